@@ -1,0 +1,785 @@
+/* ir/ir.h: the public API of the npu-ir core (context, types, attributes,
+ * locations, operations, values, blocks, regions, builder, walker, symbol
+ * tables, verifier, diagnostics, parser and printer). */
+#ifndef NPUIR_IR_H
+#define NPUIR_IR_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define NPUIR_VERSION "0.1.0"
+
+#if defined(__GNUC__)
+#define IR_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define IR_NORETURN __attribute__((noreturn))
+#else
+#define IR_PRINTF(f, a)
+#define IR_NORETURN
+#endif
+
+typedef struct IrContext IrContext;
+typedef struct IrIdent IrIdent;
+typedef struct IrType IrType;
+typedef struct IrAttr IrAttr;
+typedef struct IrNamedAttr IrNamedAttr;
+typedef struct IrAffineExpr IrAffineExpr;
+typedef struct IrLoc IrLoc;
+typedef struct IrOpDef IrOpDef;
+typedef struct IrOpName IrOpName;
+typedef struct IrOp IrOp;
+typedef struct IrValue IrValue;
+typedef struct IrUse IrUse;
+typedef struct IrBlock IrBlock;
+typedef struct IrBlockRef IrBlockRef;
+typedef struct IrRegion IrRegion;
+typedef struct IrSource IrSource;
+
+/* ---------------------------------------------------------------- memory */
+
+/* Allocation that never fails: out of memory prints one line and aborts
+ * (the only place npu-ir aborts for a resource). */
+void *ir_xmalloc(size_t n);
+void *ir_xcalloc(size_t n, size_t size);
+void *ir_xrealloc(void *p, size_t n);
+char *ir_xstrndup(const char *s, size_t n);
+
+/* An internal invariant broke: print the C file:line and abort. */
+IR_NORETURN void ir_unreachable_at(const char *file, int line,
+    const char *msg);
+#define ir_unreachable(msg) ir_unreachable_at(__FILE__, __LINE__, (msg))
+
+/* A bump allocator. Zero-initialise (`IrArena a = {0};`), allocate, then
+ * free everything at once. Memory is zeroed. */
+typedef struct IrArena {
+	struct IrArenaChunk *head; /* newest chunk first */
+	size_t total;              /* bytes handed out, for statistics */
+} IrArena;
+
+void *ir_arena_alloc(IrArena *a, size_t size, size_t align);
+void *ir_arena_memdup(IrArena *a, const void *p, size_t size, size_t align);
+void ir_arena_free(IrArena *a); /* frees every chunk; the arena is reusable */
+
+/* ---------------------------------------------------------------- context */
+
+/* Creates a context with the builtin ops (builtin.module, func.func,
+ * func.return, func.call) registered and the default diagnostic handler
+ * (prints to stderr). Free with ir_context_destroy. */
+IrContext *ir_context_create(void);
+void ir_context_destroy(IrContext *ctx);
+
+/* MLIR's --allow-unregistered-dialect: when false (the default) the
+ * verifier rejects ops whose name is not registered. */
+void ir_context_set_allow_unregistered(IrContext *ctx, bool allow);
+bool ir_context_allow_unregistered(const IrContext *ctx);
+
+/* The context's arena, for objects that live as long as the context. */
+IrArena *ir_context_arena(IrContext *ctx);
+
+/* ---------------------------------------------------------------- identifiers */
+
+/* An interned byte string. Equal strings give the same pointer. `str` is
+ * NUL-terminated (it may also contain NULs; `len` is authoritative). */
+struct IrIdent {
+	uint64_t hash; /* XXH3-64 of the bytes */
+	size_t len;
+	char str[];
+};
+
+const IrIdent *ir_ident_get(IrContext *ctx, const char *s, size_t len);
+const IrIdent *ir_ident_cstr(IrContext *ctx, const char *s);
+
+/* ---------------------------------------------------------------- types */
+
+typedef enum IrTypeKind {
+	IR_TYPE_INTEGER,  /* i1..i64, si8, ui8, ... */
+	IR_TYPE_FLOAT,    /* f16, bf16, f32, f64 */
+	IR_TYPE_INDEX,
+	IR_TYPE_NONE,
+	IR_TYPE_TENSOR,   /* ranked or unranked (rank == -1) */
+	IR_TYPE_MEMREF,   /* ranked or unranked */
+	IR_TYPE_VECTOR,
+	IR_TYPE_FUNCTION,
+	IR_TYPE_TUPLE,
+	IR_TYPE_QUANT,    /* !quant.uniform<...> */
+	IR_TYPE_OPAQUE,   /* !dialect.body, kept as text */
+} IrTypeKind;
+
+typedef enum IrSignedness {
+	IR_SIGNLESS,
+	IR_SIGNED,
+	IR_UNSIGNED,
+} IrSignedness;
+
+typedef enum IrFloatKind {
+	IR_F16,
+	IR_BF16,
+	IR_F32,
+	IR_F64,
+} IrFloatKind;
+
+/* A dynamic dimension ('?') or a dynamic stride/offset. */
+#define IR_DYNAMIC INT64_MIN
+
+/* Types are uniqued by the context: compare them by pointer, never free or
+ * mutate them. Arrays inside a type live in the context arena. */
+struct IrType {
+	IrTypeKind kind;
+	uint64_t hash;
+	union {
+		struct {
+			unsigned width;        /* 1..64 */
+			IrSignedness sign;
+		} integer;
+		struct {
+			IrFloatKind kind;
+		} flt;
+		struct {                       /* tensor, memref, vector */
+			int64_t rank;          /* -1: unranked ('*') */
+			const int64_t *dims;   /* rank entries, IR_DYNAMIC for '?' */
+			const IrType *elem;
+			const IrAttr *encoding; /* tensor encoding, or NULL */
+			const IrAttr *layout;  /* memref layout (affine map or
+			                          strided), or NULL for identity */
+			const IrAttr *memspace; /* memref memory space, or NULL */
+		} shaped;
+		struct {
+			size_t ninputs;
+			const IrType *const *inputs;
+			size_t nresults;
+			const IrType *const *results;
+		} func;
+		struct {
+			size_t ntypes;
+			const IrType *const *types;
+		} tuple;
+		struct {
+			bool is_signed;        /* storage is signed (i8, not u8) */
+			const IrType *storage; /* integer storage type */
+			const IrType *expressed; /* float expressed type */
+			int64_t storage_min;   /* clamp range, <min:max> */
+			int64_t storage_max;
+			int32_t axis;          /* -1: per tensor */
+			size_t nscales;        /* 1 per tensor, else per channel */
+			const double *scales;
+			const int64_t *zero_points;
+		} quant;
+		struct {
+			const IrIdent *dialect; /* "foo" in !foo.bar<1> */
+			const IrIdent *body;    /* "bar<1>" verbatim */
+		} opaque;
+	} u;
+};
+
+const IrType *ir_type_int(IrContext *ctx, unsigned width, IrSignedness sign);
+const IrType *ir_type_float(IrContext *ctx, IrFloatKind kind);
+const IrType *ir_type_index(IrContext *ctx);
+const IrType *ir_type_none(IrContext *ctx);
+/* rank -1 for unranked; dims are copied. */
+const IrType *ir_type_tensor(IrContext *ctx, int64_t rank,
+    const int64_t *dims, const IrType *elem, const IrAttr *encoding);
+const IrType *ir_type_memref(IrContext *ctx, int64_t rank,
+    const int64_t *dims, const IrType *elem, const IrAttr *layout,
+    const IrAttr *memspace);
+const IrType *ir_type_vector(IrContext *ctx, int64_t rank,
+    const int64_t *dims, const IrType *elem);
+const IrType *ir_type_function(IrContext *ctx, size_t ninputs,
+    const IrType *const *inputs, size_t nresults,
+    const IrType *const *results);
+const IrType *ir_type_tuple(IrContext *ctx, size_t n,
+    const IrType *const *types);
+/* nscales == 1 and axis == -1 for per-tensor parameters. */
+const IrType *ir_type_quant(IrContext *ctx, bool is_signed,
+    const IrType *storage, const IrType *expressed, int64_t storage_min,
+    int64_t storage_max, int32_t axis, size_t nscales, const double *scales,
+    const int64_t *zero_points);
+const IrType *ir_type_opaque(IrContext *ctx, const IrIdent *dialect,
+    const IrIdent *body);
+
+bool ir_type_is_shaped(const IrType *t); /* tensor, memref, vector */
+/* Product of the dims of a ranked static shaped type, else -1. */
+int64_t ir_type_num_elements(const IrType *t);
+/* Bit width of an integer or float type (index: 64), else 0. */
+unsigned ir_type_bitwidth(const IrType *t);
+
+/* ---------------------------------------------------------------- affine */
+
+typedef enum IrAffineKind {
+	IR_AFFINE_DIM,
+	IR_AFFINE_SYMBOL,
+	IR_AFFINE_CONST,
+	IR_AFFINE_ADD,
+	IR_AFFINE_MUL,
+	IR_AFFINE_MOD,
+	IR_AFFINE_FLOORDIV,
+	IR_AFFINE_CEILDIV,
+} IrAffineKind;
+
+/* An affine expression tree, allocated in the context arena and owned by
+ * the affine_map attribute that holds it. Subtraction is represented as
+ * MLIR does: a - b is a + (b * -1). */
+struct IrAffineExpr {
+	IrAffineKind kind;
+	int64_t value;                 /* position (dim, symbol) or constant */
+	const IrAffineExpr *lhs, *rhs; /* binary kinds */
+};
+
+/* ---------------------------------------------------------------- attributes */
+
+typedef enum IrAttrKind {
+	IR_ATTR_INTEGER,   /* 42 : i32 ; i1 prints as true/false */
+	IR_ATTR_FLOAT,     /* 1.0 : f32 */
+	IR_ATTR_STRING,    /* "bytes" */
+	IR_ATTR_UNIT,
+	IR_ATTR_ARRAY,
+	IR_ATTR_DICT,      /* sorted by name, names unique */
+	IR_ATTR_TYPE,
+	IR_ATTR_SYMREF,    /* @root::@nested */
+	IR_ATTR_DENSE,     /* dense<...> : tensor/vector */
+	IR_ATTR_AFFINE_MAP,
+	IR_ATTR_STRIDED,   /* strided<[s0, s1], offset: N> */
+	IR_ATTR_OPAQUE,    /* #dialect.body, kept as text */
+} IrAttrKind;
+
+struct IrNamedAttr {
+	const IrIdent *name;
+	const IrAttr *value;
+};
+
+/* Attributes are uniqued like types. */
+struct IrAttr {
+	IrAttrKind kind;
+	uint64_t hash;
+	union {
+		struct {
+			const IrType *type;  /* integer or index type */
+			int64_t value;       /* unsigned types: the bits */
+		} integer;
+		struct {
+			const IrType *type;  /* float type */
+			double value;        /* exactly representable in type */
+		} flt;
+		struct {
+			const char *data;    /* NUL-terminated, len is the size */
+			size_t len;
+			const IrType *type;  /* "x" : T, or NULL */
+		} string;
+		struct {
+			size_t n;
+			const IrAttr *const *elems;
+		} array;
+		struct {
+			size_t n;
+			const IrNamedAttr *entries; /* sorted by name bytes */
+		} dict;
+		struct {
+			const IrType *type;
+		} type;
+		struct {
+			const IrIdent *root;
+			size_t nnested;
+			const IrIdent *const *nested;
+		} symref;
+		struct {
+			const IrType *type;  /* static tensor or vector */
+			bool splat;          /* data holds one element */
+			/* Element storage, little endian: integers in
+			 * ceil(width/8) bytes (i1 in one byte, 0 or 1),
+			 * f16/bf16 as 2 bytes, f32 4, f64 8; index 8. */
+			const uint8_t *data;
+			size_t size;         /* bytes in data */
+		} dense;
+		struct {
+			unsigned ndims, nsymbols;
+			size_t nresults;
+			const IrAffineExpr *const *results;
+		} affine;
+		struct {
+			int64_t offset;      /* IR_DYNAMIC for '?' */
+			size_t nstrides;
+			const int64_t *strides;
+		} strided;
+		struct {
+			const IrIdent *dialect;
+			const IrIdent *body;
+		} opaque;
+	} u;
+};
+
+const IrAttr *ir_attr_int(IrContext *ctx, const IrType *type, int64_t v);
+const IrAttr *ir_attr_bool(IrContext *ctx, bool v); /* i1 integer */
+const IrAttr *ir_attr_float(IrContext *ctx, const IrType *type, double v);
+const IrAttr *ir_attr_string(IrContext *ctx, const char *s, size_t len,
+    const IrType *type);
+const IrAttr *ir_attr_unit(IrContext *ctx);
+const IrAttr *ir_attr_array(IrContext *ctx, size_t n,
+    const IrAttr *const *elems);
+/* Entries are copied and sorted by name; on duplicate names returns NULL
+ * (the caller reports the error). */
+const IrAttr *ir_attr_dict(IrContext *ctx, size_t n,
+    const IrNamedAttr *entries);
+const IrAttr *ir_attr_empty_dict(IrContext *ctx);
+const IrAttr *ir_attr_type(IrContext *ctx, const IrType *type);
+const IrAttr *ir_attr_symref(IrContext *ctx, const IrIdent *root,
+    size_t nnested, const IrIdent *const *nested);
+/* data is copied; size must be one element (splat) or all of them. */
+const IrAttr *ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
+    const void *data, size_t size);
+const IrAttr *ir_attr_affine_map(IrContext *ctx, unsigned ndims,
+    unsigned nsymbols, size_t nresults,
+    const IrAffineExpr *const *results);
+const IrAttr *ir_attr_strided(IrContext *ctx, int64_t offset,
+    size_t nstrides, const int64_t *strides);
+const IrAttr *ir_attr_opaque(IrContext *ctx, const IrIdent *dialect,
+    const IrIdent *body);
+
+/* Affine expressions, uniqued in the context (compare by pointer). */
+const IrAffineExpr *ir_affine_dim(IrContext *ctx, unsigned pos);
+const IrAffineExpr *ir_affine_symbol(IrContext *ctx, unsigned pos);
+const IrAffineExpr *ir_affine_const(IrContext *ctx, int64_t v);
+const IrAffineExpr *ir_affine_binary(IrContext *ctx, IrAffineKind kind,
+    const IrAffineExpr *lhs, const IrAffineExpr *rhs);
+
+/* Dictionary lookup by name; NULL when absent. */
+const IrAttr *ir_dict_get(const IrAttr *dict, const char *name);
+const IrAttr *ir_dict_get_ident(const IrAttr *dict, const IrIdent *name);
+/* A new dictionary with `name` set to `value` (NULL removes it). */
+const IrAttr *ir_dict_set(IrContext *ctx, const IrAttr *dict,
+    const IrIdent *name, const IrAttr *value);
+
+/* Byte size of one element of a dense attribute's element type. */
+size_t ir_dense_elem_size(const IrType *elem);
+
+/* ---------------------------------------------------------------- locations */
+
+typedef enum IrLocKind {
+	IR_LOC_UNKNOWN,
+	IR_LOC_FILE,     /* "file":line:col */
+	IR_LOC_NAME,     /* "name" or "name"(child) */
+	IR_LOC_FUSED,    /* fused[a, b] or fused<#meta>[a, b] */
+	IR_LOC_CALLSITE, /* callsite(callee at caller) */
+} IrLocKind;
+
+struct IrLoc {
+	IrLocKind kind;
+	uint64_t hash;
+	union {
+		struct {
+			const IrIdent *file;
+			unsigned line, col; /* 1-based */
+		} file;
+		struct {
+			const IrIdent *name;
+			const IrLoc *child; /* NULL: no child */
+		} name;
+		struct {
+			size_t n;
+			const IrLoc *const *locs;
+			const IrAttr *metadata; /* NULL: none */
+		} fused;
+		struct {
+			const IrLoc *callee, *caller;
+		} callsite;
+	} u;
+};
+
+const IrLoc *ir_loc_unknown(IrContext *ctx);
+const IrLoc *ir_loc_file(IrContext *ctx, const IrIdent *file, unsigned line,
+    unsigned col);
+const IrLoc *ir_loc_name(IrContext *ctx, const IrIdent *name,
+    const IrLoc *child);
+const IrLoc *ir_loc_fused(IrContext *ctx, size_t n, const IrLoc *const *locs,
+    const IrAttr *metadata);
+const IrLoc *ir_loc_callsite(IrContext *ctx, const IrLoc *callee,
+    const IrLoc *caller);
+/* The first file location found in loc (depth first), or NULL. */
+const IrLoc *ir_loc_file_of(const IrLoc *loc);
+
+/* ---------------------------------------------------------------- diagnostics */
+
+typedef enum IrSeverity {
+	IR_SEV_ERROR,
+	IR_SEV_WARNING,
+	IR_SEV_NOTE,
+	IR_SEV_REMARK,
+} IrSeverity;
+
+typedef struct IrDiagnostic {
+	IrSeverity severity;
+	const IrLoc *loc;    /* never NULL (unknown location instead) */
+	const char *message; /* valid only during the handler call */
+} IrDiagnostic;
+
+typedef void (*IrDiagHandler)(IrContext *ctx, const IrDiagnostic *diag,
+    void *user);
+
+/* Replaces the handler; NULL restores the default, which prints
+ * `file:line:col: error: msg`, the source line and a caret to stderr. */
+void ir_context_set_diag_handler(IrContext *ctx, IrDiagHandler handler,
+    void *user);
+/* The default rendering of a diagnostic (what the default handler
+ * prints), to `out`. */
+void ir_diag_print(IrContext *ctx, FILE *out, const IrDiagnostic *diag);
+
+/* Report a diagnostic through the context's handler. Errors also bump the
+ * context's error count. Notes belong to the error or warning emitted just
+ * before them. */
+void ir_emit(IrContext *ctx, IrSeverity sev, const IrLoc *loc,
+    const char *fmt, ...) IR_PRINTF(4, 5);
+void ir_emitv(IrContext *ctx, IrSeverity sev, const IrLoc *loc,
+    const char *fmt, va_list ap);
+void ir_emit_error(IrContext *ctx, const IrLoc *loc, const char *fmt, ...)
+    IR_PRINTF(3, 4);
+void ir_emit_note(IrContext *ctx, const IrLoc *loc, const char *fmt, ...)
+    IR_PRINTF(3, 4);
+/* Errors reported since the context was created. */
+unsigned ir_context_error_count(const IrContext *ctx);
+
+/* Source buffers, kept by the context so diagnostics can show the line.
+ * The context copies the bytes and appends a NUL. */
+struct IrSource {
+	const IrIdent *name; /* as used in file locations */
+	const char *data;    /* NUL-terminated copy */
+	size_t len;
+	unsigned first_line; /* line number of data[0] (split-input-file) */
+};
+const IrSource *ir_context_add_source(IrContext *ctx, const char *name,
+    const char *data, size_t len, unsigned first_line);
+/* The most recently added source with this file name, or NULL. */
+const IrSource *ir_context_find_source(const IrContext *ctx,
+    const IrIdent *name);
+
+/* ---------------------------------------------------------------- op registry */
+
+typedef enum IrTrait {
+	IR_TRAIT_PURE = 1u << 0,          /* no side effects, CSE-able */
+	IR_TRAIT_COMMUTATIVE = 1u << 1,
+	IR_TRAIT_ELEMENTWISE = 1u << 2,
+	IR_TRAIT_SAME_SHAPE = 1u << 3,    /* operands and results */
+	IR_TRAIT_SAME_TYPE = 1u << 4,     /* operands and results */
+	IR_TRAIT_TERMINATOR = 1u << 5,
+	IR_TRAIT_ISOLATED = 1u << 6,      /* isolated from above */
+	IR_TRAIT_NO_TERMINATOR = 1u << 7, /* single-block regions without one */
+	IR_TRAIT_SINGLE_BLOCK = 1u << 8,
+	IR_TRAIT_SYMBOL_TABLE = 1u << 9,
+	IR_TRAIT_SYMBOL = 1u << 10,       /* has a sym_name */
+	IR_TRAIT_RETURN_LIKE = 1u << 11,
+	IR_TRAIT_FUNCTION = 1u << 12,     /* function_type + entry block */
+} IrTrait;
+
+#define IR_VARIADIC (-1)
+
+/* What the registry knows of an op. Dialects define these statically
+ * (usually from an X-macro table) and register them. */
+struct IrOpDef {
+	const char *name;        /* "dialect.op" */
+	unsigned traits;         /* IrTrait bits */
+	int min_operands;        /* fixed count when max == min */
+	int max_operands;        /* IR_VARIADIC: no upper bound */
+	int nresults;            /* IR_VARIADIC: any */
+	int nregions;            /* IR_VARIADIC: any */
+	int nsuccessors;         /* IR_VARIADIC: any */
+	const char *summary;     /* one line, for docs */
+	/* Op-specific checks after the generic ones; reports through
+	 * ir_op_emit_error and returns false on failure. */
+	bool (*verify)(IrOp *op);
+	void *dialect_data;      /* owned by the defining dialect */
+};
+
+/* Registers a definition (not copied; must outlive the context). Returns
+ * false when the name is already registered. */
+bool ir_register_op(IrContext *ctx, const IrOpDef *def);
+const IrOpDef *ir_lookup_op(IrContext *ctx, const char *name);
+
+/* An op name, uniqued by the context. def is NULL for unregistered ops. */
+struct IrOpName {
+	IrContext *ctx;         /* the context that uniqued it */
+	const IrIdent *name;    /* "dialect.op" */
+	const IrIdent *dialect; /* "dialect"; for "foo" with no dot: "" */
+	const IrOpDef *def;
+};
+const IrOpName *ir_op_name_get(IrContext *ctx, const char *name,
+    size_t len);
+
+/* ---------------------------------------------------------------- IR objects */
+
+struct IrUse {
+	IrValue *value;  /* the used value, NULL when unset */
+	IrOp *owner;     /* the op whose operand this is */
+	IrUse *next;     /* next use of the same value */
+	IrUse **back;    /* the pointer that points at this use */
+};
+
+typedef enum IrValueKind {
+	IR_VALUE_RESULT,
+	IR_VALUE_ARG,
+} IrValueKind;
+
+struct IrValue {
+	const IrType *type;
+	IrUse *uses;         /* head of the use-list */
+	IrValueKind kind;
+	unsigned index;      /* result or argument number */
+	union {
+		IrOp *op;        /* IR_VALUE_RESULT */
+		IrBlock *block;  /* IR_VALUE_ARG */
+	} owner;
+	const IrLoc *loc;    /* block arguments only, may be NULL */
+};
+
+/* A successor slot of a terminator; also an entry in the target block's
+ * predecessor list. */
+struct IrBlockRef {
+	IrBlock *block;
+	IrOp *owner;
+	IrBlockRef *next;   /* next reference to the same block */
+	IrBlockRef **back;
+};
+
+struct IrRegion {
+	IrOp *parent;        /* NULL while detached */
+	IrBlock *first, *last;
+};
+
+struct IrBlock {
+	IrBlock *prev, *next; /* siblings in the parent region */
+	IrRegion *parent;
+	IrOp *first, *last;   /* ops in order */
+	unsigned nargs, argcap;
+	IrValue **args;       /* each separately allocated (stable address) */
+	IrBlockRef *preds;    /* successor slots that target this block */
+};
+
+/* One malloc per op: the header, then results, operands, regions and
+ * successors inline. Operands move out of line only when they grow. */
+struct IrOp {
+	IrOp *prev, *next;    /* siblings in the parent block */
+	IrBlock *parent;      /* NULL while detached */
+	const IrOpName *name;
+	const IrLoc *loc;
+	const IrAttr *attrs;  /* dictionary, never NULL */
+	unsigned nresults;
+	IrValue *results;
+	unsigned noperands, operandcap;
+	IrUse *operands;
+	unsigned nregions;
+	IrRegion *regions;
+	unsigned nsuccs;
+	IrBlockRef *succs;
+	uint32_t order;       /* position cache for dominance queries */
+};
+
+/* Everything needed to create an op. Arrays are read, not kept. */
+typedef struct IrOpState {
+	const IrOpName *name;
+	const IrLoc *loc;         /* NULL: unknown */
+	size_t noperands;
+	IrValue *const *operands;
+	size_t nresults;
+	const IrType *const *result_types;
+	const IrAttr *attrs;      /* dictionary or NULL (empty) */
+	size_t nregions;          /* regions start empty */
+	size_t nsuccs;
+	IrBlock *const *succs;
+} IrOpState;
+
+/* Creates a detached op. The caller owns it until it is inserted into a
+ * block; ir_op_destroy frees a detached op. */
+IrOp *ir_op_create(IrContext *ctx, const IrOpState *st);
+/* Unlinks op from its block (if any) and frees it and everything nested.
+ * Its results must have no uses left outside the op itself. */
+void ir_op_destroy(IrOp *op);
+/* Same as ir_op_destroy; reads better at rewrite sites. */
+void ir_op_erase(IrOp *op);
+/* Deep copy, detached. Operands defined outside op keep pointing at the
+ * same values; values defined inside are remapped to the copies. */
+IrOp *ir_op_clone(IrContext *ctx, IrOp *op);
+/* Unlinks op from its parent block, keeping it alive. */
+void ir_op_remove(IrOp *op);
+/* Moves op (attached or detached) right before `before`, or to the end of
+ * `block` when before is NULL. */
+void ir_op_move_before(IrOp *op, IrOp *before);
+void ir_op_move_to_end(IrOp *op, IrBlock *block);
+
+IrContext *ir_op_context(const IrOp *op);
+const char *ir_op_name_str(const IrOp *op);
+bool ir_op_is(const IrOp *op, const char *name);
+bool ir_op_has_trait(const IrOp *op, unsigned trait);
+/* The op's attribute named `name`, or NULL. */
+const IrAttr *ir_op_attr(const IrOp *op, const char *name);
+void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *value);
+void ir_op_remove_attr(IrOp *op, const char *name);
+/* Replaces operand i's value (use-lists kept right). */
+void ir_op_set_operand(IrOp *op, unsigned i, IrValue *v);
+/* Replaces all operands; may reallocate the operand array. */
+void ir_op_set_operands(IrOp *op, size_t n, IrValue *const *values);
+IrValue *ir_op_operand(const IrOp *op, unsigned i);
+IrValue *ir_op_result(IrOp *op, unsigned i);
+/* Op that contains op (through its block and region), or NULL. */
+IrOp *ir_op_parent_op(const IrOp *op);
+/* True when a is an ancestor of b or a == b. */
+bool ir_op_is_ancestor(const IrOp *a, const IrOp *b);
+/* True when a comes before b in the same block. */
+bool ir_op_is_before(IrOp *a, IrOp *b);
+/* Emit an error/note at the op's location, prefixed with
+ * "'op.name' op " as MLIR does. */
+void ir_op_emit_error(IrOp *op, const char *fmt, ...) IR_PRINTF(2, 3);
+
+/* Values. */
+bool ir_value_has_uses(const IrValue *v);
+size_t ir_value_num_uses(const IrValue *v);
+/* Every use of `from` now uses `to`. O(uses). */
+void ir_value_replace_all_uses(IrValue *from, IrValue *to);
+/* The op defining v, or NULL for block arguments. */
+IrOp *ir_value_def_op(const IrValue *v);
+/* The block in which v is defined. */
+IrBlock *ir_value_parent_block(const IrValue *v);
+/* The operand index of a use in its owner. */
+unsigned ir_use_index(const IrUse *u);
+
+/* Regions. */
+IrRegion *ir_op_region(IrOp *op, unsigned i);
+bool ir_region_empty(const IrRegion *r);
+void ir_region_append(IrRegion *r, IrBlock *b);   /* b detached */
+void ir_region_insert_before(IrRegion *r, IrBlock *before, IrBlock *b);
+/* Moves all blocks of `from` to the end of `to`. */
+void ir_region_take_body(IrRegion *to, IrRegion *from);
+/* Frees every block of r (and their ops). */
+void ir_region_clear(IrRegion *r);
+IrOp *ir_region_parent_op(const IrRegion *r);
+
+/* Blocks. */
+IrBlock *ir_block_create(void);             /* detached, owned by caller */
+void ir_block_destroy(IrBlock *b);          /* unlinks and frees */
+IrValue *ir_block_add_arg(IrBlock *b, const IrType *type, const IrLoc *loc);
+/* Erases argument i, which must have no uses. */
+void ir_block_erase_arg(IrBlock *b, unsigned i);
+void ir_block_remove(IrBlock *b);           /* unlink from region */
+IrOp *ir_block_terminator(IrBlock *b);      /* last op, or NULL if none */
+bool ir_block_is_entry(const IrBlock *b);
+IrOp *ir_block_parent_op(const IrBlock *b);
+size_t ir_block_num_ops(const IrBlock *b);
+size_t ir_block_num_preds(const IrBlock *b);
+/* Sets successor i of op (op must have at least i+1 successor slots). */
+void ir_op_set_successor(IrOp *op, unsigned i, IrBlock *b);
+
+/* Dominance: does the definition of v dominate the use in op? Handles
+ * values defined in enclosing regions and across blocks of one region
+ * (computed on the region's CFG). */
+bool ir_value_dominates(IrValue *v, IrOp *user);
+
+/* ---------------------------------------------------------------- builder */
+
+/* An insertion point. Ops are inserted before `before`, or at the end of
+ * `block` when before is NULL. */
+typedef struct IrBuilder {
+	IrContext *ctx;
+	IrBlock *block;
+	IrOp *before;
+	const IrLoc *loc; /* default location for created ops, or NULL */
+} IrBuilder;
+
+void ir_builder_init(IrBuilder *b, IrContext *ctx);
+void ir_builder_set_end(IrBuilder *b, IrBlock *block);
+void ir_builder_set_start(IrBuilder *b, IrBlock *block);
+void ir_builder_set_before(IrBuilder *b, IrOp *op);
+void ir_builder_set_after(IrBuilder *b, IrOp *op);
+/* Inserts a detached op at the insertion point and returns it. */
+IrOp *ir_builder_insert(IrBuilder *b, IrOp *op);
+/* ir_op_create + ir_builder_insert (st->loc NULL: builder's loc). */
+IrOp *ir_builder_create(IrBuilder *b, const IrOpState *st);
+
+/* ---------------------------------------------------------------- walker */
+
+typedef enum IrWalkOrder {
+	IR_WALK_PRE,
+	IR_WALK_POST,
+} IrWalkOrder;
+
+typedef enum IrWalkResult {
+	IR_WALK_ADVANCE,   /* continue */
+	IR_WALK_SKIP,      /* pre-order only: do not visit nested ops */
+	IR_WALK_INTERRUPT, /* stop the walk */
+} IrWalkResult;
+
+typedef IrWalkResult (*IrWalkFn)(IrOp *op, void *user);
+
+/* Visits op and every nested op. In post order the callback may erase the
+ * op it is given. Returns IR_WALK_INTERRUPT if a callback interrupted. */
+IrWalkResult ir_op_walk(IrOp *op, IrWalkOrder order, IrWalkFn fn,
+    void *user);
+
+/* ---------------------------------------------------------------- symbols */
+
+/* The value of op's sym_name attribute, or NULL. */
+const IrIdent *ir_symbol_name(const IrOp *op);
+/* Linear search of table_op's first region for a symbol named `name`. */
+IrOp *ir_symbol_lookup(IrOp *table_op, const IrIdent *name);
+/* Resolves @a::@b starting at the nearest symbol table above `from`
+ * (including from itself). NULL when not found. */
+IrOp *ir_symbol_resolve(IrOp *from, const IrAttr *symref);
+
+/* A hashed symbol table over one op's region, for repeated lookups. */
+typedef struct IrSymbolTable IrSymbolTable;
+/* Builds the table; reports duplicate symbols and returns NULL. */
+IrSymbolTable *ir_symbol_table_create(IrOp *table_op);
+IrOp *ir_symbol_table_lookup(IrSymbolTable *t, const IrIdent *name);
+void ir_symbol_table_destroy(IrSymbolTable *t);
+
+/* ---------------------------------------------------------------- verifier */
+
+/* Checks op and everything nested: operand/result/argument consistency,
+ * SSA dominance, terminators, successors, registered-op counts, traits and
+ * hooks, and unregistered ops (unless allowed). Reports every problem
+ * found through the diagnostic handler; returns true when valid. */
+bool ir_verify(IrOp *op);
+
+/* ---------------------------------------------------------------- builtin ops */
+
+/* Creates an empty builtin.module with one empty block. */
+IrOp *ir_module_create(IrContext *ctx, const IrLoc *loc);
+IrBlock *ir_module_body(IrOp *module);
+/* Creates func.func @name with function_type `type`, an entry block with
+ * one argument per input, detached. */
+IrOp *ir_func_create(IrContext *ctx, const IrLoc *loc, const char *name,
+    const IrType *type);
+/* The entry block of a func.func (NULL for a declaration). */
+IrBlock *ir_func_entry(IrOp *func);
+const IrType *ir_func_type(const IrOp *func);
+
+/* ---------------------------------------------------------------- text format */
+
+/* Parses MLIR text (generic form plus the builtin sugar of docs/syntax.md)
+ * from `src`, which must have been added with ir_context_add_source.
+ * Returns the top-level builtin.module (an implicit one wraps top-level
+ * ops that are not a single module), detached and owned by the caller, or
+ * NULL after reporting the first syntax error. The result is not yet
+ * verified: call ir_verify. */
+IrOp *ir_parse(IrContext *ctx, const IrSource *src);
+/* Convenience: add the source and parse it. */
+IrOp *ir_parse_string(IrContext *ctx, const char *name, const char *text,
+    size_t len);
+
+/* Maximum nesting of regions, brackets and attributes the parser accepts
+ * (deeper input gets a diagnostic, so no recursion can exhaust the
+ * stack). */
+#define IR_MAX_NESTING 512
+
+typedef struct IrPrintFlags {
+	bool generic;    /* --print-op-generic */
+	bool debuginfo;  /* --print-debuginfo: print loc(...) */
+} IrPrintFlags;
+
+/* Prints op (usually a module) and a trailing newline. Output depends only
+ * on the IR, never on pointers or hash order. */
+void ir_print_op(FILE *out, IrOp *op, const IrPrintFlags *flags);
+void ir_print_type(FILE *out, const IrType *type);
+void ir_print_attr(FILE *out, const IrAttr *attr);
+void ir_print_loc(FILE *out, const IrLoc *loc);
+/* Malloc'd strings for diagnostics; free() them. */
+char *ir_type_str(const IrType *type);
+char *ir_attr_str(const IrAttr *attr);
+
+#endif /* NPUIR_IR_H */

@@ -1,0 +1,138 @@
+/* ir/util.c: allocation that never fails, the bump arena, and the one
+ * place npu-ir aborts. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+
+static IR_NORETURN void
+oom(size_t n)
+{
+	fprintf(stderr, "npu-ir: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void *
+ir_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *
+ir_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *
+ir_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+char *
+ir_xstrndup(const char *s, size_t n)
+{
+	char *p = ir_xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+void
+ir_unreachable_at(const char *file, int line, const char *msg)
+{
+	fprintf(stderr, "npu-ir: internal error at %s:%d: %s\n", file, line,
+	    msg);
+	abort();
+}
+
+/* Chunks grow geometrically from 4 KiB; a request larger than the
+ * default chunk gets a chunk of its own. */
+struct IrArenaChunk {
+	struct IrArenaChunk *next;
+	size_t size, used;
+	_Alignas(16) unsigned char data[];
+};
+
+enum { ARENA_MIN_CHUNK = 4096, ARENA_MAX_CHUNK = 1 << 20 };
+
+/* Bumps `size` bytes off chunk c, or returns NULL when they do not fit. */
+static void *
+bump(IrArena *a, struct IrArenaChunk *c, size_t size, size_t align)
+{
+	size_t off = (c->used + align - 1) & ~(align - 1);
+	if (off + size > c->size)
+		return NULL;
+	c->used = off + size;
+	a->total += size;
+	return memset(c->data + off, 0, size);
+}
+
+void *
+ir_arena_alloc(IrArena *a, size_t size, size_t align)
+{
+	void *p;
+
+	if (align == 0)
+		align = 1;
+	if (align > 16 || (align & (align - 1)))
+		ir_unreachable("arena alignment must be a power of two <= 16");
+	if (a->head && (p = bump(a, a->head, size, align)))
+		return p;
+	size_t csize = a->head ? a->head->size * 2 : ARENA_MIN_CHUNK;
+	if (csize > ARENA_MAX_CHUNK)
+		csize = ARENA_MAX_CHUNK;
+	struct IrArenaChunk *c;
+	if (csize < size) {
+		/* A one-off chunk behind the current one, so the current
+		 * chunk's free space stays in use. */
+		c = ir_xmalloc(sizeof *c + size);
+		c->size = size;
+		c->used = 0;
+		if (a->head) {
+			c->next = a->head->next;
+			a->head->next = c;
+		} else {
+			c->next = NULL;
+			a->head = c;
+		}
+		return bump(a, c, size, 1);
+	}
+	c = ir_xmalloc(sizeof *c + csize);
+	c->size = csize;
+	c->used = 0;
+	c->next = a->head;
+	a->head = c;
+	return bump(a, c, size, align);
+}
+
+void *
+ir_arena_memdup(IrArena *a, const void *p, size_t size, size_t align)
+{
+	void *q = ir_arena_alloc(a, size, align);
+	if (size)
+		memcpy(q, p, size);
+	return q;
+}
+
+void
+ir_arena_free(IrArena *a)
+{
+	struct IrArenaChunk *c = a->head, *next;
+	for (; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	a->head = NULL;
+	a->total = 0;
+}
