@@ -9,8 +9,9 @@
  * func.call; called by ir_context_create. */
 void ir_builtin_register(IrContext *ctx);
 
-/* ir/diag.c: the number of the 1-based line and byte column of offset
- * `off` in src (first_line is added to the line). */
+/* ir/diag.c: the line and column of byte offset `off` in src:
+ * line = src->first_line + the newlines before off (so data[0] is on
+ * first_line), col = 1 + the bytes since the last newline. */
 void ir_source_linecol(const IrSource *src, size_t off, unsigned *line,
     unsigned *col);
 
