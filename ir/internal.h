@@ -9,10 +9,38 @@
  * func.call; called by ir_context_create. */
 void ir_builtin_register(IrContext *ctx);
 
+/* ir/op.c: a pointer -> pointer hash map (open addressing), used for
+ * lookups only (clone maps, dominance block numbering), never iterated,
+ * so output stays independent of pointer values. Zero-initialise. */
+typedef struct IrPtrMap {
+	const void **keys;
+	void **vals;
+	size_t cap, n;
+} IrPtrMap;
+void ir_ptrmap_put(IrPtrMap *m, const void *key, void *val);
+void *ir_ptrmap_get(const IrPtrMap *m, const void *key); /* NULL: absent */
+void ir_ptrmap_free(IrPtrMap *m);
+
+/* ir/op.c: inserts detached op into block before `before` (NULL: at the
+ * end) and updates its order cache. */
+void ir_op_link(IrOp *op, IrBlock *block, IrOp *before);
+
 /* ir/diag.c: the line and column of byte offset `off` in src:
  * line = src->first_line + the newlines before off (so data[0] is on
  * first_line), col = 1 + the bytes since the last newline. */
 void ir_source_linecol(const IrSource *src, size_t off, unsigned *line,
     unsigned *col);
+
+/* ir/context.c: the i-th registered op definition in registration order,
+ * or NULL when i is past the end (deterministic listings, docs). */
+const IrOpDef *ir_registered_op(const IrContext *ctx, size_t i);
+
+/* ir/attr.c: IEEE half and bfloat16 conversions. From double they round
+ * to nearest, ties to even (overflow gives infinity, NaN stays NaN);
+ * to double they are exact. */
+uint16_t ir_f16_from_double(double d);
+double ir_f16_to_double(uint16_t h);
+uint16_t ir_bf16_from_double(double d);
+double ir_bf16_to_double(uint16_t h);
 
 #endif /* NPUIR_INTERNAL_H */

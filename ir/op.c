@@ -1,0 +1,677 @@
+/* ir/op.c: op creation, cloning, erasure, operands and use-lists. */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/internal.h"
+
+/* ---------------------------------------------------------------- layout */
+
+/* Rounds n up to the alignment of every trailing array. */
+static size_t
+align_up(size_t n)
+{
+	size_t a = _Alignof(max_align_t);
+	return (n + a - 1) & ~(a - 1);
+}
+
+/* Offsets of the trailing arrays behind the IrOp header. */
+typedef struct Layout {
+	size_t results, operands, regions, succs, size;
+} Layout;
+
+static Layout
+layout(size_t nresults, size_t noperands, size_t nregions, size_t nsuccs)
+{
+	Layout l;
+	l.results = align_up(sizeof(IrOp));
+	l.operands = l.results + align_up(nresults * sizeof(IrValue));
+	l.regions = l.operands + align_up(noperands * sizeof(IrUse));
+	l.succs = l.regions + align_up(nregions * sizeof(IrRegion));
+	l.size = l.succs + nsuccs * sizeof(IrBlockRef);
+	return l;
+}
+
+/* Where the operands live when they have not grown out of line. */
+static IrUse *
+inline_operands(const IrOp *op)
+{
+	return (IrUse *)((char *)op->results +
+	    align_up(op->nresults * sizeof(IrValue)));
+}
+
+/* ---------------------------------------------------------------- uses */
+
+static void
+use_link(IrUse *u, IrValue *v)
+{
+	u->value = v;
+	if (!v) {
+		u->next = NULL;
+		u->back = NULL;
+		return;
+	}
+	u->next = v->uses;
+	if (v->uses)
+		v->uses->back = &u->next;
+	u->back = &v->uses;
+	v->uses = u;
+}
+
+static void
+use_unlink(IrUse *u)
+{
+	if (u->value) {
+		*u->back = u->next;
+		if (u->next)
+			u->next->back = u->back;
+	}
+	u->value = NULL;
+	u->next = NULL;
+	u->back = NULL;
+}
+
+bool
+ir_value_has_uses(const IrValue *v)
+{
+	return v->uses != NULL;
+}
+
+size_t
+ir_value_num_uses(const IrValue *v)
+{
+	size_t n = 0;
+	for (const IrUse *u = v->uses; u; u = u->next)
+		n++;
+	return n;
+}
+
+void
+ir_value_replace_all_uses(IrValue *from, IrValue *to)
+{
+	if (from == to)
+		return;
+	while (from->uses) {
+		IrUse *u = from->uses;
+		use_unlink(u);
+		use_link(u, to);
+	}
+}
+
+IrOp *
+ir_value_def_op(const IrValue *v)
+{
+	return v->kind == IR_VALUE_RESULT ? v->owner.op : NULL;
+}
+
+IrBlock *
+ir_value_parent_block(const IrValue *v)
+{
+	if (v->kind == IR_VALUE_ARG)
+		return v->owner.block;
+	return v->owner.op->parent;
+}
+
+unsigned
+ir_use_index(const IrUse *u)
+{
+	return (unsigned)(u - u->owner->operands);
+}
+
+/* ---------------------------------------------------------------- successors */
+
+static void
+ref_link(IrBlockRef *r, IrBlock *b)
+{
+	r->block = b;
+	if (!b) {
+		r->next = NULL;
+		r->back = NULL;
+		return;
+	}
+	r->next = b->preds;
+	if (b->preds)
+		b->preds->back = &r->next;
+	r->back = &b->preds;
+	b->preds = r;
+}
+
+static void
+ref_unlink(IrBlockRef *r)
+{
+	if (r->block) {
+		*r->back = r->next;
+		if (r->next)
+			r->next->back = r->back;
+	}
+	r->block = NULL;
+	r->next = NULL;
+	r->back = NULL;
+}
+
+void
+ir_op_set_successor(IrOp *op, unsigned i, IrBlock *b)
+{
+	assert(i < op->nsuccs);
+	ref_unlink(&op->succs[i]);
+	ref_link(&op->succs[i], b);
+}
+
+/* ---------------------------------------------------------------- create */
+
+IrOp *
+ir_op_create(IrContext *ctx, const IrOpState *st)
+{
+	Layout l = layout(st->nresults, st->noperands, st->nregions,
+	    st->nsuccs);
+	char *mem = ir_xcalloc(1, l.size);
+	IrOp *op = (IrOp *)mem;
+
+	op->name = st->name;
+	op->loc = st->loc ? st->loc : ir_loc_unknown(ctx);
+	op->attrs = st->attrs ? st->attrs : ir_attr_empty_dict(ctx);
+	op->nresults = (unsigned)st->nresults;
+	op->results = (IrValue *)(mem + l.results);
+	op->noperands = op->operandcap = (unsigned)st->noperands;
+	op->operands = (IrUse *)(mem + l.operands);
+	op->nregions = (unsigned)st->nregions;
+	op->regions = (IrRegion *)(mem + l.regions);
+	op->nsuccs = (unsigned)st->nsuccs;
+	op->succs = (IrBlockRef *)(mem + l.succs);
+	for (unsigned i = 0; i < op->nresults; i++) {
+		IrValue *v = &op->results[i];
+		v->type = st->result_types[i];
+		v->kind = IR_VALUE_RESULT;
+		v->index = i;
+		v->owner.op = op;
+	}
+	for (unsigned i = 0; i < op->noperands; i++) {
+		op->operands[i].owner = op;
+		use_link(&op->operands[i], st->operands[i]);
+	}
+	for (unsigned i = 0; i < op->nregions; i++)
+		op->regions[i].parent = op;
+	for (unsigned i = 0; i < op->nsuccs; i++) {
+		op->succs[i].owner = op;
+		ref_link(&op->succs[i], st->succs ? st->succs[i] : NULL);
+	}
+	return op;
+}
+
+/* ---------------------------------------------------------------- destroy */
+
+static void drop_region_refs(IrRegion *r);
+
+/* Unlinks every operand and successor of op and of everything nested in
+ * it, so the objects can then be freed in any order. */
+static void
+drop_refs(IrOp *op)
+{
+	for (unsigned i = 0; i < op->noperands; i++)
+		use_unlink(&op->operands[i]);
+	for (unsigned i = 0; i < op->nsuccs; i++)
+		ref_unlink(&op->succs[i]);
+	for (unsigned i = 0; i < op->nregions; i++)
+		drop_region_refs(&op->regions[i]);
+}
+
+static void
+drop_region_refs(IrRegion *r)
+{
+	for (IrBlock *b = r->first; b; b = b->next)
+		for (IrOp *op = b->first; op; op = op->next)
+			drop_refs(op);
+}
+
+static void free_block_dropped(IrBlock *b);
+
+/* Frees op, whose references have all been dropped. */
+static void
+free_dropped(IrOp *op)
+{
+	for (unsigned i = 0; i < op->nregions; i++) {
+		IrRegion *r = &op->regions[i];
+		IrBlock *b = r->first, *next;
+		for (; b; b = next) {
+			next = b->next;
+			free_block_dropped(b);
+		}
+		r->first = r->last = NULL;
+	}
+	for (unsigned i = 0; i < op->nresults; i++)
+		assert(!op->results[i].uses && "erased op still has uses");
+	if (op->operands != inline_operands(op))
+		free(op->operands);
+	free(op);
+}
+
+/* Frees every op of b (their references already dropped), its arguments
+ * and b itself. Predecessor slots still pointing at b are cleared. */
+static void
+free_block_dropped(IrBlock *b)
+{
+	IrOp *op = b->first, *next;
+	for (; op; op = next) {
+		next = op->next;
+		free_dropped(op);
+	}
+	while (b->preds)
+		ref_unlink(b->preds);
+	for (unsigned i = 0; i < b->nargs; i++) {
+		assert(!b->args[i]->uses && "erased block argument has uses");
+		free(b->args[i]);
+	}
+	free(b->args);
+	free(b);
+}
+
+void
+ir_op_destroy(IrOp *op)
+{
+	if (op->parent)
+		ir_op_remove(op);
+	drop_refs(op);
+	free_dropped(op);
+}
+
+void
+ir_op_erase(IrOp *op)
+{
+	ir_op_destroy(op);
+}
+
+void
+ir_region_clear(IrRegion *r)
+{
+	drop_region_refs(r);
+	IrBlock *b = r->first, *next;
+	for (; b; b = next) {
+		next = b->next;
+		free_block_dropped(b);
+	}
+	r->first = r->last = NULL;
+}
+
+void
+ir_block_destroy(IrBlock *b)
+{
+	if (b->parent)
+		ir_block_remove(b);
+	for (IrOp *op = b->first; op; op = op->next)
+		drop_refs(op);
+	free_block_dropped(b);
+}
+
+/* ---------------------------------------------------------------- linking */
+
+enum { ORDER_STRIDE = 16 };
+
+/* Picks an order for op from its neighbours, or 0 ("unknown") when the
+ * neighbours leave no room; ir_op_is_before then renumbers. */
+static uint32_t
+pick_order(const IrOp *op)
+{
+	uint32_t lo = op->prev ? op->prev->order : 0;
+	if (!op->next) {
+		if (op->prev && lo == 0)
+			return 0;
+		return lo < UINT32_MAX - ORDER_STRIDE ? lo + ORDER_STRIDE : 0;
+	}
+	uint32_t hi = op->next->order;
+	if (hi == 0 || (op->prev && lo == 0) || hi - lo < 2)
+		return 0;
+	return lo + (hi - lo) / 2;
+}
+
+void
+ir_op_link(IrOp *op, IrBlock *block, IrOp *before)
+{
+	assert(!op->parent);
+	op->parent = block;
+	op->next = before;
+	op->prev = before ? before->prev : block->last;
+	if (op->prev)
+		op->prev->next = op;
+	else
+		block->first = op;
+	if (before)
+		before->prev = op;
+	else
+		block->last = op;
+	op->order = pick_order(op);
+}
+
+void
+ir_op_remove(IrOp *op)
+{
+	IrBlock *b = op->parent;
+	if (!b)
+		return;
+	if (op->prev)
+		op->prev->next = op->next;
+	else
+		b->first = op->next;
+	if (op->next)
+		op->next->prev = op->prev;
+	else
+		b->last = op->prev;
+	op->prev = op->next = NULL;
+	op->parent = NULL;
+}
+
+void
+ir_op_move_before(IrOp *op, IrOp *before)
+{
+	if (op == before)
+		return;
+	ir_op_remove(op);
+	ir_op_link(op, before->parent, before);
+}
+
+void
+ir_op_move_to_end(IrOp *op, IrBlock *block)
+{
+	ir_op_remove(op);
+	ir_op_link(op, block, NULL);
+}
+
+static void
+renumber(IrBlock *b)
+{
+	uint32_t n = 0;
+	for (IrOp *op = b->first; op; op = op->next) {
+		n += ORDER_STRIDE;
+		op->order = n;
+	}
+}
+
+bool
+ir_op_is_before(IrOp *a, IrOp *b)
+{
+	assert(a->parent && a->parent == b->parent);
+	if (a == b)
+		return false;
+	if (a->order == 0 || b->order == 0)
+		renumber(a->parent);
+	return a->order < b->order;
+}
+
+/* ---------------------------------------------------------------- queries */
+
+IrContext *
+ir_op_context(const IrOp *op)
+{
+	return op->name->ctx;
+}
+
+const char *
+ir_op_name_str(const IrOp *op)
+{
+	return op->name->name->str;
+}
+
+bool
+ir_op_is(const IrOp *op, const char *name)
+{
+	return strcmp(op->name->name->str, name) == 0;
+}
+
+bool
+ir_op_has_trait(const IrOp *op, unsigned trait)
+{
+	return op->name->def && (op->name->def->traits & trait) == trait;
+}
+
+const IrAttr *
+ir_op_attr(const IrOp *op, const char *name)
+{
+	return ir_dict_get(op->attrs, name);
+}
+
+void
+ir_op_set_attr(IrOp *op, const char *name, const IrAttr *value)
+{
+	IrContext *ctx = ir_op_context(op);
+	op->attrs = ir_dict_set(ctx, op->attrs, ir_ident_cstr(ctx, name),
+	    value);
+}
+
+void
+ir_op_remove_attr(IrOp *op, const char *name)
+{
+	ir_op_set_attr(op, name, NULL);
+}
+
+void
+ir_op_set_operand(IrOp *op, unsigned i, IrValue *v)
+{
+	assert(i < op->noperands);
+	use_unlink(&op->operands[i]);
+	use_link(&op->operands[i], v);
+}
+
+void
+ir_op_set_operands(IrOp *op, size_t n, IrValue *const *values)
+{
+	for (unsigned i = 0; i < op->noperands; i++)
+		use_unlink(&op->operands[i]);
+	if (n > op->operandcap) {
+		if (op->operands != inline_operands(op))
+			free(op->operands);
+		op->operands = ir_xcalloc(n, sizeof(IrUse));
+		op->operandcap = (unsigned)n;
+	}
+	op->noperands = (unsigned)n;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		op->operands[i].owner = op;
+		use_link(&op->operands[i], values[i]);
+	}
+}
+
+IrValue *
+ir_op_operand(const IrOp *op, unsigned i)
+{
+	assert(i < op->noperands);
+	return op->operands[i].value;
+}
+
+IrValue *
+ir_op_result(IrOp *op, unsigned i)
+{
+	assert(i < op->nresults);
+	return &op->results[i];
+}
+
+IrOp *
+ir_op_parent_op(const IrOp *op)
+{
+	if (!op->parent || !op->parent->parent)
+		return NULL;
+	return op->parent->parent->parent;
+}
+
+bool
+ir_op_is_ancestor(const IrOp *a, const IrOp *b)
+{
+	for (; b; b = ir_op_parent_op(b))
+		if (a == b)
+			return true;
+	return false;
+}
+
+void
+ir_op_emit_error(IrOp *op, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *msg = ir_xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+	vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap2);
+	va_end(ap2);
+	ir_emit_error(ir_op_context(op), op->loc, "'%s' op %s",
+	    ir_op_name_str(op), msg);
+	free(msg);
+}
+
+/* ---------------------------------------------------------------- pointer map */
+
+static size_t
+ptr_hash(const void *p, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return (size_t)h & (cap - 1);
+}
+
+static void
+ptrmap_grow(IrPtrMap *m)
+{
+	IrPtrMap old = *m;
+	m->cap = old.cap ? old.cap * 2 : 16;
+	m->keys = ir_xcalloc(m->cap, sizeof *m->keys);
+	m->vals = ir_xcalloc(m->cap, sizeof *m->vals);
+	m->n = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.keys[i])
+			ir_ptrmap_put(m, old.keys[i], old.vals[i]);
+	free(old.keys);
+	free(old.vals);
+}
+
+void
+ir_ptrmap_put(IrPtrMap *m, const void *key, void *val)
+{
+	if ((m->n + 1) * 4 > m->cap * 3)
+		ptrmap_grow(m);
+	size_t i = ptr_hash(key, m->cap);
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = key;
+	m->vals[i] = val;
+}
+
+void *
+ir_ptrmap_get(const IrPtrMap *m, const void *key)
+{
+	if (!m->cap)
+		return NULL;
+	size_t i = ptr_hash(key, m->cap);
+	while (m->keys[i]) {
+		if (m->keys[i] == key)
+			return m->vals[i];
+		i = (i + 1) & (m->cap - 1);
+	}
+	return NULL;
+}
+
+void
+ir_ptrmap_free(IrPtrMap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---------------------------------------------------------------- clone */
+
+typedef struct CloneMap {
+	IrPtrMap values, blocks;
+} CloneMap;
+
+static IrValue *
+map_value(CloneMap *cm, IrValue *v)
+{
+	IrValue *m = v ? ir_ptrmap_get(&cm->values, v) : NULL;
+	return m ? m : v;
+}
+
+static IrOp *clone_op(IrContext *ctx, IrOp *op, CloneMap *cm);
+
+/* Clones the blocks of `from` into `to`: all blocks and arguments first,
+ * so successors and forward uses can find their copies, then the ops. */
+static void
+clone_region(IrContext *ctx, IrRegion *to, IrRegion *from, CloneMap *cm)
+{
+	for (IrBlock *b = from->first; b; b = b->next) {
+		IrBlock *nb = ir_block_create();
+		for (unsigned i = 0; i < b->nargs; i++) {
+			IrValue *a = b->args[i];
+			IrValue *na = ir_block_add_arg(nb, a->type, a->loc);
+			ir_ptrmap_put(&cm->values, a, na);
+		}
+		ir_ptrmap_put(&cm->blocks, b, nb);
+		ir_region_append(to, nb);
+	}
+	for (IrBlock *b = from->first; b; b = b->next) {
+		IrBlock *nb = ir_ptrmap_get(&cm->blocks, b);
+		for (IrOp *op = b->first; op; op = op->next)
+			ir_op_link(clone_op(ctx, op, cm), nb, NULL);
+	}
+}
+
+static IrOp *
+clone_op(IrContext *ctx, IrOp *op, CloneMap *cm)
+{
+	IrValue **operands = ir_xcalloc(op->noperands, sizeof *operands);
+	const IrType **types = ir_xcalloc(op->nresults, sizeof *types);
+	IrBlock **succs = ir_xcalloc(op->nsuccs, sizeof *succs);
+	for (unsigned i = 0; i < op->noperands; i++)
+		operands[i] = map_value(cm, op->operands[i].value);
+	for (unsigned i = 0; i < op->nresults; i++)
+		types[i] = op->results[i].type;
+	for (unsigned i = 0; i < op->nsuccs; i++) {
+		IrBlock *b = op->succs[i].block;
+		IrBlock *nb = b ? ir_ptrmap_get(&cm->blocks, b) : NULL;
+		succs[i] = nb ? nb : b;
+	}
+	IrOpState st = {
+		.name = op->name, .loc = op->loc, .attrs = op->attrs,
+		.noperands = op->noperands, .operands = operands,
+		.nresults = op->nresults, .result_types = types,
+		.nregions = op->nregions, .nsuccs = op->nsuccs, .succs = succs,
+	};
+	IrOp *nop = ir_op_create(ctx, &st);
+	free(operands);
+	free(types);
+	free(succs);
+	for (unsigned i = 0; i < op->nresults; i++)
+		ir_ptrmap_put(&cm->values, &op->results[i], &nop->results[i]);
+	for (unsigned i = 0; i < op->nregions; i++)
+		clone_region(ctx, &nop->regions[i], &op->regions[i], cm);
+	return nop;
+}
+
+/* Remaps operands that were cloned before their definition (uses ahead
+ * of the definition in graph regions or across blocks). */
+static void
+remap_operands(IrOp *op, CloneMap *cm)
+{
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *v = op->operands[i].value;
+		IrValue *m = map_value(cm, v);
+		if (m != v)
+			ir_op_set_operand(op, i, m);
+	}
+	for (unsigned i = 0; i < op->nregions; i++)
+		for (IrBlock *b = op->regions[i].first; b; b = b->next)
+			for (IrOp *o = b->first; o; o = o->next)
+				remap_operands(o, cm);
+}
+
+IrOp *
+ir_op_clone(IrContext *ctx, IrOp *op)
+{
+	CloneMap cm = {0};
+	IrOp *nop = clone_op(ctx, op, &cm);
+	remap_operands(nop, &cm);
+	ir_ptrmap_free(&cm.values);
+	ir_ptrmap_free(&cm.blocks);
+	return nop;
+}
