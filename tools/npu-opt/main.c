@@ -1,8 +1,325 @@
-/* tools/npu-opt/main.c: placeholder until the driver lands. */
+/* tools/npu-opt/main.c: npu-opt, the driver: parse, verify and print MLIR
+ * text, with mlir-opt's flags. */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "ir/ir.h"
+#include "tools/npu-opt/verify_diag.h"
+
+/* Exit codes (DESIGN.md section 8). */
+enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
+
+/* What the command line asked for. */
+typedef struct Options {
+	const char *input;      /* file name, or "-" for stdin */
+	const char *output;     /* file name, or "-" for stdout */
+	bool split;             /* --split-input-file */
+	bool verify_diags;      /* --verify-diagnostics */
+	bool allow_unregistered;
+	IrPrintFlags print;
+} Options;
+
+/* The input, read whole. */
+typedef struct Input {
+	const char *name;       /* as diagnostics show it */
+	char *data;
+	size_t len;
+} Input;
+
+static const char usage_text[] =
+"usage: npu-opt [options] [input-file|-]\n"
+"\n"
+"Parses MLIR text, verifies it and prints it back.\n"
+"\n"
+"options:\n"
+"  -o FILE                      write output to FILE (default: stdout);\n"
+"                               written atomically, never left partial\n"
+"  --split-input-file           process each '// -----' chunk separately\n"
+"  --verify-diagnostics         check diagnostics against\n"
+"                               '// expected-error {{...}}' annotations\n"
+"  --print-op-generic           print every op in the generic form\n"
+"  --print-debuginfo            print locations (loc(...))\n"
+"  --allow-unregistered-dialect accept ops of unregistered dialects\n"
+"  --help                       show this help and exit\n"
+"  --version                    show the version and exit\n"
+"\n"
+"Flags also work with one dash (-split-input-file) and under mlir-opt's\n"
+"names (--mlir-print-op-generic, --mlir-print-debuginfo).\n"
+"Exit status: 0 success, 1 invalid input, 2 bad command line.\n";
+
+static void
+usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "npu-opt: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'npu-opt --help'.\n");
+	exit(EXIT_USAGE);
+}
+
+/* Boolean flags, by name without leading dashes. */
+static bool *
+flag_slot(Options *o, const char *name)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} flags[] = {
+		{ "split-input-file", offsetof(Options, split) },
+		{ "verify-diagnostics", offsetof(Options, verify_diags) },
+		{ "allow-unregistered-dialect",
+		  offsetof(Options, allow_unregistered) },
+		{ "print-op-generic", offsetof(Options, print.generic) },
+		{ "mlir-print-op-generic", offsetof(Options, print.generic) },
+		{ "print-debuginfo", offsetof(Options, print.debuginfo) },
+		{ "mlir-print-debuginfo", offsetof(Options, print.debuginfo) },
+	};
+	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+		if (!strcmp(name, flags[i].name))
+			return (bool *)((char *)o + flags[i].off);
+	return NULL;
+}
+
+/* Handles an argument starting with '-' (other than "-"); returns how many
+ * arguments it used. */
+static int
+parse_flag(Options *o, int argc, char **argv, int i)
+{
+	const char *a = argv[i];
+	const char *name = a[1] == '-' ? a + 2 : a + 1;
+	if (!strcmp(name, "help") || !strcmp(name, "h")) {
+		fputs(usage_text, stdout);
+		exit(EXIT_OK);
+	}
+	if (!strcmp(name, "version")) {
+		printf("npu-opt (npu-ir) %s\n", NPUIR_VERSION);
+		exit(EXIT_OK);
+	}
+	if (!strcmp(name, "o")) {
+		if (i + 1 >= argc)
+			usage_error("option '%s' needs a file name", a);
+		o->output = argv[i + 1];
+		return 2;
+	}
+	if (!strncmp(name, "o=", 2)) {
+		o->output = name + 2;
+		return 1;
+	}
+	bool *slot = flag_slot(o, name);
+	if (!slot)
+		usage_error("unknown option '%s'", a);
+	*slot = true;
+	return 1;
+}
+
+static void
+parse_args(Options *o, int argc, char **argv)
+{
+	bool only_files = false;
+	for (int i = 1; i < argc;) {
+		const char *a = argv[i];
+		if (!only_files && !strcmp(a, "--")) {
+			only_files = true;
+			i++;
+		} else if (!only_files && a[0] == '-' && a[1]) {
+			i += parse_flag(o, argc, argv, i);
+		} else {
+			if (o->input)
+				usage_error("more than one input file ('%s')",
+				    a);
+			o->input = a;
+			i++;
+		}
+	}
+	if (!o->input)
+		o->input = "-";
+	if (!o->output)
+		o->output = "-";
+}
+
+/* Reads all of f; false on a read error. */
+static bool
+read_all(FILE *f, Input *in)
+{
+	size_t cap = 1 << 16;
+	in->data = ir_xmalloc(cap);
+	in->len = 0;
+	for (;;) {
+		if (in->len == cap) {
+			cap *= 2;
+			in->data = ir_xrealloc(in->data, cap);
+		}
+		size_t n = fread(in->data + in->len, 1, cap - in->len, f);
+		in->len += n;
+		if (n == 0)
+			return !ferror(f);
+	}
+}
+
+static bool
+read_input(const char *path, Input *in)
+{
+	bool use_stdin = !strcmp(path, "-");
+	in->name = use_stdin ? "<stdin>" : path;
+	FILE *f = use_stdin ? stdin : fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "npu-opt: cannot open input file '%s': %s\n",
+		    path, strerror(errno));
+		return false;
+	}
+	bool ok = read_all(f, in);
+	if (!ok)
+		fprintf(stderr, "npu-opt: cannot read '%s': %s\n", in->name,
+		    strerror(errno));
+	if (!use_stdin)
+		fclose(f);
+	return ok;
+}
+
+/* Is [p, end) the line "// -----" (trailing blanks allowed)? */
+static bool
+is_split_marker(const char *p, const char *end)
+{
+	static const char marker[] = "// -----";
+	size_t n = sizeof marker - 1;
+	if ((size_t)(end - p) < n || memcmp(p, marker, n))
+		return false;
+	for (p += n; p < end; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\r')
+			return false;
+	return true;
+}
+
+/* Parses, verifies and prints one chunk into out. Returns true on
+ * success (with --verify-diagnostics: when diagnostics matched). */
+static bool
+process_chunk(const Options *o, const Input *in, const char *data,
+    size_t len, unsigned first_line, FILE *out)
+{
+	IrContext *ctx = ir_context_create();
+	ir_context_set_allow_unregistered(ctx, o->allow_unregistered);
+	const IrSource *src = ir_context_add_source(ctx, in->name, data, len,
+	    first_line);
+	DiagVerifier *dv = o->verify_diags ? diag_verifier_create(ctx, src)
+	    : NULL;
+	IrOp *module = ir_parse(ctx, src);
+	bool ok = module && ir_verify(module);
+	if (ok) {
+		ir_print_op(out, module, &o->print);
+		fputc('\n', out);
+	}
+	if (module)
+		ir_op_destroy(module);
+	if (dv)
+		ok = diag_verifier_finish(dv);
+	ir_context_destroy(ctx);
+	return ok;
+}
+
+/* Runs every chunk (the whole input without --split-input-file); outputs
+ * are joined by "// -----" lines. */
+static bool
+process(const Options *o, const Input *in, FILE *out)
+{
+	if (!o->split)
+		return process_chunk(o, in, in->data, in->len, 1, out);
+	bool ok = true;
+	const char *p = in->data, *end = in->data + in->len;
+	const char *chunk = p;
+	unsigned line = 1, chunk_line = 1;
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (is_split_marker(p, nl ? nl : end)) {
+			ok = process_chunk(o, in, chunk, (size_t)(p - chunk),
+			    chunk_line, out) && ok;
+			fputs("// -----\n", out);
+			chunk = nl ? nl + 1 : end;
+			chunk_line = line + 1;
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+		line++;
+	}
+	return process_chunk(o, in, chunk, (size_t)(end - chunk), chunk_line,
+	    out) && ok;
+}
+
+/* Writes data to path through a temporary file beside it and rename, so a
+ * reader never sees a partial file. */
+static bool
+write_atomically(const char *path, const char *data, size_t len)
+{
+	size_t n = strlen(path);
+	char *tmp = ir_xmalloc(n + 16);
+	memcpy(tmp, path, n);
+	memcpy(tmp + n, ".tmp.XXXXXX", 12);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		fprintf(stderr, "npu-opt: cannot create '%s': %s\n", tmp,
+		    strerror(errno));
+		free(tmp);
+		return false;
+	}
+	mode_t mask = umask(0);
+	umask(mask);
+	bool ok = fchmod(fd, 0666 & ~mask) == 0;
+	for (size_t off = 0; ok && off < len;) {
+		ssize_t w = write(fd, data + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		ok = w > 0;
+		off += ok ? (size_t)w : 0;
+	}
+	ok = close(fd) == 0 && ok;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		fprintf(stderr, "npu-opt: cannot write '%s': %s\n", path,
+		    strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return ok;
+}
+
+static bool
+emit_output(const char *path, const char *data, size_t len)
+{
+	if (strcmp(path, "-"))
+		return write_atomically(path, data, len);
+	if (fwrite(data, 1, len, stdout) != len || fflush(stdout)) {
+		fprintf(stderr, "npu-opt: cannot write to stdout\n");
+		return false;
+	}
+	return true;
+}
 
 int
-main(void)
+main(int argc, char **argv)
 {
-	return 0;
+	Options o = {0};
+	parse_args(&o, argc, argv);
+	Input in;
+	if (!read_input(o.input, &in)) {
+		free(in.data);
+		return EXIT_USER;
+	}
+	/* Output is kept in memory and written only when everything
+	 * succeeded. */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	if (!out) {
+		perror("npu-opt: open_memstream");
+		return EXIT_USER;
+	}
+	bool ok = process(&o, &in, out);
+	ok = fclose(out) == 0 && ok;
+	ok = ok && emit_output(o.output, buf, len);
+	free(buf);
+	free(in.data);
+	return ok ? EXIT_OK : EXIT_USER;
 }
