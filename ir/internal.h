@@ -25,6 +25,10 @@ void ir_ptrmap_free(IrPtrMap *m);
  * end) and updates its order cache. */
 void ir_op_link(IrOp *op, IrBlock *block, IrOp *before);
 
+/* ir/block.c: is b reachable from its region's entry block through
+ * terminator successors? (Detached and entry blocks are.) */
+bool ir_block_reachable(IrBlock *b);
+
 /* ir/diag.c: the line and column of byte offset `off` in src:
  * line = src->first_line + the newlines before off (so data[0] is on
  * first_line), col = 1 + the bytes since the last newline. */

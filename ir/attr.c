@@ -1,0 +1,914 @@
+/* ir/attr.c: uniqued attributes, affine expressions (with MLIR's
+ * construction-time simplifications) and f16/bf16 conversions. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/context.h"
+
+/* ---------------------------------------------------------------- half floats */
+
+/* A binary16-like format: mbits mantissa bits, exponent bias. */
+typedef struct {
+	int mbits, bias;
+} HalfFmt;
+
+static const HalfFmt F16 = { 10, 15 };
+static const HalfFmt BF16 = { 7, 127 };
+
+static uint16_t
+half_from(HalfFmt f, double d)
+{
+	uint16_t sign = signbit(d) ? 0x8000 : 0;
+	uint16_t inf = (uint16_t)((2 * f.bias + 1) << f.mbits);
+	if (isnan(d))
+		return sign | inf | (uint16_t)(1u << (f.mbits - 1));
+	double a = fabs(d);
+	int emin = 1 - f.bias;
+	if (a < ldexp(1, emin)) {
+		/* Subnormal: a multiple of 2^(emin - mbits); rint rounds
+		 * ties to even, and 2^mbits lands on the smallest normal. */
+		return sign | (uint16_t)rint(ldexp(a, f.mbits - emin));
+	}
+	if (isinf(a))
+		return sign | inf;
+	int e;
+	frexp(a, &e);
+	e--; /* a = 1.m * 2^e */
+	double m = rint(ldexp(a, f.mbits - e));
+	if (m >= ldexp(1, f.mbits + 1)) {
+		m = ldexp(1, f.mbits);
+		e++;
+	}
+	if (e > f.bias)
+		return sign | inf;
+	uint16_t frac = (uint16_t)((uint64_t)m - (1u << f.mbits));
+	return sign | (uint16_t)((e + f.bias) << f.mbits) | frac;
+}
+
+static double
+half_to(HalfFmt f, uint16_t h)
+{
+	int emask = 2 * f.bias + 1;
+	int e = (h >> f.mbits) & emask;
+	unsigned m = h & ((1u << f.mbits) - 1);
+	double v;
+	if (e == emask)
+		v = m ? NAN : INFINITY;
+	else if (e == 0)
+		v = ldexp(m, 1 - f.bias - f.mbits);
+	else
+		v = ldexp(m + (1u << f.mbits), e - f.bias - f.mbits);
+	return (h & 0x8000) ? -v : v;
+}
+
+uint16_t
+ir_f16_from_double(double d)
+{
+	return half_from(F16, d);
+}
+
+double
+ir_f16_to_double(uint16_t h)
+{
+	return half_to(F16, h);
+}
+
+uint16_t
+ir_bf16_from_double(double d)
+{
+	return half_from(BF16, d);
+}
+
+double
+ir_bf16_to_double(uint16_t h)
+{
+	return half_to(BF16, h);
+}
+
+/* ---------------------------------------------------------------- affine */
+
+/* The stored form of an affine expression: the public struct first (so a
+ * pointer to it is a pointer to the node), then its hash. */
+typedef struct {
+	IrAffineExpr e;
+	uint64_t hash;
+} AffineNode;
+
+static uint64_t
+affine_hash(const IrAffineExpr *e)
+{
+	return e ? ((const AffineNode *)e)->hash : 0;
+}
+
+static bool
+affine_eq(const void *obj, const void *key)
+{
+	const IrAffineExpr *a = obj, *b = key;
+	return a->kind == b->kind && a->value == b->value &&
+	    a->lhs == b->lhs && a->rhs == b->rhs;
+}
+
+static const IrAffineExpr *
+affine_unique(IrContext *ctx, IrAffineKind kind, int64_t value,
+    const IrAffineExpr *lhs, const IrAffineExpr *rhs)
+{
+	IrAffineExpr k = { kind, value, lhs, rhs };
+	uint64_t h = ir_hash_words((uint64_t[]){ kind, (uint64_t)value,
+	    affine_hash(lhs), affine_hash(rhs) }, 4);
+	const IrAffineExpr *e = ir_table_find(&ctx->affine, h, affine_eq,
+	    &k);
+	if (e)
+		return e;
+	AffineNode *n = ir_arena_alloc(&ctx->arena, sizeof *n,
+	    _Alignof(AffineNode));
+	n->e = k;
+	n->hash = h;
+	ir_table_insert(&ctx->affine, h, n);
+	return &n->e;
+}
+
+const IrAffineExpr *
+ir_affine_dim(IrContext *ctx, unsigned pos)
+{
+	return affine_unique(ctx, IR_AFFINE_DIM, pos, NULL, NULL);
+}
+
+const IrAffineExpr *
+ir_affine_symbol(IrContext *ctx, unsigned pos)
+{
+	return affine_unique(ctx, IR_AFFINE_SYMBOL, pos, NULL, NULL);
+}
+
+const IrAffineExpr *
+ir_affine_const(IrContext *ctx, int64_t v)
+{
+	return affine_unique(ctx, IR_AFFINE_CONST, v, NULL, NULL);
+}
+
+static bool
+is_const(const IrAffineExpr *e)
+{
+	return e->kind == IR_AFFINE_CONST;
+}
+
+/* True when e uses no dimension (only symbols and constants). */
+static bool
+is_symbolic(const IrAffineExpr *e)
+{
+	switch (e->kind) {
+	case IR_AFFINE_DIM:
+		return false;
+	case IR_AFFINE_SYMBOL:
+	case IR_AFFINE_CONST:
+		return true;
+	default:
+		return is_symbolic(e->lhs) && is_symbolic(e->rhs);
+	}
+}
+
+/* e is `x op c` for a constant c. */
+static bool
+has_const_rhs(const IrAffineExpr *e, IrAffineKind op)
+{
+	return e->kind == op && is_const(e->rhs);
+}
+
+/* Wrapping arithmetic (constant folding must not be undefined). */
+static int64_t
+wrap_add(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static int64_t
+wrap_mul(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
+#define BIN(k, l, r) ir_affine_binary(ctx, (k), (l), (r))
+#define CONST(v) ir_affine_const(ctx, (v))
+
+/* x*c1 + x*c2 -> x*(c1+c2), with x alone meaning x*1. */
+static const IrAffineExpr *
+merge_terms(IrContext *ctx, const IrAffineExpr *l, const IrAffineExpr *r)
+{
+	const IrAffineExpr *x = l, *y = r;
+	int64_t c1 = 1, c2 = 1;
+	if (has_const_rhs(l, IR_AFFINE_MUL)) {
+		x = l->lhs;
+		c1 = l->rhs->value;
+	}
+	if (has_const_rhs(r, IR_AFFINE_MUL)) {
+		y = r->lhs;
+		c2 = r->rhs->value;
+	}
+	if (x != y)
+		return NULL;
+	return BIN(IR_AFFINE_MUL, x, CONST(wrap_add(c1, c2)));
+}
+
+static const IrAffineExpr *
+simplify_add(IrContext *ctx, const IrAffineExpr *l, const IrAffineExpr *r)
+{
+	if (is_const(l) && is_const(r))
+		return CONST(wrap_add(l->value, r->value));
+	if (is_const(l) || (is_symbolic(l) && !is_symbolic(r)))
+		return BIN(IR_AFFINE_ADD, r, l);
+	if (is_const(r) && r->value == 0)
+		return l;
+	if (is_const(r) && has_const_rhs(l, IR_AFFINE_ADD))
+		return BIN(IR_AFFINE_ADD, l->lhs,
+		    CONST(wrap_add(l->rhs->value, r->value)));
+	const IrAffineExpr *m = merge_terms(ctx, l, r);
+	if (m)
+		return m;
+	if (has_const_rhs(l, IR_AFFINE_ADD))
+		return BIN(IR_AFFINE_ADD, BIN(IR_AFFINE_ADD, l->lhs, r),
+		    l->rhs);
+	return NULL;
+}
+
+static const IrAffineExpr *
+simplify_mul(IrContext *ctx, const IrAffineExpr *l, const IrAffineExpr *r)
+{
+	if (is_const(l) && is_const(r))
+		return CONST(wrap_mul(l->value, r->value));
+	if (is_const(l) || (is_symbolic(l) && !is_symbolic(r)))
+		return BIN(IR_AFFINE_MUL, r, l);
+	if (is_const(r) && r->value == 1)
+		return l;
+	if (is_const(r) && r->value == 0)
+		return r;
+	if (is_const(r) && has_const_rhs(l, IR_AFFINE_MUL))
+		return BIN(IR_AFFINE_MUL, l->lhs,
+		    CONST(wrap_mul(l->rhs->value, r->value)));
+	if (has_const_rhs(l, IR_AFFINE_MUL))
+		return BIN(IR_AFFINE_MUL, BIN(IR_AFFINE_MUL, l->lhs, r),
+		    l->rhs);
+	return NULL;
+}
+
+static int64_t
+floor_div(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static int64_t
+ceil_div(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return (a % b != 0 && a > 0) ? q + 1 : q;
+}
+
+static int64_t
+pos_mod(int64_t a, int64_t b)
+{
+	int64_t m = a % b;
+	return m < 0 ? m + b : m;
+}
+
+/* floordiv, ceildiv and mod by a positive constant c. */
+static const IrAffineExpr *
+simplify_div(IrContext *ctx, IrAffineKind k, const IrAffineExpr *l,
+    int64_t c)
+{
+	if (is_const(l))
+		return CONST(k == IR_AFFINE_MOD ? pos_mod(l->value, c) :
+		    k == IR_AFFINE_FLOORDIV ? floor_div(l->value, c) :
+		    ceil_div(l->value, c));
+	if (c == 1)
+		return k == IR_AFFINE_MOD ? CONST(0) : l;
+	bool mul_of_c = has_const_rhs(l, IR_AFFINE_MUL) &&
+	    l->rhs->value % c == 0;
+	if (mul_of_c && k == IR_AFFINE_MOD)
+		return CONST(0);
+	if (mul_of_c)
+		return BIN(IR_AFFINE_MUL, l->lhs, CONST(l->rhs->value / c));
+	if (k == IR_AFFINE_MOD && has_const_rhs(l, IR_AFFINE_MOD) &&
+	    l->rhs->value > 0 && l->rhs->value % c == 0)
+		return BIN(IR_AFFINE_MOD, l->lhs, CONST(c));
+	return NULL;
+}
+
+#undef BIN
+#undef CONST
+
+const IrAffineExpr *
+ir_affine_binary(IrContext *ctx, IrAffineKind kind, const IrAffineExpr *lhs,
+    const IrAffineExpr *rhs)
+{
+	const IrAffineExpr *s = NULL;
+	if (!lhs || !rhs || kind < IR_AFFINE_ADD)
+		return NULL;
+	if (kind == IR_AFFINE_ADD)
+		s = simplify_add(ctx, lhs, rhs);
+	else if (kind == IR_AFFINE_MUL)
+		s = simplify_mul(ctx, lhs, rhs);
+	else if (is_const(rhs) && rhs->value >= 1)
+		s = simplify_div(ctx, kind, lhs, rhs->value);
+	return s ? s : affine_unique(ctx, kind, 0, lhs, rhs);
+}
+
+/* ---------------------------------------------------------------- uniquing */
+
+/* Hash of n words taken from an array of objects via get(i). */
+static uint64_t
+hash_seq(size_t n, uint64_t (*get)(const void *, size_t), const void *arr)
+{
+	uint64_t *w = ir_xmalloc((n + 1) * sizeof *w);
+	w[0] = n;
+	for (size_t i = 0; i < n; i++)
+		w[i + 1] = get(arr, i);
+	uint64_t h = ir_hash_words(w, n + 1);
+	free(w);
+	return h;
+}
+
+static uint64_t
+elem_attr_hash(const void *arr, size_t i)
+{
+	return ((const IrAttr *const *)arr)[i]->hash;
+}
+
+static uint64_t
+elem_entry_hash(const void *arr, size_t i)
+{
+	const IrNamedAttr *e = &((const IrNamedAttr *)arr)[i];
+	return e->name->hash * 31 + e->value->hash;
+}
+
+static uint64_t
+elem_ident_hash(const void *arr, size_t i)
+{
+	return ((const IrIdent *const *)arr)[i]->hash;
+}
+
+static uint64_t
+elem_expr_hash(const void *arr, size_t i)
+{
+	return affine_hash(((const IrAffineExpr *const *)arr)[i]);
+}
+
+static uint64_t
+bits_of(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, sizeof u);
+	return u;
+}
+
+static uint64_t
+attr_hash(const IrAttr *a)
+{
+	uint64_t w[6] = { a->kind };
+	switch (a->kind) {
+	case IR_ATTR_INTEGER:
+		w[1] = a->u.integer.type->hash;
+		w[2] = (uint64_t)a->u.integer.value;
+		break;
+	case IR_ATTR_FLOAT:
+		w[1] = a->u.flt.type->hash;
+		w[2] = bits_of(a->u.flt.value);
+		break;
+	case IR_ATTR_STRING:
+		w[1] = ir_hash_bytes(a->u.string.data, a->u.string.len);
+		w[2] = a->u.string.type ? a->u.string.type->hash : 0;
+		break;
+	case IR_ATTR_ARRAY:
+		w[1] = hash_seq(a->u.array.n, elem_attr_hash,
+		    a->u.array.elems);
+		break;
+	case IR_ATTR_DICT:
+		w[1] = hash_seq(a->u.dict.n, elem_entry_hash,
+		    a->u.dict.entries);
+		break;
+	case IR_ATTR_TYPE:
+		w[1] = a->u.type.type->hash;
+		break;
+	case IR_ATTR_SYMREF:
+		w[1] = a->u.symref.root->hash;
+		w[2] = hash_seq(a->u.symref.nnested, elem_ident_hash,
+		    a->u.symref.nested);
+		break;
+	case IR_ATTR_DENSE:
+		w[1] = a->u.dense.type->hash;
+		w[2] = a->u.dense.splat;
+		w[3] = ir_hash_bytes(a->u.dense.data, a->u.dense.size);
+		break;
+	case IR_ATTR_AFFINE_MAP:
+		w[1] = a->u.affine.ndims;
+		w[2] = a->u.affine.nsymbols;
+		w[3] = hash_seq(a->u.affine.nresults, elem_expr_hash,
+		    a->u.affine.results);
+		break;
+	case IR_ATTR_STRIDED:
+		w[1] = (uint64_t)a->u.strided.offset;
+		w[2] = a->u.strided.nstrides;
+		w[3] = ir_hash_bytes(a->u.strided.strides,
+		    a->u.strided.nstrides * sizeof(int64_t));
+		break;
+	case IR_ATTR_OPAQUE:
+		w[1] = a->u.opaque.dialect->hash;
+		w[2] = a->u.opaque.body->hash;
+		break;
+	case IR_ATTR_UNIT:
+		break;
+	}
+	return ir_hash_words(w, 6);
+}
+
+static bool
+same_ptrs(size_t n, const void *a, const void *b)
+{
+	return n == 0 || memcmp(a, b, n * sizeof(void *)) == 0;
+}
+
+static bool
+same_bytes(size_t n, const void *a, const void *b)
+{
+	return n == 0 || memcmp(a, b, n) == 0;
+}
+
+static bool
+same_entries(size_t n, const IrNamedAttr *a, const IrNamedAttr *b)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i].name != b[i].name || a[i].value != b[i].value)
+			return false;
+	return true;
+}
+
+static bool
+attr_eq(const void *obj, const void *key)
+{
+	const IrAttr *a = obj, *b = key;
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case IR_ATTR_INTEGER:
+		return a->u.integer.type == b->u.integer.type &&
+		    a->u.integer.value == b->u.integer.value;
+	case IR_ATTR_FLOAT:
+		return a->u.flt.type == b->u.flt.type &&
+		    bits_of(a->u.flt.value) == bits_of(b->u.flt.value);
+	case IR_ATTR_STRING:
+		return a->u.string.len == b->u.string.len &&
+		    a->u.string.type == b->u.string.type &&
+		    same_bytes(a->u.string.len, a->u.string.data,
+		    b->u.string.data);
+	case IR_ATTR_ARRAY:
+		return a->u.array.n == b->u.array.n && same_ptrs(a->u.array.n,
+		    a->u.array.elems, b->u.array.elems);
+	case IR_ATTR_DICT:
+		return a->u.dict.n == b->u.dict.n && same_entries(a->u.dict.n,
+		    a->u.dict.entries, b->u.dict.entries);
+	case IR_ATTR_TYPE:
+		return a->u.type.type == b->u.type.type;
+	case IR_ATTR_SYMREF:
+		return a->u.symref.root == b->u.symref.root &&
+		    a->u.symref.nnested == b->u.symref.nnested &&
+		    same_ptrs(a->u.symref.nnested, a->u.symref.nested,
+		    b->u.symref.nested);
+	case IR_ATTR_DENSE:
+		return a->u.dense.type == b->u.dense.type &&
+		    a->u.dense.splat == b->u.dense.splat &&
+		    a->u.dense.size == b->u.dense.size &&
+		    same_bytes(a->u.dense.size, a->u.dense.data,
+		    b->u.dense.data);
+	case IR_ATTR_AFFINE_MAP:
+		return a->u.affine.ndims == b->u.affine.ndims &&
+		    a->u.affine.nsymbols == b->u.affine.nsymbols &&
+		    a->u.affine.nresults == b->u.affine.nresults &&
+		    same_ptrs(a->u.affine.nresults, a->u.affine.results,
+		    b->u.affine.results);
+	case IR_ATTR_STRIDED:
+		return a->u.strided.offset == b->u.strided.offset &&
+		    a->u.strided.nstrides == b->u.strided.nstrides &&
+		    same_bytes(a->u.strided.nstrides * sizeof(int64_t),
+		    a->u.strided.strides, b->u.strided.strides);
+	case IR_ATTR_OPAQUE:
+		return a->u.opaque.dialect == b->u.opaque.dialect &&
+		    a->u.opaque.body == b->u.opaque.body;
+	case IR_ATTR_UNIT:
+		return true;
+	}
+	return false;
+}
+
+static void *
+dup(IrContext *ctx, const void *p, size_t size, size_t align)
+{
+	if (!size)
+		return NULL;
+	return ir_arena_memdup(&ctx->arena, p, size, align);
+}
+
+/* Copies the arrays a key only borrows into the arena. */
+static void
+own_arrays(IrContext *ctx, IrAttr *a)
+{
+	switch (a->kind) {
+	case IR_ATTR_STRING: {
+		char *s = ir_arena_alloc(&ctx->arena, a->u.string.len + 1, 1);
+		if (a->u.string.len)
+			memcpy(s, a->u.string.data, a->u.string.len);
+		a->u.string.data = s;
+		break;
+	}
+	case IR_ATTR_ARRAY:
+		a->u.array.elems = dup(ctx, a->u.array.elems,
+		    a->u.array.n * sizeof(void *), _Alignof(void *));
+		break;
+	case IR_ATTR_DICT:
+		a->u.dict.entries = dup(ctx, a->u.dict.entries,
+		    a->u.dict.n * sizeof(IrNamedAttr), _Alignof(IrNamedAttr));
+		break;
+	case IR_ATTR_SYMREF:
+		a->u.symref.nested = dup(ctx, a->u.symref.nested,
+		    a->u.symref.nnested * sizeof(void *), _Alignof(void *));
+		break;
+	case IR_ATTR_DENSE:
+		a->u.dense.data = dup(ctx, a->u.dense.data, a->u.dense.size,
+		    16);
+		break;
+	case IR_ATTR_AFFINE_MAP:
+		a->u.affine.results = dup(ctx, a->u.affine.results,
+		    a->u.affine.nresults * sizeof(void *), _Alignof(void *));
+		break;
+	case IR_ATTR_STRIDED:
+		a->u.strided.strides = dup(ctx, a->u.strided.strides,
+		    a->u.strided.nstrides * sizeof(int64_t),
+		    _Alignof(int64_t));
+		break;
+	default:
+		break;
+	}
+}
+
+static const IrAttr *
+unique(IrContext *ctx, IrAttr *key)
+{
+	key->hash = attr_hash(key);
+	const IrAttr *a = ir_table_find(&ctx->attrs, key->hash, attr_eq, key);
+	if (a)
+		return a;
+	IrAttr *n = ir_arena_memdup(&ctx->arena, key, sizeof *key,
+	    _Alignof(IrAttr));
+	own_arrays(ctx, n);
+	ir_table_insert(&ctx->attrs, n->hash, n);
+	return n;
+}
+
+/* ---------------------------------------------------------------- scalars */
+
+/* v truncated to the integer type's width: zero-extended for unsigned
+ * types and i1, sign-extended otherwise. */
+static int64_t
+truncate_int(const IrType *t, int64_t v)
+{
+	if (t->kind != IR_TYPE_INTEGER || t->u.integer.width >= 64)
+		return v;
+	unsigned w = t->u.integer.width;
+	uint64_t mask = (UINT64_C(1) << w) - 1;
+	uint64_t u = (uint64_t)v & mask;
+	bool sext = t->u.integer.sign != IR_UNSIGNED && w > 1;
+	if (sext && (u >> (w - 1)) & 1)
+		u |= ~mask;
+	return (int64_t)u;
+}
+
+const IrAttr *
+ir_attr_int(IrContext *ctx, const IrType *type, int64_t v)
+{
+	if (!type || (type->kind != IR_TYPE_INTEGER &&
+	    type->kind != IR_TYPE_INDEX))
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_INTEGER };
+	k.u.integer.type = type;
+	k.u.integer.value = truncate_int(type, v);
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_bool(IrContext *ctx, bool v)
+{
+	return ir_attr_int(ctx, ir_type_int(ctx, 1, IR_SIGNLESS), v);
+}
+
+/* d rounded to the float kind, as a double. */
+static double
+round_float(IrFloatKind k, double d)
+{
+	switch (k) {
+	case IR_F16:
+		return ir_f16_to_double(ir_f16_from_double(d));
+	case IR_BF16:
+		return ir_bf16_to_double(ir_bf16_from_double(d));
+	case IR_F32:
+		return (double)(float)d;
+	case IR_F64:
+		break;
+	}
+	return d;
+}
+
+const IrAttr *
+ir_attr_float(IrContext *ctx, const IrType *type, double v)
+{
+	if (!type || type->kind != IR_TYPE_FLOAT)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_FLOAT };
+	k.u.flt.type = type;
+	k.u.flt.value = round_float(type->u.flt.kind, v);
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_string(IrContext *ctx, const char *s, size_t len,
+    const IrType *type)
+{
+	if (!s && len)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_STRING };
+	k.u.string.data = s ? s : "";
+	k.u.string.len = len;
+	k.u.string.type = type;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_unit(IrContext *ctx)
+{
+	IrAttr k = { .kind = IR_ATTR_UNIT };
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_type(IrContext *ctx, const IrType *type)
+{
+	if (!type)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_TYPE };
+	k.u.type.type = type;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_opaque(IrContext *ctx, const IrIdent *dialect, const IrIdent *body)
+{
+	if (!dialect || !body)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_OPAQUE };
+	k.u.opaque.dialect = dialect;
+	k.u.opaque.body = body;
+	return unique(ctx, &k);
+}
+
+/* ---------------------------------------------------------------- aggregates */
+
+static bool
+any_null(size_t n, const void *const *p)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!p[i])
+			return true;
+	return false;
+}
+
+const IrAttr *
+ir_attr_array(IrContext *ctx, size_t n, const IrAttr *const *elems)
+{
+	if (n && (!elems || any_null(n, (const void *const *)elems)))
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_ARRAY };
+	k.u.array.n = n;
+	k.u.array.elems = elems;
+	return unique(ctx, &k);
+}
+
+/* MLIR's StringRef order: bytes, then the shorter first. */
+static int
+ident_cmp(const IrIdent *a, const IrIdent *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->str, b->str, n);
+	if (c)
+		return c;
+	return (a->len > b->len) - (a->len < b->len);
+}
+
+static int
+entry_cmp(const void *a, const void *b)
+{
+	return ident_cmp(((const IrNamedAttr *)a)->name,
+	    ((const IrNamedAttr *)b)->name);
+}
+
+static bool
+bad_entries(size_t n, const IrNamedAttr *e)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!e[i].name || !e[i].value)
+			return true;
+	return false;
+}
+
+const IrAttr *
+ir_attr_dict(IrContext *ctx, size_t n, const IrNamedAttr *entries)
+{
+	if (n && (!entries || bad_entries(n, entries)))
+		return NULL;
+	IrNamedAttr *sorted = ir_xmalloc((n ? n : 1) * sizeof *sorted);
+	if (n)
+		memcpy(sorted, entries, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, entry_cmp);
+	const IrAttr *a = NULL;
+	bool dup_name = false;
+	for (size_t i = 1; i < n; i++)
+		if (sorted[i].name == sorted[i - 1].name)
+			dup_name = true;
+	if (!dup_name) {
+		IrAttr k = { .kind = IR_ATTR_DICT };
+		k.u.dict.n = n;
+		k.u.dict.entries = sorted;
+		a = unique(ctx, &k);
+	}
+	free(sorted);
+	return a;
+}
+
+const IrAttr *
+ir_attr_empty_dict(IrContext *ctx)
+{
+	return ir_attr_dict(ctx, 0, NULL);
+}
+
+const IrAttr *
+ir_attr_symref(IrContext *ctx, const IrIdent *root, size_t nnested,
+    const IrIdent *const *nested)
+{
+	if (!root || (nnested && (!nested ||
+	    any_null(nnested, (const void *const *)nested))))
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_SYMREF };
+	k.u.symref.root = root;
+	k.u.symref.nnested = nnested;
+	k.u.symref.nested = nested;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_affine_map(IrContext *ctx, unsigned ndims, unsigned nsymbols,
+    size_t nresults, const IrAffineExpr *const *results)
+{
+	if (nresults && (!results ||
+	    any_null(nresults, (const void *const *)results)))
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_AFFINE_MAP };
+	k.u.affine.ndims = ndims;
+	k.u.affine.nsymbols = nsymbols;
+	k.u.affine.nresults = nresults;
+	k.u.affine.results = results;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_strided(IrContext *ctx, int64_t offset, size_t nstrides,
+    const int64_t *strides)
+{
+	if (nstrides && !strides)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_STRIDED };
+	k.u.strided.offset = offset;
+	k.u.strided.nstrides = nstrides;
+	k.u.strided.strides = strides;
+	return unique(ctx, &k);
+}
+
+/* ---------------------------------------------------------------- dense */
+
+size_t
+ir_dense_elem_size(const IrType *elem)
+{
+	if (!elem)
+		return 0;
+	switch (elem->kind) {
+	case IR_TYPE_INTEGER:
+		return (elem->u.integer.width + 7) / 8;
+	case IR_TYPE_FLOAT:
+	case IR_TYPE_INDEX:
+		return ir_type_bitwidth(elem) / 8;
+	default:
+		return 0;
+	}
+}
+
+static bool
+all_equal(const uint8_t *p, size_t n, size_t es)
+{
+	for (size_t i = 1; i < n; i++)
+		if (memcmp(p, p + i * es, es) != 0)
+			return false;
+	return true;
+}
+
+static bool
+is_i1(const IrType *t)
+{
+	return t->kind == IR_TYPE_INTEGER && t->u.integer.width == 1;
+}
+
+const IrAttr *
+ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
+    const void *data, size_t size)
+{
+	if (!type || (type->kind != IR_TYPE_TENSOR &&
+	    type->kind != IR_TYPE_VECTOR))
+		return NULL;
+	int64_t n = ir_type_num_elements(type);
+	size_t es = ir_dense_elem_size(type->u.shaped.elem);
+	if (n < 0 || !es || (size && !data))
+		return NULL;
+	if (n == 0)
+		splat = false; /* dense<> : tensor<0xT> holds no element */
+	if (splat ? size != es : (uint64_t)n > SIZE_MAX / es ||
+	    size != (size_t)n * es)
+		return NULL;
+	uint8_t *buf = ir_xmalloc(size ? size : 1);
+	if (size)
+		memcpy(buf, data, size);
+	if (is_i1(type->u.shaped.elem))
+		for (size_t i = 0; i < size; i++)
+			buf[i] = buf[i] != 0;
+	if (!splat && n > 0 && all_equal(buf, (size_t)n, es)) {
+		splat = true;
+		size = es;
+	}
+	IrAttr k = { .kind = IR_ATTR_DENSE };
+	k.u.dense.type = type;
+	k.u.dense.splat = splat;
+	k.u.dense.data = buf;
+	k.u.dense.size = size;
+	const IrAttr *a = unique(ctx, &k);
+	free(buf);
+	return a;
+}
+
+/* ---------------------------------------------------------------- dictionaries */
+
+/* Binary search of a sorted dictionary for the name bytes. */
+static const IrAttr *
+dict_find(const IrAttr *dict, const char *s, size_t len)
+{
+	if (!dict || dict->kind != IR_ATTR_DICT)
+		return NULL;
+	size_t lo = 0, hi = dict->u.dict.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const IrIdent *k = dict->u.dict.entries[mid].name;
+		size_t m = k->len < len ? k->len : len;
+		int c = memcmp(k->str, s, m);
+		if (!c)
+			c = (k->len > len) - (k->len < len);
+		if (!c)
+			return dict->u.dict.entries[mid].value;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+const IrAttr *
+ir_dict_get(const IrAttr *dict, const char *name)
+{
+	return dict_find(dict, name, strlen(name));
+}
+
+const IrAttr *
+ir_dict_get_ident(const IrAttr *dict, const IrIdent *name)
+{
+	return dict_find(dict, name->str, name->len);
+}
+
+const IrAttr *
+ir_dict_set(IrContext *ctx, const IrAttr *dict, const IrIdent *name,
+    const IrAttr *value)
+{
+	size_t n = dict && dict->kind == IR_ATTR_DICT ? dict->u.dict.n : 0;
+	IrNamedAttr *e = ir_xmalloc((n + 1) * sizeof *e);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (dict->u.dict.entries[i].name != name)
+			e[m++] = dict->u.dict.entries[i];
+	if (value)
+		e[m++] = (IrNamedAttr){ name, value };
+	const IrAttr *d = ir_attr_dict(ctx, m, e);
+	free(e);
+	return d;
+}

@@ -1,0 +1,232 @@
+/* ir/context.c: the context, its uniquing hash tables, interned
+ * identifiers and the op registry. */
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "ir/context.h"
+
+/* ---------------------------------------------------------------- hashing */
+
+uint64_t
+ir_hash_bytes(const void *p, size_t n)
+{
+	return XXH3_64bits(p, n);
+}
+
+uint64_t
+ir_hash_words(const uint64_t *w, size_t n)
+{
+	return XXH3_64bits(w, n * sizeof *w);
+}
+
+/* ---------------------------------------------------------------- tables */
+
+void *
+ir_table_find(const IrTable *t, uint64_t h, IrTableEq eq, const void *key)
+{
+	if (!t->cap)
+		return NULL;
+	size_t mask = t->cap - 1;
+	for (size_t i = h & mask;; i = (i + 1) & mask) {
+		if (!t->objs[i])
+			return NULL;
+		if (t->hashes[i] == h && eq(t->objs[i], key))
+			return t->objs[i];
+	}
+}
+
+/* Places obj in the first free slot of its probe sequence. */
+static void
+place(IrTable *t, uint64_t h, void *obj)
+{
+	size_t mask = t->cap - 1;
+	size_t i = h & mask;
+	while (t->objs[i])
+		i = (i + 1) & mask;
+	t->objs[i] = obj;
+	t->hashes[i] = h;
+}
+
+static void
+grow(IrTable *t)
+{
+	IrTable old = *t;
+	t->cap = old.cap ? old.cap * 2 : 64;
+	t->objs = ir_xcalloc(t->cap, sizeof *t->objs);
+	t->hashes = ir_xcalloc(t->cap, sizeof *t->hashes);
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.objs[i])
+			place(t, old.hashes[i], old.objs[i]);
+	free(old.objs);
+	free(old.hashes);
+}
+
+void
+ir_table_insert(IrTable *t, uint64_t h, void *obj)
+{
+	if ((t->len + 1) * 4 > t->cap * 3)
+		grow(t);
+	place(t, h, obj);
+	t->len++;
+}
+
+void
+ir_table_free(IrTable *t)
+{
+	free(t->objs);
+	free(t->hashes);
+	memset(t, 0, sizeof *t);
+}
+
+/* ---------------------------------------------------------------- context */
+
+IrContext *
+ir_context_create(void)
+{
+	IrContext *ctx = ir_xcalloc(1, sizeof *ctx);
+	ir_builtin_register(ctx);
+	return ctx;
+}
+
+void
+ir_context_destroy(IrContext *ctx)
+{
+	if (!ctx)
+		return;
+	IrTable *tables[] = { &ctx->idents, &ctx->types, &ctx->attrs,
+		&ctx->affine, &ctx->locs, &ctx->opnames };
+	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+		ir_table_free(tables[i]);
+	free(ctx->defs);
+	free(ctx->sources);
+	ir_arena_free(&ctx->arena);
+	free(ctx);
+}
+
+void
+ir_context_set_allow_unregistered(IrContext *ctx, bool allow)
+{
+	ctx->allow_unregistered = allow;
+}
+
+bool
+ir_context_allow_unregistered(const IrContext *ctx)
+{
+	return ctx->allow_unregistered;
+}
+
+IrArena *
+ir_context_arena(IrContext *ctx)
+{
+	return &ctx->arena;
+}
+
+/* ---------------------------------------------------------------- identifiers */
+
+typedef struct {
+	const char *s;
+	size_t len;
+} StrKey;
+
+static bool
+ident_eq(const void *obj, const void *key)
+{
+	const IrIdent *id = obj;
+	const StrKey *k = key;
+	return id->len == k->len && memcmp(id->str, k->s, k->len) == 0;
+}
+
+const IrIdent *
+ir_ident_get(IrContext *ctx, const char *s, size_t len)
+{
+	StrKey k = { s, len };
+	uint64_t h = ir_hash_bytes(s, len);
+	IrIdent *id = ir_table_find(&ctx->idents, h, ident_eq, &k);
+	if (id)
+		return id;
+	id = ir_arena_alloc(&ctx->arena, sizeof *id + len + 1,
+	    _Alignof(IrIdent));
+	id->hash = h;
+	id->len = len;
+	if (len)
+		memcpy(id->str, s, len);
+	id->str[len] = 0;
+	ir_table_insert(&ctx->idents, h, id);
+	return id;
+}
+
+const IrIdent *
+ir_ident_cstr(IrContext *ctx, const char *s)
+{
+	return ir_ident_get(ctx, s, strlen(s));
+}
+
+/* ---------------------------------------------------------------- op names */
+
+static bool
+opname_eq(const void *obj, const void *key)
+{
+	return ((const IrOpName *)obj)->name == key;
+}
+
+/* The uniqued op name for an interned name (no registry lookup needed:
+ * register_op keeps def up to date). */
+static IrOpName *
+opname_of(IrContext *ctx, const IrIdent *name)
+{
+	IrOpName *n = ir_table_find(&ctx->opnames, name->hash, opname_eq,
+	    name);
+	if (n)
+		return n;
+	n = ir_arena_alloc(&ctx->arena, sizeof *n, _Alignof(IrOpName));
+	n->ctx = ctx;
+	n->name = name;
+	const char *dot = memchr(name->str, '.', name->len);
+	n->dialect = ir_ident_get(ctx, name->str,
+	    dot ? (size_t)(dot - name->str) : 0);
+	n->def = NULL;
+	ir_table_insert(&ctx->opnames, name->hash, n);
+	return n;
+}
+
+const IrOpName *
+ir_op_name_get(IrContext *ctx, const char *name, size_t len)
+{
+	return opname_of(ctx, ir_ident_get(ctx, name, len));
+}
+
+bool
+ir_register_op(IrContext *ctx, const IrOpDef *def)
+{
+	IrOpName *n = opname_of(ctx, ir_ident_cstr(ctx, def->name));
+	if (n->def)
+		return false;
+	n->def = def;
+	if (ctx->ndefs == ctx->defcap) {
+		ctx->defcap = ctx->defcap ? ctx->defcap * 2 : 32;
+		ctx->defs = ir_xrealloc(ctx->defs,
+		    ctx->defcap * sizeof *ctx->defs);
+	}
+	ctx->defs[ctx->ndefs++] = def;
+	return true;
+}
+
+const IrOpDef *
+ir_lookup_op(IrContext *ctx, const char *name)
+{
+	StrKey k = { name, strlen(name) };
+	const IrIdent *id = ir_table_find(&ctx->idents,
+	    ir_hash_bytes(k.s, k.len), ident_eq, &k);
+	if (!id)
+		return NULL;
+	const IrOpName *n = ir_table_find(&ctx->opnames, id->hash, opname_eq,
+	    id);
+	return n ? n->def : NULL;
+}
+
+const IrOpDef *
+ir_registered_op(const IrContext *ctx, size_t i)
+{
+	return i < ctx->ndefs ? ctx->defs[i] : NULL;
+}

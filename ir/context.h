@@ -1,0 +1,49 @@
+/* ir/context.h: the private IrContext layout and the uniquing tables
+ * shared by context.c, type.c, attr.c, loc.c and diag.c. */
+#ifndef NPUIR_CONTEXT_H
+#define NPUIR_CONTEXT_H
+
+#include "ir/internal.h"
+
+/* An open-addressing hash set of uniqued objects (power-of-two capacity,
+ * linear probing, grows at 3/4 load). Objects are compared by the
+ * caller's equality callback; the table stores each object's hash. */
+typedef struct IrTable {
+	size_t cap, len;
+	uint64_t *hashes;
+	void **objs;          /* NULL: empty slot */
+} IrTable;
+
+/* Equality of a stored object with the lookup key. */
+typedef bool (*IrTableEq)(const void *obj, const void *key);
+
+/* The stored object equal to key (hash h), or NULL. */
+void *ir_table_find(const IrTable *t, uint64_t h, IrTableEq eq,
+    const void *key);
+/* Inserts obj, which must not be in the table yet. */
+void ir_table_insert(IrTable *t, uint64_t h, void *obj);
+void ir_table_free(IrTable *t);
+
+/* XXH3-64 (seed 0) of n words: the structural hash of a uniqued object
+ * is this over its fields, with sub-objects given by their hash. */
+uint64_t ir_hash_words(const uint64_t *w, size_t n);
+/* XXH3-64 (seed 0) of n bytes. */
+uint64_t ir_hash_bytes(const void *p, size_t n);
+
+struct IrContext {
+	IrArena arena;             /* every uniqued object */
+	bool allow_unregistered;
+	IrTable idents, types, attrs, affine, locs, opnames;
+	/* Registered op definitions in registration order. */
+	const IrOpDef **defs;
+	size_t ndefs, defcap;
+	/* Diagnostics. */
+	IrDiagHandler handler;     /* NULL: print to stderr */
+	void *handler_user;
+	unsigned nerrors;
+	/* Source buffers, oldest first. */
+	IrSource **sources;
+	size_t nsources, srccap;
+};
+
+#endif /* NPUIR_CONTEXT_H */

@@ -1,0 +1,171 @@
+/* ir/loc.c: uniqued source locations (unknown, file, name, fused,
+ * callsite). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/context.h"
+
+static uint64_t
+loc_hash_of(const IrLoc *l)
+{
+	return l ? l->hash : 0;
+}
+
+static uint64_t
+loc_hash(const IrLoc *l)
+{
+	uint64_t w[4] = { l->kind, 0, 0, 0 };
+	switch (l->kind) {
+	case IR_LOC_FILE:
+		w[1] = l->u.file.file->hash;
+		w[2] = l->u.file.line;
+		w[3] = l->u.file.col;
+		break;
+	case IR_LOC_NAME:
+		w[1] = l->u.name.name->hash;
+		w[2] = loc_hash_of(l->u.name.child);
+		break;
+	case IR_LOC_FUSED: {
+		uint64_t *v = ir_xmalloc((l->u.fused.n + 1) * sizeof *v);
+		v[0] = l->u.fused.n;
+		for (size_t i = 0; i < l->u.fused.n; i++)
+			v[i + 1] = l->u.fused.locs[i]->hash;
+		w[1] = ir_hash_words(v, l->u.fused.n + 1);
+		free(v);
+		w[2] = l->u.fused.metadata ? l->u.fused.metadata->hash : 0;
+		break;
+	}
+	case IR_LOC_CALLSITE:
+		w[1] = l->u.callsite.callee->hash;
+		w[2] = l->u.callsite.caller->hash;
+		break;
+	case IR_LOC_UNKNOWN:
+		break;
+	}
+	return ir_hash_words(w, 4);
+}
+
+static bool
+loc_eq(const void *obj, const void *key)
+{
+	const IrLoc *a = obj, *b = key;
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case IR_LOC_FILE:
+		return a->u.file.file == b->u.file.file &&
+		    a->u.file.line == b->u.file.line &&
+		    a->u.file.col == b->u.file.col;
+	case IR_LOC_NAME:
+		return a->u.name.name == b->u.name.name &&
+		    a->u.name.child == b->u.name.child;
+	case IR_LOC_FUSED:
+		return a->u.fused.n == b->u.fused.n &&
+		    a->u.fused.metadata == b->u.fused.metadata &&
+		    (a->u.fused.n == 0 || memcmp(a->u.fused.locs,
+		    b->u.fused.locs, a->u.fused.n * sizeof(void *)) == 0);
+	case IR_LOC_CALLSITE:
+		return a->u.callsite.callee == b->u.callsite.callee &&
+		    a->u.callsite.caller == b->u.callsite.caller;
+	case IR_LOC_UNKNOWN:
+		return true;
+	}
+	return false;
+}
+
+static const IrLoc *
+unique(IrContext *ctx, IrLoc *key)
+{
+	key->hash = loc_hash(key);
+	const IrLoc *l = ir_table_find(&ctx->locs, key->hash, loc_eq, key);
+	if (l)
+		return l;
+	IrLoc *n = ir_arena_memdup(&ctx->arena, key, sizeof *key,
+	    _Alignof(IrLoc));
+	if (n->kind == IR_LOC_FUSED && n->u.fused.n)
+		n->u.fused.locs = ir_arena_memdup(&ctx->arena,
+		    n->u.fused.locs, n->u.fused.n * sizeof(void *),
+		    _Alignof(void *));
+	ir_table_insert(&ctx->locs, n->hash, n);
+	return n;
+}
+
+const IrLoc *
+ir_loc_unknown(IrContext *ctx)
+{
+	IrLoc k = { .kind = IR_LOC_UNKNOWN };
+	return unique(ctx, &k);
+}
+
+const IrLoc *
+ir_loc_file(IrContext *ctx, const IrIdent *file, unsigned line,
+    unsigned col)
+{
+	if (!file)
+		return ir_loc_unknown(ctx);
+	IrLoc k = { .kind = IR_LOC_FILE };
+	k.u.file.file = file;
+	k.u.file.line = line;
+	k.u.file.col = col;
+	return unique(ctx, &k);
+}
+
+const IrLoc *
+ir_loc_name(IrContext *ctx, const IrIdent *name, const IrLoc *child)
+{
+	if (!name)
+		return child ? child : ir_loc_unknown(ctx);
+	IrLoc k = { .kind = IR_LOC_NAME };
+	k.u.name.name = name;
+	k.u.name.child = child;
+	return unique(ctx, &k);
+}
+
+const IrLoc *
+ir_loc_fused(IrContext *ctx, size_t n, const IrLoc *const *locs,
+    const IrAttr *metadata)
+{
+	if (n && !locs)
+		return ir_loc_unknown(ctx);
+	for (size_t i = 0; i < n; i++)
+		if (!locs[i])
+			return ir_loc_unknown(ctx);
+	IrLoc k = { .kind = IR_LOC_FUSED };
+	k.u.fused.n = n;
+	k.u.fused.locs = locs;
+	k.u.fused.metadata = metadata;
+	return unique(ctx, &k);
+}
+
+const IrLoc *
+ir_loc_callsite(IrContext *ctx, const IrLoc *callee, const IrLoc *caller)
+{
+	IrLoc k = { .kind = IR_LOC_CALLSITE };
+	k.u.callsite.callee = callee ? callee : ir_loc_unknown(ctx);
+	k.u.callsite.caller = caller ? caller : ir_loc_unknown(ctx);
+	return unique(ctx, &k);
+}
+
+const IrLoc *
+ir_loc_file_of(const IrLoc *loc)
+{
+	const IrLoc *f = NULL;
+	if (!loc)
+		return NULL;
+	switch (loc->kind) {
+	case IR_LOC_FILE:
+		return loc;
+	case IR_LOC_NAME:
+		return ir_loc_file_of(loc->u.name.child);
+	case IR_LOC_FUSED:
+		for (size_t i = 0; i < loc->u.fused.n && !f; i++)
+			f = ir_loc_file_of(loc->u.fused.locs[i]);
+		return f;
+	case IR_LOC_CALLSITE:
+		f = ir_loc_file_of(loc->u.callsite.callee);
+		return f ? f : ir_loc_file_of(loc->u.callsite.caller);
+	case IR_LOC_UNKNOWN:
+		break;
+	}
+	return NULL;
+}
