@@ -153,11 +153,13 @@ ir_block_num_preds(const IrBlock *b)
 
 /* ---------------------------------------------------------------- dominance */
 
-/* A region without SSA dominance: builtin.module's body, like MLIR. */
+/* A region without SSA dominance: builtin.module's body and, as MLIR
+ * assumes, the regions of unregistered ops. */
 static bool
 is_graph_region(const IrRegion *r)
 {
-	return r && r->parent && ir_op_is(r->parent, "builtin.module");
+	return r && r->parent && (!r->parent->name->def ||
+	    ir_op_is(r->parent, "builtin.module"));
 }
 
 /* The dominator tree of one region (Cooper, Harvey and Kennedy, "A
@@ -345,4 +347,17 @@ ir_value_dominates(IrValue *v, IrOp *user)
 	if (v->owner.op == anc)
 		return false;
 	return ir_op_is_before(v->owner.op, anc);
+}
+
+bool
+ir_block_reachable(IrBlock *b)
+{
+	IrRegion *r = b->parent;
+	if (!r || r->first == b)
+		return true;
+	DomTree t;
+	dom_build(&t, r);
+	bool res = rpo_of(&t, b) >= 0;
+	dom_free(&t);
+	return res;
 }

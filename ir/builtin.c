@@ -1,0 +1,295 @@
+/* ir/builtin.c: the builtin ops (builtin.module, func.func, func.return,
+ * func.call), their verifiers and helpers to build them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/internal.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+/* The function_type of a func.func, or NULL when missing or malformed. */
+const IrType *
+ir_func_type(const IrOp *func)
+{
+	const IrAttr *a = ir_op_attr(func, "function_type");
+	if (!a || a->kind != IR_ATTR_TYPE || !a->u.type.type ||
+	    a->u.type.type->kind != IR_TYPE_FUNCTION)
+		return NULL;
+	return a->u.type.type;
+}
+
+IrBlock *
+ir_func_entry(IrOp *func)
+{
+	return func->nregions ? func->regions[0].first : NULL;
+}
+
+IrBlock *
+ir_module_body(IrOp *module)
+{
+	return module->regions[0].first;
+}
+
+IrOp *
+ir_module_create(IrContext *ctx, const IrLoc *loc)
+{
+	IrOpState st = {
+		.name = ir_op_name_get(ctx, "builtin.module", 14),
+		.loc = loc,
+		.nregions = 1,
+	};
+	IrOp *op = ir_op_create(ctx, &st);
+	ir_region_append(&op->regions[0], ir_block_create());
+	return op;
+}
+
+IrOp *
+ir_func_create(IrContext *ctx, const IrLoc *loc, const char *name,
+    const IrType *type)
+{
+	IrNamedAttr attrs[2] = {
+		{ ir_ident_cstr(ctx, "function_type"), ir_attr_type(ctx, type) },
+		{ ir_ident_cstr(ctx, "sym_name"),
+		  ir_attr_string(ctx, name, strlen(name), NULL) },
+	};
+	IrOpState st = {
+		.name = ir_op_name_get(ctx, "func.func", 9),
+		.loc = loc,
+		.attrs = ir_attr_dict(ctx, 2, attrs),
+		.nregions = 1,
+	};
+	IrOp *op = ir_op_create(ctx, &st);
+	IrBlock *entry = ir_block_create();
+	for (size_t i = 0; i < type->u.func.ninputs; i++)
+		ir_block_add_arg(entry, type->u.func.inputs[i], loc);
+	ir_region_append(&op->regions[0], entry);
+	return op;
+}
+
+/* "'i32', 'f32'" for a list of types; malloc'd. */
+static char *
+type_list_str(size_t n, const IrType *const *types)
+{
+	size_t len = 0, cap = 64;
+	char *s = ir_xmalloc(cap);
+	s[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		char *t = ir_type_str(types[i]);
+		size_t need = len + strlen(t) + 5;
+		if (need > cap) {
+			cap = need * 2;
+			s = ir_xrealloc(s, cap);
+		}
+		len += (size_t)sprintf(s + len, "%s'%s'", i ? ", " : "", t);
+		free(t);
+	}
+	return s;
+}
+
+/* ---------------------------------------------------------------- func.func */
+
+static bool
+verify_entry_args(IrOp *op, const IrType *ft)
+{
+	IrBlock *entry = ir_func_entry(op);
+	if (!entry)
+		return true; /* external declaration */
+	if (entry->nargs != ft->u.func.ninputs) {
+		ir_op_emit_error(op, "entry block must have %zu arguments to "
+		    "match function signature", ft->u.func.ninputs);
+		return false;
+	}
+	for (unsigned i = 0; i < entry->nargs; i++) {
+		const IrType *want = ft->u.func.inputs[i];
+		const IrType *got = entry->args[i]->type;
+		if (got == want)
+			continue;
+		char *g = ir_type_str(got), *w = ir_type_str(want);
+		ir_op_emit_error(op, "type of entry block argument #%u('%s') "
+		    "must match the type of the corresponding argument in "
+		    "function signature('%s')", i, g, w);
+		free(g);
+		free(w);
+		return false;
+	}
+	return true;
+}
+
+static bool
+verify_func(IrOp *op)
+{
+	const IrAttr *name = ir_op_attr(op, "sym_name");
+	if (!name || name->kind != IR_ATTR_STRING) {
+		ir_op_emit_error(op, "requires string attribute 'sym_name'");
+		return false;
+	}
+	const IrAttr *a = ir_op_attr(op, "function_type");
+	if (!a || a->kind != IR_ATTR_TYPE) {
+		ir_op_emit_error(op,
+		    "requires a type attribute 'function_type'");
+		return false;
+	}
+	const IrType *ft = ir_func_type(op);
+	if (!ft) {
+		ir_op_emit_error(op,
+		    "requires 'function_type' attribute of function type");
+		return false;
+	}
+	return verify_entry_args(op, ft);
+}
+
+/* ---------------------------------------------------------------- func.return */
+
+static bool
+verify_return(IrOp *op)
+{
+	IrOp *func = ir_op_parent_op(op);
+	if (!func || !ir_op_is(func, "func.func")) {
+		ir_op_emit_error(op, "expects parent op 'func.func'");
+		return false;
+	}
+	const IrType *ft = ir_func_type(func);
+	const IrIdent *fname = ir_symbol_name(func);
+	if (!ft || !fname)
+		return true; /* the function's own verifier reports it */
+	if (op->noperands != ft->u.func.nresults) {
+		ir_op_emit_error(op, "has %u operands, but enclosing function "
+		    "(@%s) returns %zu", op->noperands, fname->str,
+		    ft->u.func.nresults);
+		return false;
+	}
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *v = op->operands[i].value;
+		const IrType *want = ft->u.func.results[i];
+		if (!v || v->type == want)
+			continue;
+		char *g = ir_type_str(v->type), *w = ir_type_str(want);
+		ir_emit_error(ir_op_context(op), op->loc, "type of return "
+		    "operand %u ('%s') doesn't match function result type "
+		    "('%s') in function @%s", i, g, w, fname->str);
+		free(g);
+		free(w);
+		return false;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------- func.call */
+
+static bool
+call_operands_match(IrOp *op, const IrType *ft)
+{
+	if (op->noperands != ft->u.func.ninputs) {
+		ir_op_emit_error(op, "incorrect number of operands for callee");
+		return false;
+	}
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *v = op->operands[i].value;
+		const IrType *want = ft->u.func.inputs[i];
+		if (!v || v->type == want)
+			continue;
+		char *g = ir_type_str(v->type), *w = ir_type_str(want);
+		ir_op_emit_error(op, "operand type mismatch: expected operand "
+		    "type '%s', but provided '%s' for operand number %u",
+		    w, g, i);
+		free(g);
+		free(w);
+		return false;
+	}
+	return true;
+}
+
+static bool
+call_results_match(IrOp *op, const IrType *ft)
+{
+	if (op->nresults != ft->u.func.nresults) {
+		ir_op_emit_error(op, "incorrect number of results for callee");
+		return false;
+	}
+	for (unsigned i = 0; i < op->nresults; i++) {
+		if (op->results[i].type == ft->u.func.results[i])
+			continue;
+		IrContext *ctx = ir_op_context(op);
+		const IrType **got = ir_xcalloc(op->nresults, sizeof *got);
+		for (unsigned j = 0; j < op->nresults; j++)
+			got[j] = op->results[j].type;
+		char *g = type_list_str(op->nresults, got);
+		char *w = type_list_str(ft->u.func.nresults,
+		    ft->u.func.results);
+		ir_op_emit_error(op, "result type mismatch at index %u", i);
+		ir_emit_note(ctx, op->loc, "      op result types: %s", g);
+		ir_emit_note(ctx, op->loc, "function result types: %s", w);
+		free(got);
+		free(g);
+		free(w);
+		return false;
+	}
+	return true;
+}
+
+static bool
+verify_call(IrOp *op)
+{
+	const IrAttr *callee = ir_op_attr(op, "callee");
+	if (!callee || callee->kind != IR_ATTR_SYMREF) {
+		ir_op_emit_error(op,
+		    "requires a 'callee' symbol reference attribute");
+		return false;
+	}
+	IrOp *fn = ir_symbol_resolve(op, callee);
+	const IrType *ft = fn && ir_op_is(fn, "func.func") ?
+	    ir_func_type(fn) : NULL;
+	if (!ft) {
+		ir_op_emit_error(op, "'%s' does not reference a valid function",
+		    callee->u.symref.root->str);
+		return false;
+	}
+	return call_operands_match(op, ft) && call_results_match(op, ft);
+}
+
+/* ---------------------------------------------------------------- registry */
+
+static const IrOpDef builtin_ops[] = {
+	{
+		.name = "builtin.module",
+		.traits = IR_TRAIT_ISOLATED | IR_TRAIT_SYMBOL_TABLE |
+		    IR_TRAIT_NO_TERMINATOR | IR_TRAIT_SINGLE_BLOCK,
+		.min_operands = 0, .max_operands = 0, .nresults = 0,
+		.nregions = 1, .nsuccessors = 0,
+		.summary = "A top-level container of ops",
+	},
+	{
+		.name = "func.func",
+		.traits = IR_TRAIT_ISOLATED | IR_TRAIT_SYMBOL |
+		    IR_TRAIT_FUNCTION,
+		.min_operands = 0, .max_operands = 0, .nresults = 0,
+		.nregions = 1, .nsuccessors = 0,
+		.summary = "A function with a name, a type and a body",
+		.verify = verify_func,
+	},
+	{
+		.name = "func.return",
+		.traits = IR_TRAIT_TERMINATOR | IR_TRAIT_RETURN_LIKE |
+		    IR_TRAIT_PURE,
+		.min_operands = 0, .max_operands = IR_VARIADIC,
+		.nresults = 0, .nregions = 0, .nsuccessors = 0,
+		.summary = "Returns from a function",
+		.verify = verify_return,
+	},
+	{
+		.name = "func.call",
+		.traits = 0,
+		.min_operands = 0, .max_operands = IR_VARIADIC,
+		.nresults = IR_VARIADIC, .nregions = 0, .nsuccessors = 0,
+		.summary = "Calls a function by symbol",
+		.verify = verify_call,
+	},
+};
+
+void
+ir_builtin_register(IrContext *ctx)
+{
+	size_t n = sizeof builtin_ops / sizeof builtin_ops[0];
+	for (size_t i = 0; i < n; i++)
+		ir_register_op(ctx, &builtin_ops[i]);
+}

@@ -1,0 +1,587 @@
+/* ir/verify.c: the IR verifier (structure, counts, traits, terminators,
+ * successors, symbol tables, isolation and SSA dominance), with MLIR's
+ * wording. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/internal.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+static IrContext *
+ctx_of(IrOp *op)
+{
+	return ir_op_context(op);
+}
+
+/* The generic text of op without the trailing newline; malloc'd. */
+static char *
+op_text(IrOp *op)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return ir_xstrndup(ir_op_name_str(op),
+		    strlen(ir_op_name_str(op)));
+	IrPrintFlags flags = { .generic = true, .debuginfo = false };
+	ir_print_op(f, op, &flags);
+	fclose(f);
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+		buf[--len] = 0;
+	return buf;
+}
+
+/* ---------------------------------------------------------------- operands */
+
+/* Operands are set and each use sits in its value's use-list. */
+static bool
+verify_operands(IrOp *op)
+{
+	bool ok = true;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrUse *u = &op->operands[i];
+		if (!u->value) {
+			ir_emit_error(ctx_of(op), op->loc, "null operand found");
+			ok = false;
+		} else if (u->owner != op || !u->back || *u->back != u) {
+			ir_op_emit_error(op, "operand #%u has a corrupt "
+			    "use-list entry", i);
+			ok = false;
+		}
+	}
+	for (unsigned i = 0; i < op->nresults; i++) {
+		IrValue *v = &op->results[i];
+		if (v->kind != IR_VALUE_RESULT || v->owner.op != op ||
+		    v->index != i) {
+			ir_op_emit_error(op, "result #%u has a wrong owner", i);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* ---------------------------------------------------------------- counts */
+
+static bool
+verify_operand_count(IrOp *op, const IrOpDef *def)
+{
+	unsigned n = op->noperands;
+	if (def->max_operands == IR_VARIADIC) {
+		if (n >= (unsigned)def->min_operands)
+			return true;
+		ir_op_emit_error(op, "expected %d or more operands, but found "
+		    "%u", def->min_operands, n);
+		return false;
+	}
+	if (n >= (unsigned)def->min_operands &&
+	    n <= (unsigned)def->max_operands)
+		return true;
+	if (def->min_operands != def->max_operands)
+		ir_op_emit_error(op, "expected between %d and %d operands, "
+		    "but found %u", def->min_operands, def->max_operands, n);
+	else if (def->min_operands == 0)
+		ir_op_emit_error(op, "requires zero operands");
+	else if (def->min_operands == 1)
+		ir_op_emit_error(op, "requires a single operand");
+	else
+		ir_op_emit_error(op, "expected %d operands, but found %u",
+		    def->min_operands, n);
+	return false;
+}
+
+static bool
+verify_result_count(IrOp *op, const IrOpDef *def)
+{
+	if (def->nresults == IR_VARIADIC ||
+	    op->nresults == (unsigned)def->nresults)
+		return true;
+	if (def->nresults == 0)
+		ir_op_emit_error(op, "requires zero results");
+	else if (def->nresults == 1)
+		ir_op_emit_error(op, "requires one result");
+	else
+		ir_op_emit_error(op, "expected %d results, but found %u",
+		    def->nresults, op->nresults);
+	return false;
+}
+
+static bool
+verify_region_count(IrOp *op, const IrOpDef *def)
+{
+	if (def->nregions == IR_VARIADIC ||
+	    op->nregions == (unsigned)def->nregions)
+		return true;
+	if (def->nregions == 0)
+		ir_op_emit_error(op, "requires zero regions");
+	else if (def->nregions == 1)
+		ir_op_emit_error(op, "requires one region");
+	else
+		ir_op_emit_error(op, "expected %d regions", def->nregions);
+	return false;
+}
+
+static bool
+verify_succ_count(IrOp *op, const IrOpDef *def)
+{
+	if (def->nsuccessors == IR_VARIADIC ||
+	    op->nsuccs == (unsigned)def->nsuccessors)
+		return true;
+	ir_op_emit_error(op, "requires %d successor%s but found %u",
+	    def->nsuccessors, def->nsuccessors == 1 ? "" : "s", op->nsuccs);
+	return false;
+}
+
+static bool
+verify_counts(IrOp *op, const IrOpDef *def)
+{
+	bool ok = verify_operand_count(op, def);
+	ok &= verify_result_count(op, def);
+	ok &= verify_region_count(op, def);
+	ok &= verify_succ_count(op, def);
+	return ok;
+}
+
+/* ---------------------------------------------------------------- traits */
+
+/* Every operand and result type, in order: operands then results. */
+static const IrType *
+nth_type(IrOp *op, unsigned i)
+{
+	if (i < op->noperands)
+		return op->operands[i].value ? op->operands[i].value->type :
+		    NULL;
+	return op->results[i - op->noperands].type;
+}
+
+static bool
+verify_same_type(IrOp *op)
+{
+	unsigned n = op->noperands + op->nresults;
+	const IrType *first = n ? nth_type(op, 0) : NULL;
+	for (unsigned i = 1; i < n; i++) {
+		const IrType *t = nth_type(op, i);
+		if (t && first && t != first) {
+			ir_op_emit_error(op, "requires the same type for all "
+			    "operands and results");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Shapes are compatible when either is unranked or dims agree where
+ * both are static. Non-shaped types count as rank 0. */
+static bool
+shapes_compatible(const IrType *a, const IrType *b)
+{
+	int64_t ra = ir_type_is_shaped(a) ? a->u.shaped.rank : 0;
+	int64_t rb = ir_type_is_shaped(b) ? b->u.shaped.rank : 0;
+	if (ra < 0 || rb < 0)
+		return true;
+	if (ra != rb)
+		return false;
+	for (int64_t i = 0; i < ra; i++) {
+		int64_t da = a->u.shaped.dims[i], db = b->u.shaped.dims[i];
+		if (da != IR_DYNAMIC && db != IR_DYNAMIC && da != db)
+			return false;
+	}
+	return true;
+}
+
+static bool
+verify_same_shape(IrOp *op)
+{
+	unsigned n = op->noperands + op->nresults;
+	const IrType *first = n ? nth_type(op, 0) : NULL;
+	for (unsigned i = 1; i < n; i++) {
+		const IrType *t = nth_type(op, i);
+		if (t && first && !shapes_compatible(first, t)) {
+			ir_op_emit_error(op, "requires the same shape for all "
+			    "operands and results");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Is v defined inside region r (in it or nested below it)? */
+static bool
+defined_in(IrValue *v, IrRegion *r)
+{
+	IrBlock *b = ir_value_parent_block(v);
+	while (b && b->parent) {
+		if (b->parent == r)
+			return true;
+		IrOp *p = b->parent->parent;
+		b = p ? p->parent : NULL;
+	}
+	return false;
+}
+
+/* Reports the first use of a value defined outside `iso` found below
+ * region r; nested isolated ops check themselves. */
+static bool
+check_isolated_region(IrOp *iso, IrRegion *top, IrRegion *r)
+{
+	for (IrBlock *b = r->first; b; b = b->next)
+		for (IrOp *op = b->first; op; op = op->next) {
+			for (unsigned i = 0; i < op->noperands; i++) {
+				IrValue *v = op->operands[i].value;
+				if (!v || defined_in(v, top))
+					continue;
+				ir_op_emit_error(op, "using value defined "
+				    "outside the region");
+				ir_emit_note(ctx_of(iso), iso->loc, "required "
+				    "by region isolation constraints");
+				return false;
+			}
+			if (ir_op_has_trait(op, IR_TRAIT_ISOLATED))
+				continue;
+			for (unsigned i = 0; i < op->nregions; i++)
+				if (!check_isolated_region(iso, top,
+				    &op->regions[i]))
+					return false;
+		}
+	return true;
+}
+
+static bool
+verify_isolated(IrOp *op)
+{
+	for (unsigned i = 0; i < op->nregions; i++)
+		if (!check_isolated_region(op, &op->regions[i],
+		    &op->regions[i]))
+			return false;
+	return true;
+}
+
+static size_t
+num_blocks(const IrRegion *r)
+{
+	size_t n = 0;
+	for (const IrBlock *b = r->first; b; b = b->next)
+		n++;
+	return n;
+}
+
+static bool
+verify_block_counts(IrOp *op)
+{
+	bool table = ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE);
+	for (unsigned i = 0; i < op->nregions; i++) {
+		size_t n = num_blocks(&op->regions[i]);
+		if (table && n != 1) {
+			ir_op_emit_error(op, "Operations with a 'SymbolTable' "
+			    "must have exactly one block");
+			return false;
+		}
+		if (ir_op_has_trait(op, IR_TRAIT_SINGLE_BLOCK) && n > 1) {
+			ir_op_emit_error(op, "expects region #%u to have 0 or "
+			    "1 blocks", i);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+verify_symbols(IrOp *op)
+{
+	bool ok = true;
+	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL)) {
+		const IrAttr *a = ir_op_attr(op, "sym_name");
+		if (!a || a->kind != IR_ATTR_STRING) {
+			ir_op_emit_error(op,
+			    "requires string attribute 'sym_name'");
+			ok = false;
+		}
+	}
+	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE)) {
+		IrSymbolTable *t = ir_symbol_table_create(op);
+		ok &= t != NULL;
+		ir_symbol_table_destroy(t);
+	}
+	return ok;
+}
+
+static bool
+verify_traits(IrOp *op)
+{
+	bool ok = true;
+	if (ir_op_has_trait(op, IR_TRAIT_TERMINATOR) && op->parent &&
+	    op->parent->last != op) {
+		ir_op_emit_error(op,
+		    "must be the last operation in the parent block");
+		ok = false;
+	}
+	if (ir_op_has_trait(op, IR_TRAIT_SAME_TYPE))
+		ok &= verify_same_type(op);
+	if (ir_op_has_trait(op, IR_TRAIT_SAME_SHAPE))
+		ok &= verify_same_shape(op);
+	ok &= verify_block_counts(op);
+	ok &= verify_symbols(op);
+	if (ir_op_has_trait(op, IR_TRAIT_ISOLATED))
+		ok &= verify_isolated(op);
+	return ok;
+}
+
+/* ---------------------------------------------------------------- registration */
+
+/* Has any registered op the dialect prefix of op's name? */
+static bool
+dialect_known(IrOp *op)
+{
+	const IrIdent *d = op->name->dialect;
+	IrContext *ctx = ctx_of(op);
+	for (size_t i = 0;; i++) {
+		const IrOpDef *def = ir_registered_op(ctx, i);
+		if (!def)
+			return false;
+		if (strncmp(def->name, d->str, d->len) == 0 &&
+		    def->name[d->len] == '.')
+			return true;
+	}
+}
+
+static bool
+verify_unregistered(IrOp *op)
+{
+	if (ir_context_allow_unregistered(ctx_of(op)))
+		return true;
+	if (dialect_known(op))
+		ir_emit_error(ctx_of(op), op->loc, "unregistered operation "
+		    "'%s' found in dialect ('%s') that does not allow "
+		    "unknown operations", ir_op_name_str(op),
+		    op->name->dialect->str);
+	else
+		ir_op_emit_error(op, "created with unregistered dialect. If "
+		    "this is intended, please call allowUnregisteredDialects() "
+		    "on the MLIRContext, or use -allow-unregistered-dialect "
+		    "with the MLIR tool used");
+	return false;
+}
+
+/* ---------------------------------------------------------------- blocks */
+
+static bool
+verify_successors(IrOp *op)
+{
+	bool ok = true;
+	if (op->nsuccs && op->parent && op->parent->last != op) {
+		ir_emit_error(ctx_of(op), op->loc, "operation with block "
+		    "successors must terminate its parent block");
+		ok = false;
+	}
+	for (unsigned i = 0; i < op->nsuccs; i++) {
+		IrBlock *s = op->succs[i].block;
+		if (!s) {
+			ir_emit_error(ctx_of(op), op->loc,
+			    "reference to an undefined block");
+			ok = false;
+		} else if (op->parent && s->parent != op->parent->parent) {
+			ir_emit_error(ctx_of(op), op->loc, "reference to block "
+			    "defined in another region");
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* Terminator rules for block b of op's region: registered parents need
+ * a terminator unless NO_TERMINATOR; unregistered ones accept anything. */
+static bool
+verify_terminator(IrOp *op, IrBlock *b)
+{
+	if (!op->name->def || ir_op_has_trait(op, IR_TRAIT_NO_TERMINATOR))
+		return true;
+	if (!b->last) {
+		ir_emit_error(ctx_of(op), op->loc,
+		    "empty block: expect at least a terminator");
+		return false;
+	}
+	IrOp *last = b->last;
+	if (!last->name->def || ir_op_has_trait(last, IR_TRAIT_TERMINATOR))
+		return true;
+	char *text = op_text(last);
+	ir_emit_error(ctx_of(op), last->loc, "block with no terminator, has %s",
+	    text);
+	free(text);
+	return false;
+}
+
+/* Internal links: arguments owned by b, ops parented by b. */
+static bool
+verify_block_links(IrOp *op, IrBlock *b, IrRegion *r)
+{
+	bool ok = true;
+	if (b->parent != r) {
+		ir_op_emit_error(op, "block has a wrong parent region");
+		ok = false;
+	}
+	for (unsigned i = 0; i < b->nargs; i++) {
+		IrValue *a = b->args[i];
+		if (a->kind != IR_VALUE_ARG || a->owner.block != b ||
+		    a->index != i) {
+			ir_op_emit_error(op, "block argument #%u has a wrong "
+			    "owner", i);
+			ok = false;
+		}
+	}
+	for (IrOp *o = b->first; o; o = o->next)
+		if (o->parent != b) {
+			ir_op_emit_error(o, "has a wrong parent block");
+			ok = false;
+		}
+	return ok;
+}
+
+static bool verify_op(IrOp *op);
+
+static bool
+verify_region(IrOp *op, IrRegion *r)
+{
+	bool ok = true;
+	if (r->parent != op) {
+		ir_op_emit_error(op, "region has a wrong parent");
+		ok = false;
+	}
+	if (r->first && r->first->preds) {
+		ir_emit_error(ctx_of(op), op->loc,
+		    "entry block of region may not have predecessors");
+		ok = false;
+	}
+	for (IrBlock *b = r->first; b; b = b->next) {
+		ok &= verify_block_links(op, b, r);
+		ok &= verify_terminator(op, b);
+		for (IrOp *o = b->first; o; o = o->next)
+			ok &= verify_op(o);
+	}
+	return ok;
+}
+
+/* Checks op itself, then its regions and everything nested. */
+static bool
+verify_op(IrOp *op)
+{
+	const IrOpDef *def = op->name->def;
+	bool ok = verify_operands(op);
+	ok &= verify_successors(op);
+	if (def) {
+		bool local = verify_counts(op, def) && verify_traits(op);
+		if (local && def->verify)
+			local = def->verify(op);
+		ok &= local;
+	} else {
+		ok &= verify_unregistered(op);
+	}
+	for (unsigned i = 0; i < op->nregions; i++)
+		ok &= verify_region(op, &op->regions[i]);
+	return ok;
+}
+
+/* ---------------------------------------------------------------- dominance */
+
+static bool
+region_is_ancestor(const IrRegion *a, const IrRegion *b)
+{
+	while (b) {
+		if (a == b)
+			return true;
+		IrOp *p = b->parent;
+		b = p && p->parent ? p->parent->parent : NULL;
+	}
+	return false;
+}
+
+static const char *
+relation(IrBlock *use, IrBlock *def, bool is_op)
+{
+	IrRegion *ru = use->parent, *rd = def->parent;
+	if (is_op && use == def)
+		return "the same block";
+	if (ru == rd)
+		return "the same region";
+	if (rd && region_is_ancestor(rd, ru))
+		return "a parent region";
+	if (ru && region_is_ancestor(ru, rd))
+		return "a child region";
+	return NULL;
+}
+
+static void
+report_dominance(IrOp *op, unsigned i, IrValue *v)
+{
+	IrContext *ctx = ctx_of(op);
+	IrBlock *db = ir_value_parent_block(v);
+	ir_emit_error(ctx, op->loc, "operand #%u does not dominate this use",
+	    i);
+	const char *rel = db ? relation(op->parent, db,
+	    v->kind == IR_VALUE_RESULT) : NULL;
+	if (v->kind == IR_VALUE_RESULT) {
+		if (rel)
+			ir_emit_note(ctx, v->owner.op->loc,
+			    "operand defined here (op in %s)", rel);
+		else
+			ir_emit_note(ctx, v->owner.op->loc, "operand defined "
+			    "here (op is neither in a parent nor in a child "
+			    "region)");
+		return;
+	}
+	IrOp *parent = db ? ir_block_parent_op(db) : NULL;
+	const IrLoc *loc = parent ? parent->loc : ir_loc_unknown(ctx);
+	unsigned index = 0;
+	for (IrBlock *b = db && db->parent ? db->parent->first : NULL;
+	    b && b != db; b = b->next)
+		index++;
+	if (rel)
+		ir_emit_note(ctx, loc, "operand defined as a block argument "
+		    "(block #%u in %s)", index, rel);
+	else
+		ir_emit_note(ctx, loc, "operand defined as a block argument "
+		    "(block #%u neither in a parent nor in a child region)",
+		    index);
+}
+
+static bool
+dominance_ops(IrOp *op);
+
+/* Checks the operands of every op in reachable blocks of r, and the
+ * regions of every op (reachable or not), as MLIR does. */
+static bool
+dominance_region(IrRegion *r)
+{
+	bool ok = true;
+	bool multi = r->first && r->first->next;
+	for (IrBlock *b = r->first; b; b = b->next) {
+		bool reachable = !multi || ir_block_reachable(b);
+		for (IrOp *op = b->first; op; op = op->next) {
+			for (unsigned i = 0; reachable && i < op->noperands;
+			    i++) {
+				IrValue *v = op->operands[i].value;
+				if (!v || ir_value_dominates(v, op))
+					continue;
+				report_dominance(op, i, v);
+				ok = false;
+			}
+			ok &= dominance_ops(op);
+		}
+	}
+	return ok;
+}
+
+static bool
+dominance_ops(IrOp *op)
+{
+	bool ok = true;
+	for (unsigned i = 0; i < op->nregions; i++)
+		ok &= dominance_region(&op->regions[i]);
+	return ok;
+}
+
+bool
+ir_verify(IrOp *op)
+{
+	bool ok = verify_op(op);
+	return dominance_ops(op) && ok;
+}
