@@ -285,16 +285,38 @@ write_atomically(const char *path, const char *data, size_t len)
 	return ok;
 }
 
+/* Writes data to an open stream (stdout, or a device such as /dev/null). */
 static bool
-emit_output(const char *path, const char *data, size_t len)
+write_stream(FILE *f, const char *name, const char *data, size_t len)
 {
-	if (strcmp(path, "-"))
-		return write_atomically(path, data, len);
-	if (fwrite(data, 1, len, stdout) != len || fflush(stdout)) {
-		fprintf(stderr, "npu-opt: cannot write to stdout\n");
+	if (fwrite(data, 1, len, f) != len || fflush(f)) {
+		fprintf(stderr, "npu-opt: cannot write to %s\n", name);
 		return false;
 	}
 	return true;
+}
+
+static bool
+emit_output(const char *path, const char *data, size_t len)
+{
+	if (!strcmp(path, "-"))
+		return write_stream(stdout, "stdout", data, len);
+	/* Only a new path or a plain regular file is replaced by rename.
+	 * Anything else is written in place: a device (-o /dev/null), and a
+	 * symlink, which rename would replace instead of its target
+	 * (-o /dev/stdout). */
+	struct stat st;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		FILE *f = fopen(path, "wb");
+		if (!f) {
+			fprintf(stderr, "npu-opt: cannot open '%s': %s\n",
+			    path, strerror(errno));
+			return false;
+		}
+		bool ok = write_stream(f, path, data, len);
+		return fclose(f) == 0 && ok;
+	}
+	return write_atomically(path, data, len);
 }
 
 int
