@@ -214,7 +214,7 @@ static void
 print_source(IrContext *ctx, FILE *out, const IrLoc *f)
 {
 	const IrSource *src = ir_context_find_source(ctx, f->u.file.file);
-	size_t len;
+	size_t len = 0;
 	const char *s = src ? source_line(src, f->u.file.line, &len) : NULL;
 	size_t col = f->u.file.col ? f->u.file.col - 1 : 0;
 	if (!s || col > len || len > MAX_LINE_SHOWN)
