@@ -209,6 +209,25 @@ merge_terms(IrContext *ctx, const IrAffineExpr *l, const IrAffineExpr *r)
 	return BIN(IR_AFFINE_MUL, x, CONST(wrap_add(c1, c2)));
 }
 
+/* e + ((e floordiv q) * q) * -1 and e + (e floordiv c) * -c are e mod q
+ * (MLIR also matches a non-multiplication right side, which is wrong:
+ * d0 + (d0 floordiv 4 - 4) is not d0 mod 4; we only match products). */
+static const IrAffineExpr *
+mod_pattern(IrContext *ctx, const IrAffineExpr *e, const IrAffineExpr *r)
+{
+	if (r->kind != IR_AFFINE_MUL)
+		return NULL;
+	const IrAffineExpr *p = r->lhs, *k = r->rhs;
+	if (is_const(k) && k->value == -1 && p->kind == IR_AFFINE_MUL &&
+	    p->lhs->kind == IR_AFFINE_FLOORDIV && p->lhs->lhs == e &&
+	    p->lhs->rhs == p->rhs)
+		return BIN(IR_AFFINE_MOD, e, p->rhs);
+	if (p->kind == IR_AFFINE_FLOORDIV && p->lhs == e &&
+	    p->rhs == BIN(IR_AFFINE_MUL, k, CONST(-1)))
+		return BIN(IR_AFFINE_MOD, e, p->rhs);
+	return NULL;
+}
+
 static const IrAffineExpr *
 simplify_add(IrContext *ctx, const IrAffineExpr *l, const IrAffineExpr *r)
 {
@@ -227,7 +246,7 @@ simplify_add(IrContext *ctx, const IrAffineExpr *l, const IrAffineExpr *r)
 	if (has_const_rhs(l, IR_AFFINE_ADD))
 		return BIN(IR_AFFINE_ADD, BIN(IR_AFFINE_ADD, l->lhs, r),
 		    l->rhs);
-	return NULL;
+	return mod_pattern(ctx, l, r);
 }
 
 static const IrAffineExpr *
@@ -271,27 +290,100 @@ pos_mod(int64_t a, int64_t b)
 	return m < 0 ? m + b : m;
 }
 
+static uint64_t
+gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* The largest constant known to divide e (MLIR's
+ * getLargestKnownDivisor); 0 for the constant 0. */
+static uint64_t
+known_divisor(const IrAffineExpr *e)
+{
+	switch (e->kind) {
+	case IR_AFFINE_CONST:
+		return e->value < 0 ? -(uint64_t)e->value : (uint64_t)e->value;
+	case IR_AFFINE_MUL:
+		return known_divisor(e->lhs) * known_divisor(e->rhs);
+	case IR_AFFINE_ADD:
+	case IR_AFFINE_MOD:
+		return gcd(known_divisor(e->lhs), known_divisor(e->rhs));
+	default:
+		return 1;
+	}
+}
+
+static bool
+multiple_of(const IrAffineExpr *e, int64_t c)
+{
+	return known_divisor(e) % (uint64_t)c == 0;
+}
+
+static int64_t
+fold_div(IrAffineKind k, int64_t a, int64_t c)
+{
+	if (k == IR_AFFINE_MOD)
+		return pos_mod(a, c);
+	return k == IR_AFFINE_FLOORDIV ? floor_div(a, c) : ceil_div(a, c);
+}
+
+/* (x * m) floordiv/ceildiv c with m a multiple of c: x * (m / c). */
+static const IrAffineExpr *
+div_of_mul(IrContext *ctx, const IrAffineExpr *l, int64_t c)
+{
+	if (has_const_rhs(l, IR_AFFINE_MUL) && l->rhs->value % c == 0)
+		return BIN(IR_AFFINE_MUL, l->lhs, CONST(l->rhs->value / c));
+	return NULL;
+}
+
+static const IrAffineExpr *
+simplify_floordiv(IrContext *ctx, const IrAffineExpr *l, int64_t c)
+{
+	const IrAffineExpr *s = div_of_mul(ctx, l, c);
+	if (s || l->kind != IR_AFFINE_ADD)
+		return s;
+	if (multiple_of(l->lhs, c) || multiple_of(l->rhs, c))
+		return BIN(IR_AFFINE_ADD,
+		    BIN(IR_AFFINE_FLOORDIV, l->lhs, CONST(c)),
+		    BIN(IR_AFFINE_FLOORDIV, l->rhs, CONST(c)));
+	return NULL;
+}
+
+static const IrAffineExpr *
+simplify_mod(IrContext *ctx, const IrAffineExpr *l, int64_t c)
+{
+	if (multiple_of(l, c))
+		return CONST(0);
+	if (l->kind == IR_AFFINE_ADD && multiple_of(l->lhs, c))
+		return BIN(IR_AFFINE_MOD, l->rhs, CONST(c));
+	if (l->kind == IR_AFFINE_ADD && multiple_of(l->rhs, c))
+		return BIN(IR_AFFINE_MOD, l->lhs, CONST(c));
+	if (has_const_rhs(l, IR_AFFINE_MOD) && l->rhs->value >= 1 &&
+	    l->rhs->value % c == 0)
+		return BIN(IR_AFFINE_MOD, l->lhs, CONST(c));
+	return NULL;
+}
+
 /* floordiv, ceildiv and mod by a positive constant c. */
 static const IrAffineExpr *
 simplify_div(IrContext *ctx, IrAffineKind k, const IrAffineExpr *l,
     int64_t c)
 {
 	if (is_const(l))
-		return CONST(k == IR_AFFINE_MOD ? pos_mod(l->value, c) :
-		    k == IR_AFFINE_FLOORDIV ? floor_div(l->value, c) :
-		    ceil_div(l->value, c));
+		return CONST(fold_div(k, l->value, c));
+	if (k == IR_AFFINE_MOD)
+		return simplify_mod(ctx, l, c);
 	if (c == 1)
-		return k == IR_AFFINE_MOD ? CONST(0) : l;
-	bool mul_of_c = has_const_rhs(l, IR_AFFINE_MUL) &&
-	    l->rhs->value % c == 0;
-	if (mul_of_c && k == IR_AFFINE_MOD)
-		return CONST(0);
-	if (mul_of_c)
-		return BIN(IR_AFFINE_MUL, l->lhs, CONST(l->rhs->value / c));
-	if (k == IR_AFFINE_MOD && has_const_rhs(l, IR_AFFINE_MOD) &&
-	    l->rhs->value > 0 && l->rhs->value % c == 0)
-		return BIN(IR_AFFINE_MOD, l->lhs, CONST(c));
-	return NULL;
+		return l;
+	if (k == IR_AFFINE_FLOORDIV)
+		return simplify_floordiv(ctx, l, c);
+	return div_of_mul(ctx, l, c);
 }
 
 #undef BIN

@@ -418,6 +418,40 @@ Test(uniquing, affine_simplifications)
 	cr_assert_eq(x->lhs, MUL(d0, s0));
 }
 
+/* Rules that use the largest known divisor, and the mod pattern; the
+ * expected forms are mlir-opt-14's. */
+Test(uniquing, affine_divisor_rules)
+{
+	const IrAffineExpr *d0 = ir_affine_dim(ctx, 0);
+	const IrAffineExpr *d1 = ir_affine_dim(ctx, 1);
+	const IrAffineExpr *s0 = ir_affine_symbol(ctx, 0);
+	const IrAffineExpr *a4 = MUL(d0, C(4));
+	/* (d0 * 4 + d1 * 8) floordiv 4 -> d0 + d1 * 2 */
+	cr_assert_eq(FDIV(ADD(a4, MUL(d1, C(8))), C(4)),
+	    ADD(d0, MUL(d1, C(2))));
+	/* (d0 * 4 + d1) floordiv 4 -> d0 + d1 floordiv 4 */
+	cr_assert_eq(FDIV(ADD(a4, d1), C(4)), ADD(d0, FDIV(d1, C(4))));
+	/* (d0 * 4 + d1) mod 4 -> d1 mod 4; (d0*4 + d1*8) mod 4 -> 0 */
+	cr_assert_eq(MOD(ADD(a4, d1), C(4)), MOD(d1, C(4)));
+	cr_assert_eq(MOD(ADD(a4, MUL(d1, C(8))), C(4)), C(0));
+	cr_assert_eq(CDIV(a4, C(2)), MUL(d0, C(2)));
+	/* (d0 * s0 * 4) mod 2 -> 0 */
+	cr_assert_eq(MOD(MUL(MUL(d0, s0), C(4)), C(2)), C(0));
+	/* d0 - (d0 floordiv 4) * 4 -> d0 mod 4 */
+	const IrAffineExpr *q = MUL(MUL(FDIV(d0, C(4)), C(4)), C(-1));
+	cr_assert_eq(ADD(d0, q), MOD(d0, C(4)));
+	/* d0 - (d0 floordiv s0) * s0 -> d0 mod s0 */
+	q = MUL(MUL(FDIV(d0, s0), s0), C(-1));
+	cr_assert_eq(ADD(d0, q), MOD(d0, s0));
+	/* Not simplified, as in mlir-opt. */
+	cr_assert_eq(MOD(MUL(d0, C(6)), C(4))->kind, IR_AFFINE_MOD);
+	cr_assert_eq(FDIV(FDIV(d0, C(2)), C(3))->lhs, FDIV(d0, C(2)));
+	cr_assert_eq(MOD(MUL(d0, s0), s0)->kind, IR_AFFINE_MOD);
+	/* MLIR 14 wrongly turns d0 + (d0 floordiv 4 - 4) into d0 mod 4. */
+	cr_assert_eq(ADD(d0, ADD(FDIV(d0, C(4)), C(-4)))->kind,
+	    IR_AFFINE_ADD);
+}
+
 Test(uniquing, half_conversions)
 {
 	cr_assert_eq(ir_f16_from_double(1.0), 0x3C00);
