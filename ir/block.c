@@ -290,28 +290,65 @@ dom_free(DomTree *t)
 	free(t->idom);
 }
 
-/* Does block a dominate block b (both in region r)? Unreachable blocks
- * are dominated by everything, as in MLIR. */
+/* Does block a dominate block b (both in the region of t)? Unreachable
+ * blocks are dominated by everything, as in MLIR. */
 static bool
-block_dominates(IrRegion *r, IrBlock *a, IrBlock *b)
+tree_dominates(const DomTree *t, IrBlock *a, IrBlock *b)
 {
 	if (a == b)
 		return true;
-	DomTree t;
-	dom_build(&t, r);
-	long ia = rpo_of(&t, a), ib = rpo_of(&t, b);
-	bool res;
+	long ia = rpo_of(t, a), ib = rpo_of(t, b);
 	if (ib < 0)
-		res = true;
-	else if (ia < 0)
-		res = false;
-	else {
-		while (ib != 0 && ib != ia)
-			ib = t.idom[ib];
-		res = ib == ia;
+		return true;
+	if (ia < 0)
+		return false;
+	while (ib != 0 && ib != ia)
+		ib = t->idom[ib];
+	return ib == ia;
+}
+
+/* Dominator trees by region, built on first use. */
+struct IrDominance {
+	IrPtrMap trees;  /* IrRegion * -> DomTree * */
+	DomTree **all;   /* for freeing */
+	size_t n, cap;
+};
+
+IrDominance *
+ir_dominance_create(void)
+{
+	return ir_xcalloc(1, sizeof(IrDominance));
+}
+
+void
+ir_dominance_destroy(IrDominance *d)
+{
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->n; i++) {
+		dom_free(d->all[i]);
+		free(d->all[i]);
 	}
-	dom_free(&t);
-	return res;
+	free(d->all);
+	ir_ptrmap_free(&d->trees);
+	free(d);
+}
+
+static DomTree *
+tree_of(IrDominance *d, IrRegion *r)
+{
+	DomTree *t = ir_ptrmap_get(&d->trees, r);
+	if (t)
+		return t;
+	t = ir_xmalloc(sizeof *t);
+	dom_build(t, r);
+	if (d->n == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 8;
+		d->all = ir_xrealloc(d->all, d->cap * sizeof *d->all);
+	}
+	d->all[d->n++] = t;
+	ir_ptrmap_put(&d->trees, r, t);
+	return t;
 }
 
 /* The ancestor of op (or op itself) that lies directly in region r (or
@@ -329,7 +366,7 @@ ancestor_in(IrOp *op, IrRegion *r, IrBlock *b)
 }
 
 bool
-ir_value_dominates(IrValue *v, IrOp *user)
+ir_dominance_dominates(IrDominance *d, IrValue *v, IrOp *user)
 {
 	IrBlock *db = ir_value_parent_block(v);
 	if (!db)
@@ -341,7 +378,7 @@ ir_value_dominates(IrValue *v, IrOp *user)
 	if (is_graph_region(r))
 		return true;
 	if (anc->parent != db)
-		return block_dominates(r, db, anc->parent);
+		return tree_dominates(tree_of(d, r), db, anc->parent);
 	if (v->kind == IR_VALUE_ARG)
 		return true;
 	if (v->owner.op == anc)
@@ -350,14 +387,28 @@ ir_value_dominates(IrValue *v, IrOp *user)
 }
 
 bool
-ir_block_reachable(IrBlock *b)
+ir_dominance_reachable(IrDominance *d, IrBlock *b)
 {
 	IrRegion *r = b->parent;
 	if (!r || r->first == b)
 		return true;
-	DomTree t;
-	dom_build(&t, r);
-	bool res = rpo_of(&t, b) >= 0;
-	dom_free(&t);
+	return rpo_of(tree_of(d, r), b) >= 0;
+}
+
+bool
+ir_value_dominates(IrValue *v, IrOp *user)
+{
+	IrDominance *d = ir_dominance_create();
+	bool res = ir_dominance_dominates(d, v, user);
+	ir_dominance_destroy(d);
+	return res;
+}
+
+bool
+ir_block_reachable(IrBlock *b)
+{
+	IrDominance *d = ir_dominance_create();
+	bool res = ir_dominance_reachable(d, b);
+	ir_dominance_destroy(d);
 	return res;
 }

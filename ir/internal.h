@@ -29,6 +29,15 @@ void ir_op_link(IrOp *op, IrBlock *block, IrOp *before);
  * terminator successors? (Detached and entry blocks are.) */
 bool ir_block_reachable(IrBlock *b);
 
+/* ir/block.c: dominance queries that keep each region's dominator tree
+ * between calls (the IR must not change meanwhile), for the verifier and
+ * passes that ask many questions. */
+typedef struct IrDominance IrDominance;
+IrDominance *ir_dominance_create(void);
+bool ir_dominance_dominates(IrDominance *d, IrValue *v, IrOp *user);
+bool ir_dominance_reachable(IrDominance *d, IrBlock *b);
+void ir_dominance_destroy(IrDominance *d);
+
 /* ir/diag.c: the line and column of byte offset `off` in src:
  * line = src->first_line + the newlines before off (so data[0] is on
  * first_line), col = 1 + the bytes since the last newline. */

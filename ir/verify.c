@@ -543,39 +543,38 @@ report_dominance(IrOp *op, unsigned i, IrValue *v)
 		    index);
 }
 
-static bool
-dominance_ops(IrOp *op);
+static bool dominance_ops(IrDominance *d, IrOp *op);
 
 /* Checks the operands of every op in reachable blocks of r, and the
  * regions of every op (reachable or not), as MLIR does. */
 static bool
-dominance_region(IrRegion *r)
+dominance_region(IrDominance *d, IrRegion *r)
 {
 	bool ok = true;
 	bool multi = r->first && r->first->next;
 	for (IrBlock *b = r->first; b; b = b->next) {
-		bool reachable = !multi || ir_block_reachable(b);
+		bool reachable = !multi || ir_dominance_reachable(d, b);
 		for (IrOp *op = b->first; op; op = op->next) {
 			for (unsigned i = 0; reachable && i < op->noperands;
 			    i++) {
 				IrValue *v = op->operands[i].value;
-				if (!v || ir_value_dominates(v, op))
+				if (!v || ir_dominance_dominates(d, v, op))
 					continue;
 				report_dominance(op, i, v);
 				ok = false;
 			}
-			ok &= dominance_ops(op);
+			ok &= dominance_ops(d, op);
 		}
 	}
 	return ok;
 }
 
 static bool
-dominance_ops(IrOp *op)
+dominance_ops(IrDominance *d, IrOp *op)
 {
 	bool ok = true;
 	for (unsigned i = 0; i < op->nregions; i++)
-		ok &= dominance_region(&op->regions[i]);
+		ok &= dominance_region(d, &op->regions[i]);
 	return ok;
 }
 
@@ -583,5 +582,8 @@ bool
 ir_verify(IrOp *op)
 {
 	bool ok = verify_op(op);
-	return dominance_ops(op) && ok;
+	IrDominance *d = ir_dominance_create();
+	ok &= dominance_ops(d, op);
+	ir_dominance_destroy(d);
+	return ok;
 }
