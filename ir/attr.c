@@ -6,7 +6,7 @@
 
 #include "ir/context.h"
 
-/* ---------------------------------------------------------------- half floats */
+/* ---- half floats */
 
 /* A binary16-like format: mbits mantissa bits, exponent bias. */
 typedef struct {
@@ -86,7 +86,7 @@ ir_bf16_to_double(uint16_t h)
 	return half_to(BF16, h);
 }
 
-/* ---------------------------------------------------------------- affine */
+/* ---- affine */
 
 /* The stored form of an affine expression: the public struct first (so a
  * pointer to it is a pointer to the node), then its hash. */
@@ -405,7 +405,7 @@ ir_affine_binary(IrContext *ctx, IrAffineKind kind, const IrAffineExpr *lhs,
 	return s ? s : affine_unique(ctx, kind, 0, lhs, rhs);
 }
 
-/* ---------------------------------------------------------------- uniquing */
+/* ---- uniquing */
 
 /* Hash of n words taken from an array of objects via get(i). */
 static uint64_t
@@ -655,7 +655,7 @@ unique(IrContext *ctx, IrAttr *key)
 	return n;
 }
 
-/* ---------------------------------------------------------------- scalars */
+/* ---- scalars */
 
 /* v truncated to the integer type's width: zero-extended for unsigned
  * types and i1, sign-extended otherwise. */
@@ -760,7 +760,7 @@ ir_attr_opaque(IrContext *ctx, const IrIdent *dialect, const IrIdent *body)
 	return unique(ctx, &k);
 }
 
-/* ---------------------------------------------------------------- aggregates */
+/* ---- aggregates */
 
 static bool
 any_null(size_t n, const void *const *p)
@@ -881,7 +881,7 @@ ir_attr_strided(IrContext *ctx, int64_t offset, size_t nstrides,
 	return unique(ctx, &k);
 }
 
-/* ---------------------------------------------------------------- dense */
+/* ---- dense */
 
 size_t
 ir_dense_elem_size(const IrType *elem)
@@ -950,7 +950,7 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 	return a;
 }
 
-/* ---------------------------------------------------------------- dictionaries */
+/* ---- dictionaries */
 
 /* Binary search of a sorted dictionary for the name bytes. */
 static const IrAttr *

@@ -6,7 +6,7 @@
 
 #include "ir/context.h"
 
-/* ---------------------------------------------------------------- hashing */
+/* ---- hashing */
 
 uint64_t
 ir_hash_bytes(const void *p, size_t n)
@@ -20,7 +20,7 @@ ir_hash_words(const uint64_t *w, size_t n)
 	return XXH3_64bits(w, n * sizeof *w);
 }
 
-/* ---------------------------------------------------------------- tables */
+/* ---- tables */
 
 void *
 ir_table_find(const IrTable *t, uint64_t h, IrTableEq eq, const void *key)
@@ -79,7 +79,7 @@ ir_table_free(IrTable *t)
 	memset(t, 0, sizeof *t);
 }
 
-/* ---------------------------------------------------------------- context */
+/* ---- context */
 
 IrContext *
 ir_context_create(void)
@@ -122,7 +122,7 @@ ir_context_arena(IrContext *ctx)
 	return &ctx->arena;
 }
 
-/* ---------------------------------------------------------------- identifiers */
+/* ---- identifiers */
 
 typedef struct {
 	const char *s;
@@ -162,7 +162,7 @@ ir_ident_cstr(IrContext *ctx, const char *s)
 	return ir_ident_get(ctx, s, strlen(s));
 }
 
-/* ---------------------------------------------------------------- op names */
+/* ---- op names */
 
 static bool
 opname_eq(const void *obj, const void *key)

@@ -41,6 +41,7 @@ struct IrContext {
 	IrDiagHandler handler;     /* NULL: print to stderr */
 	void *handler_user;
 	unsigned nerrors;
+	const IrLoc *diag_prev_loc; /* of the last diagnostic printed */
 	/* Source buffers, oldest first. */
 	IrSource **sources;
 	size_t nsources, srccap;

@@ -11,7 +11,7 @@ enum {
 	CALL_STACK_LIMIT = 10, /* "called from" notes per diagnostic */
 };
 
-/* ---------------------------------------------------------------- sources */
+/* ---- sources */
 
 const IrSource *
 ir_context_add_source(IrContext *ctx, const char *name, const char *data,
@@ -62,7 +62,7 @@ ir_source_linecol(const IrSource *src, size_t off, unsigned *line,
 	*col = (unsigned)(off - start) + 1;
 }
 
-/* ---------------------------------------------------------------- emission */
+/* ---- emission */
 
 void
 ir_context_set_diag_handler(IrContext *ctx, IrDiagHandler handler,
@@ -136,7 +136,7 @@ ir_emit_note(IrContext *ctx, const IrLoc *loc, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ---------------------------------------------------------------- rendering */
+/* ---- rendering */
 
 static const char *
 severity_word(IrSeverity s)
@@ -225,7 +225,7 @@ print_source(IrContext *ctx, FILE *out, const IrLoc *f)
 
 static void
 print_one(IrContext *ctx, FILE *out, IrSeverity sev, const IrLoc *loc,
-    const char *msg)
+    const char *msg, bool show_source)
 {
 	const IrLoc *f = ir_loc_file_of(loc);
 	const char *word = severity_word(sev);
@@ -241,7 +241,8 @@ print_one(IrContext *ctx, FILE *out, IrSeverity sev, const IrLoc *loc,
 	fwrite(f->u.file.file->str, 1, f->u.file.file->len, out);
 	fprintf(out, ":%u:%u: %s: %s\n", f->u.file.line, f->u.file.col, word,
 	    msg);
-	print_source(ctx, out, f);
+	if (show_source)
+		print_source(ctx, out, f);
 }
 
 /* The call site a location stands for (through names and fusions). */
@@ -264,16 +265,22 @@ callsite_of(const IrLoc *loc)
 	}
 }
 
+/* As mlir-opt renders a diagnostic with its notes: a note at the same
+ * location as the diagnostic (or note) printed just before it shows no
+ * source line, and only errors, warnings and remarks at a call-site
+ * location get the "called from" call stack. */
 void
 ir_diag_print(IrContext *ctx, FILE *out, const IrDiagnostic *diag)
 {
 	const IrLoc *loc = diag->loc ? diag->loc : ir_loc_unknown(ctx);
-	print_one(ctx, out, diag->severity, loc, diag->message);
-	/* Like mlir-opt, a call-site location adds its call stack. */
-	const IrLoc *c = callsite_of(loc);
+	bool note = diag->severity == IR_SEV_NOTE;
+	print_one(ctx, out, diag->severity, loc, diag->message,
+	    !note || loc != ctx->diag_prev_loc);
+	ctx->diag_prev_loc = loc;
+	const IrLoc *c = note ? NULL : callsite_of(loc);
 	for (unsigned depth = 0; c && depth < CALL_STACK_LIMIT; depth++) {
-		loc = c->u.callsite.caller;
-		print_one(ctx, out, IR_SEV_NOTE, loc, "called from");
-		c = callsite_of(loc);
+		print_one(ctx, out, IR_SEV_NOTE, c->u.callsite.caller,
+		    "called from", true);
+		c = callsite_of(c->u.callsite.caller);
 	}
 }
