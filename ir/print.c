@@ -1,0 +1,660 @@
+/* ir/print.c: prints operations in mlir-opt-14's generic form (byte for
+ * byte) or with the builtin sugar (module, func.func, return), numbering
+ * values and blocks as mlir-opt does. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/internal.h"
+#include "ir/print.h"
+
+/* ---------------------------------------------------------------- names */
+
+/* Value and block numbers, keyed by pointer: a result group (the op's
+ * first result), a block argument, or a block. Numbers come from IR
+ * order, so output never depends on the pointers themselves. */
+typedef struct {
+	const void *key;
+	uint32_t num;
+	bool arg; /* an entry block argument: %argN */
+} Name;
+
+typedef struct {
+	Name *slots;
+	size_t cap, n; /* cap is a power of two */
+} NameMap;
+
+/* What a region is numbered from: the counters after its parent region
+ * (MLIR's SSANameState carries them down, so sibling regions restart
+ * from the same numbers). */
+typedef struct {
+	IrRegion *region;
+	uint32_t next_value, next_arg;
+} Frame;
+
+typedef struct {
+	IrPrinter p;
+	IrPrintFlags flags;
+	NameMap names;
+	unsigned indent;
+	uint32_t *scratch; /* predecessor numbers */
+	size_t nscratch;
+} OpPrinter;
+
+static size_t
+ptr_hash(const void *k)
+{
+	uint64_t h = (uint64_t)(uintptr_t)k;
+	h ^= h >> 33;
+	h *= UINT64_C(0xff51afd7ed558ccd);
+	h ^= h >> 33;
+	return (size_t)h;
+}
+
+static void name_put(NameMap *m, const void *key, uint32_t num, bool arg);
+
+static void
+names_grow(NameMap *m)
+{
+	Name *old = m->slots;
+	size_t oldcap = m->cap;
+	m->cap = oldcap ? oldcap * 2 : 256;
+	m->slots = ir_xcalloc(m->cap, sizeof *m->slots);
+	m->n = 0;
+	for (size_t i = 0; i < oldcap; i++)
+		if (old[i].key)
+			name_put(m, old[i].key, old[i].num, old[i].arg);
+	free(old);
+}
+
+static void
+name_put(NameMap *m, const void *key, uint32_t num, bool arg)
+{
+	if ((m->n + 1) * 2 > m->cap)
+		names_grow(m);
+	size_t mask = m->cap - 1, i = ptr_hash(key) & mask;
+	while (m->slots[i].key && m->slots[i].key != key)
+		i = (i + 1) & mask;
+	if (!m->slots[i].key)
+		m->n++;
+	m->slots[i] = (Name){ key, num, arg };
+}
+
+static const Name *
+name_get(const NameMap *m, const void *key)
+{
+	if (!m->cap)
+		return NULL;
+	size_t mask = m->cap - 1, i = ptr_hash(key) & mask;
+	while (m->slots[i].key) {
+		if (m->slots[i].key == key)
+			return &m->slots[i];
+		i = (i + 1) & mask;
+	}
+	return NULL;
+}
+
+/* Numbers one region's blocks, arguments and results; nested regions go
+ * on the work stack with the counters reached at the end. */
+static void
+number_region(NameMap *m, Frame f, Frame **stack, size_t *n, size_t *cap)
+{
+	uint32_t block_id = 0;
+	for (IrBlock *b = f.region->first; b; b = b->next) {
+		bool entry = b == f.region->first;
+		name_put(m, b, block_id++, false);
+		for (unsigned i = 0; i < b->nargs; i++) {
+			if (entry)
+				name_put(m, b->args[i], f.next_arg++, true);
+			else
+				name_put(m, b->args[i], f.next_value++, false);
+		}
+		for (IrOp *op = b->first; op; op = op->next)
+			if (op->nresults)
+				name_put(m, op->results, f.next_value++, false);
+	}
+	for (IrBlock *b = f.region->first; b; b = b->next) {
+		for (IrOp *op = b->first; op; op = op->next) {
+			for (unsigned i = 0; i < op->nregions; i++) {
+				if (*n == *cap) {
+					*cap = *cap ? *cap * 2 : 16;
+					*stack = ir_xrealloc(*stack,
+					    *cap * sizeof **stack);
+				}
+				(*stack)[(*n)++] = (Frame){ &op->regions[i],
+				    f.next_value, f.next_arg };
+			}
+		}
+	}
+}
+
+static void
+number_all(NameMap *m, IrOp *top)
+{
+	Frame *stack = NULL;
+	size_t n = 0, cap = 0;
+	uint32_t next_value = 0;
+	if (top->nresults)
+		name_put(m, top->results, next_value++, false);
+	for (unsigned i = top->nregions; i-- > 0;) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			stack = ir_xrealloc(stack, cap * sizeof *stack);
+		}
+		stack[n++] = (Frame){ &top->regions[i], next_value, 0 };
+	}
+	while (n)
+		number_region(m, stack[--n], &stack, &n, &cap);
+	free(stack);
+}
+
+/* ---------------------------------------------------------------- values */
+
+static void
+put_indent(OpPrinter *o)
+{
+	ir_pr_reserve(&o->p, o->indent);
+	memset(o->p.buf + o->p.len, ' ', o->indent);
+	o->p.len += o->indent;
+}
+
+static void
+value_name(OpPrinter *o, const IrValue *v)
+{
+	const void *key = v;
+	if (v->kind == IR_VALUE_RESULT)
+		key = v->owner.op->results;
+	const Name *n = name_get(&o->names, key);
+	if (!n) {
+		ir_pr_puts(&o->p, "<<UNKNOWN SSA VALUE>>");
+		return;
+	}
+	ir_pr_write(&o->p, n->arg ? "%arg" : "%", n->arg ? 4 : 1);
+	ir_pr_uint(&o->p, n->num);
+	if (v->kind == IR_VALUE_RESULT && v->owner.op->nresults > 1) {
+		ir_pr_putc(&o->p, '#');
+		ir_pr_uint(&o->p, v->index);
+	}
+}
+
+static void
+block_name(OpPrinter *o, const IrBlock *b)
+{
+	const Name *n = b ? name_get(&o->names, b) : NULL;
+	if (!n) {
+		ir_pr_puts(&o->p, "<<UNKNOWN BLOCK>>");
+		return;
+	}
+	ir_pr_write(&o->p, "^bb", 3);
+	ir_pr_uint(&o->p, n->num);
+}
+
+static void
+trailing_loc(OpPrinter *o, const IrLoc *loc)
+{
+	if (!o->flags.debuginfo)
+		return;
+	ir_pr_write(&o->p, " loc(", 5);
+	ir_pr_loc(&o->p, loc);
+	ir_pr_putc(&o->p, ')');
+}
+
+/* ---------------------------------------------------------------- blocks */
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* `  // pred: ^bb0`, `  // 2 preds: ^bb0, ^bb1` or `  // no
+ * predecessors`, sorted by block number as mlir-opt does. */
+static void
+pred_comment(OpPrinter *o, const IrBlock *b)
+{
+	size_t n = 0;
+	const IrBlock *single = NULL;
+	bool same = true;
+	for (const IrBlockRef *r = b->preds; r; r = r->next) {
+		const IrBlock *from = r->owner->parent;
+		if (n && from != single)
+			same = false;
+		single = from;
+		n++;
+	}
+	if (!n) {
+		if (b->parent && b != b->parent->first)
+			ir_pr_puts(&o->p, "  // no predecessors");
+		return;
+	}
+	if (same) {
+		ir_pr_write(&o->p, "  // pred: ", 11);
+		block_name(o, single);
+		return;
+	}
+	if (n > o->nscratch) {
+		o->nscratch = n * 2;
+		o->scratch = ir_xrealloc(o->scratch,
+		    o->nscratch * sizeof *o->scratch);
+	}
+	size_t k = 0;
+	for (const IrBlockRef *r = b->preds; r; r = r->next) {
+		const Name *nm = name_get(&o->names, r->owner->parent);
+		o->scratch[k++] = nm ? nm->num : UINT32_MAX;
+	}
+	qsort(o->scratch, n, sizeof *o->scratch, cmp_u32);
+	ir_pr_write(&o->p, "  // ", 5);
+	ir_pr_uint(&o->p, n);
+	ir_pr_write(&o->p, " preds: ", 8);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			ir_pr_write(&o->p, ", ", 2);
+		ir_pr_write(&o->p, "^bb", 3);
+		ir_pr_uint(&o->p, o->scratch[i]);
+	}
+}
+
+static void print_op(OpPrinter *o, IrOp *op);
+
+static void
+block_header(OpPrinter *o, IrBlock *b)
+{
+	put_indent(o);
+	block_name(o, b);
+	if (b->nargs) {
+		ir_pr_putc(&o->p, '(');
+		for (unsigned i = 0; i < b->nargs; i++) {
+			if (i)
+				ir_pr_write(&o->p, ", ", 2);
+			value_name(o, b->args[i]);
+			ir_pr_write(&o->p, ": ", 2);
+			ir_pr_type(&o->p, b->args[i]->type);
+			trailing_loc(o, b->args[i]->loc);
+		}
+		ir_pr_putc(&o->p, ')');
+	}
+	ir_pr_putc(&o->p, ':');
+	pred_comment(o, b);
+	ir_pr_putc(&o->p, '\n');
+}
+
+static void
+print_block(OpPrinter *o, IrBlock *b, bool header)
+{
+	if (header)
+		block_header(o, b);
+	o->indent += 2;
+	for (IrOp *op = b->first; op; op = op->next) {
+		print_op(o, op);
+		ir_pr_putc(&o->p, '\n');
+	}
+	o->indent -= 2;
+}
+
+/* `{`, the blocks, `}`. entry_args: show the entry block's label when it
+ * has arguments; empty_block: also when it has no ops (generic form). */
+static void
+print_region(OpPrinter *o, IrRegion *r, bool entry_args, bool empty_block)
+{
+	ir_pr_write(&o->p, "{\n", 2);
+	IrBlock *entry = r->first;
+	if (entry) {
+		bool header = (empty_block && !entry->first) ||
+		    (entry_args && entry->nargs);
+		print_block(o, entry, header);
+		for (IrBlock *b = entry->next; b; b = b->next)
+			print_block(o, b, true);
+	}
+	put_indent(o);
+	ir_pr_putc(&o->p, '}');
+}
+
+/* ---------------------------------------------------------------- generic */
+
+static void
+value_list(OpPrinter *o, const IrOp *op)
+{
+	for (unsigned i = 0; i < op->noperands; i++) {
+		if (i)
+			ir_pr_write(&o->p, ", ", 2);
+		if (op->operands[i].value)
+			value_name(o, op->operands[i].value);
+		else
+			ir_pr_puts(&o->p, "<<NULL VALUE>>");
+	}
+}
+
+static void
+op_signature(OpPrinter *o, const IrOp *op)
+{
+	ir_pr_putc(&o->p, '(');
+	for (unsigned i = 0; i < op->noperands; i++) {
+		if (i)
+			ir_pr_write(&o->p, ", ", 2);
+		const IrValue *v = op->operands[i].value;
+		ir_pr_type(&o->p, v ? v->type : NULL);
+	}
+	ir_pr_write(&o->p, ") -> ", 5);
+	bool bare = op->nresults == 1 &&
+	    op->results[0].type->kind != IR_TYPE_FUNCTION;
+	if (!bare)
+		ir_pr_putc(&o->p, '(');
+	for (unsigned i = 0; i < op->nresults; i++) {
+		if (i)
+			ir_pr_write(&o->p, ", ", 2);
+		ir_pr_type(&o->p, op->results[i].type);
+	}
+	if (!bare)
+		ir_pr_putc(&o->p, ')');
+}
+
+static void
+print_generic(OpPrinter *o, IrOp *op)
+{
+	ir_pr_string(&o->p, op->name->name->str, op->name->name->len);
+	ir_pr_putc(&o->p, '(');
+	value_list(o, op);
+	ir_pr_putc(&o->p, ')');
+	if (op->nsuccs) {
+		ir_pr_putc(&o->p, '[');
+		for (unsigned i = 0; i < op->nsuccs; i++) {
+			if (i)
+				ir_pr_write(&o->p, ", ", 2);
+			block_name(o, op->succs[i].block);
+		}
+		ir_pr_putc(&o->p, ']');
+	}
+	if (op->nregions) {
+		ir_pr_write(&o->p, " (", 2);
+		for (unsigned i = 0; i < op->nregions; i++) {
+			if (i)
+				ir_pr_write(&o->p, ", ", 2);
+			print_region(o, &op->regions[i], true, true);
+		}
+		ir_pr_putc(&o->p, ')');
+	}
+	if (op->attrs && op->attrs->u.dict.n) {
+		ir_pr_putc(&o->p, ' ');
+		ir_pr_dict(&o->p, op->attrs, NULL, 0);
+	}
+	ir_pr_write(&o->p, " : ", 3);
+	op_signature(o, op);
+}
+
+/* ---------------------------------------------------------------- sugar */
+
+static bool
+name_is(const IrOp *op, const char *s)
+{
+	const IrIdent *n = op->name->name;
+	return strlen(s) == n->len && !memcmp(s, n->str, n->len);
+}
+
+static bool
+plain(const IrOp *op)
+{
+	return !op->nresults && !op->noperands && !op->nsuccs;
+}
+
+static const IrAttr *
+attr_of(const IrOp *op, const char *name, IrAttrKind kind)
+{
+	const IrAttr *a = op->attrs ? ir_dict_get(op->attrs, name) : NULL;
+	return a && a->kind == kind ? a : NULL;
+}
+
+/* `module @name attributes {...} {` ... `}` when the op fits. */
+static bool
+sugar_module(OpPrinter *o, IrOp *op)
+{
+	static const char *const skip[] = { "sym_name" };
+	if (!plain(op) || op->nregions != 1)
+		return false;
+	IrRegion *r = &op->regions[0];
+	if (!r->first || r->first != r->last || r->first->nargs)
+		return false;
+	const IrAttr *name = attr_of(op, "sym_name", IR_ATTR_STRING);
+	if (op->attrs && ir_dict_get(op->attrs, "sym_name") && !name)
+		return false;
+	if (op->attrs && ir_dict_get(op->attrs, "sym_visibility"))
+		return false;
+	ir_pr_write(&o->p, "module ", 7);
+	if (name) {
+		ir_pr_putc(&o->p, '@');
+		ir_pr_ident(&o->p, name->u.string.data, name->u.string.len);
+		ir_pr_putc(&o->p, ' ');
+	}
+	if (op->attrs && op->attrs->u.dict.n > (name ? 1u : 0u)) {
+		ir_pr_write(&o->p, "attributes ", 11);
+		ir_pr_dict(&o->p, op->attrs, skip, 1);
+		ir_pr_putc(&o->p, ' ');
+	}
+	print_region(o, r, false, false);
+	return true;
+}
+
+/* The dictionary at index i of an arg_attrs/res_attrs array, or NULL. */
+static const IrAttr *
+nth_dict(const IrAttr *arr, size_t i)
+{
+	if (!arr)
+		return NULL;
+	const IrAttr *d = arr->u.array.elems[i];
+	return d->u.dict.n ? d : NULL;
+}
+
+static bool
+dicts_ok(const IrAttr *arr, size_t n)
+{
+	if (!arr)
+		return true;
+	if (arr->u.array.n != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (arr->u.array.elems[i]->kind != IR_ATTR_DICT)
+			return false;
+	return true;
+}
+
+static void
+func_args(OpPrinter *o, IrOp *op, const IrType *ft, const IrAttr *aa)
+{
+	IrBlock *entry = op->regions[0].first;
+	ir_pr_putc(&o->p, '(');
+	for (size_t i = 0; i < ft->u.func.ninputs; i++) {
+		if (i)
+			ir_pr_write(&o->p, ", ", 2);
+		if (entry) {
+			value_name(o, entry->args[i]);
+			ir_pr_write(&o->p, ": ", 2);
+		}
+		ir_pr_type(&o->p, ft->u.func.inputs[i]);
+		const IrAttr *d = nth_dict(aa, i);
+		if (d) {
+			ir_pr_putc(&o->p, ' ');
+			ir_pr_dict(&o->p, d, NULL, 0);
+		}
+		if (entry)
+			trailing_loc(o, entry->args[i]->loc);
+	}
+	ir_pr_putc(&o->p, ')');
+}
+
+static void
+func_results(OpPrinter *o, const IrType *ft, const IrAttr *ra)
+{
+	size_t n = ft->u.func.nresults;
+	if (!n)
+		return;
+	ir_pr_write(&o->p, " -> ", 4);
+	bool paren = n > 1 || ft->u.func.results[0]->kind ==
+	    IR_TYPE_FUNCTION || nth_dict(ra, 0);
+	if (paren)
+		ir_pr_putc(&o->p, '(');
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			ir_pr_write(&o->p, ", ", 2);
+		ir_pr_type(&o->p, ft->u.func.results[i]);
+		const IrAttr *d = nth_dict(ra, i);
+		if (d) {
+			ir_pr_putc(&o->p, ' ');
+			ir_pr_dict(&o->p, d, NULL, 0);
+		}
+	}
+	if (paren)
+		ir_pr_putc(&o->p, ')');
+}
+
+static bool
+func_fits(const IrOp *op, const IrType **ft)
+{
+	if (!plain(op) || op->nregions != 1)
+		return false;
+	const IrAttr *name = attr_of(op, "sym_name", IR_ATTR_STRING);
+	const IrAttr *type = attr_of(op, "function_type", IR_ATTR_TYPE);
+	if (!name || !type || type->u.type.type->kind != IR_TYPE_FUNCTION)
+		return false;
+	*ft = type->u.type.type;
+	const IrAttr *vis = op->attrs ? ir_dict_get(op->attrs,
+	    "sym_visibility") : NULL;
+	if (vis && vis->kind != IR_ATTR_STRING)
+		return false;
+	const IrAttr *aa = op->attrs ? ir_dict_get(op->attrs, "arg_attrs") :
+	    NULL;
+	const IrAttr *ra = op->attrs ? ir_dict_get(op->attrs, "res_attrs") :
+	    NULL;
+	if ((aa && aa->kind != IR_ATTR_ARRAY) ||
+	    (ra && ra->kind != IR_ATTR_ARRAY) ||
+	    !dicts_ok(aa, (*ft)->u.func.ninputs) ||
+	    !dicts_ok(ra, (*ft)->u.func.nresults))
+		return false;
+	const IrBlock *entry = op->regions[0].first;
+	if (!entry)
+		return true;
+	if (entry->nargs != (*ft)->u.func.ninputs || !entry->first)
+		return false;
+	for (unsigned i = 0; i < entry->nargs; i++)
+		if (entry->args[i]->type != (*ft)->u.func.inputs[i])
+			return false;
+	return true;
+}
+
+/* `func.func private @f(%arg0: i32 {a}) -> (i32 {b}) attributes {...}
+ * {` ... `}` when the op fits, else false (printed generic). */
+static bool
+sugar_func(OpPrinter *o, IrOp *op)
+{
+	static const char *const skip[] = { "sym_name", "function_type",
+		"sym_visibility", "arg_attrs", "res_attrs" };
+	const IrType *ft;
+	if (!func_fits(op, &ft))
+		return false;
+	const IrAttr *name = ir_dict_get(op->attrs, "sym_name");
+	const IrAttr *vis = ir_dict_get(op->attrs, "sym_visibility");
+	ir_pr_write(&o->p, "func.func ", 10);
+	if (vis) {
+		ir_pr_write(&o->p, vis->u.string.data, vis->u.string.len);
+		ir_pr_putc(&o->p, ' ');
+	}
+	ir_pr_putc(&o->p, '@');
+	ir_pr_ident(&o->p, name->u.string.data, name->u.string.len);
+	func_args(o, op, ft, ir_dict_get(op->attrs, "arg_attrs"));
+	func_results(o, ft, ir_dict_get(op->attrs, "res_attrs"));
+	size_t mark = o->p.len;
+	ir_pr_write(&o->p, " attributes ", 12);
+	if (!ir_pr_dict(&o->p, op->attrs, skip, 5))
+		o->p.len = mark;
+	if (op->regions[0].first) {
+		ir_pr_putc(&o->p, ' ');
+		print_region(o, &op->regions[0], false, false);
+	}
+	return true;
+}
+
+/* `return` or `return %0, %1 : i32, f32` inside a func.func. */
+static bool
+sugar_return(OpPrinter *o, IrOp *op)
+{
+	IrOp *parent = ir_op_parent_op(op);
+	if (op->nresults || op->nsuccs || op->nregions ||
+	    (op->attrs && op->attrs->u.dict.n) || !parent ||
+	    !name_is(parent, "func.func"))
+		return false;
+	for (unsigned i = 0; i < op->noperands; i++)
+		if (!op->operands[i].value)
+			return false;
+	ir_pr_write(&o->p, "return", 6);
+	if (!op->noperands)
+		return true;
+	ir_pr_putc(&o->p, ' ');
+	value_list(o, op);
+	ir_pr_write(&o->p, " : ", 3);
+	for (unsigned i = 0; i < op->noperands; i++) {
+		if (i)
+			ir_pr_write(&o->p, ", ", 2);
+		ir_pr_type(&o->p, op->operands[i].value->type);
+	}
+	return true;
+}
+
+static bool
+print_sugar(OpPrinter *o, IrOp *op)
+{
+	if (name_is(op, "builtin.module"))
+		return sugar_module(o, op);
+	if (name_is(op, "func.func"))
+		return sugar_func(o, op);
+	if (name_is(op, "func.return"))
+		return sugar_return(o, op);
+	return false;
+}
+
+/* ---------------------------------------------------------------- ops */
+
+/* Whether the sugar printer might handle op; ops with results never
+ * take it, so their `%0 = ` prefix is always printed first. */
+static bool
+may_sugar(const IrOp *op)
+{
+	return name_is(op, "builtin.module") || name_is(op, "func.func") ||
+	    name_is(op, "func.return");
+}
+
+static void
+print_op(OpPrinter *o, IrOp *op)
+{
+	put_indent(o);
+	if (op->nresults) {
+		const Name *n = name_get(&o->names, op->results);
+		if (n) {
+			ir_pr_putc(&o->p, '%');
+			ir_pr_uint(&o->p, n->num);
+		} else {
+			ir_pr_puts(&o->p, "<<UNKNOWN SSA VALUE>>");
+		}
+		if (op->nresults > 1) {
+			ir_pr_putc(&o->p, ':');
+			ir_pr_uint(&o->p, op->nresults);
+		}
+		ir_pr_write(&o->p, " = ", 3);
+	}
+	if (o->flags.generic || !may_sugar(op) || !print_sugar(o, op))
+		print_generic(o, op);
+	trailing_loc(o, op->loc);
+}
+
+void
+ir_print_op(FILE *out, IrOp *op, const IrPrintFlags *flags)
+{
+	OpPrinter o;
+	memset(&o, 0, sizeof o);
+	ir_pr_init(&o.p, out);
+	if (flags)
+		o.flags = *flags;
+	number_all(&o.names, op);
+	print_op(&o, op);
+	ir_pr_putc(&o.p, '\n');
+	ir_pr_finish(&o.p);
+	free(o.names.slots);
+	free(o.scratch);
+}

@@ -1,0 +1,374 @@
+/* ir/print_float.c: floats printed byte for byte as mlir-opt-14 does
+ * (LLVM APFloat::toString digit generation, then MLIR's choice between
+ * 6-digit exponent form, default form and hex bits). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/internal.h"
+#include "ir/print.h"
+
+/* ---------------------------------------------------------------- bignum */
+
+/* Enough 32-bit limbs for m * 5^1074 with m < 2^53 (about 2550 bits). */
+#define BN_LIMBS 96
+
+typedef struct {
+	uint32_t w[BN_LIMBS]; /* little endian */
+	int n;                /* limbs in use, top one non-zero */
+} Big;
+
+static void
+bn_set(Big *b, uint64_t v)
+{
+	b->n = 0;
+	while (v) {
+		b->w[b->n++] = (uint32_t)v;
+		v >>= 32;
+	}
+}
+
+static void
+bn_mul(Big *b, uint32_t k)
+{
+	uint64_t carry = 0;
+	for (int i = 0; i < b->n; i++) {
+		uint64_t t = (uint64_t)b->w[i] * k + carry;
+		b->w[i] = (uint32_t)t;
+		carry = t >> 32;
+	}
+	if (carry && b->n < BN_LIMBS)
+		b->w[b->n++] = (uint32_t)carry;
+}
+
+/* b /= d, returns the remainder. */
+static uint32_t
+bn_div(Big *b, uint32_t d)
+{
+	uint64_t rem = 0;
+	for (int i = b->n - 1; i >= 0; i--) {
+		uint64_t cur = rem << 32 | b->w[i];
+		b->w[i] = (uint32_t)(cur / d);
+		rem = cur % d;
+	}
+	while (b->n && !b->w[b->n - 1])
+		b->n--;
+	return (uint32_t)rem;
+}
+
+static void
+bn_shl(Big *b, int s)
+{
+	int limbs = s / 32, bits = s % 32;
+	if (!b->n)
+		return;
+	if (bits) {
+		uint32_t carry = 0;
+		for (int i = 0; i < b->n; i++) {
+			uint32_t w = b->w[i];
+			b->w[i] = w << bits | carry;
+			carry = w >> (32 - bits);
+		}
+		if (carry)
+			b->w[b->n++] = carry;
+	}
+	if (limbs) {
+		memmove(b->w + limbs, b->w, (size_t)b->n * sizeof b->w[0]);
+		memset(b->w, 0, (size_t)limbs * sizeof b->w[0]);
+		b->n += limbs;
+	}
+}
+
+static int
+bn_bits(const Big *b)
+{
+	if (!b->n)
+		return 0;
+	uint32_t top = b->w[b->n - 1];
+	int bits = 0;
+	while (top) {
+		bits++;
+		top >>= 1;
+	}
+	return (b->n - 1) * 32 + bits;
+}
+
+/* ---------------------------------------------------------------- digits */
+
+/* Decimal digits of a finite non-zero value, least significant first
+ * (APFloat's order): value = digits * 10^exp. */
+typedef struct {
+	char d[64];
+	int n;
+	int exp;
+} Digits;
+
+/* |v| = m * 2^e with m odd. */
+static void
+decompose(double v, uint64_t *m, int *e)
+{
+	int ex;
+	double fr = frexp(fabs(v), &ex); /* fr in [0.5, 1) */
+	uint64_t mant = (uint64_t)ldexp(fr, 53);
+	ex -= 53;
+	while (!(mant & 1)) {
+		mant >>= 1;
+		ex++;
+	}
+	*m = mant;
+	*e = ex;
+}
+
+/* APFloat's AdjustToPrecision on the digit buffer: keep `prec`
+ * significant digits, rounding half up on the next digit only. */
+static void
+digits_round(Digits *g, int prec)
+{
+	int n = g->n;
+	if (n <= prec)
+		return;
+	int first = n - prec;
+	if (g->d[first - 1] < '5') {
+		while (first < n && g->d[first] == '0')
+			first++;
+	} else {
+		int i;
+		for (i = first; i != n; i++) {
+			if (g->d[i] != '9') {
+				g->d[i]++;
+				break;
+			}
+			first++;
+		}
+		if (first == n) {
+			g->exp += first;
+			g->d[0] = '1';
+			g->n = 1;
+			return;
+		}
+	}
+	g->exp += first;
+	memmove(g->d, g->d + first, (size_t)(n - first));
+	g->n = n - first;
+}
+
+/* The digits APFloat::toString works with for precision `prec`,
+ * including its early truncation of the big integer to about `prec`
+ * digits (which is why some values fall back to the long form). */
+static void
+float_digits(double v, int prec, Digits *g)
+{
+	uint64_t m;
+	int e;
+	Big b;
+	decompose(v, &m, &e);
+	bn_set(&b, m);
+	g->exp = 0;
+	if (e > 0) {
+		bn_shl(&b, e);
+	} else if (e < 0) {
+		for (int t = -e; t > 0; t -= 13)
+			bn_mul(&b, t >= 13 ? 1220703125u :
+			    (uint32_t)pow(5, t));
+		g->exp = e;
+	}
+	int bits = bn_bits(&b), need = (prec * 196 + 58) / 59;
+	if (bits > need) {
+		int tens = (bits - need) * 59 / 196;
+		g->exp += tens;
+		for (; tens >= 9; tens -= 9)
+			bn_div(&b, 1000000000u);
+		if (tens)
+			bn_div(&b, (uint32_t)pow(10, tens));
+	}
+	g->n = 0;
+	bool trail = true;
+	while (b.n && g->n < (int)sizeof g->d) {
+		char c = (char)('0' + bn_div(&b, 10));
+		if (trail && c == '0') {
+			g->exp++;
+			continue;
+		}
+		trail = false;
+		g->d[g->n++] = c;
+	}
+	digits_round(g, prec);
+}
+
+/* ---------------------------------------------------------------- format */
+
+static void
+put_exp(char **s, int exp, bool pad2)
+{
+	char tmp[12];
+	int k = 0;
+	*(*s)++ = exp >= 0 ? '+' : '-';
+	if (exp < 0)
+		exp = -exp;
+	do {
+		tmp[k++] = (char)('0' + exp % 10);
+		exp /= 10;
+	} while (exp);
+	if (pad2 && k < 2)
+		tmp[k++] = '0';
+	while (k)
+		*(*s)++ = tmp[--k];
+}
+
+/* APFloat::toString(Str, prec, maxpad, truncate_zero) for a finite
+ * value; writes a NUL-terminated string to s (at least 96 bytes). */
+static void
+apfloat_str(char *s, double v, int prec, int maxpad, bool tz)
+{
+	if (signbit(v))
+		*s++ = '-';
+	if (v == 0) {
+		if (maxpad) {
+			strcpy(s, "0");
+		} else if (tz) {
+			strcpy(s, "0.0E+0");
+		} else {
+			*s++ = '0';
+			*s++ = '.';
+			*s++ = '0';
+			for (int i = 1; i < prec; i++)
+				*s++ = '0';
+			strcpy(s, "e+00");
+		}
+		return;
+	}
+	Digits g;
+	float_digits(v, prec, &g);
+	int nd = g.n, exp = g.exp;
+	bool sci;
+	if (!maxpad) {
+		sci = true;
+	} else if (exp >= 0) {
+		sci = exp > maxpad || nd + exp > prec;
+	} else {
+		int msd = exp + nd - 1;
+		sci = msd < 0 && -msd > maxpad;
+	}
+	if (sci) {
+		exp += nd - 1;
+		*s++ = g.d[nd - 1];
+		*s++ = '.';
+		if (nd == 1 && tz)
+			*s++ = '0';
+		for (int i = 1; i < nd; i++)
+			*s++ = g.d[nd - 1 - i];
+		if (!tz)
+			for (int i = nd - 1; i < prec; i++)
+				*s++ = '0';
+		*s++ = tz ? 'E' : 'e';
+		put_exp(&s, exp, !tz);
+		*s = 0;
+		return;
+	}
+	if (exp >= 0) {
+		for (int i = 0; i < nd; i++)
+			*s++ = g.d[nd - 1 - i];
+		for (int i = 0; i < exp; i++)
+			*s++ = '0';
+		*s = 0;
+		return;
+	}
+	int whole = exp + nd, i = 0;
+	if (whole > 0) {
+		for (; i < whole; i++)
+			*s++ = g.d[nd - 1 - i];
+		*s++ = '.';
+	} else {
+		*s++ = '0';
+		*s++ = '.';
+		for (int z = 0; z < -whole; z++)
+			*s++ = '0';
+	}
+	for (; i < nd; i++)
+		*s++ = g.d[nd - 1 - i];
+	*s = 0;
+}
+
+/* Bits of v in the float kind. */
+static uint64_t
+float_bits(double v, IrFloatKind kind)
+{
+	switch (kind) {
+	case IR_F16:
+		return ir_f16_from_double(v);
+	case IR_BF16:
+		return ir_bf16_from_double(v);
+	case IR_F32: {
+		float f = (float)v;
+		uint32_t u;
+		memcpy(&u, &f, sizeof u);
+		return u;
+	}
+	case IR_F64:
+		break;
+	}
+	uint64_t u;
+	memcpy(&u, &v, sizeof u);
+	return u;
+}
+
+/* Does the decimal string read back as exactly v in the kind? */
+static bool
+reads_back(const char *s, double v, IrFloatKind kind)
+{
+	if (kind == IR_F32) {
+		float f = strtof(s, NULL);
+		return float_bits(f, kind) == float_bits(v, kind);
+	}
+	return float_bits(strtod(s, NULL), kind) == float_bits(v, kind);
+}
+
+static int
+kind_precision(IrFloatKind kind)
+{
+	switch (kind) {
+	case IR_F16:
+		return 11;
+	case IR_BF16:
+		return 8;
+	case IR_F32:
+		return 24;
+	case IR_F64:
+		break;
+	}
+	return 53;
+}
+
+static void
+put_hex_bits(IrPrinter *p, uint64_t bits)
+{
+	char tmp[20];
+	int k = 0;
+	do {
+		tmp[k++] = "0123456789ABCDEF"[bits & 15];
+		bits >>= 4;
+	} while (bits);
+	ir_pr_write(p, "0x", 2);
+	while (k)
+		ir_pr_putc(p, tmp[--k]);
+}
+
+void
+ir_pr_float(IrPrinter *p, double v, IrFloatKind kind)
+{
+	char s[128];
+	if (isfinite(v)) {
+		apfloat_str(s, v, 6, 0, false);
+		if (reads_back(s, v, kind)) {
+			ir_pr_puts(p, s);
+			return;
+		}
+		int prec = 2 + kind_precision(kind) * 59 / 196;
+		apfloat_str(s, v, prec, 3, true);
+		if (strchr(s, '.')) {
+			ir_pr_puts(p, s);
+			return;
+		}
+	}
+	put_hex_bits(p, float_bits(v, kind));
+}
