@@ -220,6 +220,11 @@ print_source(IrContext *ctx, FILE *out, const IrLoc *f)
 	if (!s || col > len || len > MAX_LINE_SHOWN)
 		return;
 	print_expanded(out, s, len);
+	/* LLVM's SourceMgr cannot place a caret under non-ASCII text, so
+	 * mlir-opt prints none then. */
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return;
 	print_caret(out, s, col);
 }
 

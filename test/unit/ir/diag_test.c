@@ -169,6 +169,17 @@ Test(diag, column_or_line_out_of_range_shows_no_source)
 	    "r.mlir:2:3: error: last line\ndef\n  ^\n");
 }
 
+/* mlir-opt-14 prints no caret under a line with non-ASCII bytes. */
+Test(diag, non_ascii_line_has_no_caret)
+{
+	add_source("u.mlir", "\"foo\"() {a = \"\xc3\xa9\"} )\n", 1);
+	expect_render(IR_SEV_ERROR, floc("u.mlir", 1, 19), "m",
+	    "u.mlir:1:19: error: m\n\"foo\"() {a = \"\xc3\xa9\"} )\n");
+	add_source("c.mlir", "ab\x01" "c\n", 1);
+	expect_render(IR_SEV_ERROR, floc("c.mlir", 1, 4), "m",
+	    "c.mlir:1:4: error: m\nab\x01" "c\n   ^\n");
+}
+
 Test(diag, crlf_line_ends_are_cut)
 {
 	add_source("w.mlir", "ab\r\ncd\r\n", 1);
