@@ -701,6 +701,10 @@ round_float(IrFloatKind k, double d)
 	case IR_BF16:
 		return ir_bf16_to_double(ir_bf16_from_double(d));
 	case IR_F32:
+		/* Past FLT_MAX plus half an ulp rounds to infinity; the
+		 * cast itself would be undefined there. */
+		if (isfinite(d) && fabs(d) >= 0x1.ffffffp127)
+			return copysign(INFINITY, d);
 		return (double)(float)d;
 	case IR_F64:
 		break;

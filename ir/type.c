@@ -297,11 +297,25 @@ ir_type_vector(IrContext *ctx, int64_t rank, const int64_t *dims,
 	return shaped(ctx, IR_TYPE_VECTOR, rank, dims, elem);
 }
 
+/* True when n types are given and none is NULL. */
+static bool
+valid_types(size_t n, const IrType *const *ts)
+{
+	if (n && !ts)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!ts[i])
+			return false;
+	return true;
+}
+
 const IrType *
 ir_type_function(IrContext *ctx, size_t ninputs,
     const IrType *const *inputs, size_t nresults,
     const IrType *const *results)
 {
+	if (!valid_types(ninputs, inputs) || !valid_types(nresults, results))
+		return NULL;
 	IrType k = { .kind = IR_TYPE_FUNCTION };
 	k.u.func.ninputs = ninputs;
 	k.u.func.inputs = inputs;
@@ -313,6 +327,8 @@ ir_type_function(IrContext *ctx, size_t ninputs,
 const IrType *
 ir_type_tuple(IrContext *ctx, size_t n, const IrType *const *types)
 {
+	if (!valid_types(n, types))
+		return NULL;
 	IrType k = { .kind = IR_TYPE_TUPLE };
 	k.u.tuple.ntypes = n;
 	k.u.tuple.types = types;

@@ -219,6 +219,12 @@ Test(uniquing, float_attrs)
 	const IrType *bf16 = ir_type_float(ctx, IR_BF16);
 	cr_assert_eq(ir_attr_float(ctx, bf16, 1.00390625)->u.flt.value, 1.0);
 	cr_assert_null(ir_attr_float(ctx, i32(), 1.0));
+	cr_assert_eq(ir_attr_float(ctx, f32(), 1e300)->u.flt.value, INFINITY);
+	cr_assert_eq(ir_attr_float(ctx, f32(), -1e39)->u.flt.value,
+	    -INFINITY);
+	cr_assert_eq(ir_attr_float(ctx, f32(), 0x1.fffffefp127)->u.flt.value,
+	    0x1.fffffep127);
+	cr_assert_eq(ir_attr_float(ctx, f16, 1e6)->u.flt.value, INFINITY);
 }
 
 Test(uniquing, misc_attrs)
