@@ -1,0 +1,391 @@
+/* ir/parse.y: the Lemon grammar of the MLIR text format; every action is
+ * one call into the builders of parser.c. */
+
+%name irParse
+%token_prefix TK_
+%extra_context {IrParser *p}
+%token_type {IrToken}
+%token_destructor { (void)p; (void)$$; }
+%default_type {const void *}
+%stack_size 0
+
+%include {
+#include <assert.h>
+#include <stdlib.h>
+#include "ir/parser.h"
+#define YYNOERRORRECOVERY 1
+#define YYMALLOCARGTYPE size_t
+}
+
+%syntax_error {
+	int want[IR_P_MAX_EXPECT];
+	int n = 0, t;
+
+	for (t = 1; t < YYNTOKEN && n < IR_P_MAX_EXPECT; t++)
+		if (yy_find_shift_action((YYCODETYPE)t,
+		    yypParser->yytos->stateno) != YY_ERROR_ACTION &&
+		    yyFallback[t] == 0)
+			want[n++] = t;
+	ir_p_syntax_error(p, yymajor, &yyminor, want, n);
+}
+
+%stack_overflow { ir_p_fail(p, NULL, "parser stack overflow"); }
+
+/* Keywords are bare identifiers where a keyword cannot go. */
+%fallback BARE AFFINE_MAP AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
+    F32 F64 FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NONE
+    OFFSET PRIVATE RETURN STRIDED STRIDES TENSOR TRUE TUPLE TYPE UNIT
+    UNKNOWN VECTOR INTTYPE.
+
+/* `return` then `%x` is an operand, not the next op's result. */
+%nonassoc LOCOPT.
+%nonassoc VALUE_ID.
+%left PLUS MINUS.
+%left STAR FLOORDIV CEILDIV MOD.
+%right UMINUS.
+
+%type type {const IrType *}
+%type nonfn_type {const IrType *}
+%type fn_type {const IrType *}
+%type attr {const IrAttr *}
+%type attr_dict {const IrAttr *}
+%type loc_opt {const IrLoc *}
+%type loc {const IrLoc *}
+%type aexpr {const IrAffineExpr *}
+%type dimval {int64_t}
+%type qint {int64_t}
+%type qaxis {int64_t}
+
+%type type_list {IrPtrList *}
+%destructor type_list { (void)p; ir_p_list_free($$); }
+%type type_list_opt {IrPtrList *}
+%destructor type_list_opt { (void)p; ir_p_list_free($$); }
+%type fn_results {IrPtrList *}
+%destructor fn_results { (void)p; ir_p_list_free($$); }
+%type attr_list {IrPtrList *}
+%destructor attr_list { (void)p; ir_p_list_free($$); }
+%type loc_list {IrPtrList *}
+%destructor loc_list { (void)p; ir_p_list_free($$); }
+%type aexpr_list {IrPtrList *}
+%destructor aexpr_list { (void)p; ir_p_list_free($$); }
+%type symref {IrPtrList *}
+%destructor symref { (void)p; ir_p_list_free($$); }
+%type named_list {IrNamedList *}
+%destructor named_list { (void)p; ir_p_named_free($$); }
+%type dims {IrI64List *}
+%destructor dims { (void)p; ir_p_i64_free($$); }
+%type i64_list {IrI64List *}
+%destructor i64_list { (void)p; ir_p_i64_free($$); }
+%type i64_list_opt {IrI64List *}
+%destructor i64_list_opt { (void)p; ir_p_i64_free($$); }
+%type delem {IrI64List *}
+%destructor delem { (void)p; ir_p_i64_free($$); }
+%type dlist {IrI64List *}
+%destructor dlist { (void)p; ir_p_i64_free($$); }
+
+/* ------------------------------------------------------------ top level */
+
+/* file ::= (op | alias-def)* */
+file ::= items.
+items ::= .
+items ::= items item.
+item ::= op.
+/* !name = type T (MLIR 14) | !name = T ; #name = attr */
+item ::= TYPE_ALIAS(A) EQUAL TYPE type(T). { ir_p_type_alias(p, &A, T); }
+item ::= TYPE_ALIAS(A) EQUAL type(T). { ir_p_type_alias(p, &A, T); }
+item ::= ATTR_ALIAS(A) EQUAL attr(V). { ir_p_attr_alias(p, &A, V); }
+
+/* ------------------------------------------------------------ generic ops */
+
+/* op ::= results? "name" (operands) [succs]? (regions)? dict? : T loc? */
+op ::= results op_name op_operands op_succs op_regions op_attrs
+    COLON type(T) loc_opt(L). { ir_p_op_finish(p, T, L); }
+results ::= .
+results ::= result_list EQUAL.
+result_list ::= result.
+result_list ::= result_list COMMA result.
+result ::= VALUE_ID(V). { ir_p_result(p, &V, NULL); }
+result ::= VALUE_ID(V) COLON INTEGER(N). { ir_p_result(p, &V, &N); }
+op_name ::= STRING(S). { ir_p_op_begin(p, &S); }
+op_operands ::= LPAREN RPAREN.
+op_operands ::= LPAREN operand_list RPAREN.
+operand_list ::= operand.
+operand_list ::= operand_list COMMA operand.
+operand ::= VALUE_ID(V). { ir_p_operand(p, &V); }
+op_succs ::= .
+op_succs ::= LBRACKET succ_list RBRACKET.
+succ_list ::= succ.
+succ_list ::= succ_list COMMA succ.
+succ ::= CARET_ID(B). { ir_p_successor(p, &B); }
+op_regions ::= .
+op_regions ::= LPAREN region_list RPAREN.
+region_list ::= region.
+region_list ::= region_list COMMA region.
+op_attrs ::= .
+op_attrs ::= attr_dict(D). { ir_p_op_attrs(p, D); }
+
+/* region ::= { block-label? op* (block-label op*)* } */
+region ::= region_begin region_body RBRACE(R). { ir_p_region_end(p, &R); }
+region_begin ::= LBRACE(L). { ir_p_region_begin(p, &L); }
+region_body ::= .
+region_body ::= region_body op.
+region_body ::= region_body block_label.
+/* block-label ::= ^id ( (%arg : T loc?)* )? : */
+block_label ::= block_name block_args COLON.
+block_name ::= CARET_ID(B). { ir_p_block_begin(p, &B); }
+block_args ::= .
+block_args ::= LPAREN RPAREN.
+block_args ::= LPAREN block_arg_list RPAREN.
+block_arg_list ::= block_arg.
+block_arg_list ::= block_arg_list COMMA block_arg.
+block_arg ::= VALUE_ID(V) COLON type(T) loc_opt(L).
+	{ ir_p_block_arg(p, &V, T, L); }
+
+/* ------------------------------------------------------------ sugar */
+
+/* module @name? (attributes dict)? region loc? */
+op ::= module_kw module_name module_attrs region loc_opt(L).
+	{ ir_p_module_finish(p, L); }
+module_kw ::= MODULE(M). { ir_p_sugar_begin(p, "builtin.module", &M); }
+module_name ::= .
+module_name ::= AT_ID(N). { ir_p_sym_name(p, &N); }
+module_attrs ::= .
+module_attrs ::= ATTRIBUTES attr_dict(D). { ir_p_op_attrs(p, D); }
+
+/* func.func private? @name(args) (-> results)? (attributes dict)?
+ * region? loc? ; MLIR 14's `func` is the same. */
+op ::= func_kw func_vis func_name LPAREN func_args RPAREN func_results
+    func_attrs func_body loc_opt(L). { ir_p_func_finish(p, L); }
+func_kw ::= FUNC(F). { ir_p_sugar_begin(p, "func.func", &F); }
+func_vis ::= .
+func_vis ::= PRIVATE. { ir_p_func_private(p); }
+func_name ::= AT_ID(N). { ir_p_sym_name(p, &N); }
+func_args ::= .
+func_args ::= func_arg_list.
+func_arg_list ::= func_arg.
+func_arg_list ::= func_arg_list COMMA func_arg.
+func_arg ::= VALUE_ID(V) COLON type(T) arg_attrs loc_opt(L).
+	{ ir_p_func_arg(p, &V, T, L); }
+func_arg ::= type(T) arg_attrs. { ir_p_func_arg(p, NULL, T, NULL); }
+arg_attrs ::= .
+arg_attrs ::= attr_dict.
+func_results ::= .
+func_results ::= ARROW nonfn_type(T). { ir_p_func_result(p, T); }
+func_results ::= ARROW LPAREN RPAREN.
+func_results ::= ARROW LPAREN func_res_list RPAREN.
+func_res_list ::= func_res.
+func_res_list ::= func_res_list COMMA func_res.
+func_res ::= type(T) arg_attrs. { ir_p_func_result(p, T); }
+func_attrs ::= .
+func_attrs ::= ATTRIBUTES attr_dict(D). { ir_p_op_attrs(p, D); }
+func_body ::= .
+func_body ::= region.
+
+/* return (%v, ... : T, ...)? loc? */
+op ::= return_kw loc_opt(L). { ir_p_return_finish(p, NULL, L); }
+op ::= return_kw operand_list COLON type_list(T) loc_opt(L).
+	{ ir_p_return_finish(p, T, L); }
+return_kw ::= RETURN(R). { ir_p_sugar_begin(p, "func.return", &R); }
+
+/* ------------------------------------------------------------ types */
+
+type(T) ::= nonfn_type(A). { T = A; }
+type(T) ::= fn_type(A). { T = A; }
+/* (T, ...) -> T | (T, ...) -> (T, ...) */
+fn_type(T) ::= LPAREN type_list_opt(I) RPAREN ARROW fn_results(R).
+	{ T = ir_p_func_type(p, I, R); }
+fn_results(R) ::= nonfn_type(T). { R = ir_p_list_push(NULL, T); }
+fn_results(R) ::= LPAREN type_list_opt(L) RPAREN. { R = L; }
+type_list_opt(L) ::= . { L = ir_p_list_new(); }
+type_list_opt(L) ::= type_list(A). { L = A; }
+type_list(L) ::= type(T). { L = ir_p_list_push(NULL, T); }
+type_list(L) ::= type_list(A) COMMA type(T). { L = ir_p_list_push(A, T); }
+
+nonfn_type(T) ::= INTTYPE(K). { T = ir_p_int_type(p, &K); }
+nonfn_type(T) ::= F16. { T = ir_p_float_type(p, IR_F16); }
+nonfn_type(T) ::= BF16. { T = ir_p_float_type(p, IR_BF16); }
+nonfn_type(T) ::= F32. { T = ir_p_float_type(p, IR_F32); }
+nonfn_type(T) ::= F64. { T = ir_p_float_type(p, IR_F64); }
+nonfn_type(T) ::= INDEX. { T = ir_p_index_type(p); }
+nonfn_type(T) ::= NONE. { T = ir_p_none_type(p); }
+nonfn_type(T) ::= TYPE_ALIAS(A). { T = ir_p_type_alias_ref(p, &A); }
+nonfn_type(T) ::= DIALECT_TYPE(A). { T = ir_p_dialect_type(p, &A); }
+nonfn_type(T) ::= TUPLE LT type_list_opt(L) GT. { T = ir_p_tuple(p, L); }
+/* tensor<dims x T (, encoding)?> | tensor<*xT> */
+nonfn_type(T) ::= TENSOR(K) LT dims(D) type(E) GT.
+	{ T = ir_p_shaped(p, &K, D, E, NULL, NULL); }
+nonfn_type(T) ::= TENSOR(K) LT dims(D) type(E) COMMA attr(A) GT.
+	{ T = ir_p_shaped(p, &K, D, E, A, NULL); }
+nonfn_type(T) ::= TENSOR(K) LT UNRANKED type(E) GT.
+	{ T = ir_p_shaped(p, &K, NULL, E, NULL, NULL); }
+nonfn_type(T) ::= VECTOR(K) LT dims(D) type(E) GT.
+	{ T = ir_p_shaped(p, &K, D, E, NULL, NULL); }
+/* memref<dims x T (, layout)? (, memspace)?> | memref<*xT (, space)?> */
+nonfn_type(T) ::= MEMREF(K) LT dims(D) type(E) GT.
+	{ T = ir_p_shaped(p, &K, D, E, NULL, NULL); }
+nonfn_type(T) ::= MEMREF(K) LT dims(D) type(E) COMMA attr(A) GT.
+	{ T = ir_p_shaped(p, &K, D, E, A, NULL); }
+nonfn_type(T) ::= MEMREF(K) LT dims(D) type(E) COMMA attr(A) COMMA attr(B)
+    GT. { T = ir_p_shaped(p, &K, D, E, A, B); }
+nonfn_type(T) ::= MEMREF(K) LT UNRANKED type(E) GT.
+	{ T = ir_p_shaped(p, &K, NULL, E, NULL, NULL); }
+nonfn_type(T) ::= MEMREF(K) LT UNRANKED type(E) COMMA attr(B) GT.
+	{ T = ir_p_shaped(p, &K, NULL, E, NULL, B); }
+/* MLIR 14: memref<?x8xf32, offset: ?, strides: [8, 1] (, space)?> */
+nonfn_type(T) ::= MEMREF(K) LT dims(D) type(E) COMMA OFFSET COLON dimval(O)
+    COMMA STRIDES COLON LBRACKET i64_list_opt(S) RBRACKET GT.
+	{ T = ir_p_memref_old(p, &K, D, E, O, S, NULL); }
+nonfn_type(T) ::= MEMREF(K) LT dims(D) type(E) COMMA OFFSET COLON dimval(O)
+    COMMA STRIDES COLON LBRACKET i64_list_opt(S) RBRACKET COMMA attr(B) GT.
+	{ T = ir_p_memref_old(p, &K, D, E, O, S, B); }
+dims(D) ::= . { D = ir_p_i64_new(); }
+dims(D) ::= dims(A) DIM(X). { D = ir_p_i64_push(A, ir_p_dim(p, &X)); }
+
+/* !quant.uniform<storage(<min:max>)? : expressed (:axis)?, params> */
+nonfn_type(T) ::= quant_kw(K) LT quant_storage COLON type(E) qaxis(X) COMMA
+    quant_params GT. { T = ir_p_quant(p, &K, E, X); }
+%type quant_kw {IrToken}
+quant_kw(K) ::= QUANT_UNIFORM(Q). { K = Q; ir_p_quant_begin(p); }
+quant_storage ::= qstorage_name(S). { ir_p_quant_storage(p, &S, false, 0, 0); }
+quant_storage ::= qstorage_name(S) LT qint(A) COLON qint(B) GT.
+	{ ir_p_quant_storage(p, &S, true, A, B); }
+%type qstorage_name {IrToken}
+qstorage_name(S) ::= INTTYPE(A). { S = A; }
+qstorage_name(S) ::= BARE(A). { S = A; }
+qaxis(X) ::= . { X = -1; }
+qaxis(X) ::= COLON INTEGER(N). { X = ir_p_int64(p, &N, false); }
+quant_params ::= qparam.
+quant_params ::= LBRACE qparam_list RBRACE.
+qparam_list ::= qparam.
+qparam_list ::= qparam_list COMMA qparam.
+qparam ::= qscale(S). { ir_p_quant_param(p, &S, 0); }
+qparam ::= qscale(S) COLON qint(Z). { ir_p_quant_param(p, &S, Z); }
+%type qscale {IrToken}
+qscale(S) ::= FLOAT(A). { S = A; }
+qscale(S) ::= INTEGER(A). { S = A; }
+qint(V) ::= INTEGER(N). { V = ir_p_int64(p, &N, false); }
+qint(V) ::= MINUS INTEGER(N). { V = ir_p_int64(p, &N, true); }
+
+/* ------------------------------------------------------------ attributes */
+
+attr(A) ::= INTEGER(N). { A = ir_p_attr_int(p, &N, false, NULL); }
+attr(A) ::= MINUS INTEGER(N). { A = ir_p_attr_int(p, &N, true, NULL); }
+attr(A) ::= INTEGER(N) COLON type(T). { A = ir_p_attr_int(p, &N, false, T); }
+attr(A) ::= MINUS INTEGER(N) COLON type(T).
+	{ A = ir_p_attr_int(p, &N, true, T); }
+attr(A) ::= FLOAT(N). { A = ir_p_attr_float(p, &N, false, NULL); }
+attr(A) ::= MINUS FLOAT(N). { A = ir_p_attr_float(p, &N, true, NULL); }
+attr(A) ::= FLOAT(N) COLON type(T). { A = ir_p_attr_float(p, &N, false, T); }
+attr(A) ::= MINUS FLOAT(N) COLON type(T).
+	{ A = ir_p_attr_float(p, &N, true, T); }
+attr(A) ::= TRUE. { A = ir_p_attr_bool(p, true); }
+attr(A) ::= FALSE. { A = ir_p_attr_bool(p, false); }
+attr(A) ::= STRING(S). { A = ir_p_attr_string(p, &S, NULL); }
+attr(A) ::= STRING(S) COLON type(T). { A = ir_p_attr_string(p, &S, T); }
+attr(A) ::= UNIT. { A = ir_p_attr_unit(p); }
+attr(A) ::= LBRACKET RBRACKET. { A = ir_p_attr_array(p, NULL); }
+attr(A) ::= LBRACKET attr_list(L) RBRACKET. { A = ir_p_attr_array(p, L); }
+attr(A) ::= attr_dict(D). { A = D; }
+attr(A) ::= type(T). { A = ir_p_attr_type(p, T); }
+attr(A) ::= symref(S). { A = ir_p_attr_symref(p, S); }
+attr(A) ::= ATTR_ALIAS(N). { A = ir_p_attr_alias_ref(p, &N); }
+attr(A) ::= DIALECT_ATTR(N). { A = ir_p_dialect_attr(p, &N); }
+attr_list(L) ::= attr(A). { L = ir_p_list_push(NULL, A); }
+attr_list(L) ::= attr_list(B) COMMA attr(A). { L = ir_p_list_push(B, A); }
+
+/* @a::@b::@c */
+symref(S) ::= AT_ID(N). { S = ir_p_list_push(NULL, ir_p_symbol(p, &N)); }
+symref(S) ::= symref(A) COLONCOLON AT_ID(N).
+	{ S = ir_p_list_push(A, ir_p_symbol(p, &N)); }
+
+/* { (name (= attr)?)* } */
+attr_dict(D) ::= LBRACE RBRACE. { D = ir_p_attr_dict(p, NULL); }
+attr_dict(D) ::= LBRACE named_list(L) RBRACE. { D = ir_p_attr_dict(p, L); }
+named_list(L) ::= dict_key(K). { L = ir_p_named(p, NULL, &K, NULL); }
+named_list(L) ::= dict_key(K) EQUAL attr(A). { L = ir_p_named(p, NULL, &K, A); }
+named_list(L) ::= named_list(B) COMMA dict_key(K).
+	{ L = ir_p_named(p, B, &K, NULL); }
+named_list(L) ::= named_list(B) COMMA dict_key(K) EQUAL attr(A).
+	{ L = ir_p_named(p, B, &K, A); }
+%type dict_key {IrToken}
+dict_key(K) ::= BARE(A). { K = A; }
+dict_key(K) ::= STRING(A). { K = A; }
+
+/* dense<literal> : T | dense<"0xHEX"> : T | dense<> : T */
+attr(A) ::= dense_kw(K) LT delem(E) GT COLON type(T).
+	{ A = ir_p_dense(p, &K, E, T); }
+attr(A) ::= dense_kw(K) LT GT COLON type(T).
+	{ A = ir_p_dense(p, &K, NULL, T); }
+attr(A) ::= dense_kw(K) LT STRING(S) GT COLON type(T).
+	{ A = ir_p_dense_hex(p, &K, &S, T); }
+%type dense_kw {IrToken}
+dense_kw(K) ::= DENSE(D). { K = D; ir_p_dense_begin(p); }
+delem(E) ::= INTEGER(N). { E = ir_p_dense_scalar(p, &N, false); }
+delem(E) ::= MINUS INTEGER(N). { E = ir_p_dense_scalar(p, &N, true); }
+delem(E) ::= FLOAT(N). { E = ir_p_dense_scalar(p, &N, false); }
+delem(E) ::= MINUS FLOAT(N). { E = ir_p_dense_scalar(p, &N, true); }
+delem(E) ::= TRUE(N). { E = ir_p_dense_scalar(p, &N, false); }
+delem(E) ::= FALSE(N). { E = ir_p_dense_scalar(p, &N, false); }
+delem(E) ::= LBRACKET RBRACKET. { E = ir_p_i64_push(NULL, 0); }
+delem(E) ::= LBRACKET dlist(L) RBRACKET. { E = L; }
+dlist(L) ::= delem(E). { L = ir_p_dlist(p, NULL, E); }
+dlist(L) ::= dlist(A) COMMA delem(E). { L = ir_p_dlist(p, A, E); }
+
+/* affine_map<(d0, ...)[s0, ...] -> (expr, ...)> */
+attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
+    LPAREN aexpr_list(L) RPAREN GT. { A = ir_p_affine_map(p, L); }
+affine_kw ::= AFFINE_MAP. { ir_p_affine_begin(p); }
+affine_dims ::= .
+affine_dims ::= affine_dim_list.
+affine_dim_list ::= BARE(D). { ir_p_affine_id(p, &D, false); }
+affine_dim_list ::= affine_dim_list COMMA BARE(D). { ir_p_affine_id(p, &D, false); }
+affine_syms ::= .
+affine_syms ::= LBRACKET RBRACKET.
+affine_syms ::= LBRACKET affine_sym_list RBRACKET.
+affine_sym_list ::= BARE(S). { ir_p_affine_id(p, &S, true); }
+affine_sym_list ::= affine_sym_list COMMA BARE(S). { ir_p_affine_id(p, &S, true); }
+aexpr_list(L) ::= . { L = ir_p_list_new(); }
+aexpr_list(L) ::= aexpr(E). { L = ir_p_list_push(NULL, E); }
+aexpr_list(L) ::= aexpr_list(A) COMMA aexpr(E). { L = ir_p_list_push(A, E); }
+aexpr(E) ::= aexpr(A) PLUS aexpr(B). { E = ir_p_aff_bin(p, IR_AFFINE_ADD, A, B); }
+aexpr(E) ::= aexpr(A) MINUS aexpr(B). { E = ir_p_aff_sub(p, A, B); }
+aexpr(E) ::= aexpr(A) STAR aexpr(B). { E = ir_p_aff_bin(p, IR_AFFINE_MUL, A, B); }
+aexpr(E) ::= aexpr(A) FLOORDIV aexpr(B).
+	{ E = ir_p_aff_bin(p, IR_AFFINE_FLOORDIV, A, B); }
+aexpr(E) ::= aexpr(A) CEILDIV aexpr(B).
+	{ E = ir_p_aff_bin(p, IR_AFFINE_CEILDIV, A, B); }
+aexpr(E) ::= aexpr(A) MOD aexpr(B). { E = ir_p_aff_bin(p, IR_AFFINE_MOD, A, B); }
+aexpr(E) ::= MINUS aexpr(A). [UMINUS] { E = ir_p_aff_neg(p, A); }
+aexpr(E) ::= LPAREN aexpr(A) RPAREN. { E = A; }
+aexpr(E) ::= INTEGER(N). { E = ir_p_aff_const(p, &N); }
+aexpr(E) ::= BARE(N). { E = ir_p_aff_ref(p, &N); }
+
+/* strided<[s, ...](, offset: o)?> */
+attr(A) ::= STRIDED LT LBRACKET i64_list_opt(S) RBRACKET GT.
+	{ A = ir_p_strided(p, S, 0); }
+attr(A) ::= STRIDED LT LBRACKET i64_list_opt(S) RBRACKET COMMA OFFSET COLON
+    dimval(O) GT. { A = ir_p_strided(p, S, O); }
+i64_list_opt(L) ::= . { L = ir_p_i64_new(); }
+i64_list_opt(L) ::= i64_list(A). { L = A; }
+i64_list(L) ::= dimval(V). { L = ir_p_i64_push(NULL, V); }
+i64_list(L) ::= i64_list(A) COMMA dimval(V). { L = ir_p_i64_push(A, V); }
+dimval(V) ::= INTEGER(N). { V = ir_p_int64(p, &N, false); }
+dimval(V) ::= MINUS INTEGER(N). { V = ir_p_int64(p, &N, true); }
+dimval(V) ::= QUESTION. { V = IR_DYNAMIC; }
+
+/* ------------------------------------------------------------ locations */
+
+loc_opt(L) ::= . [LOCOPT] { L = NULL; }
+loc_opt(L) ::= LOC LPAREN loc(A) RPAREN. { L = A; }
+loc(L) ::= UNKNOWN. { L = ir_p_loc_unknown(p); }
+loc(L) ::= STRING(F) COLON INTEGER(A) COLON INTEGER(B).
+	{ L = ir_p_loc_file(p, &F, &A, &B); }
+loc(L) ::= STRING(N). { L = ir_p_loc_name(p, &N, NULL); }
+loc(L) ::= STRING(N) LPAREN loc(C) RPAREN. { L = ir_p_loc_name(p, &N, C); }
+loc(L) ::= FUSED LBRACKET loc_list(A) RBRACKET. { L = ir_p_loc_fused(p, A, NULL); }
+loc(L) ::= FUSED LT attr(M) GT LBRACKET loc_list(A) RBRACKET.
+	{ L = ir_p_loc_fused(p, A, M); }
+loc(L) ::= CALLSITE LPAREN loc(A) AT loc(B) RPAREN.
+	{ L = ir_p_loc_callsite(p, A, B); }
+loc_list(L) ::= loc(A). { L = ir_p_list_push(NULL, A); }
+loc_list(L) ::= loc_list(B) COMMA loc(A). { L = ir_p_list_push(B, A); }
