@@ -176,7 +176,7 @@ lex_pretty_body(IrLexer *lx, const char *p, int kind)
 static int
 lex_prefixed(IrLexer *lx, const char *s, const char *end, bool is_type)
 {
-	if (memchr(s, '.', (size_t)(end - s)) == NULL)
+	if (memchr(s, '.', (size_t)(end - s)) == NULL && *end != '<')
 		return is_type ? TK_TYPE_ALIAS : TK_ATTR_ALIAS;
 	if (is_type && (size_t)(end - s) == 14 &&
 	    memcmp(s, "!quant.uniform", 14) == 0)

@@ -1243,14 +1243,32 @@ ir_p_none_type(IrParser *p)
 	return p->failed ? NULL : ir_type_none(p->ctx);
 }
 
-/* `!dialect.body` or `#dialect.body` -> dialect and verbatim body. */
+/* `!dialect.body` or `#dialect.body` -> dialect and verbatim body;
+ * `!dialect<"body">` (the opaque form) -> dialect and the string. */
 static void
 split_dialect(IrParser *p, const IrToken *tok, const IrIdent **dialect,
     const IrIdent **body)
 {
 	const char *dot = memchr(tok->s, '.', tok->len);
-	size_t dl = (size_t)(dot - tok->s) - 1;
+	const char *lt = memchr(tok->s, '<', tok->len);
+	size_t dl;
 
+	if (!dot || (lt && lt < dot)) {
+		IrToken str = *tok;
+
+		dl = (size_t)(lt - tok->s) - 1;
+		*dialect = ir_ident_get(p->ctx, tok->s + 1, dl);
+		str.s = lt + 1;
+		str.len = tok->len - dl - 3;
+		if (str.len >= 2 && str.s[0] == '"' &&
+		    str.s[str.len - 1] == '"' &&
+		    memchr(str.s + 1, '"', str.len - 2) == NULL)
+			*body = tok_string(p, &str, 0);
+		else
+			*body = ir_ident_get(p->ctx, str.s, str.len);
+		return;
+	}
+	dl = (size_t)(dot - tok->s) - 1;
 	*dialect = ir_ident_get(p->ctx, tok->s + 1, dl);
 	*body = ir_ident_get(p->ctx, dot + 1, tok->len - dl - 2);
 }
