@@ -248,29 +248,28 @@ ir_type_none(IrContext *ctx)
 	return unique(ctx, &k);
 }
 
-static const IrType *
-shaped(IrContext *ctx, IrTypeKind kind, int64_t rank, const int64_t *dims,
+/* A shaped type key, or false when the shape is malformed. */
+static bool
+shaped_key(IrType *k, IrTypeKind kind, int64_t rank, const int64_t *dims,
     const IrType *elem)
 {
 	if (rank < -1 || !elem || (rank > 0 && !dims))
-		return NULL;
-	IrType k = { .kind = kind };
-	k.u.shaped.rank = rank;
-	k.u.shaped.dims = dims;
-	k.u.shaped.elem = elem;
-	return unique(ctx, &k);
+		return false;
+	memset(k, 0, sizeof *k); /* every union byte: all three attrs NULL */
+	k->kind = kind;
+	k->u.shaped.rank = rank;
+	k->u.shaped.dims = dims;
+	k->u.shaped.elem = elem;
+	return true;
 }
 
 const IrType *
 ir_type_tensor(IrContext *ctx, int64_t rank, const int64_t *dims,
     const IrType *elem, const IrAttr *encoding)
 {
-	if (rank < -1 || !elem || (rank > 0 && !dims))
+	IrType k;
+	if (!shaped_key(&k, IR_TYPE_TENSOR, rank, dims, elem))
 		return NULL;
-	IrType k = { .kind = IR_TYPE_TENSOR };
-	k.u.shaped.rank = rank;
-	k.u.shaped.dims = dims;
-	k.u.shaped.elem = elem;
 	k.u.shaped.encoding = encoding;
 	return unique(ctx, &k);
 }
@@ -279,12 +278,9 @@ const IrType *
 ir_type_memref(IrContext *ctx, int64_t rank, const int64_t *dims,
     const IrType *elem, const IrAttr *layout, const IrAttr *memspace)
 {
-	if (rank < -1 || !elem || (rank > 0 && !dims))
+	IrType k;
+	if (!shaped_key(&k, IR_TYPE_MEMREF, rank, dims, elem))
 		return NULL;
-	IrType k = { .kind = IR_TYPE_MEMREF };
-	k.u.shaped.rank = rank;
-	k.u.shaped.dims = dims;
-	k.u.shaped.elem = elem;
 	k.u.shaped.layout = layout;
 	k.u.shaped.memspace = memspace;
 	return unique(ctx, &k);
@@ -294,7 +290,10 @@ const IrType *
 ir_type_vector(IrContext *ctx, int64_t rank, const int64_t *dims,
     const IrType *elem)
 {
-	return shaped(ctx, IR_TYPE_VECTOR, rank, dims, elem);
+	IrType k;
+	if (!shaped_key(&k, IR_TYPE_VECTOR, rank, dims, elem))
+		return NULL;
+	return unique(ctx, &k);
 }
 
 /* True when n types are given and none is NULL. */
