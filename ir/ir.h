@@ -471,6 +471,17 @@ typedef enum IrTrait {
 
 #define IR_VARIADIC (-1)
 
+typedef struct IrOpState IrOpState;
+typedef struct IrPatternSet IrPatternSet; /* the pattern rewriter's */
+
+/* What a fold hook produces for one result: a constant attribute (to be
+ * materialized as a constant op) or an existing value; both NULL: that
+ * result does not fold. */
+typedef struct IrFoldResult {
+	const IrAttr *attr;
+	IrValue *value;
+} IrFoldResult;
+
 /* What the registry knows of an op. Dialects define these statically
  * (usually from an X-macro table) and register them. */
 struct IrOpDef {
@@ -485,7 +496,21 @@ struct IrOpDef {
 	/* Op-specific checks after the generic ones; reports through
 	 * ir_op_emit_error and returns false on failure. */
 	bool (*verify)(IrOp *op);
-	void *dialect_data;      /* owned by the defining dialect */
+	/* Result types from operand types and attributes (st->result_types
+	 * is ignored): fills results[0..nresults) and returns true, or
+	 * reports through ir_emit_error at st->loc and returns false.
+	 * NULL: the op's result types must always be given. */
+	bool (*infer_types)(IrContext *ctx, const IrOpState *st,
+	    size_t nresults, const IrType **results);
+	/* Constant folding: operands[i] is the constant value of operand i
+	 * or NULL. Fills one IrFoldResult per result and returns true, or
+	 * returns false when nothing folds. Never changes the IR. */
+	bool (*fold)(IrOp *op, const IrAttr *const *operands,
+	    IrFoldResult *results);
+	/* Adds this op's canonicalization patterns to `set`. */
+	void (*canonicalize)(IrContext *ctx, IrPatternSet *set);
+	const void *dialect_data; /* owned by the defining dialect (e.g. its
+	                             attribute specs and interpreter kernel) */
 };
 
 /* Registers a definition (not copied; must outlive the context). Returns
@@ -572,7 +597,7 @@ struct IrOp {
 };
 
 /* Everything needed to create an op. Arrays are read, not kept. */
-typedef struct IrOpState {
+struct IrOpState {
 	const IrOpName *name;
 	const IrLoc *loc;         /* NULL: unknown */
 	size_t noperands;
@@ -583,7 +608,7 @@ typedef struct IrOpState {
 	size_t nregions;          /* regions start empty */
 	size_t nsuccs;
 	IrBlock *const *succs;
-} IrOpState;
+};
 
 /* Creates a detached op. The caller owns it until it is inserted into a
  * block; ir_op_destroy frees a detached op. */
