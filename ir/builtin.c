@@ -5,7 +5,7 @@
 
 #include "ir/internal.h"
 
-/* ---------------------------------------------------------------- helpers */
+/* ----------------------------------------------------------------- helpers */
 
 /* The function_type of a func.func, or NULL when missing or malformed. */
 const IrType *
@@ -48,7 +48,8 @@ ir_func_create(IrContext *ctx, const IrLoc *loc, const char *name,
     const IrType *type)
 {
 	IrNamedAttr attrs[2] = {
-		{ ir_ident_cstr(ctx, "function_type"), ir_attr_type(ctx, type) },
+		{ ir_ident_cstr(ctx, "function_type"),
+		  ir_attr_type(ctx, type) },
 		{ ir_ident_cstr(ctx, "sym_name"),
 		  ir_attr_string(ctx, name, strlen(name), NULL) },
 	};
@@ -86,7 +87,7 @@ type_list_str(size_t n, const IrType *const *types)
 	return s;
 }
 
-/* ---------------------------------------------------------------- func.func */
+/* --------------------------------------------------------------- func.func */
 
 static bool
 verify_entry_args(IrOp *op, const IrType *ft)
@@ -138,7 +139,7 @@ verify_func(IrOp *op)
 	return verify_entry_args(op, ft);
 }
 
-/* ---------------------------------------------------------------- func.return */
+/* ------------------------------------------------------------- func.return */
 
 static bool
 verify_return(IrOp *op)
@@ -174,7 +175,7 @@ verify_return(IrOp *op)
 	return true;
 }
 
-/* ---------------------------------------------------------------- func.call */
+/* --------------------------------------------------------------- func.call */
 
 static bool
 call_operands_match(IrOp *op, const IrType *ft)
