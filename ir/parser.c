@@ -118,6 +118,9 @@ struct IrParser {
 	/* Aliases. */
 	Alias *talias, *aalias;
 	size_t ntalias, naalias, taliascap, aaliascap;
+	/* Open brackets, for "expected ')'" at a truncated end. */
+	char closers[IR_MAX_NESTING + 1];
+	size_t depth;
 	/* Literal scratch. */
 	DenseElem *dense;
 	size_t ndense, densecap;
@@ -268,6 +271,10 @@ ir_p_syntax_error(IrParser *p, int major, const IrToken *tok,
 	};
 	size_t i;
 
+	if (major == 0 && p->depth > 0) {
+		ir_p_fail(p, tok, "expected '%c'", p->closers[p->depth - 1]);
+		return;
+	}
 	if (nwant == 1 && tk_spelling(want[0])) {
 		ir_p_fail(p, tok, "expected '%s'", tk_spelling(want[0]));
 		return;
@@ -2190,6 +2197,13 @@ is_close(int k)
 	    k == TK_GT;
 }
 
+static char
+closer_of(int k)
+{
+	return k == TK_LPAREN ? ')' : k == TK_LBRACKET ? ']' :
+	    k == TK_LBRACE ? '}' : '>';
+}
+
 static void
 lex_fail(IrParser *p, const IrLexer *lx)
 {
@@ -2208,7 +2222,6 @@ static void
 pump(IrParser *p, void *lp, IrLexer *lx)
 {
 	IrToken tok;
-	size_t depth = 0;
 	int prev = 0, k;
 
 	for (;;) {
@@ -2217,13 +2230,15 @@ pump(IrParser *p, void *lp, IrLexer *lx)
 			lex_fail(p, lx);
 			return;
 		}
-		if (is_open(k) && ++depth > IR_MAX_NESTING) {
+		if (is_open(k) && p->depth == IR_MAX_NESTING) {
 			ir_p_fail(p, &tok, "nesting too deep (limit %d)",
 			    IR_MAX_NESTING);
 			return;
 		}
-		if (is_close(k) && depth > 0)
-			depth--;
+		if (is_open(k))
+			p->closers[p->depth++] = closer_of(k);
+		if (is_close(k) && p->depth > 0)
+			p->depth--;
 		if (k == TK_LT && (prev == TK_TENSOR || prev == TK_MEMREF ||
 		    prev == TK_VECTOR))
 			lx->dims = true;
