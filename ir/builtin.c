@@ -27,7 +27,7 @@ ir_func_entry(IrOp *func)
 IrBlock *
 ir_module_body(IrOp *module)
 {
-	return module->regions[0].first;
+	return module->nregions ? module->regions[0].first : NULL;
 }
 
 IrOp *
