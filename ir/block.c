@@ -46,6 +46,8 @@ ir_region_append(IrRegion *r, IrBlock *b)
 void
 ir_region_take_body(IrRegion *to, IrRegion *from)
 {
+	if (to == from)
+		return;
 	while (from->first) {
 		IrBlock *b = from->first;
 		ir_block_remove(b);
