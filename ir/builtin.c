@@ -87,7 +87,7 @@ type_list_str(size_t n, const IrType *const *types)
 	return s;
 }
 
-/* --------------------------------------------------------------- func.func */
+/* ------------------------------------------ the FUNCTION trait (func.func) */
 
 static bool
 verify_entry_args(IrOp *op, const IrType *ft)
@@ -116,8 +116,8 @@ verify_entry_args(IrOp *op, const IrType *ft)
 	return true;
 }
 
-static bool
-verify_func(IrOp *op)
+bool
+ir_verify_function_trait(IrOp *op)
 {
 	const IrAttr *name = ir_op_attr(op, "sym_name");
 	if (!name || name->kind != IR_ATTR_STRING) {
@@ -266,7 +266,6 @@ static const IrOpDef builtin_ops[] = {
 		.min_operands = 0, .max_operands = 0, .nresults = 0,
 		.nregions = 1, .nsuccessors = 0,
 		.summary = "A function with a name, a type and a body",
-		.verify = verify_func,
 	},
 	{
 		.name = "func.return",

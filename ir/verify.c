@@ -324,6 +324,8 @@ verify_traits(IrOp *op)
 	ok &= verify_symbols(op);
 	if (ir_op_has_trait(op, IR_TRAIT_ISOLATED))
 		ok &= verify_isolated(op);
+	if (ok && ir_op_has_trait(op, IR_TRAIT_FUNCTION))
+		ok = ir_verify_function_trait(op);
 	return ok;
 }
 
