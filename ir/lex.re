@@ -263,8 +263,10 @@ again:
 		"\n"		{ lx->cur = (const char *)YYCURSOR;
 				  lx->line++; lx->linestart = lx->cur;
 				  goto again; }
-		[ \t\r]+	{ lx->cur = (const char *)YYCURSOR; goto again; }
-		"//" [^\n\x00]*	{ lx->cur = (const char *)YYCURSOR; goto again; }
+		[ \t\r]+	{ lx->cur = (const char *)YYCURSOR;
+				  goto again; }
+		"//" [^\n\x00]*	{ lx->cur = (const char *)YYCURSOR;
+				  goto again; }
 		"\x00"		{ return lex_error(lx, lx->cur,
 				      "unexpected NUL byte"); }
 
@@ -288,7 +290,8 @@ again:
 
 		digit+			{ DONE(TK_INTEGER); }
 		"0x" hex+		{ DONE(TK_INTEGER); }
-		digit+ "." digit* ([eE] [-+]? digit+)?	{ DONE(TK_FLOAT); }
+		digit+ "." digit* ([eE] [-+]? digit+)?
+			{ DONE(TK_FLOAT); }
 
 		"\""	{ return lex_string(lx, (const char *)YYCURSOR); }
 
@@ -309,9 +312,11 @@ again:
 			  return lex_prefixed(lx, (const char *)start,
 			      (const char *)YYCURSOR, false); }
 
-		"%" | "^" | "@" | "!" | "#"	{ return lex_error(lx, lx->cur,
-			"invalid identifier after prefix character"); }
-		*	{ return lex_error(lx, lx->cur, "unexpected character"); }
+		"%" | "^" | "@" | "!" | "#"
+			{ return lex_error(lx, lx->cur,
+			      "invalid identifier after prefix character"); }
+		*	{ return lex_error(lx, lx->cur,
+			      "unexpected character"); }
 	*/
 #undef DONE
 }

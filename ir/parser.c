@@ -477,7 +477,8 @@ use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		return NULL;
 	}
 	if (!b->defined && r->index >= b->nvals) {
-		b->vals = ir_xrealloc(b->vals, (r->index + 1) * sizeof *b->vals);
+		b->vals = ir_xrealloc(b->vals,
+		    (r->index + 1) * sizeof *b->vals);
 		memset(b->vals + b->nvals, 0,
 		    (r->index + 1 - b->nvals) * sizeof *b->vals);
 		b->nvals = r->index + 1;
@@ -488,8 +489,9 @@ use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		return v;
 	}
 	if (v->type != t) {
-		fail_types(p, &r->tok, "use of value '%%%.*s' expects different "
-		    "type than prior uses: '%s' vs '%s'", r->name, t, v->type);
+		fail_types(p, &r->tok, "use of value '%%%.*s' expects "
+		    "different type than prior uses: '%s' vs '%s'", r->name, t,
+		    v->type);
 		return NULL;
 	}
 	return v;
@@ -1526,7 +1528,7 @@ ir_p_quant(IrParser *p, const IrToken *kw, const IrType *expressed,
 	    p->q.min, p->q.max, (int32_t)axis, p->q.n, p->q.scales, p->q.zps);
 }
 
-/* ---------------------------------------------------------------- attributes */
+/* ------------------------------------------------------------ attributes */
 
 /* Does magnitude v (negated when neg) fit integer type t? */
 static bool
