@@ -94,6 +94,10 @@ item ::= op.
 item ::= TYPE_ALIAS(A) EQUAL TYPE type(T). { ir_p_type_alias(p, &A, T); }
 item ::= TYPE_ALIAS(A) EQUAL type(T). { ir_p_type_alias(p, &A, T); }
 item ::= ATTR_ALIAS(A) EQUAL attr(V). { ir_p_attr_alias(p, &A, V); }
+/* #loc = loc(...), as mlir-opt-14 prints with debug info (uses may come
+ * first). */
+item ::= ATTR_ALIAS(A) EQUAL LOC LPAREN loc(L) RPAREN.
+	{ ir_p_loc_alias(p, &A, L); }
 
 /* ------------------------------------------------------------ generic ops */
 
@@ -393,5 +397,6 @@ loc(L) ::= FUSED LT attr(M) GT LBRACKET loc_list(A) RBRACKET.
 	{ L = ir_p_loc_fused(p, A, M); }
 loc(L) ::= CALLSITE LPAREN loc(A) AT loc(B) RPAREN.
 	{ L = ir_p_loc_callsite(p, A, B); }
+loc(L) ::= ATTR_ALIAS(A). { L = ir_p_loc_alias_ref(p, &A); }
 loc_list(L) ::= loc(A). { L = ir_p_list_push(NULL, A); }
 loc_list(L) ::= loc_list(B) COMMA loc(A). { L = ir_p_list_push(B, A); }

@@ -92,6 +92,14 @@ typedef struct Alias {
 	const void *value;    /* IrType or IrAttr */
 } Alias;
 
+/* A location alias; placeholder stands for it until it is defined. */
+typedef struct LocAlias {
+	const IrIdent *name;
+	const IrLoc *loc;         /* NULL until defined */
+	const IrLoc *placeholder; /* NULL unless used before defined */
+	IrToken use;              /* first use before the definition */
+} LocAlias;
+
 typedef struct DenseElem {
 	IrToken tok;
 	bool neg;
@@ -118,6 +126,9 @@ struct IrParser {
 	/* Aliases. */
 	Alias *talias, *aalias;
 	size_t ntalias, naalias, taliascap, aaliascap;
+	LocAlias *lalias;
+	size_t nlalias, laliascap;
+	bool loc_forward;     /* some location alias was used early */
 	/* Open brackets, for "expected ')'" at a truncated end. */
 	char closers[IR_MAX_NESTING + 1];
 	size_t depth;
@@ -2183,6 +2194,140 @@ ir_p_loc_callsite(IrParser *p, const IrLoc *callee, const IrLoc *caller)
 	return ir_loc_callsite(p->ctx, callee, caller);
 }
 
+
+/* ---------------------------------------------------------------- loc aliases */
+
+static LocAlias *
+loc_alias_get(IrParser *p, const IrToken *tok)
+{
+	const IrIdent *name = tok_ident(p, tok, 1);
+	LocAlias *a;
+	size_t i;
+
+	for (i = 0; i < p->nlalias; i++)
+		if (p->lalias[i].name == name)
+			return &p->lalias[i];
+	GROW(p->lalias, p->nlalias, p->laliascap);
+	a = &p->lalias[p->nlalias++];
+	memset(a, 0, sizeof *a);
+	a->name = name;
+	a->use = *tok;
+	return a;
+}
+
+void
+ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc)
+{
+	LocAlias *a;
+
+	if (p->failed || !loc)
+		return;
+	a = loc_alias_get(p, name);
+	if (a->loc) {
+		ir_p_fail(p, name, "redefinition of location alias id '%.*s'",
+		    (int)a->name->len, a->name->str);
+		return;
+	}
+	a->loc = loc;
+}
+
+const IrLoc *
+ir_p_loc_alias_ref(IrParser *p, const IrToken *name)
+{
+	LocAlias *a;
+	char *s;
+
+	if (p->failed)
+		return NULL;
+	a = loc_alias_get(p, name);
+	if (a->loc)
+		return a->loc;
+	if (!a->placeholder) {
+		/* A name no source can spell (it starts with a NUL). */
+		s = ir_xmalloc(a->name->len + 16);
+		memcpy(s, "\0npuir.localias.", 16);
+		memcpy(s + 16, a->name->str, a->name->len);
+		a->placeholder = ir_loc_name(p->ctx,
+		    ir_ident_get(p->ctx, s, a->name->len + 16), NULL);
+		free(s);
+		a->use = *name;
+		p->loc_forward = true;
+	}
+	return a->placeholder;
+}
+
+/* loc with every alias placeholder replaced by its definition. */
+static const IrLoc *
+loc_remap(IrParser *p, const IrLoc *l, unsigned depth)
+{
+	size_t i;
+
+	if (!l || p->failed)
+		return l;
+	if (depth > IR_MAX_NESTING) {
+		ir_p_fail(p, NULL, "location aliases refer to each other");
+		return l;
+	}
+	for (i = 0; i < p->nlalias; i++)
+		if (p->lalias[i].placeholder == l)
+			return loc_remap(p, p->lalias[i].loc, depth + 1);
+	if (l->kind == IR_LOC_NAME && l->u.name.child)
+		return ir_loc_name(p->ctx, l->u.name.name,
+		    loc_remap(p, l->u.name.child, depth + 1));
+	if (l->kind == IR_LOC_CALLSITE)
+		return ir_loc_callsite(p->ctx,
+		    loc_remap(p, l->u.callsite.callee, depth + 1),
+		    loc_remap(p, l->u.callsite.caller, depth + 1));
+	if (l->kind == IR_LOC_FUSED) {
+		const IrLoc **v = ir_xcalloc(l->u.fused.n + 1, sizeof *v);
+		const IrLoc *r;
+
+		for (i = 0; i < l->u.fused.n; i++)
+			v[i] = loc_remap(p, l->u.fused.locs[i], depth + 1);
+		r = ir_loc_fused(p->ctx, l->u.fused.n, v, l->u.fused.metadata);
+		free(v);
+		return r;
+	}
+	return l;
+}
+
+static IrWalkResult
+remap_op(IrOp *op, void *user)
+{
+	IrParser *p = user;
+	unsigned i, j;
+	IrBlock *b;
+
+	op->loc = loc_remap(p, op->loc, 0);
+	for (i = 0; i < op->nregions; i++)
+		for (b = op->regions[i].first; b; b = b->next)
+			for (j = 0; j < b->nargs; j++)
+				b->args[j]->loc = loc_remap(p, b->args[j]->loc,
+				    0);
+	return p->failed ? IR_WALK_INTERRUPT : IR_WALK_ADVANCE;
+}
+
+/* Replaces location aliases used before their definition. */
+static bool
+resolve_loc_aliases(IrParser *p, IrBlock *top)
+{
+	size_t i;
+	IrOp *op;
+
+	if (!p->loc_forward)
+		return true;
+	for (i = 0; i < p->nlalias; i++)
+		if (!p->lalias[i].loc) {
+			ir_p_fail(p, &p->lalias[i].use, "undefined symbol "
+			    "alias id '%.*s'", (int)p->lalias[i].name->len,
+			    p->lalias[i].name->str);
+			return false;
+		}
+	for (op = top ? top->first : NULL; op && !p->failed; op = op->next)
+		ir_op_walk(op, IR_WALK_PRE, remap_op, p);
+	return !p->failed;
+}
+
 /* ---------------------------------------------------------------- driver */
 
 static bool
@@ -2263,6 +2408,8 @@ finish_top(IrParser *p)
 	if (!region_close_scope(p, r))
 		return NULL;
 	b = r->region->first;
+	if (!resolve_loc_aliases(p, b))
+		return NULL;
 	if (b && b->first && b->first == b->last &&
 	    ir_op_is(b->first, "builtin.module")) {
 		m = b->first;
@@ -2302,6 +2449,7 @@ cleanup(IrParser *p)
 	free(p->pending);
 	free(p->talias);
 	free(p->aalias);
+	free(p->lalias);
 	free(p->dense);
 	free(p->affdims.v);
 	free(p->affsyms.v);
