@@ -38,6 +38,7 @@ typedef struct RegionFrame {
 	IrBlock *cur;         /* where ops go; NULL before the first */
 	Label *labels;
 	size_t nlabels, labelcap;
+	IrPtrMap labelmap;    /* name -> index+1 in labels */
 	size_t bind_base;     /* bindings below this belong to outer scopes */
 	bool isolated;        /* outer names are not visible */
 	bool named_args;      /* entry block came from a func signature */
@@ -87,11 +88,6 @@ typedef struct OpFrame {
 	bool priv;
 } OpFrame;
 
-typedef struct Alias {
-	const IrIdent *name;
-	const void *value;    /* IrType or IrAttr */
-} Alias;
-
 /* A location alias; placeholder stands for it until it is defined. */
 typedef struct LocAlias {
 	const IrIdent *name;
@@ -124,10 +120,12 @@ struct IrParser {
 	ResultRef *pending;   /* results parsed before the op name */
 	size_t npending, pendcap;
 	/* Aliases. */
-	Alias *talias, *aalias;
-	size_t ntalias, naalias, taliascap, aaliascap;
+	IrPtrMap talias;      /* name -> IrType */
+	IrPtrMap aalias;      /* name -> IrAttr */
 	LocAlias *lalias;
 	size_t nlalias, laliascap;
+	IrPtrMap lamap;       /* name -> index+1 in lalias */
+	IrPtrMap laph;        /* placeholder loc -> index+1 in lalias */
 	bool loc_forward;     /* some location alias was used early */
 	/* Open brackets, for "expected ')'" at a truncated end. */
 	char closers[IR_MAX_NESTING + 1];
@@ -619,6 +617,7 @@ region_free(RegionFrame *r)
 			ir_block_destroy(r->labels[i].block);
 	free(r->region);
 	free(r->labels);
+	ir_ptrmap_free(&r->labelmap);
 	free(r);
 }
 
@@ -629,11 +628,12 @@ label_get(IrParser *p, RegionFrame *r, const IrToken *tok)
 	size_t i;
 	Label *l;
 
-	for (i = 0; i < r->nlabels; i++)
-		if (r->labels[i].name == name)
-			return &r->labels[i];
+	i = (size_t)(uintptr_t)ir_ptrmap_get(&r->labelmap, name);
+	if (i)
+		return &r->labels[i - 1];
 	GROW(r->labels, r->nlabels, r->labelcap);
 	l = &r->labels[r->nlabels++];
+	ir_ptrmap_put(&r->labelmap, name, (void *)(uintptr_t)r->nlabels);
 	l->name = name;
 	l->block = ir_block_create();
 	l->defined = false;
@@ -737,6 +737,7 @@ ir_p_region_end(IrParser *p, const IrToken *brace)
 	GROW(f->regions, f->nregions, f->regcap);
 	f->regions[f->nregions++] = r->region;
 	free(r->labels);
+	ir_ptrmap_free(&r->labelmap);
 	free(r);
 }
 
@@ -1145,17 +1146,6 @@ ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 
 /* ---------------------------------------------------------------- aliases */
 
-static const void *
-alias_find(Alias *a, size_t n, const IrIdent *name)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (a[i].name == name)
-			return a[i].value;
-	return NULL;
-}
-
 void
 ir_p_type_alias(IrParser *p, const IrToken *name, const IrType *t)
 {
@@ -1164,14 +1154,12 @@ ir_p_type_alias(IrParser *p, const IrToken *name, const IrType *t)
 	if (p->failed || !t)
 		return;
 	id = tok_ident(p, name, 1);
-	if (alias_find(p->talias, p->ntalias, id)) {
+	if (ir_ptrmap_get(&p->talias, id)) {
 		ir_p_fail(p, name, "redefinition of type alias id '%.*s'",
 		    (int)id->len, id->str);
 		return;
 	}
-	GROW(p->talias, p->ntalias, p->taliascap);
-	p->talias[p->ntalias].name = id;
-	p->talias[p->ntalias++].value = t;
+	ir_ptrmap_put(&p->talias, id, (void *)t);
 }
 
 void
@@ -1182,14 +1170,12 @@ ir_p_attr_alias(IrParser *p, const IrToken *name, const IrAttr *a)
 	if (p->failed || !a)
 		return;
 	id = tok_ident(p, name, 1);
-	if (alias_find(p->aalias, p->naalias, id)) {
+	if (ir_ptrmap_get(&p->aalias, id)) {
 		ir_p_fail(p, name, "redefinition of attribute alias id '%.*s'",
 		    (int)id->len, id->str);
 		return;
 	}
-	GROW(p->aalias, p->naalias, p->aaliascap);
-	p->aalias[p->naalias].name = id;
-	p->aalias[p->naalias++].value = a;
+	ir_ptrmap_put(&p->aalias, id, (void *)a);
 }
 
 const IrType *
@@ -1199,7 +1185,7 @@ ir_p_type_alias_ref(IrParser *p, const IrToken *tok)
 
 	if (p->failed)
 		return NULL;
-	t = alias_find(p->talias, p->ntalias, tok_ident(p, tok, 1));
+	t = ir_ptrmap_get(&p->talias, tok_ident(p, tok, 1));
 	if (!t)
 		ir_p_fail(p, tok, "undefined symbol alias id '%.*s'",
 		    (int)tok->len - 1, tok->s + 1);
@@ -1213,7 +1199,7 @@ ir_p_attr_alias_ref(IrParser *p, const IrToken *tok)
 
 	if (p->failed)
 		return NULL;
-	a = alias_find(p->aalias, p->naalias, tok_ident(p, tok, 1));
+	a = ir_ptrmap_get(&p->aalias, tok_ident(p, tok, 1));
 	if (!a)
 		ir_p_fail(p, tok, "undefined symbol alias id '%.*s'",
 		    (int)tok->len - 1, tok->s + 1);
@@ -2204,11 +2190,12 @@ loc_alias_get(IrParser *p, const IrToken *tok)
 	LocAlias *a;
 	size_t i;
 
-	for (i = 0; i < p->nlalias; i++)
-		if (p->lalias[i].name == name)
-			return &p->lalias[i];
+	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->lamap, name);
+	if (i)
+		return &p->lalias[i - 1];
 	GROW(p->lalias, p->nlalias, p->laliascap);
 	a = &p->lalias[p->nlalias++];
+	ir_ptrmap_put(&p->lamap, name, (void *)(uintptr_t)p->nlalias);
 	memset(a, 0, sizeof *a);
 	a->name = name;
 	a->use = *tok;
@@ -2252,6 +2239,8 @@ ir_p_loc_alias_ref(IrParser *p, const IrToken *name)
 		free(s);
 		a->use = *name;
 		p->loc_forward = true;
+		ir_ptrmap_put(&p->laph, a->placeholder,
+		    (void *)(uintptr_t)(size_t)(a - p->lalias + 1));
 	}
 	return a->placeholder;
 }
@@ -2268,9 +2257,9 @@ loc_remap(IrParser *p, const IrLoc *l, unsigned depth)
 		ir_p_fail(p, NULL, "location aliases refer to each other");
 		return l;
 	}
-	for (i = 0; i < p->nlalias; i++)
-		if (p->lalias[i].placeholder == l)
-			return loc_remap(p, p->lalias[i].loc, depth + 1);
+	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->laph, l);
+	if (i)
+		return loc_remap(p, p->lalias[i - 1].loc, depth + 1);
 	if (l->kind == IR_LOC_NAME && l->u.name.child)
 		return ir_loc_name(p->ctx, l->u.name.name,
 		    loc_remap(p, l->u.name.child, depth + 1));
@@ -2447,8 +2436,10 @@ cleanup(IrParser *p)
 	free(p->regions);
 	free(p->ops);
 	free(p->pending);
-	free(p->talias);
-	free(p->aalias);
+	ir_ptrmap_free(&p->talias);
+	ir_ptrmap_free(&p->aalias);
+	ir_ptrmap_free(&p->lamap);
+	ir_ptrmap_free(&p->laph);
 	free(p->lalias);
 	free(p->dense);
 	free(p->affdims.v);
