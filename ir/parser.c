@@ -269,7 +269,9 @@ wants(const int *want, int n, int k)
 }
 
 /* The most useful "expected" message for the set of acceptable
- * terminals, closers first (as MLIR reports them). */
+ * terminals (an approximation: Lemon's default reductions hide some):
+ * the innermost open bracket at a truncated end, closers and separators
+ * first, then what kind of thing was expected. */
 void
 ir_p_syntax_error(IrParser *p, int major, const IrToken *tok,
     const int *want, int nwant)
@@ -278,6 +280,7 @@ ir_p_syntax_error(IrParser *p, int major, const IrToken *tok,
 		TK_RPAREN, TK_RBRACKET, TK_GT, TK_RBRACE, TK_EQUAL, TK_ARROW,
 		TK_COLON, TK_LPAREN, TK_LT, TK_LBRACKET,
 	};
+	enum { NCLOSERS = 7 }; /* order[0..7) close or separate */
 	size_t i;
 
 	if (major == 0 && p->depth > 0) {
@@ -288,16 +291,35 @@ ir_p_syntax_error(IrParser *p, int major, const IrToken *tok,
 		ir_p_fail(p, tok, "expected '%s'", tk_spelling(want[0]));
 		return;
 	}
-	for (i = 0; i < sizeof order / sizeof order[0]; i++)
+	for (i = 0; i < NCLOSERS; i++)
 		if (wants(want, nwant, order[i])) {
 			ir_p_fail(p, tok, "expected '%s'",
 			    tk_spelling(order[i]));
 			return;
 		}
-	if (wants(want, nwant, TK_STRING) && wants(want, nwant, TK_RBRACE)) {
+	if (wants(want, nwant, TK_ATTR_ALIAS)) {
+		ir_p_fail(p, tok, "expected attribute value");
+		return;
+	}
+	if (wants(want, nwant, TK_QUANT_UNIFORM)) {
+		ir_p_fail(p, tok, "expected type");
+		return;
+	}
+	if (wants(want, nwant, TK_STRING) && major == TK_BARE) {
+		ir_p_fail(p, tok, "custom op '%.*s' is unknown",
+		    (int)(tok->len > 80 ? 80 : tok->len), tok->s);
+		return;
+	}
+	if (wants(want, nwant, TK_STRING)) {
 		ir_p_fail(p, tok, "expected operation name in quotes");
 		return;
 	}
+	for (i = NCLOSERS; i < sizeof order / sizeof order[0]; i++)
+		if (wants(want, nwant, order[i])) {
+			ir_p_fail(p, tok, "expected '%s'",
+			    tk_spelling(order[i]));
+			return;
+		}
 	if (major == 0)
 		ir_p_fail(p, tok, "unexpected end of input");
 	else

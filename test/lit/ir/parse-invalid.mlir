@@ -250,3 +250,45 @@ func.func @f(i32) {
 
 // expected-error@+1 {{unbalanced character in pretty dialect name}}
 "foo.op"() {a = !foo.bar<1, 2} : () -> ()
+
+// -----
+
+// expected-error@+1 {{custom op 'arith.constant' is unknown}}
+%0 = arith.constant 1 : i32
+
+// -----
+
+// expected-error@+1 {{expected attribute value}}
+"foo.op"() {a = } : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '}'}}
+"foo.op"() {a = 1 b = 2} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected ']'}}
+"foo.op"() {a = [1, 2} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '>'}}
+"foo.op"() : () -> tensor<4xf32
+
+// -----
+
+"foo.op"() ({
+// expected-error@+1 {{expected ':'}}
+^bb0(%x):
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected '='}}
+%0 "foo.op"() : () -> i32
+
+// -----
+
+// expected-error@+1 {{expected operation name in quotes}}
+}
