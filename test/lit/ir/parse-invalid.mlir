@@ -274,7 +274,7 @@ func.func @f(i32) {
 // -----
 
 // expected-error@+1 {{expected '>'}}
-"foo.op"() : () -> tensor<4xf32
+"foo.op"() : () -> tensor<4xf32 ]
 
 // -----
 
