@@ -979,6 +979,46 @@ ir_p_func_result(IrParser *p, const IrType *t)
 	f->fres.v[f->fres.n++] = t;
 }
 
+/* Checks the operand and result counts of frame f against its type. */
+static bool
+check_counts(IrParser *p, OpFrame *f, size_t nin, size_t nres)
+{
+	size_t i, total = 0;
+
+	for (i = 0; i < f->nresults; i++)
+		total += f->results[i].count;
+	if (f->noperands != nin) {
+		ir_p_fail(p, &f->tok, "expected %zu operand types but had %zu",
+		    f->noperands, nin);
+		return false;
+	}
+	if (f->nresults && total != nres) {
+		ir_p_fail(p, &f->results[0].tok, "operation defines %zu "
+		    "results but was provided %zu to bind", nres, total);
+		return false;
+	}
+	return true;
+}
+
+/* Binds the result names of frame f to op's results. */
+static void
+define_results(IrParser *p, OpFrame *f, IrOp *op)
+{
+	unsigned k = 0, j;
+	size_t i;
+
+	for (i = 0; i < f->nresults && !p->failed; i++) {
+		IrValue **vals = ir_xcalloc(f->results[i].count,
+		    sizeof *vals);
+
+		for (j = 0; j < f->results[i].count; j++)
+			vals[j] = ir_op_result(op, k++);
+		define(p, &f->results[i].tok, f->results[i].name, vals,
+		    f->results[i].count);
+		free(vals);
+	}
+}
+
 /* Creates the op of frame f (popped by the caller), appends it to the
  * current block and defines its results. */
 static void
@@ -987,36 +1027,20 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
     const IrLoc *loc, size_t nregions)
 {
 	RegionFrame *r = top_region(p);
-	IrValue **ops = NULL;
-	IrBlock **succs = NULL;
+	IrValue **ops;
+	IrBlock **succs;
 	IrOpState st;
 	IrOp *op;
-	size_t i, total = 0;
-	unsigned k = 0;
+	size_t i;
 
-	for (i = 0; i < f->nresults; i++)
-		total += f->results[i].count;
-	if (f->noperands != nin) {
-		ir_p_fail(p, &f->tok, "expected %zu operand types but had %zu",
-		    f->noperands, nin);
+	if (!check_counts(p, f, nin, nres))
 		return;
-	}
-	if (f->nresults && total != nres) {
-		ir_p_fail(p, &f->results[0].tok, "operation defines %zu "
-		    "results but was provided %zu to bind", nres, total);
-		return;
-	}
 	ops = ir_xcalloc(nin + 1, sizeof *ops);
 	for (i = 0; i < nin && !p->failed; i++)
 		ops[i] = use_value(p, &f->operands[i], in[i]);
 	succs = ir_xcalloc(f->nsuccs + 1, sizeof *succs);
 	for (i = 0; i < f->nsuccs && !p->failed; i++)
 		succs[i] = label_get(p, r, &f->succs[i])->block;
-	if (p->failed) {
-		free(ops);
-		free(succs);
-		return;
-	}
 	memset(&st, 0, sizeof st);
 	st.name = f->name;
 	st.loc = loc ? loc : tok_loc(p, &f->tok);
@@ -1028,24 +1052,16 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
 	st.nregions = nregions;
 	st.nsuccs = f->nsuccs;
 	st.succs = succs;
-	op = ir_op_create(p->ctx, &st);
+	op = p->failed ? NULL : ir_op_create(p->ctx, &st);
 	free(ops);
 	free(succs);
+	if (!op)
+		return;
 	for (i = 0; i < f->nregions && i < nregions; i++)
 		ir_region_take_body(ir_op_region(op, (unsigned)i),
 		    f->regions[i]);
 	ir_op_move_to_end(op, current_block(r));
-	for (i = 0; i < f->nresults && !p->failed; i++) {
-		IrValue **vals = ir_xcalloc(f->results[i].count,
-		    sizeof *vals);
-		unsigned j;
-
-		for (j = 0; j < f->results[i].count; j++)
-			vals[j] = ir_op_result(op, k++);
-		define(p, &f->results[i].tok, f->results[i].name, vals,
-		    f->results[i].count);
-		free(vals);
-	}
+	define_results(p, f, op);
 }
 
 static void
@@ -1855,13 +1871,36 @@ shape_str(const int64_t *d, size_t n)
 	return s;
 }
 
-/* Encodes dense element e of element type t at out. */
+/* The bits of a dense float element. */
+static uint64_t
+float_elem_bits(const IrType *t, double d)
+{
+	uint64_t bits = 0;
+	float f;
+	uint32_t b;
+
+	switch (t->u.flt.kind) {
+	case IR_F16:
+		return ir_f16_from_double(d);
+	case IR_BF16:
+		return ir_bf16_from_double(d);
+	case IR_F32:
+		f = (float)d;
+		memcpy(&b, &f, 4);
+		return b;
+	default:
+		memcpy(&bits, &d, 8);
+		return bits;
+	}
+}
+
+/* The bits of dense element e for element type t; false after an
+ * error. */
 static bool
-dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
+elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 {
 	const IrToken *tok = &e->tok;
-	size_t size = ir_dense_elem_size(t);
-	uint64_t bits = 0;
+	uint64_t v = 0;
 
 	if (tok->kind == TK_TRUE || tok->kind == TK_FALSE) {
 		if (t->kind != IR_TYPE_INTEGER || t->u.integer.width != 1) {
@@ -1869,55 +1908,42 @@ dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
 			    "'false' values");
 			return false;
 		}
-		bits = tok->kind == TK_TRUE;
-	} else if (t->kind == IR_TYPE_FLOAT) {
-		double d;
-
-		d = 0;
-		if (tok->kind == TK_FLOAT)
-			d = tok_double(tok);
-		else {
-			uint64_t v;
-
-			if (!tok_u64(tok, &v)) {
-				ir_p_fail(p, tok, "integer constant out of "
-				    "range");
-				return false;
-			}
-			d = (double)v;
-		}
-		d = e->neg ? -d : d;
-		if (t->u.flt.kind == IR_F16)
-			bits = ir_f16_from_double(d);
-		else if (t->u.flt.kind == IR_BF16)
-			bits = ir_bf16_from_double(d);
-		else if (t->u.flt.kind == IR_F32) {
-			float f = (float)d;
-			uint32_t b;
-
-			memcpy(&b, &f, 4);
-			bits = b;
-		} else
-			memcpy(&bits, &d, 8);
-	} else if (t->kind == IR_TYPE_INTEGER || t->kind == IR_TYPE_INDEX) {
-		uint64_t v;
-
-		if (tok->kind == TK_FLOAT) {
-			ir_p_fail(p, tok, "expected integer elements, but "
-			    "parsed floating-point");
-			return false;
-		}
-		if (!tok_u64(tok, &v) || !int_fits(t, v, e->neg)) {
-			ir_p_fail(p, tok, "integer constant out of range for "
-			    "type");
-			return false;
-		}
-		bits = (uint64_t)int_canon(t, v, e->neg);
-	} else {
-		ir_p_fail(p, tok, "unsupported dense element type");
+		*bits = tok->kind == TK_TRUE;
+		return true;
+	}
+	if (tok->kind == TK_INTEGER && !tok_u64(tok, &v)) {
+		ir_p_fail(p, tok, "integer constant out of range");
 		return false;
 	}
-	for (size_t i = 0; i < size; i++)
+	if (t->kind == IR_TYPE_FLOAT) {
+		double d = tok->kind == TK_FLOAT ? tok_double(tok) : (double)v;
+
+		*bits = float_elem_bits(t, e->neg ? -d : d);
+		return true;
+	}
+	if (tok->kind == TK_FLOAT) {
+		ir_p_fail(p, tok, "expected integer elements, but parsed "
+		    "floating-point");
+		return false;
+	}
+	if (!int_fits(t, v, e->neg)) {
+		ir_p_fail(p, tok, "integer constant out of range for type");
+		return false;
+	}
+	*bits = (uint64_t)int_canon(t, v, e->neg);
+	return true;
+}
+
+/* Encodes dense element e of element type t at out, little endian. */
+static bool
+dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
+{
+	size_t size = ir_dense_elem_size(t), i;
+	uint64_t bits;
+
+	if (!elem_bits(p, e, t, &bits))
+		return false;
+	for (i = 0; i < size; i++)
 		out[i] = (uint8_t)(bits >> (8 * i));
 	return true;
 }
