@@ -210,6 +210,7 @@ ir_p_named_free(IrNamedList *l)
 	if (!l)
 		return;
 	free(l->v);
+	ir_ptrmap_free(&l->seen);
 	free(l);
 }
 
@@ -1772,7 +1773,6 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
     const IrAttr *value)
 {
 	const IrIdent *name;
-	size_t i;
 
 	if (!l)
 		l = ir_xcalloc(1, sizeof *l);
@@ -1784,12 +1784,12 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
 		ir_p_fail(p, key, "expected valid attribute name");
 		return l;
 	}
-	for (i = 0; i < l->n; i++)
-		if (l->v[i].name == name) {
-			ir_p_fail(p, key, "duplicate key '%.*s' in dictionary "
-			    "attribute", (int)name->len, name->str);
-			return l;
-		}
+	if (ir_ptrmap_get(&l->seen, name)) {
+		ir_p_fail(p, key, "duplicate key '%.*s' in dictionary "
+		    "attribute", (int)name->len, name->str);
+		return l;
+	}
+	ir_ptrmap_put(&l->seen, name, (void *)name);
 	GROW(l->v, l->n, l->cap);
 	l->v[l->n].name = name;
 	l->v[l->n++].value = value ? value : ir_attr_unit(p->ctx);
