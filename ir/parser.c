@@ -1673,22 +1673,6 @@ ir_p_attr_int(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 	return ir_attr_int(p->ctx, t, int_canon(t, v, neg));
 }
 
-/* d rounded to the precision of float type t. */
-static double
-round_float(const IrType *t, double d)
-{
-	switch (t->u.flt.kind) {
-	case IR_F16:
-		return ir_f16_to_double(ir_f16_from_double(d));
-	case IR_BF16:
-		return ir_bf16_to_double(ir_bf16_from_double(d));
-	case IR_F32:
-		return (double)(float)d;
-	default:
-		return d;
-	}
-}
-
 const IrAttr *
 ir_p_attr_float(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 {
@@ -1704,7 +1688,8 @@ ir_p_attr_float(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 		return NULL;
 	}
 	d = tok_double(tok);
-	return ir_attr_float(p->ctx, t, round_float(t, neg ? -d : d));
+	/* The context rounds to the type's precision. */
+	return ir_attr_float(p->ctx, t, neg ? -d : d);
 }
 
 const IrAttr *
@@ -1716,12 +1701,16 @@ ir_p_attr_bool(IrParser *p, bool v)
 const IrAttr *
 ir_p_attr_string(IrParser *p, const IrToken *tok, const IrType *t)
 {
-	const IrIdent *s;
+	const IrAttr *a;
+	size_t n;
+	char *s;
 
 	if (p->failed)
 		return NULL;
-	s = tok_string(p, tok, 0);
-	return ir_attr_string(p->ctx, s->str, s->len, t);
+	s = ir_lex_unescape(tok->s + 1, tok->len - 2, &n);
+	a = ir_attr_string(p->ctx, s, n, t);
+	free(s);
+	return a;
 }
 
 const IrAttr *
@@ -1885,6 +1874,10 @@ float_elem_bits(const IrType *t, double d)
 	case IR_BF16:
 		return ir_bf16_from_double(d);
 	case IR_F32:
+		/* Past FLT_MAX plus half an ulp is infinity (the cast would
+		 * be undefined). */
+		if (isfinite(d) && fabs(d) >= 0x1.ffffffp127)
+			d = copysign(INFINITY, d);
 		f = (float)d;
 		memcpy(&b, &f, 4);
 		return b;
