@@ -726,7 +726,7 @@ ir_p_region_begin(IrParser *p, const IrToken *brace)
 		return;
 	region_push(p, f->isolated);
 	r = top_region(p);
-	if (f->sugar != SUGAR_FUNC || f->nregions != 0)
+	if (f->sugar != SUGAR_FUNC || f->nregions != 0 || f->nargs == 0)
 		return;
 	r->named_args = true;
 	current_block(r);
@@ -1150,6 +1150,10 @@ ir_p_func_finish(IrParser *p, const IrLoc *loc)
 
 	if (p->failed || !f)
 		return;
+	if (f->nregions == 1 && !f->regions[0]->first) {
+		ir_p_fail(p, &f->tok, "expected non-empty function body");
+		return;
+	}
 	in = ir_xcalloc(f->nargs + 1, sizeof *in);
 	for (i = 0; i < f->nargs; i++)
 		in[i] = f->args[i].type;
