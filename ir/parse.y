@@ -338,7 +338,7 @@ dlist(L) ::= dlist(A) COMMA delem(E). { L = ir_p_dlist(p, A, E); }
 /* affine_map<(d0, ...)[s0, ...] -> (expr, ...)> */
 attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
     LPAREN aexpr_list(L) RPAREN GT. { A = ir_p_affine_map(p, L); }
-affine_kw ::= AFFINE_MAP. { ir_p_affine_begin(p); }
+affine_kw ::= AFFINE_MAP(K). { ir_p_affine_begin(p, &K); }
 affine_dims ::= .
 affine_dims ::= affine_dim_list.
 affine_dim_list ::= BARE(D). { ir_p_affine_id(p, &D, false); }

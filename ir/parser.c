@@ -126,6 +126,7 @@ struct IrParser {
 	size_t nlalias, laliascap;
 	IrPtrMap lamap;       /* name -> index+1 in lalias */
 	IrPtrMap laph;        /* placeholder loc -> index+1 in lalias */
+	IrPtrMap depths;      /* object -> nesting depth (aliases, affine) */
 	bool loc_forward;     /* some location alias was used early */
 	/* Open brackets, for "expected ')'" at a truncated end. */
 	char closers[IR_MAX_NESTING + 1];
@@ -134,6 +135,7 @@ struct IrParser {
 	DenseElem *dense;
 	size_t ndense, densecap;
 	IrPtrList affdims, affsyms;
+	IrToken affkw;        /* affine_map keyword, for errors */
 	struct {
 		IrToken tok;
 		bool is_signed, range;
@@ -1187,6 +1189,169 @@ ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 		op_pop(p);
 }
 
+/* ---------------------------------------------------------------- depth
+ * Brackets bound the nesting of what one piece of text builds (the pump
+ * counts them), but aliases and operator chains nest without brackets:
+ * `#a1 = [#a0]`, `#a2 = [#a1]`, ... or `d0 floordiv 2 floordiv 2 ...`.
+ * Their depth is measured (memoized, the walk stops at the limit) so
+ * nothing downstream can recurse too deep. */
+
+enum { OBJ_TYPE, OBJ_ATTR, OBJ_AFFINE, OBJ_LOC };
+
+#define TOO_DEEP (IR_MAX_NESTING + 1u)
+
+static unsigned obj_depth(IrParser *p, int kind, const void *x,
+    unsigned level);
+
+static unsigned
+max_depth(unsigned a, unsigned b)
+{
+	return a > b ? a : b;
+}
+
+static unsigned
+type_children(IrParser *p, const IrType *t, unsigned l)
+{
+	unsigned d = 0;
+	size_t i;
+
+	switch (t->kind) {
+	case IR_TYPE_TENSOR:
+	case IR_TYPE_MEMREF:
+	case IR_TYPE_VECTOR:
+		d = obj_depth(p, OBJ_TYPE, t->u.shaped.elem, l);
+		d = max_depth(d, obj_depth(p, OBJ_ATTR, t->u.shaped.encoding,
+		    l));
+		d = max_depth(d, obj_depth(p, OBJ_ATTR, t->u.shaped.layout, l));
+		return max_depth(d, obj_depth(p, OBJ_ATTR,
+		    t->u.shaped.memspace, l));
+	case IR_TYPE_FUNCTION:
+		for (i = 0; i < t->u.func.ninputs; i++)
+			d = max_depth(d, obj_depth(p, OBJ_TYPE,
+			    t->u.func.inputs[i], l));
+		for (i = 0; i < t->u.func.nresults; i++)
+			d = max_depth(d, obj_depth(p, OBJ_TYPE,
+			    t->u.func.results[i], l));
+		return d;
+	case IR_TYPE_TUPLE:
+		for (i = 0; i < t->u.tuple.ntypes; i++)
+			d = max_depth(d, obj_depth(p, OBJ_TYPE,
+			    t->u.tuple.types[i], l));
+		return d;
+	default:
+		return 0;
+	}
+}
+
+static unsigned
+attr_children(IrParser *p, const IrAttr *a, unsigned l)
+{
+	unsigned d = 0;
+	size_t i;
+
+	switch (a->kind) {
+	case IR_ATTR_INTEGER:
+		return obj_depth(p, OBJ_TYPE, a->u.integer.type, l);
+	case IR_ATTR_FLOAT:
+		return obj_depth(p, OBJ_TYPE, a->u.flt.type, l);
+	case IR_ATTR_STRING:
+		return obj_depth(p, OBJ_TYPE, a->u.string.type, l);
+	case IR_ATTR_TYPE:
+		return obj_depth(p, OBJ_TYPE, a->u.type.type, l);
+	case IR_ATTR_DENSE:
+		return obj_depth(p, OBJ_TYPE, a->u.dense.type, l);
+	case IR_ATTR_ARRAY:
+		for (i = 0; i < a->u.array.n; i++)
+			d = max_depth(d, obj_depth(p, OBJ_ATTR,
+			    a->u.array.elems[i], l));
+		return d;
+	case IR_ATTR_DICT:
+		for (i = 0; i < a->u.dict.n; i++)
+			d = max_depth(d, obj_depth(p, OBJ_ATTR,
+			    a->u.dict.entries[i].value, l));
+		return d;
+	case IR_ATTR_AFFINE_MAP:
+		for (i = 0; i < a->u.affine.nresults; i++)
+			d = max_depth(d, obj_depth(p, OBJ_AFFINE,
+			    a->u.affine.results[i], l));
+		return d;
+	default:
+		return 0;
+	}
+}
+
+static unsigned
+loc_children(IrParser *p, const IrLoc *loc, unsigned l)
+{
+	unsigned d = 0;
+	size_t i;
+
+	switch (loc->kind) {
+	case IR_LOC_NAME:
+		return obj_depth(p, OBJ_LOC, loc->u.name.child, l);
+	case IR_LOC_CALLSITE:
+		return max_depth(obj_depth(p, OBJ_LOC, loc->u.callsite.callee,
+		    l), obj_depth(p, OBJ_LOC, loc->u.callsite.caller, l));
+	case IR_LOC_FUSED:
+		d = obj_depth(p, OBJ_ATTR, loc->u.fused.metadata, l);
+		for (i = 0; i < loc->u.fused.n; i++)
+			d = max_depth(d, obj_depth(p, OBJ_LOC,
+			    loc->u.fused.locs[i], l));
+		return d;
+	default:
+		return 0;
+	}
+}
+
+/* 1 + the depth of x's children; TOO_DEEP or more past the limit. */
+static unsigned
+obj_depth(IrParser *p, int kind, const void *x, unsigned level)
+{
+	const IrAffineExpr *e;
+	unsigned d;
+
+	if (!x)
+		return 0;
+	if (level >= IR_MAX_NESTING)
+		return TOO_DEEP;
+	d = (unsigned)(uintptr_t)ir_ptrmap_get(&p->depths, x);
+	if (d)
+		return d;
+	switch (kind) {
+	case OBJ_TYPE:
+		d = type_children(p, x, level + 1);
+		break;
+	case OBJ_ATTR:
+		d = attr_children(p, x, level + 1);
+		break;
+	case OBJ_LOC:
+		d = loc_children(p, x, level + 1);
+		break;
+	default:
+		e = x;
+		d = e->lhs ? max_depth(obj_depth(p, OBJ_AFFINE, e->lhs,
+		    level + 1), obj_depth(p, OBJ_AFFINE, e->rhs, level + 1)) :
+		    0;
+		break;
+	}
+	d++;
+	/* Results past the limit may be cut short: never keep them (the
+	 * parse stops at the error anyway). */
+	if (d <= IR_MAX_NESTING)
+		ir_ptrmap_put(&p->depths, x, (void *)(uintptr_t)d);
+	return d;
+}
+
+/* Reports x if it nests deeper than IR_MAX_NESTING. */
+static bool
+depth_ok(IrParser *p, const IrToken *tok, int kind, const void *x)
+{
+	if (p->failed || obj_depth(p, kind, x, 0) <= IR_MAX_NESTING)
+		return !p->failed;
+	ir_p_fail(p, tok, "nesting too deep (limit %d)", IR_MAX_NESTING);
+	return false;
+}
+
 /* ---------------------------------------------------------------- aliases */
 
 void
@@ -1197,6 +1362,8 @@ ir_p_type_alias(IrParser *p, const IrToken *name, const IrType *t)
 	if (p->failed || !t)
 		return;
 	id = tok_ident(p, name, 1);
+	if (!depth_ok(p, name, OBJ_TYPE, t))
+		return;
 	if (ir_ptrmap_get(&p->talias, id)) {
 		ir_p_fail(p, name, "redefinition of type alias id '%.*s'",
 		    (int)id->len, id->str);
@@ -1213,6 +1380,8 @@ ir_p_attr_alias(IrParser *p, const IrToken *name, const IrAttr *a)
 	if (p->failed || !a)
 		return;
 	id = tok_ident(p, name, 1);
+	if (!depth_ok(p, name, OBJ_ATTR, a))
+		return;
 	if (ir_ptrmap_get(&p->aalias, id)) {
 		ir_p_fail(p, name, "redefinition of attribute alias id '%.*s'",
 		    (int)id->len, id->str);
@@ -2065,8 +2234,9 @@ ir_p_dense_hex(IrParser *p, const IrToken *kw, const IrToken *str,
 /* ---------------------------------------------------------------- affine */
 
 void
-ir_p_affine_begin(IrParser *p)
+ir_p_affine_begin(IrParser *p, const IrToken *kw)
 {
+	p->affkw = *kw;
 	p->affdims.n = 0;
 	p->affsyms.n = 0;
 }
@@ -2098,9 +2268,12 @@ const IrAffineExpr *
 ir_p_aff_bin(IrParser *p, IrAffineKind kind, const IrAffineExpr *a,
     const IrAffineExpr *b)
 {
+	const IrAffineExpr *e;
+
 	if (p->failed || !a || !b)
 		return NULL;
-	return ir_affine_binary(p->ctx, kind, a, b);
+	e = ir_affine_binary(p->ctx, kind, a, b);
+	return depth_ok(p, &p->affkw, OBJ_AFFINE, e) ? e : NULL;
 }
 
 const IrAffineExpr *
@@ -2114,8 +2287,7 @@ ir_p_aff_neg(IrParser *p, const IrAffineExpr *a)
 {
 	if (p->failed || !a)
 		return NULL;
-	return ir_affine_binary(p->ctx, IR_AFFINE_MUL, a,
-	    ir_affine_const(p->ctx, -1));
+	return ir_p_aff_bin(p, IR_AFFINE_MUL, a, ir_affine_const(p->ctx, -1));
 }
 
 const IrAffineExpr *
@@ -2252,7 +2424,7 @@ ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc)
 {
 	LocAlias *a;
 
-	if (p->failed || !loc)
+	if (p->failed || !loc || !depth_ok(p, name, OBJ_LOC, loc))
 		return;
 	a = loc_alias_get(p, name);
 	if (a->loc) {
@@ -2485,6 +2657,7 @@ cleanup(IrParser *p)
 	ir_ptrmap_free(&p->aalias);
 	ir_ptrmap_free(&p->lamap);
 	ir_ptrmap_free(&p->laph);
+	ir_ptrmap_free(&p->depths);
 	free(p->lalias);
 	free(p->dense);
 	free(p->affdims.v);
