@@ -510,6 +510,13 @@ use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		ir_p_fail(p, &r->tok, "reference to invalid result number");
 		return NULL;
 	}
+	if (!b->defined && r->index >= 65536) {
+		/* Placeholders are kept densely; bound what one token may
+		 * allocate. */
+		ir_p_fail(p, &r->tok, "forward reference to result #%u is out "
+		    "of range (limit 65535)", r->index);
+		return NULL;
+	}
 	if (!b->defined && r->index >= b->nvals) {
 		b->vals = ir_xrealloc(b->vals,
 		    (r->index + 1) * sizeof *b->vals);

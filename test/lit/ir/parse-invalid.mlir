@@ -298,3 +298,8 @@ func.func @f(i32) {
 // expected-error@+1 {{expected non-empty function body}}
 func.func @empty() {
 }
+
+// -----
+
+// expected-error@+1 {{forward reference to result #100000 is out of range (limit 65535)}}
+"foo.use"(%x#100000) : (i32) -> ()
