@@ -305,10 +305,11 @@ symref(S) ::= symref(A) COLONCOLON AT_ID(N).
 /* { (name (= attr)?)* } */
 attr_dict(D) ::= LBRACE RBRACE. { D = ir_p_attr_dict(p, NULL); }
 attr_dict(D) ::= LBRACE named_list(L) RBRACE. { D = ir_p_attr_dict(p, L); }
-named_list(L) ::= dict_key(K). { L = ir_p_named(p, NULL, &K, NULL); }
+named_list(L) ::= dict_key(K).
+	{ L = ir_p_named(p, NULL, &K, ir_p_attr_unit(p)); }
 named_list(L) ::= dict_key(K) EQUAL attr(A). { L = ir_p_named(p, NULL, &K, A); }
 named_list(L) ::= named_list(B) COMMA dict_key(K).
-	{ L = ir_p_named(p, B, &K, NULL); }
+	{ L = ir_p_named(p, B, &K, ir_p_attr_unit(p)); }
 named_list(L) ::= named_list(B) COMMA dict_key(K) EQUAL attr(A).
 	{ L = ir_p_named(p, B, &K, A); }
 %type dict_key {IrToken}

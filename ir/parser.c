@@ -216,6 +216,18 @@ ir_p_named_free(IrNamedList *l)
 	free(l);
 }
 
+/* Does l hold a NULL (a sub-construct that failed)? */
+static bool
+has_null(const IrPtrList *l)
+{
+	size_t i;
+
+	for (i = 0; l && i < l->n; i++)
+		if (!l->v[i])
+			return true;
+	return false;
+}
+
 /* ---------------------------------------------------------------- errors */
 
 static const IrLoc *
@@ -237,6 +249,17 @@ ir_p_fail(IrParser *p, const IrToken *tok, const char *fmt, ...)
 	va_start(ap, fmt);
 	ir_emitv(p->ctx, IR_SEV_ERROR, loc, fmt, ap);
 	va_end(ap);
+}
+
+/* A builder got NULL without an error having been reported (a
+ * constructor refused its input): report it rather than lose the
+ * construct silently. */
+static bool
+lost(IrParser *p, const IrToken *tok, const void *x)
+{
+	if (!x && !p->failed)
+		ir_p_fail(p, tok, "invalid type or attribute");
+	return x == NULL;
 }
 
 /* How a terminal reads in "expected 'x'" messages. */
@@ -805,7 +828,7 @@ ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
 	RegionFrame *r = top_region(p);
 	IrValue *v;
 
-	if (p->failed || !r || !t)
+	if (p->failed || !r || lost(p, name, t))
 		return;
 	v = ir_block_add_arg(current_block(r), t, loc ? loc : tok_loc(p, name));
 	define(p, name, tok_ident(p, name, 1), &v, 1);
@@ -966,7 +989,7 @@ ir_p_func_arg(IrParser *p, const IrToken *name, const IrType *t,
 	OpFrame *f = top_op(p);
 	FuncArg *a;
 
-	if (p->failed || !f || !t)
+	if (p->failed || !f || lost(p, &f->tok, t))
 		return;
 	GROW(f->args, f->nargs, f->argcap);
 	a = &f->args[f->nargs++];
@@ -983,7 +1006,7 @@ ir_p_func_result(IrParser *p, const IrType *t)
 {
 	OpFrame *f = top_op(p);
 
-	if (p->failed || !f || !t)
+	if (p->failed || !f || lost(p, &f->tok, t))
 		return;
 	GROW(f->fres.v, f->fres.n, f->fres.cap);
 	f->fres.v[f->fres.n++] = t;
@@ -1100,7 +1123,7 @@ ir_p_op_finish(IrParser *p, const IrType *type, const IrLoc *loc)
 	OpFrame *f = top_op(p);
 	const IrAttr *attrs;
 
-	if (p->failed || !f || !type)
+	if (p->failed || !f || lost(p, &f->tok, type))
 		return;
 	if (type->kind != IR_TYPE_FUNCTION) {
 		ir_p_fail(p, &f->tok, "expected function type");
@@ -1187,6 +1210,8 @@ ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 {
 	OpFrame *f = top_op(p);
 
+	if (!p->failed && f && has_null(types))
+		lost(p, &f->tok, NULL);
 	if (!p->failed && f)
 		build_op(p, f, types ? types->n : 0,
 		    types ? (const IrType *const *)types->v : NULL, 0, NULL,
@@ -1366,7 +1391,7 @@ ir_p_type_alias(IrParser *p, const IrToken *name, const IrType *t)
 {
 	const IrIdent *id;
 
-	if (p->failed || !t)
+	if (p->failed || lost(p, name, t))
 		return;
 	id = tok_ident(p, name, 1);
 	if (!depth_ok(p, name, OBJ_TYPE, t))
@@ -1384,7 +1409,7 @@ ir_p_attr_alias(IrParser *p, const IrToken *name, const IrAttr *a)
 {
 	const IrIdent *id;
 
-	if (p->failed || !a)
+	if (p->failed || lost(p, name, a))
 		return;
 	id = tok_ident(p, name, 1);
 	if (!depth_ok(p, name, OBJ_ATTR, a))
@@ -1518,17 +1543,6 @@ ir_p_dialect_attr(IrParser *p, const IrToken *tok)
 		return NULL;
 	split_dialect(p, tok, &d, &b);
 	return ir_attr_opaque(p->ctx, d, b);
-}
-
-static bool
-has_null(const IrPtrList *l)
-{
-	size_t i;
-
-	for (i = 0; l && i < l->n; i++)
-		if (!l->v[i])
-			return true;
-	return false;
 }
 
 const IrType *
@@ -1945,7 +1959,7 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
 
 	if (!l)
 		l = ir_xcalloc(1, sizeof *l);
-	if (p->failed)
+	if (p->failed || lost(p, key, value))
 		return l;
 	name = key->kind == TK_STRING ? tok_string(p, key, 0) :
 	    tok_ident(p, key, 0);
@@ -1961,7 +1975,7 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
 	ir_ptrmap_put(&l->seen, name, (void *)name);
 	GROW(l->v, l->n, l->cap);
 	l->v[l->n].name = name;
-	l->v[l->n++].value = value ? value : ir_attr_unit(p->ctx);
+	l->v[l->n++].value = value;
 	return l;
 }
 
@@ -2175,6 +2189,8 @@ make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 			break;
 	if (!p->failed)
 		a = ir_attr_dense(p->ctx, t, splat, buf, p->ndense * es);
+	if (!a && !p->failed)
+		ir_p_fail(p, kw, "dense elements do not fit type");
 	free(buf);
 	return a;
 }
@@ -2235,6 +2251,9 @@ ir_p_dense_hex(IrParser *p, const IrToken *kw, const IrToken *str,
 	}
 	a = ir_attr_dense(p->ctx, t, n == es && ne != 1, buf, n);
 	free(buf);
+	if (!a)
+		ir_p_fail(p, str, "elements hex data size is invalid for "
+		    "provided type");
 	return a;
 }
 
@@ -2405,7 +2424,7 @@ ir_p_loc_callsite(IrParser *p, const IrLoc *callee, const IrLoc *caller)
 }
 
 
-/* ---------------------------------------------------------------- loc aliases */
+/* ------------------------------------------------------------ loc aliases */
 
 static LocAlias *
 loc_alias_get(IrParser *p, const IrToken *tok)
@@ -2431,7 +2450,8 @@ ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc)
 {
 	LocAlias *a;
 
-	if (p->failed || !loc || !depth_ok(p, name, OBJ_LOC, loc))
+	if (p->failed || lost(p, name, loc) ||
+	    !depth_ok(p, name, OBJ_LOC, loc))
 		return;
 	a = loc_alias_get(p, name);
 	if (a->loc) {

@@ -303,3 +303,8 @@ func.func @empty() {
 
 // expected-error@+1 {{forward reference to result #100000 is out of range (limit 65535)}}
 "foo.use"(%x#100000) : (i32) -> ()
+
+// -----
+
+// expected-error@+1 {{dense elements do not fit type}}
+"foo.op"() {d = dense<1> : tensor<0xi32>} : () -> ()
