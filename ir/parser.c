@@ -21,7 +21,7 @@ typedef struct Binding {
 	bool defined;         /* false: placeholders only */
 	unsigned depth;       /* region scope that owns the name */
 	size_t shadow;        /* index+1 of the binding it hides, or 0 */
-	IrToken use;          /* first use (placeholders) */
+	IrToken use;          /* definition, or first use of placeholders */
 } Binding;
 
 /* A block label of the region being parsed. */
@@ -556,6 +556,7 @@ use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		fail_types(p, &r->tok, "use of value '%%%.*s' expects "
 		    "different type than prior uses: '%s' vs '%s'", r->name, t,
 		    v->type);
+		ir_emit_note(p->ctx, tok_loc(p, &b->use), "prior use here");
 		return NULL;
 	}
 	return v;
@@ -607,6 +608,8 @@ define(IrParser *p, const IrToken *tok, const IrIdent *name, IrValue **vals,
 	if (b && b->defined) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
 		    (int)name->len, name->str);
+		ir_emit_note(p->ctx, tok_loc(p, &b->use),
+		    "previously defined here");
 		return;
 	}
 	if (b && b->depth == p->nregions) {
@@ -620,6 +623,7 @@ define(IrParser *p, const IrToken *tok, const IrIdent *name, IrValue **vals,
 	memcpy(b->vals, vals, n * sizeof *vals);
 	b->nvals = n;
 	b->defined = true;
+	b->use = *tok;
 }
 
 /* `%name` or `%name#N` -> name and N. */

@@ -7,19 +7,22 @@
 
 // -----
 
+// expected-note@+1 {{previously defined here}}
 %0 = "foo.def"() : () -> i32
 // expected-error@+1 {{redefinition of SSA value '%0'}}
 %0 = "foo.def"() : () -> i32
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 %0 = "foo.def"() : () -> i32
 // expected-error@+1 {{use of value '%0' expects different type than prior uses: 'f32' vs 'i32'}}
 "foo.use"(%0) : (f32) -> ()
 
 // -----
 
-// expected-error@+1 {{use of value '%x' expects different type than prior uses: 'f32' vs 'i32'}}
+// expected-error@+2 {{use of value '%x' expects different type than prior uses: 'f32' vs 'i32'}}
+// expected-note@+1 {{prior use here}}
 "foo.use"(%x, %x) : (i32, f32) -> ()
 
 // -----
@@ -183,6 +186,7 @@ func.func @isolated() {
 
 // -----
 
+// expected-note@+1 {{previously defined here}}
 %x = "foo.def"() : () -> i32
 "foo.op"(%x) ({
   // expected-error@+1 {{redefinition of SSA value '%x'}}
