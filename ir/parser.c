@@ -1622,11 +1622,7 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	if (kw->kind == TK_TENSOR)
 		return ir_type_tensor(p->ctx, rank, d, elem, a);
 	if (kw->kind == TK_VECTOR) {
-		if (rank < 1) {
-			ir_p_fail(p, kw, "vector types must have at least one "
-			    "dimension");
-			return NULL;
-		}
+		/* rank 0 (vector<f32>) is valid since MLIR 14 */
 		for (i = 0; i < (size_t)rank; i++)
 			if (d[i] == IR_DYNAMIC || d[i] == 0) {
 				ir_p_fail(p, kw, "vector types must have "

@@ -202,8 +202,8 @@ func.func @isolated() {
 
 // -----
 
-// expected-error@+1 {{vector types must have at least one dimension}}
-"foo.op"() {a = vector<f32>} : () -> ()
+// expected-error@+1 {{vector types must have positive constant sizes}}
+"foo.op"() {a = vector<0xf32>} : () -> ()
 
 // -----
 
