@@ -2102,6 +2102,18 @@ elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 		ir_p_fail(p, tok, "integer constant out of range");
 		return false;
 	}
+	if (t->kind == IR_TYPE_FLOAT && tok_is_hex(tok)) {
+		/* A bit pattern, as NaN and infinity print. */
+		unsigned w = ir_type_bitwidth(t);
+
+		if (e->neg || (w < 64 && v >> w)) {
+			ir_p_fail(p, tok, "hexadecimal float constant out of "
+			    "range for type");
+			return false;
+		}
+		*bits = v;
+		return true;
+	}
 	if (t->kind == IR_TYPE_FLOAT) {
 		double d = tok->kind == TK_FLOAT ? tok_double(tok) : (double)v;
 
