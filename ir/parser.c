@@ -128,6 +128,7 @@ struct IrParser {
 	IrPtrMap laph;        /* placeholder loc -> index+1 in lalias */
 	IrPtrMap depths;      /* object -> nesting depth (aliases, affine) */
 	bool loc_forward;     /* some location alias was used early */
+	const IrToken *remap_use; /* alias being replaced, for errors */
 	/* Open brackets, for "expected ')'" at a truncated end. */
 	char closers[IR_MAX_NESTING + 1];
 	size_t depth;
@@ -2510,12 +2511,16 @@ loc_remap(IrParser *p, const IrLoc *l, unsigned depth)
 	if (!l || p->failed)
 		return l;
 	if (depth > IR_MAX_NESTING) {
-		ir_p_fail(p, NULL, "location aliases refer to each other");
+		ir_p_fail(p, p->remap_use, "location aliases refer to each "
+		    "other");
 		return l;
 	}
 	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->laph, l);
-	if (i)
+	if (i) {
+		if (!p->remap_use)
+			p->remap_use = &p->lalias[i - 1].use;
 		return loc_remap(p, p->lalias[i - 1].loc, depth + 1);
+	}
 	if (l->kind == IR_LOC_NAME && l->u.name.child)
 		return ir_loc_name(p->ctx, l->u.name.name,
 		    loc_remap(p, l->u.name.child, depth + 1));
@@ -2543,12 +2548,15 @@ remap_op(IrOp *op, void *user)
 	unsigned i, j;
 	IrBlock *b;
 
+	p->remap_use = NULL;
 	op->loc = loc_remap(p, op->loc, 0);
 	for (i = 0; i < op->nregions; i++)
 		for (b = op->regions[i].first; b; b = b->next)
-			for (j = 0; j < b->nargs; j++)
+			for (j = 0; j < b->nargs; j++) {
+				p->remap_use = NULL;
 				b->args[j]->loc = loc_remap(p, b->args[j]->loc,
 				    0);
+			}
 	return p->failed ? IR_WALK_INTERRUPT : IR_WALK_ADVANCE;
 }
 
