@@ -257,7 +257,7 @@ main(int argc, char **argv)
 {
 	Options o = {0};
 	parse_args(&o, argc, argv);
-	Input in;
+	Input in = {0};
 	if (!read_input(o.input, &in)) {
 		free(in.data);
 		return EXIT_USER;
