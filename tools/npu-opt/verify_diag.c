@@ -159,7 +159,8 @@ scan_line(DiagVerifier *v, const char *line, const char *end,
 		const char *q = p + sizeof tag - 1;
 		IrSeverity sev;
 		size_t kn = parse_kind(q, end, &sev);
-		bool re = kn && end - (q + kn) >= 3 && !memcmp(q + kn, "-re", 3);
+		bool re = kn && end - (q + kn) >= 3 &&
+		    !memcmp(q + kn, "-re", 3);
 		if (kn) {
 			q = parse_designator(skip_spaces(q + kn + (re ? 3 : 0),
 			    end), end, kind, off);
