@@ -32,7 +32,8 @@ struct DiagVerifier {
 	size_t nexp, expcap;
 	Unexpected *unexp;
 	size_t nunexp, unexpcap;
-	/* An annotation that names an expectation of the wrong kind. */
+	/* Other complaints, each at an annotation: a diagnostic of the
+	 * wrong kind, a bad regex. */
 	char **misses;
 	const IrLoc **misslocs;
 	size_t nmisses, misscap;
