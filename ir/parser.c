@@ -60,6 +60,7 @@ typedef struct FuncArg {
 	IrToken tok;
 	bool named;
 	const IrType *type;
+	const IrAttr *attrs;  /* argument attributes, or NULL */
 	const IrLoc *loc;
 } FuncArg;
 
@@ -86,6 +87,7 @@ typedef struct OpFrame {
 	FuncArg *args;        /* func.func sugar */
 	size_t nargs, argcap;
 	IrPtrList fres;       /* func.func result types */
+	IrPtrList fresattrs;  /* and their attributes (NULL: none) */
 	const IrIdent *sym_name;
 	bool priv;
 } OpFrame;
@@ -910,6 +912,7 @@ op_free(OpFrame *f)
 	free(f->succs);
 	free(f->args);
 	free(f->fres.v);
+	free(f->fresattrs.v);
 	free(f);
 }
 
@@ -1004,7 +1007,7 @@ ir_p_func_private(IrParser *p)
 
 void
 ir_p_func_arg(IrParser *p, const IrToken *name, const IrType *t,
-    const IrLoc *loc)
+    const IrAttr *attrs, const IrLoc *loc)
 {
 	OpFrame *f = top_op(p);
 	FuncArg *a;
@@ -1018,18 +1021,19 @@ ir_p_func_arg(IrParser *p, const IrToken *name, const IrType *t,
 		a->tok = *name;
 	a->named = name != NULL;
 	a->type = t;
+	a->attrs = attrs;
 	a->loc = loc;
 }
 
 void
-ir_p_func_result(IrParser *p, const IrType *t)
+ir_p_func_result(IrParser *p, const IrType *t, const IrAttr *attrs)
 {
 	OpFrame *f = top_op(p);
 
 	if (p->failed || !f || lost(p, &f->tok, t))
 		return;
-	GROW(f->fres.v, f->fres.n, f->fres.cap);
-	f->fres.v[f->fres.n++] = t;
+	ir_p_list_push(&f->fres, t);
+	ir_p_list_push(&f->fresattrs, attrs);
 }
 
 /* Checks the operand and result counts of frame f against its type. */
@@ -1192,14 +1196,56 @@ ir_p_module_finish(IrParser *p, const IrLoc *loc)
 		op_pop(p);
 }
 
+/* dict with `name = [{...}, ...]` holding dicts[0..n) (NULL counts as
+ * empty), as MLIR keeps argument and result attributes; unchanged when
+ * all are empty. */
+static const IrAttr *
+with_dicts(IrParser *p, const IrAttr *dict, const char *name,
+    const IrAttr *const *dicts, size_t n)
+{
+	const IrAttr **d = ir_xcalloc(n + 1, sizeof *d);
+	const IrAttr *arr;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		d[i] = dicts[i] ? dicts[i] : ir_attr_empty_dict(p->ctx);
+		any = any || d[i]->u.dict.n > 0;
+	}
+	arr = any ? ir_attr_array(p->ctx, n, d) : NULL;
+	free(d);
+	return arr ? with_attr(p, dict, name, arr) : dict;
+}
+
+/* The function type and argument attributes of func.func frame f. */
+static const IrAttr *
+func_sig_attrs(IrParser *p, OpFrame *f, const IrAttr *attrs)
+{
+	const IrType **in = ir_xcalloc(f->nargs + 1, sizeof *in);
+	const IrAttr **aa = ir_xcalloc(f->nargs + 1, sizeof *aa);
+	const IrType *ft;
+	size_t i;
+
+	for (i = 0; i < f->nargs; i++) {
+		in[i] = f->args[i].type;
+		aa[i] = f->args[i].attrs;
+	}
+	ft = ir_type_function(p->ctx, f->nargs, in, f->fres.n,
+	    (const IrType *const *)f->fres.v);
+	attrs = with_attr(p, attrs, "function_type", ir_attr_type(p->ctx, ft));
+	attrs = with_dicts(p, attrs, "arg_attrs", aa, f->nargs);
+	attrs = with_dicts(p, attrs, "res_attrs",
+	    (const IrAttr *const *)f->fresattrs.v, f->fresattrs.n);
+	free(in);
+	free(aa);
+	return attrs;
+}
+
 void
 ir_p_func_finish(IrParser *p, const IrLoc *loc)
 {
 	OpFrame *f = top_op(p);
-	const IrType **in;
-	const IrType *ft;
 	const IrAttr *attrs;
-	size_t i;
 
 	if (p->failed || !f)
 		return;
@@ -1207,14 +1253,7 @@ ir_p_func_finish(IrParser *p, const IrLoc *loc)
 		ir_p_fail(p, &f->tok, "expected non-empty function body");
 		return;
 	}
-	in = ir_xcalloc(f->nargs + 1, sizeof *in);
-	for (i = 0; i < f->nargs; i++)
-		in[i] = f->args[i].type;
-	ft = ir_type_function(p->ctx, f->nargs, in, f->fres.n,
-	    (const IrType *const *)f->fres.v);
-	free(in);
-	attrs = with_attr(p, f->attrs, "function_type",
-	    ir_attr_type(p->ctx, ft));
+	attrs = func_sig_attrs(p, f, f->attrs);
 	if (f->sym_name)
 		attrs = with_attr(p, attrs, "sym_name", string_attr(p,
 		    f->sym_name->str, f->sym_name->len));

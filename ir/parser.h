@@ -111,9 +111,11 @@ void ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
 void ir_p_sugar_begin(IrParser *p, const char *opname, const IrToken *kw);
 void ir_p_sym_name(IrParser *p, const IrToken *sym);
 void ir_p_func_private(IrParser *p);
+/* A func.func argument (name NULL: a declaration's) with its attribute
+ * dictionary (NULL: none). */
 void ir_p_func_arg(IrParser *p, const IrToken *name, const IrType *t,
-    const IrLoc *loc);
-void ir_p_func_result(IrParser *p, const IrType *t);
+    const IrAttr *attrs, const IrLoc *loc);
+void ir_p_func_result(IrParser *p, const IrType *t, const IrAttr *attrs);
 void ir_p_module_finish(IrParser *p, const IrLoc *loc);
 void ir_p_func_finish(IrParser *p, const IrLoc *loc);
 void ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc);
