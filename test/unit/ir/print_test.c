@@ -170,7 +170,7 @@ Test(print, opaque_types_and_attrs)
 	    "#d.body<[1]>");
 }
 
-/* ---------------------------------------------------------------- attributes */
+/* ------------------------------------------------------------ attributes */
 
 Test(print, integer_attrs)
 {
@@ -384,8 +384,10 @@ Test(print, locations)
 	};
 	const char *want[] = {
 		"loc(unknown)", "loc(\"a.mlir\":2:8)",
-		"loc(\"n\"(\"a.mlir\":2:8))", "loc(fused[\"a\", \"a.mlir\":2:8])",
-		"loc(fused<\"m\">[\"a\"])", "loc(callsite(\"a\" at \"a.mlir\":2:8))",
+		"loc(\"n\"(\"a.mlir\":2:8))",
+		"loc(fused[\"a\", \"a.mlir\":2:8])",
+		"loc(fused<\"m\">[\"a\"])",
+		"loc(callsite(\"a\" at \"a.mlir\":2:8))",
 		"loc(\"a\\22b\\0A\")",
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
