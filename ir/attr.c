@@ -940,7 +940,11 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 	if (is_i1(type->u.shaped.elem))
 		for (size_t i = 0; i < size; i++)
 			buf[i] = buf[i] != 0;
-	if (!splat && n > 0 && all_equal(buf, (size_t)n, es)) {
+	/* MLIR 14 packs i1 lists into bits and finds a splat only in an
+	 * all-zero buffer, so it keeps [true, true] as a list; follow it so
+	 * generic output stays byte-identical to mlir-opt's. */
+	bool may_splat = !is_i1(type->u.shaped.elem) || n == 1 || !buf[0];
+	if (!splat && n > 0 && may_splat && all_equal(buf, (size_t)n, es)) {
 		splat = true;
 		size = es;
 	}
