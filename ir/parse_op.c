@@ -27,24 +27,60 @@ ir_p_result(IrParser *p, const IrToken *name, const IrToken *count)
 	r->count = (unsigned)n;
 }
 
+/* Frames are recycled (with their arrays) through p->spare, so an op
+ * costs no allocation of its own here once the first few exist. */
 static OpFrame *
 op_push(IrParser *p, const char *name, size_t len, const IrToken *tok)
 {
-	OpFrame *f = ir_xcalloc(1, sizeof *f);
+	OpFrame *f = p->nspare ? p->spare[--p->nspare] :
+	    ir_xcalloc(1, sizeof *f);
+	ResultRef *old = f->results;
+	size_t oldcap = f->rescap;
 
 	f->name = ir_op_name_get(p->ctx, name, len);
 	f->tok = *tok;
 	f->rdepth = p->nregions;
 	f->isolated = f->name->def &&
 	    (f->name->def->traits & IR_TRAIT_ISOLATED);
+	/* The frame takes the pending results; its old array (empty)
+	 * collects the next op's. */
 	f->results = p->pending;
 	f->nresults = p->npending;
 	f->rescap = p->pendcap;
-	p->pending = NULL;
-	p->npending = p->pendcap = 0;
+	p->pending = old;
+	p->npending = 0;
+	p->pendcap = oldcap;
 	IR_P_GROW(p->ops, p->nops, p->opcap);
 	p->ops[p->nops++] = f;
 	return f;
+}
+
+/* Empties frame f for reuse, keeping its arrays. */
+static void
+op_reset(OpFrame *f)
+{
+	OpFrame keep = *f;
+	size_t i;
+
+	for (i = 0; i < f->nregions; i++) {
+		ir_region_clear(f->regions[i]);
+		free(f->regions[i]);
+	}
+	memset(f, 0, sizeof *f);
+	f->results = keep.results;
+	f->rescap = keep.rescap;
+	f->operands = keep.operands;
+	f->opcap = keep.opcap;
+	f->succs = keep.succs;
+	f->succcap = keep.succcap;
+	f->regions = keep.regions;
+	f->regcap = keep.regcap;
+	f->args = keep.args;
+	f->argcap = keep.argcap;
+	f->fres.v = keep.fres.v;
+	f->fres.cap = keep.fres.cap;
+	f->fresattrs.v = keep.fresattrs.v;
+	f->fresattrs.cap = keep.fresattrs.cap;
 }
 
 static void
@@ -67,26 +103,43 @@ op_free(OpFrame *f)
 }
 
 void
+ir_p_op_frames_free(IrParser *p)
+{
+	while (p->nspare)
+		op_free(p->spare[--p->nspare]);
+	free(p->spare);
+	p->spare = NULL;
+	p->sparecap = 0;
+	free(p->opvals);
+	free(p->opsuccs);
+}
+
+void
 ir_p_op_begin(IrParser *p, const IrToken *name)
 {
 	size_t n;
 	char *s;
+	const char *t;
 
 	if (p->failed)
 		return;
-	s = ir_lex_unescape(name->s + 1, name->len - 2, &n);
+	/* Most names have no escapes: use the token's bytes in place. */
+	n = name->len - 2;
+	s = memchr(name->s + 1, '\\', n) ?
+	    ir_lex_unescape(name->s + 1, n, &n) : NULL;
+	t = s ? s : name->s + 1;
 	if (n == 0) {
 		free(s);
 		ir_p_fail(p, name, "empty operation name is invalid");
 		return;
 	}
 	/* MLIR 14 names. */
-	if (strcmp(s, "builtin.func") == 0)
+	if (n == 12 && memcmp(t, "builtin.func", 12) == 0)
 		op_push(p, "func.func", 9, name)->sugar = SUGAR_BUILTIN_FUNC;
-	else if (strcmp(s, "std.return") == 0)
+	else if (n == 10 && memcmp(t, "std.return", 10) == 0)
 		op_push(p, "func.return", 11, name);
 	else
-		op_push(p, s, n, name);
+		op_push(p, t, n, name);
 	free(s);
 }
 
@@ -207,6 +260,19 @@ check_counts(IrParser *p, OpFrame *f, size_t nin, size_t nres)
 	return true;
 }
 
+/* The parser's scratch array for n values (reused from op to op). */
+static IrValue **
+scratch_vals(IrParser *p, size_t n)
+{
+	if (n + 1 > p->opvalcap) {
+		p->opvalcap = (n + 1) * 2;
+		p->opvals = ir_xrealloc(p->opvals,
+		    p->opvalcap * sizeof *p->opvals);
+	}
+	memset(p->opvals, 0, (n + 1) * sizeof *p->opvals);
+	return p->opvals;
+}
+
 /* Binds the result names of frame f to op's results. */
 static void
 define_results(IrParser *p, OpFrame *f, IrOp *op)
@@ -215,14 +281,12 @@ define_results(IrParser *p, OpFrame *f, IrOp *op)
 	size_t i;
 
 	for (i = 0; i < f->nresults && !p->failed; i++) {
-		IrValue **vals = ir_xcalloc(f->results[i].count,
-		    sizeof *vals);
+		IrValue **vals = scratch_vals(p, f->results[i].count);
 
 		for (j = 0; j < f->results[i].count; j++)
 			vals[j] = ir_op_result(op, k++);
 		ir_p_define(p, &f->results[i].tok, f->results[i].name, vals,
 		    f->results[i].count);
-		free(vals);
 	}
 }
 
@@ -242,10 +306,16 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
 
 	if (!check_counts(p, f, nin, nres))
 		return;
-	ops = ir_xcalloc(nin + 1, sizeof *ops);
+	ops = scratch_vals(p, nin);
 	for (i = 0; i < nin && !p->failed; i++)
 		ops[i] = ir_p_use_value(p, &f->operands[i], in[i]);
-	succs = ir_xcalloc(f->nsuccs + 1, sizeof *succs);
+	if (f->nsuccs + 1 > p->opsucccap) {
+		p->opsucccap = (f->nsuccs + 1) * 2;
+		p->opsuccs = ir_xrealloc(p->opsuccs,
+		    p->opsucccap * sizeof *p->opsuccs);
+	}
+	succs = p->opsuccs;
+	memset(succs, 0, (f->nsuccs + 1) * sizeof *succs);
 	for (i = 0; i < f->nsuccs && !p->failed; i++)
 		succs[i] = ir_p_label_get(p, r, &f->succs[i])->block;
 	memset(&st, 0, sizeof st);
@@ -260,8 +330,6 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
 	st.nsuccs = f->nsuccs;
 	st.succs = succs;
 	op = p->failed ? NULL : ir_op_create(p->ctx, &st);
-	free(ops);
-	free(succs);
 	if (!op)
 		return;
 	for (i = 0; i < f->nregions && i < nregions; i++)
@@ -274,7 +342,11 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
 void
 ir_p_op_pop(IrParser *p)
 {
-	op_free(p->ops[--p->nops]);
+	OpFrame *f = p->ops[--p->nops];
+
+	op_reset(f);
+	IR_P_GROW(p->spare, p->nspare, p->sparecap);
+	p->spare[p->nspare++] = f;
 }
 
 /* MLIR 14's "builtin.func" keeps its type in `type`. */

@@ -803,6 +803,7 @@ cleanup(IrParser *p)
 		else
 			region_free(p->regions[--p->nregions]);
 	}
+	ir_p_op_frames_free(p);
 	for (i = 0; i < p->nph; i++)
 		ir_op_destroy(p->placeholders[i]);
 	while (p->nbinds)

@@ -317,6 +317,12 @@ struct IrParser {
 	size_t nregions, regcap;
 	OpFrame **ops;
 	size_t nops, opcap;
+	OpFrame **spare;      /* popped frames kept for reuse */
+	size_t nspare, sparecap;
+	IrValue **opvals;     /* build_op's operand / result scratch */
+	size_t opvalcap;
+	IrBlock **opsuccs;    /* build_op's successor scratch */
+	size_t opsucccap;
 	ResultRef *pending;   /* results parsed before the op name */
 	size_t npending, pendcap;
 	/* Aliases. */
@@ -403,8 +409,10 @@ Label *ir_p_label_get(IrParser *p, RegionFrame *r, const IrToken *tok);
 /* The block ops of r go to, created for the first op. */
 IrBlock *ir_p_current_block(RegionFrame *r);
 
-/* parse_op.c: pops and frees the innermost op frame. */
+/* parse_op.c: pops the innermost op frame (kept for reuse). */
 void ir_p_op_pop(IrParser *p);
+/* parse_op.c: frees the frames kept for reuse and build_op's scratch. */
+void ir_p_op_frames_free(IrParser *p);
 
 /* parse_alias.c: reports x (of kind IR_P_OBJ_*) if it nests deeper than
  * IR_MAX_NESTING; false then or after an earlier error. */
