@@ -340,7 +340,7 @@ ir_p_loc_fused(IrParser *p, IrPtrList *locs, const IrAttr *meta)
 	if (!p->failed && locs && !ir_p_has_null(locs))
 		l = ir_loc_fused(p->ctx, locs->n,
 		    (const IrLoc *const *)locs->v, meta);
-	ir_p_list_free(locs);
+	ir_p_list_free(p, locs);
 	return l;
 }
 

@@ -171,7 +171,7 @@ ir_p_attr_array(IrParser *p, IrPtrList *elems)
 	if (!p->failed && !ir_p_has_null(elems))
 		a = ir_attr_array(p->ctx, elems ? elems->n : 0,
 		    elems ? (const IrAttr *const *)elems->v : NULL);
-	ir_p_list_free(elems);
+	ir_p_list_free(p, elems);
 	return a;
 }
 
@@ -197,7 +197,7 @@ ir_p_attr_symref(IrParser *p, IrPtrList *names)
 	if (!p->failed && names && names->n > 0)
 		a = ir_attr_symref(p->ctx, names->v[0], names->n - 1,
 		    (const IrIdent *const *)names->v + 1);
-	ir_p_list_free(names);
+	ir_p_list_free(p, names);
 	return a;
 }
 
@@ -261,7 +261,7 @@ ir_p_dense_scalar(IrParser *p, const IrToken *tok, bool neg)
 	IR_P_GROW(p->dense, p->ndense, p->densecap);
 	p->dense[p->ndense].tok = *tok;
 	p->dense[p->ndense++].neg = neg;
-	return ir_p_i64_new();
+	return ir_p_i64_new(p);
 }
 
 /* A list's shape is [count, element shape...]; every element must have
@@ -272,10 +272,10 @@ ir_p_dlist(IrParser *p, IrI64List *list, IrI64List *elem)
 	size_t i;
 
 	if (!list) {
-		list = ir_p_i64_push(NULL, 1);
+		list = ir_p_i64_push(p, NULL, 1);
 		for (i = 0; elem && i < elem->n; i++)
-			ir_p_i64_push(list, elem->v[i]);
-		ir_p_i64_free(elem);
+			ir_p_i64_push(p, list, elem->v[i]);
+		ir_p_i64_free(p, elem);
 		return list;
 	}
 	if (!p->failed && elem && (elem->n + 1 != list->n ||
@@ -285,7 +285,7 @@ ir_p_dlist(IrParser *p, IrI64List *list, IrI64List *elem)
 		    "tensor literal is invalid; ranks are not consistent "
 		    "between elements");
 	list->v[0]++;
-	ir_p_i64_free(elem);
+	ir_p_i64_free(p, elem);
 	return list;
 }
 
@@ -466,7 +466,7 @@ ir_p_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 
 	if (!p->failed && t && dense_type_ok(p, kw, t))
 		a = make_dense(p, kw, shape, t);
-	ir_p_i64_free(shape);
+	ir_p_i64_free(p, shape);
 	return a;
 }
 
@@ -615,7 +615,7 @@ ir_p_affine_map(IrParser *p, IrPtrList *results)
 		a = ir_attr_affine_map(p->ctx, (unsigned)p->affdims.n,
 		    (unsigned)p->affsyms.n, results->n,
 		    (const IrAffineExpr *const *)results->v);
-	ir_p_list_free(results);
+	ir_p_list_free(p, results);
 	return a;
 }
 
@@ -626,6 +626,6 @@ ir_p_strided(IrParser *p, IrI64List *strides, int64_t offset)
 
 	if (!p->failed && strides)
 		a = ir_attr_strided(p->ctx, offset, strides->n, strides->v);
-	ir_p_i64_free(strides);
+	ir_p_i64_free(p, strides);
 	return a;
 }

@@ -235,8 +235,8 @@ ir_p_func_result(IrParser *p, const IrType *t, const IrAttr *attrs)
 
 	if (p->failed || !f || ir_p_lost(p, &f->tok, t))
 		return;
-	ir_p_list_push(&f->fres, t);
-	ir_p_list_push(&f->fresattrs, attrs);
+	ir_p_list_push(p, &f->fres, t);
+	ir_p_list_push(p, &f->fresattrs, attrs);
 }
 
 /* Checks the operand and result counts of frame f against its type. */
@@ -498,7 +498,7 @@ ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 		build_op(p, f, types ? types->n : 0,
 		    types ? (const IrType *const *)types->v : NULL, 0, NULL,
 		    NULL, loc, 0);
-	ir_p_list_free(types);
+	ir_p_list_free(p, types);
 	if (!p->failed && f)
 		ir_p_op_pop(p);
 }

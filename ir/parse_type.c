@@ -109,7 +109,7 @@ ir_p_tuple(IrParser *p, IrPtrList *types)
 	if (!p->failed && types && !ir_p_has_null(types))
 		t = ir_type_tuple(p->ctx, types->n,
 		    (const IrType *const *)types->v);
-	ir_p_list_free(types);
+	ir_p_list_free(p, types);
 	return t;
 }
 
@@ -123,8 +123,8 @@ ir_p_func_type(IrParser *p, IrPtrList *in, IrPtrList *out)
 		t = ir_type_function(p->ctx, in->n,
 		    (const IrType *const *)in->v, out->n,
 		    (const IrType *const *)out->v);
-	ir_p_list_free(in);
-	ir_p_list_free(out);
+	ir_p_list_free(p, in);
+	ir_p_list_free(p, out);
 	return t;
 }
 
@@ -204,7 +204,7 @@ ir_p_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 
 	if (!p->failed && elem)
 		t = make_shaped(p, kw, dims, elem, a, b);
-	ir_p_i64_free(dims);
+	ir_p_i64_free(p, dims);
 	return t;
 }
 
@@ -223,8 +223,8 @@ ir_p_memref_old(IrParser *p, const IrToken *kw, IrI64List *dims,
 			    ir_attr_strided(p->ctx, offset, strides->n,
 			    strides->v), space);
 	}
-	ir_p_i64_free(dims);
-	ir_p_i64_free(strides);
+	ir_p_i64_free(p, dims);
+	ir_p_i64_free(p, strides);
 	return t;
 }
 

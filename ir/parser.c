@@ -11,53 +11,84 @@
 /* ---------------------------------------------------------------- lists */
 
 IrPtrList *
-ir_p_list_new(void)
+ir_p_list_new(IrParser *p)
 {
+	if (p->nlpool)
+		return p->lpool[--p->nlpool];
 	return ir_xcalloc(1, sizeof(IrPtrList));
 }
 
 IrPtrList *
-ir_p_list_push(IrPtrList *l, const void *x)
+ir_p_list_push(IrParser *p, IrPtrList *l, const void *x)
 {
 	if (!l)
-		l = ir_p_list_new();
+		l = ir_p_list_new(p);
 	IR_P_GROW(l->v, l->n, l->cap);
 	l->v[l->n++] = x;
 	return l;
 }
 
 void
-ir_p_list_free(IrPtrList *l)
+ir_p_list_free(IrParser *p, IrPtrList *l)
 {
 	if (!l)
 		return;
+	if (p->nlpool < IR_P_POOL) {
+		l->n = 0;
+		p->lpool[p->nlpool++] = l;
+		return;
+	}
 	free(l->v);
 	free(l);
 }
 
 IrI64List *
-ir_p_i64_new(void)
+ir_p_i64_new(IrParser *p)
 {
+	if (p->nipool)
+		return p->ipool[--p->nipool];
 	return ir_xcalloc(1, sizeof(IrI64List));
 }
 
 IrI64List *
-ir_p_i64_push(IrI64List *l, int64_t x)
+ir_p_i64_push(IrParser *p, IrI64List *l, int64_t x)
 {
 	if (!l)
-		l = ir_p_i64_new();
+		l = ir_p_i64_new(p);
 	IR_P_GROW(l->v, l->n, l->cap);
 	l->v[l->n++] = x;
 	return l;
 }
 
 void
-ir_p_i64_free(IrI64List *l)
+ir_p_i64_free(IrParser *p, IrI64List *l)
 {
 	if (!l)
 		return;
+	if (p->nipool < IR_P_POOL) {
+		l->n = 0;
+		p->ipool[p->nipool++] = l;
+		return;
+	}
 	free(l->v);
 	free(l);
+}
+
+void
+ir_p_lists_free(IrParser *p)
+{
+	while (p->nlpool) {
+		IrPtrList *l = p->lpool[--p->nlpool];
+
+		free(l->v);
+		free(l);
+	}
+	while (p->nipool) {
+		IrI64List *l = p->ipool[--p->nipool];
+
+		free(l->v);
+		free(l);
+	}
 }
 
 void
@@ -804,6 +835,7 @@ cleanup(IrParser *p)
 			region_free(p->regions[--p->nregions]);
 	}
 	ir_p_op_frames_free(p);
+	ir_p_lists_free(p);
 	for (i = 0; i < p->nph; i++)
 		ir_op_destroy(p->placeholders[i]);
 	while (p->nbinds)

@@ -79,15 +79,23 @@ typedef struct IrNamedList {
  * use prints its alias in full). */
 #define IR_P_MAX_ALIAS_TOTAL ((uint64_t)1 << 26)
 
+/* Most free lists of each kind the parser keeps for reuse. */
+#define IR_P_POOL 32
+
 /* Most terminals the syntax error handler reports as expected. */
 #define IR_P_MAX_EXPECT 64
 
-IrPtrList *ir_p_list_new(void);
-IrPtrList *ir_p_list_push(IrPtrList *l, const void *x);
-void ir_p_list_free(IrPtrList *l);
-IrI64List *ir_p_i64_new(void);
-IrI64List *ir_p_i64_push(IrI64List *l, int64_t x);
-void ir_p_i64_free(IrI64List *l);
+/* Lists come from and go back to small pools in the parser (a type list
+ * or a shape is built for nearly every op); push with l NULL starts a
+ * new list. */
+IrPtrList *ir_p_list_new(IrParser *p);
+IrPtrList *ir_p_list_push(IrParser *p, IrPtrList *l, const void *x);
+void ir_p_list_free(IrParser *p, IrPtrList *l);
+IrI64List *ir_p_i64_new(IrParser *p);
+IrI64List *ir_p_i64_push(IrParser *p, IrI64List *l, int64_t x);
+void ir_p_i64_free(IrParser *p, IrI64List *l);
+/* Frees the pooled lists (at the end of a parse). */
+void ir_p_lists_free(IrParser *p);
 void ir_p_named_free(IrNamedList *l);
 
 void ir_p_fail(IrParser *p, const IrToken *tok, const char *fmt, ...)
@@ -323,6 +331,10 @@ struct IrParser {
 	size_t opvalcap;
 	IrBlock **opsuccs;    /* build_op's successor scratch */
 	size_t opsucccap;
+	IrPtrList *lpool[IR_P_POOL]; /* emptied lists kept for reuse */
+	size_t nlpool;
+	IrI64List *ipool[IR_P_POOL];
+	size_t nipool;
 	ResultRef *pending;   /* results parsed before the op name */
 	size_t npending, pendcap;
 	/* Aliases. */
