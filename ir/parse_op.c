@@ -23,7 +23,8 @@ ir_p_result(IrParser *p, const IrToken *name, const IrToken *count)
 	IR_P_GROW(p->pending, p->npending, p->pendcap);
 	r = &p->pending[p->npending++];
 	r->tok = *name;
-	r->name = ir_p_tok_ident(p, name, 1);
+	r->name = name->s + 1;
+	r->namelen = name->len - 1;
 	r->count = (unsigned)n;
 }
 
@@ -285,8 +286,8 @@ define_results(IrParser *p, OpFrame *f, IrOp *op)
 
 		for (j = 0; j < f->results[i].count; j++)
 			vals[j] = ir_op_result(op, k++);
-		ir_p_define(p, &f->results[i].tok, f->results[i].name, vals,
-		    f->results[i].count);
+		ir_p_define(p, &f->results[i].tok, f->results[i].name,
+		    f->results[i].namelen, vals, f->results[i].count);
 	}
 }
 

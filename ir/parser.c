@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/context.h"
 #include "ir/parser.h"
 #include "parse.h"
 
@@ -340,29 +341,80 @@ barrier(IrParser *p)
 	return 0;
 }
 
-static Binding *
-lookup(IrParser *p, const IrIdent *name)
+/* The slot of name s[0..len) (hash h) in the name table: its own, or
+ * the empty one where it would go. */
+static struct NameSlot *
+name_slot(IrParser *p, const char *s, size_t len, uint64_t h)
 {
-	size_t i = (size_t)(uintptr_t)ir_ptrmap_get(&p->names, name);
+	size_t mask = p->nscap - 1, i;
 
+	for (i = h & mask;; i = (i + 1) & mask) {
+		struct NameSlot *e = &p->nslots[i];
+
+		if (!e->s || (e->hash == h && e->len == len &&
+		    memcmp(e->s, s, len) == 0))
+			return e;
+	}
+}
+
+/* The slot of a name, added (with no binding) when new. */
+static struct NameSlot *
+name_add(IrParser *p, const char *s, size_t len, uint64_t h)
+{
+	struct NameSlot *e;
+
+	if ((p->nsused + 1) * 4 > p->nscap * 3) {
+		struct NameSlot *old = p->nslots;
+		size_t oldcap = p->nscap, i;
+
+		p->nscap = oldcap ? oldcap * 2 : 256;
+		p->nslots = ir_xcalloc(p->nscap, sizeof *p->nslots);
+		for (i = 0; i < oldcap; i++)
+			if (old[i].s)
+				*name_slot(p, old[i].s, old[i].len,
+				    old[i].hash) = old[i];
+		free(old);
+	}
+	e = name_slot(p, s, len, h);
+	if (!e->s) {
+		e->s = s;
+		e->len = len;
+		e->hash = h;
+		p->nsused++;
+	}
+	return e;
+}
+
+static Binding *
+lookup(IrParser *p, const char *name, size_t len)
+{
+	size_t i;
+
+	if (!p->nscap)
+		return NULL;
+	i = name_slot(p, name, len, ir_hash_bytes(name, len))->bind;
 	if (i == 0 || i - 1 < barrier(p))
 		return NULL;
 	return &p->binds[i - 1];
 }
 
 static Binding *
-bind_push(IrParser *p, const IrIdent *name)
+bind_push(IrParser *p, const char *name, size_t len)
 {
+	uint64_t h = ir_hash_bytes(name, len);
+	struct NameSlot *e = name_add(p, name, len, h);
 	Binding *b;
 
 	IR_P_GROW(p->binds, p->nbinds, p->bindcap);
 	b = &p->binds[p->nbinds];
 	memset(b, 0, sizeof *b);
 	b->name = name;
+	b->namelen = len;
+	b->hash = h;
 	b->depth = (unsigned)p->nregions;
-	b->shadow = (size_t)(uintptr_t)ir_ptrmap_get(&p->names, name);
+	b->shadow = e->bind;
 	p->nbinds++;
-	ir_ptrmap_put(&p->names, name, (void *)(uintptr_t)p->nbinds);
+	e->bind = p->nbinds;
 	return b;
 }
 
@@ -371,7 +423,7 @@ bind_pop(IrParser *p)
 {
 	Binding *b = &p->binds[--p->nbinds];
 
-	ir_ptrmap_put(&p->names, b->name, (void *)(uintptr_t)b->shadow);
+	name_slot(p, b->name, b->namelen, b->hash)->bind = b->shadow;
 	free(b->vals);
 }
 
@@ -393,11 +445,11 @@ placeholder(IrParser *p, const IrType *t)
 
 static void
 fail_types(IrParser *p, const IrToken *tok, const char *fmt,
-    const IrIdent *name, const IrType *a, const IrType *b)
+    const OperandRef *r, const IrType *a, const IrType *b)
 {
 	char *sa = ir_type_str(a), *sb = ir_type_str(b);
 
-	ir_p_fail(p, tok, fmt, (int)name->len, name->str, sa, sb);
+	ir_p_fail(p, tok, fmt, (int)r->namelen, r->name, sa, sb);
 	free(sa);
 	free(sb);
 }
@@ -407,11 +459,11 @@ fail_types(IrParser *p, const IrToken *tok, const char *fmt,
 IrValue *
 ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 {
-	Binding *b = lookup(p, r->name);
+	Binding *b = lookup(p, r->name, r->namelen);
 	IrValue *v;
 
 	if (!b) {
-		b = bind_push(p, r->name);
+		b = bind_push(p, r->name, r->namelen);
 		b->use = r->tok;
 	}
 	if (b->defined && r->index >= b->nvals) {
@@ -439,7 +491,7 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 	}
 	if (v->type != t) {
 		fail_types(p, &r->tok, "use of value '%%%.*s' expects "
-		    "different type than prior uses: '%s' vs '%s'", r->name, t,
+		    "different type than prior uses: '%s' vs '%s'", r, t,
 		    v->type);
 		ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
 		    "prior use here");
@@ -470,7 +522,7 @@ resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
 			char *sb = ir_type_str(ph->type);
 
 			ir_p_fail(p, tok, "definition of SSA value '%%%.*s#%u' "
-			    "has type '%s'", (int)b->name->len, b->name->str,
+			    "has type '%s'", (int)b->namelen, b->name,
 			    i, sa);
 			ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
 			    "previously used here with type '%s'", sb);
@@ -484,16 +536,16 @@ resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
 
 /* Defines `%name` (tok: `%name`) as the group vals[0..n). */
 void
-ir_p_define(IrParser *p, const IrToken *tok, const IrIdent *name,
-    IrValue **vals, unsigned n)
+ir_p_define(IrParser *p, const IrToken *tok, const char *name,
+    size_t namelen, IrValue **vals, unsigned n)
 {
-	Binding *b = lookup(p, name);
+	Binding *b = lookup(p, name, namelen);
 
 	if (p->failed)
 		return;
 	if (b && b->defined) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
-		    (int)name->len, name->str);
+		    (int)namelen, name);
 		ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
 		    "previously defined here");
 		return;
@@ -503,7 +555,7 @@ ir_p_define(IrParser *p, const IrToken *tok, const IrIdent *name,
 		if (p->failed)
 			return;
 	} else {
-		b = bind_push(p, name);
+		b = bind_push(p, name, namelen);
 	}
 	b->vals = ir_xrealloc(b->vals, (n ? n : 1) * sizeof *b->vals);
 	memcpy(b->vals, vals, n * sizeof *vals);
@@ -520,7 +572,8 @@ ir_p_value_ref(IrParser *p, const IrToken *tok, OperandRef *r)
 	size_t len = hash ? (size_t)(hash - tok->s) : tok->len;
 
 	r->tok = *tok;
-	r->name = ir_ident_get(p->ctx, tok->s + 1, len - 1);
+	r->name = tok->s + 1;
+	r->namelen = len - 1;
 	r->index = 0;
 	if (hash) {
 		IrToken n = *tok;
@@ -626,7 +679,7 @@ region_close_scope(IrParser *p, RegionFrame *r)
 	while (p->nbinds > r->bind_base)
 		bind_pop(p);
 	for (i = 0; i < nkeep; i++) {
-		Binding *b = bind_push(p, keep[i].name);
+		Binding *b = bind_push(p, keep[i].name, keep[i].namelen);
 
 		b->depth = (unsigned)p->nregions - 1;
 		b->vals = keep[i].vals;
@@ -663,7 +716,7 @@ ir_p_region_begin(IrParser *p, const IrToken *brace)
 		}
 		v = ir_block_add_arg(r->cur, a->type,
 		    a->loc ? a->loc : ir_p_tok_loc(p, &a->tok));
-		ir_p_define(p, &a->tok, ir_p_tok_ident(p, &a->tok, 1), &v, 1);
+		ir_p_define(p, &a->tok, a->tok.s + 1, a->tok.len - 1, &v, 1);
 	}
 }
 
@@ -722,7 +775,7 @@ ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
 		return;
 	v = ir_block_add_arg(ir_p_current_block(r), t,
 	    loc ? loc : ir_p_tok_loc(p, name));
-	ir_p_define(p, name, ir_p_tok_ident(p, name, 1), &v, 1);
+	ir_p_define(p, name, name->s + 1, name->len - 1, &v, 1);
 }
 
 /* ---------------------------------------------------------------- driver */
@@ -842,7 +895,7 @@ cleanup(IrParser *p)
 		bind_pop(p);
 	free(p->placeholders);
 	free(p->binds);
-	ir_ptrmap_free(&p->names);
+	free(p->nslots);
 	free(p->regions);
 	free(p->ops);
 	free(p->pending);

@@ -210,7 +210,9 @@ const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
 /* One SSA name: a group of values (%x:2 has two), or forward-reference
  * placeholders until the definition appears. */
 typedef struct Binding {
-	const IrIdent *name;
+	const char *name;     /* its bytes (without %), in the source */
+	size_t namelen;
+	uint64_t hash;        /* of the name bytes */
 	IrValue **vals;       /* nvals entries; NULL: not referenced yet */
 	unsigned nvals;
 	bool defined;         /* false: placeholders only */
@@ -241,13 +243,15 @@ typedef struct RegionFrame {
 
 typedef struct ResultRef {
 	IrToken tok;
-	const IrIdent *name;
+	const char *name;     /* bytes after %, in the source */
+	size_t namelen;
 	unsigned count;
 } ResultRef;
 
 typedef struct OperandRef {
 	IrToken tok;
-	const IrIdent *name;
+	const char *name;     /* bytes after %, before #N, in the source */
+	size_t namelen;
 	unsigned index;       /* #N */
 } OperandRef;
 
@@ -316,7 +320,15 @@ struct IrParser {
 	/* SSA names. */
 	Binding *binds;
 	size_t nbinds, bindcap;
-	IrPtrMap names;       /* ident -> newest binding index+1 */
+	/* SSA name bytes -> newest binding index+1 (0: none), open
+	 * addressing keyed by the bytes: names are not interned. */
+	struct NameSlot {
+		const char *s;
+		size_t len;
+		uint64_t hash;
+		size_t bind;
+	} *nslots;
+	size_t nscap, nsused;
 	IrOp **placeholders;
 	size_t nph, phcap;
 	const IrOpName *ph_name;
@@ -411,8 +423,8 @@ OpFrame *ir_p_top_op(IrParser *p);
  * name is not defined yet. NULL after an error. */
 IrValue *ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t);
 /* Defines `%name` (tok: `%name`) as the group vals[0..n). */
-void ir_p_define(IrParser *p, const IrToken *tok, const IrIdent *name,
-    IrValue **vals, unsigned n);
+void ir_p_define(IrParser *p, const IrToken *tok, const char *name,
+    size_t namelen, IrValue **vals, unsigned n);
 /* `%name` or `%name#N` -> name and N. */
 void ir_p_value_ref(IrParser *p, const IrToken *tok, OperandRef *r);
 /* The label `^name` (tok) of region r, created (undefined) on first
