@@ -818,7 +818,10 @@ ir_attr_dict(IrContext *ctx, size_t n, const IrNamedAttr *entries)
 {
 	if (n && (!entries || bad_entries(n, entries)))
 		return NULL;
-	IrNamedAttr *sorted = ir_xmalloc((n ? n : 1) * sizeof *sorted);
+	/* Most dictionaries are small: sort them on the stack. */
+	IrNamedAttr small[16];
+	IrNamedAttr *sorted = n <= 16 ? small :
+	    ir_xmalloc(n * sizeof *sorted);
 	if (n)
 		memcpy(sorted, entries, n * sizeof *sorted);
 	qsort(sorted, n, sizeof *sorted, entry_cmp);
@@ -833,7 +836,8 @@ ir_attr_dict(IrContext *ctx, size_t n, const IrNamedAttr *entries)
 		k.u.dict.entries = sorted;
 		a = unique(ctx, &k);
 	}
-	free(sorted);
+	if (sorted != small)
+		free(sorted);
 	return a;
 }
 

@@ -201,6 +201,23 @@ ir_p_attr_symref(IrParser *p, IrPtrList *names)
 	return a;
 }
 
+/* Dictionaries shorter than this find duplicate keys by a scan; longer
+ * ones keep their names in l->seen. */
+#define NAMED_SCAN 16
+
+static bool
+named_seen(const IrNamedList *l, const IrIdent *name)
+{
+	size_t i;
+
+	if (l->n >= NAMED_SCAN)
+		return ir_ptrmap_get(&l->seen, name) != NULL;
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].name == name)
+			return true;
+	return false;
+}
+
 IrNamedList *
 ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
     const IrAttr *value)
@@ -217,15 +234,23 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
 		ir_p_fail(p, key, "expected valid attribute name");
 		return l;
 	}
-	if (ir_ptrmap_get(&l->seen, name)) {
+	if (named_seen(l, name)) {
 		ir_p_fail(p, key, "duplicate key '%.*s' in dictionary "
 		    "attribute", (int)name->len, name->str);
 		return l;
 	}
-	ir_ptrmap_put(&l->seen, name, (void *)name);
 	IR_P_GROW(l->v, l->n, l->cap);
 	l->v[l->n].name = name;
 	l->v[l->n++].value = value;
+	if (l->n == NAMED_SCAN) {
+		size_t i;
+
+		for (i = 0; i < l->n; i++)
+			ir_ptrmap_put(&l->seen, l->v[i].name,
+			    (void *)l->v[i].name);
+	} else if (l->n > NAMED_SCAN) {
+		ir_ptrmap_put(&l->seen, name, (void *)name);
+	}
 	return l;
 }
 
