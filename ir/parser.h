@@ -79,6 +79,10 @@ typedef struct IrNamedList {
  * use prints its alias in full). */
 #define IR_P_MAX_ALIAS_TOTAL ((uint64_t)1 << 26)
 
+/* Numeric SSA names below this use the parser's flat name array (whose
+ * size follows the largest such name seen: 16 MiB at most). */
+#define IR_P_FLAT_NAMES (1u << 22)
+
 /* Most free lists of each kind the parser keeps for reuse. */
 #define IR_P_POOL 32
 
@@ -320,13 +324,17 @@ struct IrParser {
 	/* SSA names. */
 	Binding *binds;
 	size_t nbinds, bindcap;
-	/* SSA name bytes -> newest binding index+1 (0: none), open
-	 * addressing keyed by the bytes: names are not interned. */
+	/* SSA name -> newest binding index+1 (0: none). Names are not
+	 * interned: %N (N canonical decimal below IR_P_FLAT_NAMES) index
+	 * the flat array numbind, other names an open-addressing table
+	 * keyed by their bytes. */
+	uint32_t *numbind;
+	size_t numcap;
 	struct NameSlot {
 		const char *s;
 		size_t len;
 		uint64_t hash;
-		size_t bind;
+		uint32_t bind;
 	} *nslots;
 	size_t nscap, nsused;
 	IrOp **placeholders;
