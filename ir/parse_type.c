@@ -196,14 +196,55 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	return ir_type_memref(p->ctx, rank, d, elem, a, b);
 }
 
+/* The memo slot for a plain shaped type; NULL when it cannot be kept.
+ * The slot depends on the element's address, the result does not. */
+static struct ShapedMemo *
+memo_slot(IrParser *p, int kind, const IrI64List *dims, const IrType *elem)
+{
+	uint64_t h = (uint64_t)(uintptr_t)elem >> 4;
+	size_t i;
+
+	if (!dims || dims->n > IR_P_MEMO_RANK)
+		return NULL;
+	h = h * 31 + (uint64_t)kind;
+	for (i = 0; i < dims->n; i++)
+		h = h * 1000003 + (uint64_t)dims->v[i];
+	h ^= h >> 29;
+	return &p->shmemo[h & (IR_P_MEMO_SLOTS - 1)];
+}
+
+static bool
+memo_match(const struct ShapedMemo *m, int kind, const IrI64List *dims,
+    const IrType *elem)
+{
+	return m->t && m->kind == kind && m->elem == elem &&
+	    m->rank == dims->n && (dims->n == 0 ||
+	    memcmp(m->dims, dims->v, dims->n * sizeof *dims->v) == 0);
+}
+
 const IrType *
 ir_p_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
     const IrType *elem, const IrAttr *a, const IrAttr *b)
 {
+	struct ShapedMemo *m = NULL;
 	const IrType *t = NULL;
 
-	if (!p->failed && elem)
+	if (!p->failed && elem && !a && !b)
+		m = memo_slot(p, kw->kind, dims, elem);
+	if (m && memo_match(m, kw->kind, dims, elem)) {
+		t = m->t;
+	} else if (!p->failed && elem) {
 		t = make_shaped(p, kw, dims, elem, a, b);
+		if (m && t) {
+			m->t = t;
+			m->elem = elem;
+			m->kind = kw->kind;
+			m->rank = dims->n;
+			if (dims->n)
+				memcpy(m->dims, dims->v,
+				    dims->n * sizeof *dims->v);
+		}
+	}
 	ir_p_i64_free(p, dims);
 	return t;
 }

@@ -83,6 +83,10 @@ typedef struct IrNamedList {
  * size follows the largest such name seen: 16 MiB at most). */
 #define IR_P_FLAT_NAMES (1u << 22)
 
+/* The shaped-type memo: slots, and the highest rank it keeps. */
+#define IR_P_MEMO_SLOTS 64
+#define IR_P_MEMO_RANK 8
+
 /* Most free lists of each kind the parser keeps for reuse. */
 #define IR_P_POOL 32
 
@@ -351,6 +355,16 @@ struct IrParser {
 	size_t opvalcap;
 	IrBlock **opsuccs;    /* build_op's successor scratch */
 	size_t opsucccap;
+	/* Recently built plain shaped types (no encoding, layout or memory
+	 * space), direct-mapped: the same tensor type is spelled several
+	 * times per op and uniquing it from scratch hashes every dim. */
+	struct ShapedMemo {
+		const IrType *t;      /* NULL: empty */
+		const IrType *elem;
+		int kind;             /* TK_TENSOR, TK_VECTOR or TK_MEMREF */
+		size_t rank;
+		int64_t dims[IR_P_MEMO_RANK];
+	} shmemo[IR_P_MEMO_SLOTS];
 	IrPtrList *lpool[IR_P_POOL]; /* emptied lists kept for reuse */
 	size_t nlpool;
 	IrI64List *ipool[IR_P_POOL];
