@@ -420,8 +420,9 @@ numbind_grow(IrParser *p, size_t n)
 /* The cell holding the newest binding of a name; NULL when the name has
  * none and add is false. */
 static uint32_t *
-name_cell(IrParser *p, const char *s, size_t len, uint64_t h, bool add)
+name_cell(IrParser *p, const char *s, size_t len, bool add)
 {
+	uint64_t h;
 	size_t n;
 
 	if (name_number(s, len, &n)) {
@@ -432,24 +433,16 @@ name_cell(IrParser *p, const char *s, size_t len, uint64_t h, bool add)
 		numbind_grow(p, n);
 		return &p->numbind[n];
 	}
+	h = ir_hash_bytes(s, len);
 	if (add)
 		return &name_add(p, s, len, h)->bind;
 	return p->nscap ? &name_slot(p, s, len, h)->bind : NULL;
 }
 
-/* The name's hash for the table (numeric names need none). */
-static uint64_t
-name_hash(const char *s, size_t len)
-{
-	size_t n;
-
-	return name_number(s, len, &n) ? 0 : ir_hash_bytes(s, len);
-}
-
 static Binding *
 lookup(IrParser *p, const char *name, size_t len)
 {
-	uint32_t *cell = name_cell(p, name, len, name_hash(name, len), false);
+	uint32_t *cell = name_cell(p, name, len, false);
 	size_t i = cell ? *cell : 0;
 
 	if (i == 0 || i - 1 < barrier(p))
@@ -460,8 +453,7 @@ lookup(IrParser *p, const char *name, size_t len)
 static Binding *
 bind_push(IrParser *p, const char *name, size_t len)
 {
-	uint64_t h = name_hash(name, len);
-	uint32_t *cell = name_cell(p, name, len, h, true);
+	uint32_t *cell = name_cell(p, name, len, true);
 	Binding *b;
 
 	IR_P_GROW(p->binds, p->nbinds, p->bindcap);
@@ -469,7 +461,6 @@ bind_push(IrParser *p, const char *name, size_t len)
 	memset(b, 0, sizeof *b);
 	b->name = name;
 	b->namelen = len;
-	b->hash = h;
 	b->depth = (unsigned)p->nregions;
 	b->shadow = *cell;
 	p->nbinds++;
@@ -482,7 +473,7 @@ bind_pop(IrParser *p)
 {
 	Binding *b = &p->binds[--p->nbinds];
 
-	*name_cell(p, b->name, b->namelen, b->hash, false) =
+	*name_cell(p, b->name, b->namelen, false) =
 	    (uint32_t)b->shadow;
 	free(b->vals);
 }

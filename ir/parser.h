@@ -220,7 +220,6 @@ const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
 typedef struct Binding {
 	const char *name;     /* its bytes (without %), in the source */
 	size_t namelen;
-	uint64_t hash;        /* of the name bytes */
 	IrValue **vals;       /* nvals entries; NULL: not referenced yet */
 	unsigned nvals;
 	bool defined;         /* false: placeholders only */
