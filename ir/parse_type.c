@@ -249,6 +249,56 @@ ir_p_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	return t;
 }
 
+/* The element type at s[0..n) of a SHAPED token (see lex.re). */
+static const IrType *
+fast_elem(IrParser *p, const char *s, size_t n)
+{
+	IrToken t;
+
+	if (s[0] == 'i' && n > 1 && s[1] != 'n') {
+		memset(&t, 0, sizeof t);
+		t.kind = TK_INTTYPE;
+		t.s = s;
+		t.len = n;
+		return ir_p_int_type(p, &t);
+	}
+	if (n == 5)
+		return ir_p_index_type(p);
+	if (s[0] == 'b')
+		return ir_p_float_type(p, IR_BF16);
+	return ir_p_float_type(p, s[1] == '1' ? IR_F16 :
+	    s[1] == '3' ? IR_F32 : IR_F64);
+}
+
+const IrType *
+ir_p_shaped_token(IrParser *p, const IrToken *tok)
+{
+	const char *s = tok->s + 7, *end = tok->s + tok->len - 1;
+	IrI64List *dims = ir_p_i64_new(p);
+	IrToken kw = *tok;
+	const char *x;
+
+	if (p->failed) {
+		ir_p_i64_free(p, dims);
+		return NULL;
+	}
+	kw.kind = tok->s[0] == 't' ? TK_TENSOR : TK_MEMREF;
+	kw.len = 6;
+	/* s: after "tensor<"; dims are `N` or `?` then 'x'. */
+	while ((x = memchr(s, 'x', (size_t)(end - s))) != NULL &&
+	    (s[0] == '?' || (s[0] >= '0' && s[0] <= '9'))) {
+		int64_t v = IR_DYNAMIC;
+
+		if (s[0] != '?')
+			for (v = 0; s < x; s++)
+				v = v * 10 + (s[0] - '0');
+		dims = ir_p_i64_push(p, dims, v);
+		s = x + 1;
+	}
+	return ir_p_shaped(p, &kw, dims,
+	    fast_elem(p, s, (size_t)(end - s)), NULL, NULL);
+}
+
 const IrType *
 ir_p_memref_old(IrParser *p, const IrToken *kw, IrI64List *dims,
     const IrType *elem, int64_t offset, IrI64List *strides,

@@ -878,6 +878,14 @@ pump(IrParser *p, void *lp, IrLexer *lx)
 			lex_fail(p, lx);
 			return;
 		}
+		if (k == TK_SHAPED && (p->depth == IR_MAX_NESTING ||
+		    !irParseHasAction(lp, TK_SHAPED))) {
+			/* Not where a type can start (or too deep): lex it
+			 * piece by piece, so errors are the same as ever. */
+			lx->cur = tok.s + 6;
+			k = tok.kind = tok.s[0] == 't' ? TK_TENSOR : TK_MEMREF;
+			tok.len = 6;
+		}
 		if (is_open(k) && p->depth == IR_MAX_NESTING) {
 			ir_p_fail(p, &tok, "nesting too deep (limit %d)",
 			    IR_MAX_NESTING);

@@ -152,6 +152,8 @@ const IrType *ir_p_memref_old(IrParser *p, const IrToken *kw,
     IrI64List *dims, const IrType *elem, int64_t offset,
     IrI64List *strides, const IrAttr *space);
 int64_t ir_p_dim(IrParser *p, const IrToken *tok);
+/* A plain shaped type lexed as one SHAPED token. */
+const IrType *ir_p_shaped_token(IrParser *p, const IrToken *tok);
 int64_t ir_p_int64(IrParser *p, const IrToken *tok, bool neg);
 void ir_p_quant_begin(IrParser *p);
 void ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
@@ -471,5 +473,8 @@ bool ir_p_resolve_loc_aliases(IrParser *p, IrBlock *top);
 void *irParseAlloc(void *(*alloc)(size_t), IrParser *p);
 void irParse(void *parser, int kind, IrToken tok);
 void irParseFree(void *parser, void (*dealloc)(void *));
+/* Does the parser's current state have an action of its own for
+ * terminal kind (not a fallback or default one)? 0 when it cannot tell. */
+int irParseHasAction(void *parser, int kind);
 
 #endif /* NPUIR_PARSER_H */
