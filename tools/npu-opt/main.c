@@ -364,6 +364,7 @@ parse_args(Options *o, int argc, char **argv)
 		o->input = "-";
 	if (!o->output)
 		o->output = "-";
+	o->passes.pm.print = o->print;
 	check_pipeline(&o->passes);
 }
 

@@ -1,0 +1,17 @@
+// The IR is verified after each pass (test-break-ir erases the return of
+// the first function): the pipeline stops with the verifier's error, exit
+// 1, and -o is not written. --no-verify-each skips the check.
+// RUN: rm -f %t.out
+// RUN: not npu-opt --register-test-ops --test-break-ir --cse %s -o %t.out 2>&1 | FileCheck --check-prefix=VERIFY %s
+// RUN: not ls %t.out
+// VERIFY: verify-each.mlir:[[@LINE+8]]:1: error: empty block: expect at least a terminator
+// VERIFY: error: the IR is invalid after pass 'test-break-ir'
+// VERIFY-NOT: error
+
+// RUN: npu-opt --register-test-ops --test-break-ir --no-verify-each %s | FileCheck --check-prefix=NOVERIFY %s
+// NOVERIFY: func.func @f() {
+// NOVERIFY-NEXT: }
+
+func.func @f() {
+  return
+}
