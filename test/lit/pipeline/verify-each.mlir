@@ -12,6 +12,7 @@
 // The function has no terminator: the printer falls back to the generic
 // form.
 // NOVERIFY: "func.func"() ({
+// NOVERIFY-NEXT: ^bb0:
 // NOVERIFY-NEXT: }) {function_type = () -> (), sym_name = "f"}
 
 func.func @f() {
