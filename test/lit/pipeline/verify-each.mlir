@@ -4,7 +4,7 @@
 // RUN: rm -f %t.out
 // RUN: not npu-opt --register-test-ops --test-break-ir --cse %s -o %t.out 2>&1 | FileCheck --check-prefix=VERIFY %s
 // RUN: not ls %t.out
-// VERIFY: verify-each.mlir:[[@LINE+8]]:1: error: empty block: expect at least a terminator
+// VERIFY: verify-each.mlir:{{[0-9]+}}:1: error: empty block: expect at least a terminator
 // VERIFY: error: the IR is invalid after pass 'test-break-ir'
 // VERIFY-NOT: error
 
