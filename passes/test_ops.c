@@ -144,6 +144,11 @@ static const IrOpDef test_ops[] = {
 	  .fold = fold_negate, .canonicalize = canon_negate },
 	{ .name = "test.effect", .max_operands = IR_VARIADIC,
 	  .nresults = IR_VARIADIC, .summary = "An op with side effects" },
+	{ .name = "test.region", .traits = IR_TRAIT_NO_TERMINATOR,
+	  .nregions = IR_VARIADIC, .summary = "Holds regions, not isolated" },
+	{ .name = "test.isolated", .traits = IR_TRAIT_NO_TERMINATOR |
+	  IR_TRAIT_ISOLATED, .nregions = IR_VARIADIC,
+	  .summary = "Holds regions isolated from above" },
 	{ .name = "test.grow", .max_operands = IR_VARIADIC,
 	  .nresults = IR_VARIADIC, .canonicalize = canon_grow,
 	  .summary = "Its pattern rewrites it forever" },
