@@ -1176,8 +1176,13 @@ list_text(IrContext *ctx, FILE *out)
 		for (size_t k = 0; k < d->noptions; k++) {
 			const IrPassOption *o = &d->options[k];
 			char head[128];
-			snprintf(head, sizeof head, "%s=<%s>", o->name,
-			    kind_name(o->kind));
+			size_t m = (size_t)snprintf(head, sizeof head, "%s=<%s",
+			    o->name, o->choices ? "" : kind_name(o->kind));
+			for (size_t c = 0; o->choices && o->choices[c] &&
+			    m < sizeof head - 32; c++)
+				m += (size_t)snprintf(head + m, sizeof head - m,
+				    "%s%s", c ? "|" : "", o->choices[c]);
+			snprintf(head + m, sizeof head - m, ">");
 			fprintf(out, "      %-26s %s (default: %s)\n", head,
 			    o->help, o->def && *o->def ? o->def : "none");
 		}
