@@ -66,6 +66,7 @@ typedef struct IrI64List {
 typedef struct IrNamedList {
 	size_t n, cap;
 	IrNamedAttr *v;
+	IrPtrMap seen;   /* names so far, to find duplicates */
 } IrNamedList;
 
 /* Most terminals the syntax error handler reports as expected. */
@@ -179,6 +180,8 @@ const IrLoc *ir_p_loc_fused(IrParser *p, IrPtrList *locs,
     const IrAttr *meta);
 const IrLoc *ir_p_loc_callsite(IrParser *p, const IrLoc *callee,
     const IrLoc *caller);
+void ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc);
+const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
 
 /* Lemon's entry points (gen/parse.c). */
 void *irParseAlloc(void *(*alloc)(size_t), IrParser *p);

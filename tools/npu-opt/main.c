@@ -441,10 +441,11 @@ process_chunk(const Options *o, const Input *in, const char *data,
 	if (ok && o->passes.nargs)
 		ok = run_passes(&o->passes, ctx, module, seconds_now() - t0,
 		    &pm);
+	/* No blank line after the module: this matches mlir-opt-14 with
+	 * --mlir-print-local-scope, the form we print (we emit no aliases). */
 	if (ok) {
 		t0 = seconds_now();
 		ir_print_op(out, module, &o->print);
-		fputc('\n', out);
 		if (pm)
 			ir_pm_add_timing(pm, "print", seconds_now() - t0,
 			    false);
