@@ -5,6 +5,7 @@
 #include <xxhash.h>
 
 #include "passes/passes.h"
+#include "ir/rewrite.h"
 
 /* A known op: entries form a stack (scopes pop it back) and each hash
  * bucket a chain from the newest entry down, so popping an entry always
@@ -25,6 +26,7 @@ typedef struct Cse {
 	uint64_t *words;         /* hash scratch */
 	size_t wcap;
 	uint64_t ncse;
+	uint64_t ndce;
 } Cse;
 
 static bool
@@ -173,6 +175,14 @@ cse_block(Cse *c, IrBlock *b)
 			    ir_op_has_trait(op, IR_TRAIT_ISOLATED));
 		if (!is_candidate(op))
 			continue;
+		/* As MLIR's CSE: an op dead when visited goes too (later
+		 * ops cannot use it, so the result does not depend on when
+		 * it is erased). */
+		if (ir_op_is_trivially_dead(op)) {
+			ir_op_erase(op);
+			c->ndce++;
+			continue;
+		}
 		uint64_t h = op_hash(c, op);
 		IrOp *prev = lookup(c, op, h);
 		if (!prev) {
@@ -328,6 +338,7 @@ cse_run(IrOp *op, IrPass *pass)
 	for (unsigned r = 0; r < op->nregions; r++)
 		cse_region(&c, &op->regions[r], true);
 	ir_pass_stat_add(pass, "num-cse'd", c.ncse);
+	ir_pass_stat_add(pass, "num-dce'd", c.ndce);
 	free(c.ents);
 	free(c.heads);
 	free(c.words);
@@ -336,6 +347,7 @@ cse_run(IrOp *op, IrPass *pass)
 
 static const IrPassStatistic stats[] = {
 	{ "num-cse'd", "ops replaced by an equal dominating op" },
+	{ "num-dce'd", "pure ops erased because unused when visited" },
 };
 
 const IrPassDef pass_cse = {
@@ -343,6 +355,6 @@ const IrPassDef pass_cse = {
 	.summary = "Eliminate common subexpressions of pure ops",
 	.anchor = NULL,
 	.stats = stats,
-	.nstats = 1,
+	.nstats = sizeof stats / sizeof stats[0],
 	.run = cse_run,
 };

@@ -142,6 +142,14 @@ static const IrOpDef test_ops[] = {
 	  IR_TRAIT_SAME_TYPE, .min_operands = 1, .max_operands = 1,
 	  .nresults = 1, .summary = "Integer negation",
 	  .fold = fold_negate, .canonicalize = canon_negate },
+	/* Pure, not commutative, no folder: what mlir-opt-14's CSE sees
+	 * in arith.addi / arith.muli (it ignores commutativity). */
+	{ .name = "test.pure_add", .traits = IR_TRAIT_PURE | IR_TRAIT_SAME_TYPE,
+	  .min_operands = 2, .max_operands = 2, .nresults = 1,
+	  .summary = "Pure, not commutative, no folder (benchmarks)" },
+	{ .name = "test.pure_mul", .traits = IR_TRAIT_PURE | IR_TRAIT_SAME_TYPE,
+	  .min_operands = 2, .max_operands = 2, .nresults = 1,
+	  .summary = "Pure, not commutative, no folder (benchmarks)" },
 	{ .name = "test.effect", .max_operands = IR_VARIADIC,
 	  .nresults = IR_VARIADIC, .summary = "An op with side effects" },
 	{ .name = "test.region", .traits = IR_TRAIT_NO_TERMINATOR,

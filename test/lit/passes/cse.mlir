@@ -76,3 +76,15 @@ func.func @unregistered() {
   "test.effect"(%0, %1) : (i32, i32) -> ()
   return
 }
+
+// -----
+// As MLIR's CSE, a pure op unused when visited is erased; an op that only
+// becomes unused later (its one user is erased after it) stays.
+// CHECK-LABEL: func.func @dead
+// CHECK-NEXT: %[[N:.*]] = "test.negate"(%arg0)
+// CHECK-NEXT: return
+func.func @dead(%a: i32) {
+  %0 = "test.negate"(%a) : (i32) -> i32
+  %1 = "test.negate"(%0) : (i32) -> i32
+  return
+}

@@ -11,9 +11,11 @@
 // NESTED-NEXT: {{^}}    (S) 2 num-visited - functions visited
 // NESTED-NEXT: {{^}}  cse
 // NESTED-NEXT: {{^}}    (S) 0 num-cse'd
+// NESTED-NEXT: {{^}}    (S) 0 num-dce'd
 // NESTED-NEXT: {{^}}'any' Pipeline
 // NESTED-NEXT: {{^}}  cse
 // NESTED-NEXT: {{^}}    (S) 0 num-cse'd
+// NESTED-NEXT: {{^}}    (S) 0 num-dce'd
 // NESTED-NEXT: {{^}}symbol-dce
 // NESTED-NEXT: {{^}}  (S) 0 num-dce'd
 
@@ -51,6 +53,7 @@
 // FLAGS-NEXT: {{^}}  test-mark-func
 // FLAGS-NEXT: {{^}}    (S) 2
 // FLAGS-NEXT: {{^}}cse
+// FLAGS-NEXT: {{^}}  (S) 0
 // FLAGS-NEXT: {{^}}  (S) 0
 // FLAGS-NEXT: {{^}}'func.func' Pipeline
 // FLAGS-NEXT: {{^}}  test-mark-func
