@@ -12,6 +12,11 @@ extern const IrPassDef pass_symbol_dce;
 extern const IrPassDef pass_inline;
 extern const IrPassDef pass_strip_debuginfo;
 
+/* passes/graph_canonicalize.c: adds the graph dialect's canonicalization
+ * patterns to set when graph ops are registered in ctx (canonicalize
+ * calls it). */
+void passes_add_graph_patterns(IrContext *ctx, IrPatternSet *set);
+
 /* Registers every built-in pass in ctx's registry. */
 void passes_register_all(IrContext *ctx);
 
