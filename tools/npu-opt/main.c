@@ -258,7 +258,7 @@ run_passes(const PassCli *pc, IrContext *ctx, IrOp *module,
 {
 	IrPassManager *pm = ir_pm_create(ctx, &pc->pm);
 	*pmp = pm;
-	ir_pm_add_timing(pm, "parse", parse_seconds, true);
+	ir_pm_add_timing(pm, "parse+verify", parse_seconds, true);
 	return build_pipeline(pc, pm) && ir_pm_run(pm, module);
 }
 

@@ -4,7 +4,7 @@
 // CHECK: ... Execution time report ...
 // CHECK: Total Execution Time: {{[0-9]+\.[0-9]+}} seconds
 // CHECK: ----Wall Time----  ----Name----
-// CHECK-NEXT: {{^  +[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\)  parse$}}
+// CHECK-NEXT: {{^  +[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\)  parse\+verify$}}
 // CHECK-NEXT: {{^  +[0-9.]+ \( *[0-9.]+%\)  'func.func' Pipeline$}}
 // CHECK-NEXT: {{^  +[0-9.]+ \( *[0-9.]+%\)    cse$}}
 // CHECK-NEXT: {{^  +[0-9.]+ \( *[0-9.]+%\)    canonicalize$}}
