@@ -13,7 +13,7 @@
 #include "ir/pass.h"
 #include "ir/rewrite.h"
 
-/* ---------------------------------------------------------------- registry */
+/* ----------------------------------------------------------------- registry */
 
 typedef struct Materializer {
 	const IrIdent *dialect;
@@ -132,7 +132,7 @@ ir_lookup_constant_materializer(IrContext *ctx, const IrIdent *dialect)
 	return NULL;
 }
 
-/* ---------------------------------------------------------------- pass instances */
+/* ----------------------------------------------------------- pass instances */
 
 /* The value of one option. */
 typedef struct OptVal {
@@ -247,7 +247,7 @@ ir_pass_stat_add(IrPass *pass, const char *name, uint64_t n)
 	ir_unreachable("pass statistic not declared");
 }
 
-/* ---------------------------------------------------------------- option values */
+/* ------------------------------------------------------------ option values */
 
 /* Parses a decimal integer filling all of [s, s+n). */
 static bool
@@ -480,7 +480,7 @@ ir_pm_destroy(IrPassManager *pm)
 	free(pm);
 }
 
-/* ---------------------------------------------------------------- pipeline parser */
+/* ---------------------------------------------------------- pipeline parser */
 
 /* The parser's state over one pipeline text. */
 typedef struct PParser {
@@ -599,13 +599,14 @@ parse_options(PParser *p, IrPass *pass)
 			return false;
 		}
 		size_t idx;
-		const IrPassOption *o = find_option(pass->def, s, (size_t)(e - s),
-		    &idx);
+		size_t n = (size_t)(e - s);
+		const IrPassOption *o = find_option(pass->def, s, n, &idx);
 		if (!o) {
 			char msg[160];
-			snprintf(msg, sizeof msg, "unknown option '%%s' for pass "
-			    "'%s'", pass->def->argument);
-			perr(p, s, msg, s, (size_t)(e - s));
+			snprintf(msg, sizeof msg,
+			    "unknown option '%%s' for pass '%s'",
+			    pass->def->argument);
+			perr(p, s, msg, s, n);
 			return false;
 		}
 		const char *v = e, *ve = e;
@@ -668,8 +669,9 @@ add_pass(PParser *p, Pipeline *pl, const IrPassDef *def, const char *name_at,
 	if (!parse_options(p, pass))
 		return false;
 	if (p->text[p->pos] != '}') {
-		perr(p, p->text + p->pos, "expected '}' to close the options of "
-		    "'%s'", def->argument, strlen(def->argument));
+		perr(p, p->text + p->pos,
+		    "expected '}' to close the options of '%s'",
+		    def->argument, strlen(def->argument));
 		return false;
 	}
 	p->pos++;
@@ -828,7 +830,7 @@ ir_pm_add_pass(IrPassManager *pm, const char *argument, const char *options)
 	return ok;
 }
 
-/* ---------------------------------------------------------------- printing pipelines */
+/* ------------------------------------------------------- printing pipelines */
 
 static void
 print_value(FILE *f, const IrPassOption *o, const OptVal *v)
@@ -849,7 +851,8 @@ print_value(FILE *f, const IrPassOption *o, const OptVal *v)
 		break;
 	case IR_OPT_INT_LIST:
 		for (size_t i = 0; i < v->n; i++)
-			fprintf(f, "%s%lld", i ? "," : "", (long long)v->ints[i]);
+			fprintf(f, "%s%lld", i ? "," : "",
+			    (long long)v->ints[i]);
 		break;
 	case IR_OPT_STRING_LIST:
 		for (size_t i = 0; i < v->n; i++)
@@ -897,7 +900,7 @@ ir_pm_pipeline_str(const IrPassManager *pm)
 	return buf;
 }
 
-/* ---------------------------------------------------------------- running */
+/* ------------------------------------------------------------------ running */
 
 static double
 now(void)
@@ -977,7 +980,8 @@ run_pass(IrPassManager *pm, Pipeline *pl, Elem *e, IrOp *op)
 	pass->seconds += dt;
 	if (!ok) {
 		if (ir_context_error_count(pm->ctx) == errs)
-			ir_emit_error(pm->ctx, op->loc, "pass '%s' failed", arg);
+			ir_emit_error(pm->ctx, op->loc, "pass '%s' failed",
+			    arg);
 		return false;
 	}
 	if (o->verify_each) {
@@ -985,8 +989,8 @@ run_pass(IrPassManager *pm, Pipeline *pl, Elem *e, IrOp *op)
 		ok = ir_verify(op);
 		pl->verify_seconds += now() - t0;
 		if (!ok) {
-			ir_emit_error(pm->ctx, op->loc, "the IR is invalid after "
-			    "pass '%s'", arg);
+			ir_emit_error(pm->ctx, op->loc,
+			    "the IR is invalid after pass '%s'", arg);
 			return false;
 		}
 	}
@@ -1046,7 +1050,7 @@ ir_pm_run(IrPassManager *pm, IrOp *module)
 	return run_pipeline(pm, &pm->top, module);
 }
 
-/* ---------------------------------------------------------------- reports */
+/* ------------------------------------------------------------------ reports */
 
 void
 ir_pm_add_timing(IrPassManager *pm, const char *name, double seconds,
@@ -1143,8 +1147,8 @@ stats_tree(FILE *out, const Pipeline *pl, int indent)
 		const IrPassDef *d = e->pass->def;
 		fprintf(out, "%*s%s\n", 2 * indent, "", d->argument);
 		for (size_t k = 0; k < d->nstats; k++)
-			fprintf(out, "%*s(S) %llu %s - %s\n", 2 * indent + 2, "",
-			    (unsigned long long)e->pass->stats[k],
+			fprintf(out, "%*s(S) %llu %s - %s\n", 2 * indent + 2,
+			    "", (unsigned long long)e->pass->stats[k],
 			    d->stats[k].name, d->stats[k].help);
 	}
 }
@@ -1156,7 +1160,7 @@ ir_pm_print_statistics(const IrPassManager *pm, FILE *out)
 	stats_tree(out, &pm->top, 0);
 }
 
-/* ---------------------------------------------------------------- registry listing */
+/* --------------------------------------------------------- registry listing */
 
 static const char *
 anchor_text(const IrPassDef *d)
@@ -1193,8 +1197,9 @@ static void
 list_markdown(IrContext *ctx, FILE *out)
 {
 	fputs("# Passes\n\n"
-	    "<!-- Generated by `npu-opt --list-passes=markdown`; do not edit:\n"
-	    "     test/lit/passes/docs.mlir fails when this file is stale. -->\n"
+	    "<!-- Generated by `npu-opt --list-passes=markdown`; do not "
+	    "edit:\n     test/lit/passes/docs.mlir fails when this file is "
+	    "stale. -->\n"
 	    "\n"
 	    "Each pass runs by its name in a pipeline\n"
 	    "(`npu-opt --pass-pipeline='builtin.module(func.func(cse))'`) or\n"
@@ -1212,7 +1217,8 @@ list_markdown(IrContext *ctx, FILE *out)
 		}
 		for (size_t k = 0; k < d->noptions; k++) {
 			const IrPassOption *o = &d->options[k];
-			fprintf(out, "| `%s` | %s", o->name, kind_name(o->kind));
+			fprintf(out, "| `%s` | %s", o->name,
+			    kind_name(o->kind));
 			for (size_t c = 0; o->choices && o->choices[c]; c++)
 				fprintf(out, "%s`%s`", c ? ", " : ": ",
 				    o->choices[c]);

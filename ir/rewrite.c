@@ -6,7 +6,7 @@
 #include "ir/internal.h"
 #include "ir/rewrite.h"
 
-/* ---------------------------------------------------------------- pattern sets */
+/* ------------------------------------------------------------- pattern sets */
 
 struct IrPatternSet {
 	IrContext *ctx;
@@ -36,7 +36,8 @@ ir_pattern_set_add(IrPatternSet *set, const IrPattern *p)
 {
 	if (set->n == set->cap) {
 		set->cap = set->cap ? 2 * set->cap : 16;
-		set->pats = ir_xrealloc(set->pats, set->cap * sizeof *set->pats);
+		set->pats = ir_xrealloc(set->pats,
+		    set->cap * sizeof *set->pats);
 	}
 	set->pats[set->n++] = *p;
 }
@@ -125,7 +126,8 @@ index_build(PatternIndex *idx, IrContext *ctx, const IrPatternSet *set)
 			continue;
 		size_t m = 0;
 		for (size_t j = i; j < n; j++)
-			if (set->pats[j].root && !strcmp(set->pats[j].root, root))
+			if (set->pats[j].root &&
+			    !strcmp(set->pats[j].root, root))
 				tmp[m++] = &set->pats[j];
 		sort_by_benefit(tmp, m);
 		ir_ptrmap_put(&idx->byname, on, bucket_make(idx, tmp, m));
@@ -149,7 +151,7 @@ index_free(PatternIndex *idx)
 	ir_ptrmap_free(&idx->byname);
 }
 
-/* ---------------------------------------------------------------- worklist */
+/* ----------------------------------------------------------------- worklist */
 
 /* A stack of ops; each op is in it at most once. Removed entries become
  * NULL holes. */
@@ -205,7 +207,7 @@ wl_free(Worklist *w)
 	memset(w, 0, sizeof *w);
 }
 
-/* ---------------------------------------------------------------- rewriter */
+/* ----------------------------------------------------------------- rewriter */
 
 struct IrRewriter {
 	IrContext *ctx;
@@ -266,7 +268,8 @@ ir_rewriter_replace_op(IrRewriter *rw, IrOp *op, IrValue *const *values)
 {
 	for (unsigned i = 0; i < op->nresults; i++)
 		if (values[i] != &op->results[i])
-			ir_rewriter_replace_uses(rw, &op->results[i], values[i]);
+			ir_rewriter_replace_uses(rw, &op->results[i],
+			    values[i]);
 	ir_rewriter_erase_op(rw, op);
 }
 
@@ -296,7 +299,7 @@ ir_rewriter_set_attr(IrRewriter *rw, IrOp *op, const char *name,
 	ir_rewriter_modified(rw, op);
 }
 
-/* ---------------------------------------------------------------- folding */
+/* ------------------------------------------------------------------ folding */
 
 const IrAttr *
 ir_value_constant(IrValue *v)
@@ -391,7 +394,7 @@ try_fold(IrRewriter *rw, IrOp *op)
 	return ok;
 }
 
-/* ---------------------------------------------------------------- driver */
+/* ------------------------------------------------------------------- driver */
 
 void
 ir_greedy_config_default(IrGreedyConfig *c)
@@ -521,12 +524,14 @@ ir_apply_patterns_greedily(IrOp *root, const IrPatternSet *set,
 	}
 	if (!converged) {
 		if (changes < 0)
-			ir_emit_error(ctx, root->loc, "pattern rewriting did not "
-			    "converge: more than %ld rewrites in one sweep "
-			    "(patterns undoing each other?)", budget);
+			ir_emit_error(ctx, root->loc,
+			    "pattern rewriting did not converge: more than %ld "
+			    "rewrites in one sweep (patterns undoing each "
+			    "other?)", budget);
 		else
-			ir_emit_error(ctx, root->loc, "pattern rewriting did not "
-			    "converge after %d iterations", max_iter);
+			ir_emit_error(ctx, root->loc,
+			    "pattern rewriting did not converge after %d "
+			    "iterations", max_iter);
 	}
 	if (stats)
 		*stats = dr.st;

@@ -8,7 +8,7 @@
 #include "passes/passes.h"
 #include "ir/rewrite.h"
 
-/* ---------------------------------------------------------------- helpers */
+/* ------------------------------------------------------------------ helpers */
 
 /* The integers of an array attribute into out[0..max); -1 when it is not
  * an array of at most max integers. */
@@ -80,7 +80,7 @@ replace_with(IrRewriter *rw, IrOp *op, IrValue *v)
 	return true;
 }
 
-/* ---------------------------------------------------------------- identities */
+/* --------------------------------------------------------------- identities */
 
 /* reshape and cast to the operand's own type: the operand. */
 static bool
@@ -334,7 +334,7 @@ neutral_operand(IrOp *op, IrRewriter *rw, const void *data)
 	return false;
 }
 
-/* ---------------------------------------------------------------- registration */
+/* ------------------------------------------------------------- registration */
 
 void
 passes_add_graph_patterns(IrContext *ctx, IrPatternSet *set)

@@ -22,9 +22,10 @@ void passes_register_all(IrContext *ctx);
 
 /* Registers the test dialect (test.constant, test.add, test.mul,
  * test.negate, test.pure_add, test.pure_mul, test.effect, test.region,
- * test.isolated, test.grow and the "test" constant materializer) and the test passes (test-fail, test-options,
- * test-break-ir). For tests and benchmarks only: npu-opt registers them
- * with --register-test-ops. */
+ * test.isolated, test.grow and the "test" constant materializer) and
+ * the test passes (test-fail, test-options, test-break-ir,
+ * test-mark-func). For tests and benchmarks only: npu-opt registers
+ * them with --register-test-ops. */
 void passes_register_test(IrContext *ctx);
 
 #endif /* NPUIR_PASSES_H */

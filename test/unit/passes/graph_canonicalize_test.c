@@ -128,8 +128,9 @@ Test(graph_canon, transpose_of_constant)
 	    "  %1 = \"graph.transpose\"(%0) {perm = [1, 0]} : (" T23 ") -> "
 	    T32 "\n"
 	    "  return %1 : " T32 "\n");
-	cr_assert_str_eq(s, "%0 = \"graph.constant\"() {value = dense<[[1.000000"
-	    "e+00, 4.000000e+00], [2.000000e+00, 5.000000e+00], [3.000000e+00,"
+	cr_assert_str_eq(s, "%0 = \"graph.constant\"() {value = "
+	    "dense<[[1.000000e+00, 4.000000e+00], [2.000000e+00, "
+	    "5.000000e+00], [3.000000e+00,"
 	    " 6.000000e+00]]> : " T32 "} : () -> " T32 "\n");
 	free(s);
 }
@@ -141,8 +142,9 @@ Test(graph_canon, transpose_of_constant_rank3)
 	 * out[0] = [[0, 3], [6, 9]], out[1] = [[1, 4], [7, 10]],
 	 * out[2] = [[2, 5], [8, 11]]. */
 	char *s = canon("() -> tensor<3x2x2xi32>",
-	    "  %0 = \"graph.constant\"() {value = dense<[[[0, 1, 2], [3, 4, 5]],"
-	    " [[6, 7, 8], [9, 10, 11]]]> : tensor<2x2x3xi32>} : () -> "
+	    "  %0 = \"graph.constant\"() {value = "
+	    "dense<[[[0, 1, 2], [3, 4, 5]], [[6, 7, 8], [9, 10, 11]]]> : "
+	    "tensor<2x2x3xi32>} : () -> "
 	    "tensor<2x2x3xi32>\n"
 	    "  %1 = \"graph.transpose\"(%0) {perm = [2, 0, 1]} : "
 	    "(tensor<2x2x3xi32>) -> tensor<3x2x2xi32>\n"
