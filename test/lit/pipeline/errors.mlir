@@ -70,3 +70,15 @@
 func.func @f() {
   return
 }
+
+// Text after a flag's options ("inline{max-ops=1}}": the flag text is
+// wrapped in braces, so the extra '}' is at column 18).
+// RUN: not npu-opt --inline='max-ops=1}' %s 2>&1 | FileCheck --check-prefix=FLAGTEXT %s
+// FLAGTEXT: <pass-pipeline>:1:18: error: unexpected text after the options
+
+// Nesting is bounded like the parser's (IR_MAX_NESTING = 512): 512 any(
+// levels are fine, 513 are not; "builtin.module(" + 512 * "any(" is 2063
+// characters, so the 513th '(' is at column 2067.
+// RUN: %python %S/Inputs/deep-pipeline.py npu-opt 512 %s > /dev/null
+// RUN: not %python %S/Inputs/deep-pipeline.py npu-opt 513 %s 2>&1 | FileCheck --check-prefix=DEEP %s
+// DEEP: <pass-pipeline>:1:2067: error: pipeline nested too deeply
