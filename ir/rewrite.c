@@ -314,6 +314,15 @@ ir_value_constant(IrValue *v)
 	return r.attr;
 }
 
+static IrWalkResult
+impure(IrOp *op, void *user)
+{
+	(void)user;
+	const IrOpDef *d = op->name->def;
+	return d && (d->traits & IR_TRAIT_PURE) ? IR_WALK_ADVANCE :
+	    IR_WALK_INTERRUPT;
+}
+
 bool
 ir_op_is_trivially_dead(const IrOp *op)
 {
@@ -324,7 +333,10 @@ ir_op_is_trivially_dead(const IrOp *op)
 	for (unsigned i = 0; i < op->nresults; i++)
 		if (op->results[i].uses)
 			return false;
-	return true;
+	/* A pure op holding regions is dead only if all it holds is pure
+	 * (as MLIR's recursive side effects). */
+	return op->nregions == 0 || ir_op_walk((IrOp *)op, IR_WALK_PRE,
+	    impure, NULL) != IR_WALK_INTERRUPT;
 }
 
 /* Creates the constants for the attribute results of a fold; false (with

@@ -76,7 +76,8 @@ IrMaterializeFn ir_lookup_constant_materializer(IrContext *ctx,
 /* The constant value of v: v is the single result of a pure op with no
  * operands whose fold hook returns an attribute. NULL otherwise. */
 const IrAttr *ir_value_constant(IrValue *v);
-/* Is op trivially dead: pure, registered, no result used, no terminator? */
+/* Is op trivially dead: registered, pure (and so is every op nested in
+ * it), no result used, not a terminator? */
 bool ir_op_is_trivially_dead(const IrOp *op);
 
 /* ---------------------------------------------------------------- driver */

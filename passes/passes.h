@@ -22,7 +22,7 @@ void passes_register_all(IrContext *ctx);
 
 /* Registers the test dialect (test.constant, test.add, test.mul,
  * test.negate, test.pure_add, test.pure_mul, test.effect, test.region,
- * test.isolated, test.grow and the "test" constant materializer) and
+ * test.pure_region, test.isolated, test.grow and the "test" constant materializer) and
  * the test passes (test-fail, test-options, test-break-ir,
  * test-mark-func). For tests and benchmarks only: npu-opt registers
  * them with --register-test-ops. */

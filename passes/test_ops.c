@@ -154,6 +154,10 @@ static const IrOpDef test_ops[] = {
 	  .nresults = IR_VARIADIC, .summary = "An op with side effects" },
 	{ .name = "test.region", .traits = IR_TRAIT_NO_TERMINATOR,
 	  .nregions = IR_VARIADIC, .summary = "Holds regions, not isolated" },
+	{ .name = "test.pure_region", .traits = IR_TRAIT_PURE |
+	  IR_TRAIT_NO_TERMINATOR, .nregions = IR_VARIADIC,
+	  .nresults = IR_VARIADIC, .max_operands = IR_VARIADIC,
+	  .summary = "Pure itself; dead only when what it holds is pure" },
 	{ .name = "test.isolated", .traits = IR_TRAIT_NO_TERMINATOR |
 	  IR_TRAIT_ISOLATED, .nregions = IR_VARIADIC,
 	  .summary = "Holds regions isolated from above" },

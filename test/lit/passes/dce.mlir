@@ -3,8 +3,9 @@
 // unregistered ops, terminators and the values they use stay.
 // RUN: npu-opt --register-test-ops --allow-unregistered-dialect --dce --pass-statistics %s 2>%t.stats | FileCheck %s
 // RUN: FileCheck --check-prefix=STATS --input-file %t.stats %s
-// Erased: %c, %d, %e (a chain), %in, %u (in the region). 5 in all.
-// STATS: (S) 5 num-erased
+// Erased in @f: %c, %d, %e (a chain), %in, %u (in the region); in
+// @regions: %c, then the pure region holding it. 7 in all.
+// STATS: (S) 7 num-erased
 
 // CHECK-LABEL: func.func @f(%arg0: i32)
 // CHECK-NEXT: %[[K:.*]] = "test.constant"() {value = 3 : i32}
@@ -27,4 +28,23 @@ func.func @f(%a: i32) -> i32 {
     "test.effect"(%a) : (i32) -> ()
   }) : () -> ()
   return %a : i32
+}
+
+// A pure op holding regions is dead only when everything in it is pure
+// too; canonicalize's dead-op erasure follows the same rule.
+// RUN: npu-opt --register-test-ops --allow-unregistered-dialect --dce %s | FileCheck --check-prefix=REGION %s
+// RUN: npu-opt --register-test-ops --allow-unregistered-dialect --canonicalize %s | FileCheck --check-prefix=REGION %s
+// REGION-LABEL: func.func @regions
+// REGION-NEXT: %[[K:.*]] = "test.pure_region"() ({
+// REGION-NEXT: "test.effect"() : () -> ()
+// REGION-NEXT: }) : () -> i32
+// REGION-NEXT: return
+func.func @regions() {
+  %0 = "test.pure_region"() ({
+    %c = "test.constant"() {value = 1 : i32} : () -> i32
+  }) : () -> i32
+  %1 = "test.pure_region"() ({
+    "test.effect"() : () -> ()
+  }) : () -> i32
+  return
 }
