@@ -495,14 +495,6 @@ sweep(Driver *dr, long budget)
 	return changes;
 }
 
-static IrWalkResult
-count_op(IrOp *op, void *user)
-{
-	(void)op;
-	++*(long *)user;
-	return IR_WALK_ADVANCE;
-}
-
 bool
 ir_apply_patterns_greedily(IrOp *root, const IrPatternSet *set,
     const IrGreedyConfig *config, IrGreedyStats *stats)
@@ -523,11 +515,8 @@ ir_apply_patterns_greedily(IrOp *root, const IrPatternSet *set,
 		dr.st.iterations++;
 		fill(&dr, root);
 		budget = dr.cfg.max_rewrites;
-		if (budget <= 0) {
-			long nops = 0;
-			ir_op_walk(root, IR_WALK_PRE, count_op, &nops);
-			budget = 8 * nops + 1024;
-		}
+		if (budget <= 0) /* the root and the ops fill() queued */
+			budget = 8 * (long)(dr.rw.wl.n + 1) + 1024;
 		changes = sweep(&dr, budget);
 		if (changes <= 0) {
 			converged = changes == 0;
