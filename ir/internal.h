@@ -66,5 +66,9 @@ double ir_bf16_to_double(uint16_t h);
 void ir_pass_registry_free(IrContext *ctx);
 /* ir/pass.c: keeps a plugin's dlopen handle until the context dies. */
 void ir_pass_registry_add_plugin(IrContext *ctx, void *handle);
+/* ir/pass.c: the i-th ir_register_canonical_patterns callback, or NULL
+ * past the end (IrPatternsFn is declared in ir/rewrite.h). */
+void (*ir_canonical_patterns_fn(IrContext *ctx, size_t i))(IrContext *,
+    IrPatternSet *);
 
 #endif /* NPUIR_INTERNAL_H */

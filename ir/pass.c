@@ -27,6 +27,8 @@ struct IrPassRegistry {
 	size_t nmats, matcap;
 	void **plugins;           /* dlopen handles, closed last */
 	size_t nplugins, plugcap;
+	IrPatternsFn *canon;      /* extra canonicalization patterns */
+	size_t ncanon;
 };
 
 static struct IrPassRegistry *
@@ -45,6 +47,7 @@ ir_pass_registry_free(IrContext *ctx)
 		return;
 	free(r->defs);
 	free(r->mats);
+	free(r->canon);
 	for (size_t i = r->nplugins; i-- > 0;)
 		dlclose(r->plugins[i]);
 	free(r->plugins);
@@ -120,6 +123,25 @@ ir_register_constant_materializer(IrContext *ctx, const char *dialect,
 		r->mats = ir_xrealloc(r->mats, r->matcap * sizeof *r->mats);
 	}
 	r->mats[r->nmats++] = (Materializer){ d, fn };
+}
+
+void
+ir_register_canonical_patterns(IrContext *ctx, IrPatternsFn fn)
+{
+	struct IrPassRegistry *r = registry(ctx);
+	for (size_t i = 0; i < r->ncanon; i++)
+		if (r->canon[i] == fn)
+			return;
+	r->canon = ir_xrealloc(r->canon, (r->ncanon + 1) * sizeof *r->canon);
+	r->canon[r->ncanon++] = fn;
+}
+
+/* ir/rewrite.c's view: the i-th registered pattern callback, or NULL. */
+IrPatternsFn
+ir_canonical_patterns_fn(IrContext *ctx, size_t i)
+{
+	struct IrPassRegistry *r = registry(ctx);
+	return i < r->ncanon ? r->canon[i] : NULL;
 }
 
 IrMaterializeFn

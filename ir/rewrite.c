@@ -55,6 +55,9 @@ ir_pattern_set_add_canonical(IrPatternSet *set)
 	for (size_t i = 0; (d = ir_registered_op(set->ctx, i)); i++)
 		if (d->canonicalize)
 			d->canonicalize(set->ctx, set);
+	IrPatternsFn fn;
+	for (size_t i = 0; (fn = ir_canonical_patterns_fn(set->ctx, i)); i++)
+		fn(set->ctx, set);
 }
 
 /* The patterns that may apply to one op name, best benefit first

@@ -27,8 +27,17 @@ IrPatternSet *ir_pattern_set_create(IrContext *ctx);
 void ir_pattern_set_destroy(IrPatternSet *set);
 void ir_pattern_set_add(IrPatternSet *set, const IrPattern *p);
 size_t ir_pattern_set_size(const IrPatternSet *set);
-/* Adds the canonicalize patterns of every registered op. */
+/* Adds the canonicalize patterns of every registered op, then those of
+ * every ir_register_canonical_patterns callback. */
 void ir_pattern_set_add_canonical(IrPatternSet *set);
+
+/* Adds patterns to a set being built. */
+typedef void (*IrPatternsFn)(IrContext *ctx, IrPatternSet *set);
+/* Registers canonicalization patterns that do not come from an op's own
+ * canonicalize hook (patterns across dialects, or a plugin's for ops it
+ * does not define): fn runs whenever a canonical set is built.
+ * Registering the same fn twice is a no-op. */
+void ir_register_canonical_patterns(IrContext *ctx, IrPatternsFn fn);
 
 /* ---------------------------------------------------------------- rewriter */
 

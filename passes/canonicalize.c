@@ -10,7 +10,6 @@ canonicalize_run(IrOp *op, IrPass *pass)
 	IrContext *ctx = ir_pass_context(pass);
 	IrPatternSet *set = ir_pattern_set_create(ctx);
 	ir_pattern_set_add_canonical(set);
-	passes_add_graph_patterns(ctx, set);
 	IrGreedyConfig cfg;
 	ir_greedy_config_default(&cfg);
 	cfg.max_iterations = (int)ir_pass_int(pass, "max-iterations");

@@ -13,8 +13,8 @@ extern const IrPassDef pass_inline;
 extern const IrPassDef pass_strip_debuginfo;
 
 /* passes/graph_canonicalize.c: adds the graph dialect's canonicalization
- * patterns to set when graph ops are registered in ctx (canonicalize
- * calls it). */
+ * patterns to set when graph ops are registered in ctx
+ * (passes_register_all registers it as a canonical pattern source). */
 void passes_add_graph_patterns(IrContext *ctx, IrPatternSet *set);
 
 /* Registers every built-in pass in ctx's registry. */

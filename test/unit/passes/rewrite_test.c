@@ -182,3 +182,34 @@ Test(rewrite, non_convergence_is_reported)
 	ir_op_destroy(m);
 	ir_pattern_set_destroy(set);
 }
+
+/* A pattern source as a plugin would register one. */
+static void
+extra_patterns(IrContext *c, IrPatternSet *set)
+{
+	(void)c;
+	ir_pattern_set_add(set, &(IrPattern){ "extra", "test.effect", 1, tag,
+	    "extra" });
+}
+
+Test(rewrite, registered_pattern_sources_join_canonicalize)
+{
+	IrPatternSet *before = ir_pattern_set_create(ctx);
+	ir_pattern_set_add_canonical(before);
+	ir_register_canonical_patterns(ctx, extra_patterns);
+	ir_register_canonical_patterns(ctx, extra_patterns);
+	IrPatternSet *after = ir_pattern_set_create(ctx);
+	ir_pattern_set_add_canonical(after);
+	cr_assert_eq(ir_pattern_set_size(after),
+	    ir_pattern_set_size(before) + 1);
+	ir_pattern_set_destroy(before);
+	ir_pattern_set_destroy(after);
+	/* canonicalize applies it. */
+	IrOp *m = parse(effect);
+	IrPassManager *pm = ir_pm_create(ctx, NULL);
+	cr_assert(ir_pm_add_pipeline(pm, "canonicalize"));
+	cr_assert(ir_pm_run(pm, m));
+	cr_assert_str_eq(by(m), "extra");
+	ir_pm_destroy(pm);
+	ir_op_destroy(m);
+}
