@@ -991,7 +991,7 @@ run_pass(IrPassManager *pm, Pipeline *pl, Elem *e, IrOp *op)
 	IrPass *pass = e->pass;
 	const IrPmOptions *o = &pm->opts;
 	const char *arg = pass->def->argument;
-	if (in_list(o->print_before, arg))
+	if (o->print_before_all || in_list(o->print_before, arg))
 		dump_ir(pm, "Before", pass, op);
 	uint64_t before = o->print_after_change ? fingerprint(op) : 0;
 	unsigned errs = ir_context_error_count(pm->ctx);

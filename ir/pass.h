@@ -88,6 +88,7 @@ typedef struct IrPmOptions {
 	bool verify_each;          /* verify after every pass */
 	const char *print_before;  /* comma-separated pass names, or NULL */
 	const char *print_after;
+	bool print_before_all;
 	bool print_after_all;
 	bool print_after_change;   /* only when the pass changed the IR */
 	bool timing;               /* collect the time of every pass */

@@ -80,6 +80,7 @@ static const char usage_text[] =
 "  --no-verify-each             do not verify the IR after each pass\n"
 "  --print-ir-before=P1,P2      print the IR before the named passes\n"
 "  --print-ir-after=P1,P2       print the IR after the named passes\n"
+"  --print-ir-before-all        print the IR before every pass\n"
 "  --print-ir-after-all         print the IR after every pass\n"
 "  --print-ir-after-change      print the IR after passes that change it\n"
 "  --timing                     report the time of every pass\n"
@@ -176,6 +177,8 @@ parse_pass_flag(PassCli *pc, const char *name, int argc, char **argv, int i)
 		{ "mlir-timing", offsetof(PassCli, timing) },
 		{ "pass-statistics", offsetof(PassCli, statistics) },
 		{ "mlir-pass-statistics", offsetof(PassCli, statistics) },
+		{ "print-ir-before-all",
+		  offsetof(PassCli, pm.print_before_all) },
 		{ "print-ir-after-all", offsetof(PassCli, pm.print_after_all) },
 		{ "print-ir-after-change",
 		  offsetof(PassCli, pm.print_after_change) },

@@ -15,6 +15,17 @@
 // AFTER: // -----// IR Dump After dce //----- //
 // AFTER-NOT: IR Dump
 
+// Before all: one dump per pass run, before it.
+// RUN: npu-opt --register-test-ops --pass-pipeline='builtin.module(func.func(cse),dce)' --print-ir-before-all %s -o /dev/null 2>&1 | FileCheck --check-prefix=BEFORE-ALL %s
+// BEFORE-ALL: // -----// IR Dump Before cse //----- //
+// BEFORE-ALL-NEXT: func.func @f
+// BEFORE-ALL: %1 = "test.add"
+// BEFORE-ALL: // -----// IR Dump Before cse //----- //
+// BEFORE-ALL-NEXT: func.func @g
+// BEFORE-ALL: // -----// IR Dump Before dce //----- //
+// BEFORE-ALL-NEXT: module {
+// BEFORE-ALL-NOT: IR Dump
+
 // After all: one dump per pass run, nested ones print the function only.
 // RUN: npu-opt --register-test-ops --pass-pipeline='builtin.module(func.func(cse),dce)' --print-ir-after-all %s -o /dev/null 2>&1 | FileCheck --check-prefix=ALL %s
 // ALL: // -----// IR Dump After cse //----- //
