@@ -63,7 +63,9 @@ typedef struct FuncArg {
 	const IrLoc *loc;
 } FuncArg;
 
-enum { SUGAR_NONE, SUGAR_MODULE, SUGAR_FUNC, SUGAR_RETURN };
+/* How an op was spelled: generic, MLIR 14's "builtin.func", or sugar. */
+enum { SUGAR_NONE, SUGAR_BUILTIN_FUNC, SUGAR_MODULE, SUGAR_FUNC,
+    SUGAR_RETURN };
 
 /* An op being parsed (its name is known, its type not yet). */
 typedef struct OpFrame {
@@ -914,7 +916,7 @@ ir_p_op_begin(IrParser *p, const IrToken *name)
 	}
 	/* MLIR 14 names. */
 	if (strcmp(s, "builtin.func") == 0)
-		op_push(p, "func.func", 9, name)->sugar = -1;
+		op_push(p, "func.func", 9, name)->sugar = SUGAR_BUILTIN_FUNC;
 	else if (strcmp(s, "std.return") == 0)
 		op_push(p, "func.return", 11, name);
 	else
@@ -1134,7 +1136,8 @@ ir_p_op_finish(IrParser *p, const IrType *type, const IrLoc *loc)
 		ir_p_fail(p, &f->tok, "expected function type");
 		return;
 	}
-	attrs = f->sugar == -1 ? rename_func_type(p, f->attrs) : f->attrs;
+	attrs = f->sugar == SUGAR_BUILTIN_FUNC ?
+	    rename_func_type(p, f->attrs) : f->attrs;
 	build_op(p, f, type->u.func.ninputs, type->u.func.inputs,
 	    type->u.func.nresults, type->u.func.results, attrs, loc,
 	    f->nregions);
