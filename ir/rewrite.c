@@ -190,16 +190,14 @@ wl_pop(Worklist *w)
 	return NULL;
 }
 
-static IrWalkResult
-wl_remove_one(IrOp *op, void *user)
+static void
+wl_remove(Worklist *w, IrOp *op)
 {
-	Worklist *w = user;
 	uintptr_t i = (uintptr_t)ir_ptrmap_get(&w->pos, op);
 	if (i) {
 		w->ops[i - 1] = NULL;
 		ir_ptrmap_put(&w->pos, op, NULL);
 	}
-	return IR_WALK_ADVANCE;
 }
 
 static void
@@ -210,13 +208,165 @@ wl_free(Worklist *w)
 	memset(w, 0, sizeof *w);
 }
 
-/* ----------------------------------------------------------------- rewriter */
+/* ------------------------------------------------------------ constants */
+
+/* The driver's known constants, as MLIR's OperationFolder: one constant
+ * op per (insertion block, dialect, value, type), kept at the front of
+ * the entry block of the nearest region isolated from above, so equal
+ * constants are shared and every constant dominates its uses. */
+typedef struct ConstEntry {
+	IrBlock *blk;            /* NULL: empty slot */
+	const IrIdent *dialect;
+	const IrAttr *value;
+	const IrType *type;
+	IrOp *op;                /* NULL: removed (the key may come back) */
+} ConstEntry;
+
+typedef struct ConstTable {
+	ConstEntry *ents;
+	size_t cap, used;        /* used: slots with a key */
+	IrPtrMap where;          /* op -> slot index + 1 */
+} ConstTable;
+
+static size_t
+const_hash(const ConstEntry *k, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)k->blk * 0x9E3779B97F4A7C15ull;
+	h ^= (uint64_t)(uintptr_t)k->dialect * 0xC2B2AE3D27D4EB4Full;
+	h ^= (uint64_t)(uintptr_t)k->value * 0x165667B19E3779F9ull;
+	h ^= (uint64_t)(uintptr_t)k->type * 0x27D4EB2F165667C5ull;
+	h ^= h >> 29;
+	return (size_t)h & (cap - 1);
+}
+
+static bool
+same_key(const ConstEntry *a, const ConstEntry *b)
+{
+	return a->blk == b->blk && a->dialect == b->dialect &&
+	    a->value == b->value && a->type == b->type;
+}
+
+static ConstEntry *
+const_probe(ConstTable *t, const ConstEntry *k)
+{
+	size_t i = const_hash(k, t->cap);
+	while (t->ents[i].blk && !same_key(&t->ents[i], k))
+		i = (i + 1) & (t->cap - 1);
+	return &t->ents[i];
+}
+
+/* Rebuilds the table at twice the size, without removed entries. */
+static void
+const_grow(ConstTable *t)
+{
+	ConstTable old = *t;
+	t->cap = old.cap ? 2 * old.cap : 64;
+	t->ents = ir_xcalloc(t->cap, sizeof *t->ents);
+	t->used = 0;
+	ir_ptrmap_free(&t->where);
+	for (size_t i = 0; i < old.cap; i++) {
+		if (!old.ents[i].op)
+			continue;
+		ConstEntry *e = const_probe(t, &old.ents[i]);
+		*e = old.ents[i];
+		t->used++;
+		ir_ptrmap_put(&t->where, e->op,
+		    (void *)(uintptr_t)(e - t->ents + 1));
+	}
+	free(old.ents);
+}
+
+/* The slot of key k: its entry, or an empty slot to fill. */
+static ConstEntry *
+const_slot(ConstTable *t, const ConstEntry *k)
+{
+	if ((t->used + 1) * 2 > t->cap)
+		const_grow(t);
+	return const_probe(t, k);
+}
+
+/* Records op as the constant of its slot. */
+static void
+const_set(ConstTable *t, ConstEntry *e, const ConstEntry *k, IrOp *op)
+{
+	if (!e->blk)
+		t->used++;
+	if (e->op)
+		ir_ptrmap_put(&t->where, e->op, NULL);
+	*e = *k;
+	e->op = op;
+	ir_ptrmap_put(&t->where, op, (void *)(uintptr_t)(e - t->ents + 1));
+}
+
+/* Forgets op (it is being erased). */
+static void
+const_forget(ConstTable *t, IrOp *op)
+{
+	uintptr_t i = (uintptr_t)ir_ptrmap_get(&t->where, op);
+	if (i) {
+		t->ents[i - 1].op = NULL;
+		ir_ptrmap_put(&t->where, op, NULL);
+	}
+}
+
+static bool
+const_known(ConstTable *t, IrOp *op)
+{
+	return ir_ptrmap_get(&t->where, op) != NULL;
+}
+
+/* Does the entry still describe its op (a pattern may have changed or
+ * moved it)? */
+static bool
+const_valid(const ConstEntry *e)
+{
+	return e->op && e->op->parent == e->blk &&
+	    e->op->results[0].type == e->type &&
+	    ir_value_constant(&e->op->results[0]) == e->value;
+}
+
+static void
+const_free(ConstTable *t)
+{
+	free(t->ents);
+	ir_ptrmap_free(&t->where);
+	memset(t, 0, sizeof *t);
+}
+
+/* The entry block of the region constants for op go to: op's region, or
+ * the nearest enclosing one whose op is isolated from above or is root. */
+static IrBlock *
+insertion_block(IrOp *root, IrOp *op)
+{
+	IrBlock *b = op->parent;
+	for (;;) {
+		IrRegion *r = b->parent;
+		IrOp *p = r ? r->parent : NULL;
+		if (!p || p == root || ir_op_has_trait(p, IR_TRAIT_ISOLATED) ||
+		    !p->parent)
+			return r ? r->first : b;
+		b = p->parent;
+	}
+}
+
+/* ------------------------------------------------------------- rewriter */
 
 struct IrRewriter {
 	IrContext *ctx;
 	IrBuilder b;
 	Worklist wl;
+	IrOp *root;              /* the op the driver runs on */
+	ConstTable consts;
 };
+
+static IrWalkResult
+forget_one(IrOp *op, void *user)
+{
+	IrRewriter *rw = user;
+	wl_remove(&rw->wl, op);
+	const_forget(&rw->consts, op);
+	return IR_WALK_ADVANCE;
+}
 
 IrContext *
 ir_rewriter_context(IrRewriter *rw)
@@ -260,7 +410,7 @@ ir_rewriter_erase_op(IrRewriter *rw, IrOp *op)
 		if (d && d != op)
 			wl_push(&rw->wl, d);
 	}
-	ir_op_walk(op, IR_WALK_PRE, wl_remove_one, &rw->wl);
+	ir_op_walk(op, IR_WALK_PRE, forget_one, rw);
 	if (rw->b.before == op)
 		rw->b.before = op->next;
 	ir_op_erase(op);
@@ -342,31 +492,87 @@ ir_op_is_trivially_dead(const IrOp *op)
 	    impure, NULL) != IR_WALK_INTERRUPT;
 }
 
-/* Creates the constants for the attribute results of a fold; false (with
- * nothing created) when the dialect has no materializer or refuses. */
+/* The known constant for key k, or NULL. */
+static IrOp *
+const_lookup(ConstTable *t, const ConstEntry *k)
+{
+	ConstEntry *e = const_slot(t, k);
+	return const_valid(e) ? e->op : NULL;
+}
+
+/* The values for the attribute results of a fold: known constants, or
+ * new ones made by the dialect's materializer at the front of the
+ * insertion block. False (with nothing created) when the dialect has no
+ * materializer or it refuses. */
 static bool
 materialize(IrRewriter *rw, IrOp *op, IrFoldResult *res, IrValue **vals)
 {
 	IrMaterializeFn fn = ir_lookup_constant_materializer(rw->ctx,
 	    op->name->dialect);
+	IrBlock *blk = insertion_block(rw->root, op);
 	unsigned made = 0;
 	IrOp *created[16];
+	ConstEntry keys[16];
 	for (unsigned i = 0; i < op->nresults; i++) {
 		vals[i] = res[i].value;
 		if (vals[i])
 			continue;
-		IrOp *c = fn && made < 16 ? fn(&rw->b, res[i].attr,
+		ConstEntry k = { blk, op->name->dialect, res[i].attr,
+		    op->results[i].type, NULL };
+		IrOp *c = const_lookup(&rw->consts, &k);
+		if (c) {
+			vals[i] = &c->results[0];
+			continue;
+		}
+		ir_builder_set_start(&rw->b, blk);
+		c = fn && made < 16 ? fn(&rw->b, res[i].attr,
 		    op->results[i].type, op->loc) : NULL;
 		if (!c || c->nresults != 1) {
 			while (made)
 				ir_op_erase(created[--made]);
 			return false;
 		}
+		keys[made] = k;
 		created[made++] = c;
 		vals[i] = &c->results[0];
 	}
-	for (unsigned i = 0; i < made; i++)
+	for (unsigned i = 0; i < made; i++) {
+		ConstEntry *e = const_slot(&rw->consts, &keys[i]);
+		const_set(&rw->consts, e, &keys[i], created[i]);
 		wl_push(&rw->wl, created[i]);
+	}
+	return true;
+}
+
+/* A constant op (no operands, one result that ir_value_constant knows):
+ * shares an equal known constant of its insertion block, or becomes the
+ * known one and moves to the front of that block. True when the IR
+ * changed; *deduped when op was replaced. */
+static bool
+settle_constant(IrRewriter *rw, IrOp *op, bool *deduped)
+{
+	*deduped = false;
+	if (op->noperands || op->nresults != 1 || !op->parent)
+		return false;
+	const IrAttr *v = ir_value_constant(&op->results[0]);
+	if (!v)
+		return false;
+	IrBlock *blk = insertion_block(rw->root, op);
+	ConstEntry k = { blk, op->name->dialect, v, op->results[0].type, NULL };
+	ConstEntry *e = const_slot(&rw->consts, &k);
+	if (e->op != op && const_valid(e)) {
+		IrValue *same = &e->op->results[0];
+		ir_rewriter_replace_op(rw, op, &same);
+		*deduped = true;
+		return true;
+	}
+	if (e->op != op)
+		const_set(&rw->consts, e, &k, op);
+	/* Already in the run of known constants at the block's front? */
+	if (op->parent == blk && (!op->prev || const_known(&rw->consts,
+	    op->prev)))
+		return false;
+	ir_op_move_before(op, blk->first);
 	return true;
 }
 
@@ -468,9 +674,16 @@ process(Driver *dr, IrOp *op)
 		dr->st.erased++;
 		return true;
 	}
-	if (dr->cfg.fold && try_fold(rw, op)) {
-		dr->st.folds++;
-		return true;
+	if (dr->cfg.fold) {
+		bool deduped;
+		if (settle_constant(rw, op, &deduped)) {
+			dr->st.folds += deduped;
+			return true;
+		}
+		if (try_fold(rw, op)) {
+			dr->st.folds++;
+			return true;
+		}
 	}
 	const Bucket *b = index_lookup(&dr->idx, op);
 	for (size_t i = 0; i < b->n; i++) {
@@ -505,6 +718,7 @@ ir_apply_patterns_greedily(IrOp *root, const IrPatternSet *set,
 	Driver dr = {0};
 	IrContext *ctx = ir_op_context(root);
 	dr.rw.ctx = ctx;
+	dr.rw.root = root;
 	ir_builder_init(&dr.rw.b, ctx);
 	if (config)
 		dr.cfg = *config;
@@ -540,6 +754,7 @@ ir_apply_patterns_greedily(IrOp *root, const IrPatternSet *set,
 	if (stats)
 		*stats = dr.st;
 	wl_free(&dr.rw.wl);
+	const_free(&dr.rw.consts);
 	index_free(&dr.idx);
 	return converged;
 }

@@ -110,7 +110,10 @@ typedef struct IrGreedyStats {
 void ir_greedy_config_default(IrGreedyConfig *c);
 
 /* Applies `set` (may be NULL), folding and dead-op erasure to every op
- * nested in root's regions until nothing changes. Returns true when it
+ * nested in root's regions until nothing changes. With folding on,
+ * constants (ops whose value ir_value_constant knows) are kept once per
+ * dialect, value and type at the front of the entry block of the nearest
+ * region isolated from above (or root's), as MLIR's folder does. Returns true when it
  * converged; otherwise reports "... did not converge ..." at root and
  * returns false. stats (optional) is filled either way. */
 bool ir_apply_patterns_greedily(IrOp *root, const IrPatternSet *set,

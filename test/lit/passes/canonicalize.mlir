@@ -55,10 +55,12 @@ func.func @effects() {
 }
 
 // -----
-// Nested regions are canonicalized too.
+// Nested regions are canonicalized too; constants go to the entry block
+// of the nearest region isolated from above (the function's), as MLIR's
+// folder puts them.
 // CHECK-LABEL: func.func @nested
-// CHECK-NEXT: "test.region"() ({
 // CHECK-NEXT: %[[C:.*]] = "test.constant"() {value = 9 : i32}
+// CHECK-NEXT: "test.region"() ({
 // CHECK-NEXT: "test.effect"(%[[C]])
 // CHECK-NEXT: })
 func.func @nested() {
@@ -68,6 +70,40 @@ func.func @nested() {
     %s = "test.add"(%a, %b) : (i32, i32) -> i32
     "test.effect"(%s) : (i32) -> ()
   }) : () -> ()
+  return
+}
+
+// -----
+// Equal constants (same dialect, value and type) are shared, wherever
+// they are in the function; different values or types are not. Folded
+// values reuse a known constant: 3 + 4 is the 7 already there.
+// CHECK-LABEL: func.func @shared
+// CHECK-NEXT: %[[C1:.*]] = "test.constant"() {value = 1 : i32}
+// CHECK-NEXT: %[[C2:.*]] = "test.constant"() {value = 2 : i32}
+// CHECK-NEXT: %[[C7:.*]] = "test.constant"() {value = 7 : i32}
+// CHECK-NEXT: %[[L1:.*]] = "test.constant"() {value = 1 : i64}
+// CHECK-NEXT: "test.effect"(%[[C1]], %[[C2]], %[[C7]], %[[L1]])
+// CHECK-NEXT: "test.region"() ({
+// CHECK-NEXT: "test.effect"(%[[C1]], %[[C7]])
+// CHECK-NEXT: })
+// CHECK-NEXT: "test.effect"(%[[C2]], %[[C1]])
+// CHECK-NEXT: return
+func.func @shared() {
+  %a = "test.constant"() {value = 1 : i32} : () -> i32
+  %b = "test.constant"() {value = 2 : i32} : () -> i32
+  %s = "test.constant"() {value = 7 : i32} : () -> i32
+  %l = "test.constant"() {value = 1 : i64} : () -> i64
+  "test.effect"(%a, %b, %s, %l) : (i32, i32, i32, i64) -> ()
+  "test.region"() ({
+    %a2 = "test.constant"() {value = 1 : i32} : () -> i32
+    %3 = "test.constant"() {value = 3 : i32} : () -> i32
+    %4 = "test.constant"() {value = 4 : i32} : () -> i32
+    %7 = "test.add"(%3, %4) : (i32, i32) -> i32
+    "test.effect"(%a2, %7) : (i32, i32) -> ()
+  }) : () -> ()
+  %b2 = "test.constant"() {value = 2 : i32} : () -> i32
+  %a3 = "test.constant"() {value = 1 : i32} : () -> i32
+  "test.effect"(%b2, %a3) : (i32, i32) -> ()
   return
 }
 
