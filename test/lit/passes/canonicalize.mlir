@@ -122,3 +122,23 @@ func.func @nofold() -> i32 {
   %dead = "test.negate"(%a) : (i32) -> i32
   return %m : i32
 }
+
+// -----
+// Run on an op that is not isolated (here through any(...) on the ops of
+// the function), constants stay in that op's region: its entry block is
+// the insertion block.
+// RUN: npu-opt --register-test-ops --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(any(canonicalize)))' %s | FileCheck --check-prefix=ROOT %s
+// ROOT-LABEL: func.func @root
+// ROOT-NEXT: "test.region"() ({
+// ROOT-NEXT: %[[C:.*]] = "test.constant"() {value = 5 : i32}
+// ROOT-NEXT: "test.effect"(%[[C]])
+// ROOT-NEXT: })
+func.func @root() {
+  "test.region"() ({
+    %a = "test.constant"() {value = 2 : i32} : () -> i32
+    %b = "test.constant"() {value = 3 : i32} : () -> i32
+    %s = "test.add"(%a, %b) : (i32, i32) -> i32
+    "test.effect"(%s) : (i32) -> ()
+  }) : () -> ()
+  return
+}
