@@ -1190,6 +1190,39 @@ anchor_text(const IrPassDef *d)
 	return d->anchor ? d->anchor : "any op";
 }
 
+enum { HELP_COL = 33, HELP_WIDTH = 80 };
+
+/* Prints `head` (indented), then `text` from column HELP_COL, wrapped
+ * at HELP_WIDTH on blanks; a head too long for its column gets the text
+ * on the next line. */
+static void
+help_row(FILE *out, const char *head, const char *text)
+{
+	int col = fprintf(out, "%s", head);
+	if (col >= HELP_COL - 1) {
+		fputc('\n', out);
+		col = 0;
+	}
+	fprintf(out, "%*s", HELP_COL - col, "");
+	col = HELP_COL;
+	for (const char *w = text; *w;) {
+		size_t n = strcspn(w, " ");
+		if (col > HELP_COL && col + 1 + (int)n > HELP_WIDTH) {
+			fprintf(out, "\n%*s", HELP_COL, "");
+			col = HELP_COL;
+		} else if (col > HELP_COL) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(w, 1, n, out);
+		col += (int)n;
+		w += n;
+		while (*w == ' ')
+			w++;
+	}
+	fputc('\n', out);
+}
+
 static void
 list_text(IrContext *ctx, FILE *out)
 {
@@ -1197,8 +1230,11 @@ list_text(IrContext *ctx, FILE *out)
 	    out);
 	const IrPassDef *d;
 	for (size_t i = 0; (d = ir_registered_pass(ctx, i)); i++) {
-		fprintf(out, "  --%-28s %s (on %s)\n", d->argument, d->summary,
+		char head[128], text[512];
+		snprintf(head, sizeof head, "  --%s", d->argument);
+		snprintf(text, sizeof text, "%s (on %s)", d->summary,
 		    anchor_text(d));
+		help_row(out, head, text);
 		for (size_t k = 0; k < d->noptions; k++) {
 			const IrPassOption *o = &d->options[k];
 			char head[128];
@@ -1209,8 +1245,11 @@ list_text(IrContext *ctx, FILE *out)
 				m += (size_t)snprintf(head + m, sizeof head - m,
 				    "%s%s", c ? "|" : "", o->choices[c]);
 			snprintf(head + m, sizeof head - m, ">");
-			fprintf(out, "      %-26s %s (default: %s)\n", head,
-			    o->help, o->def && *o->def ? o->def : "none");
+			char row[160];
+			snprintf(row, sizeof row, "      %s", head);
+			snprintf(text, sizeof text, "%s (default: %s)", o->help,
+			    o->def && *o->def ? o->def : "none");
+			help_row(out, row, text);
 		}
 	}
 }

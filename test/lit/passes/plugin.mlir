@@ -18,9 +18,12 @@
 // PIPE: func.func @f(%arg0: i32) -> i32 attributes {ops = 4 : i64} {
 // PIPE-NEXT: "test.constant"() {value = 2 : i32}
 
-// LIST: --example-add-to-mul {{.*}} (on any op)
-// LIST: --example-count-ops {{.*}} (on func.func)
-// LIST-NEXT: attr-name=<string> {{.*}} (default: example.num_ops)
+// LIST: --example-add-to-mul {{.*}} (on
+// LIST-NEXT: any op)
+// LIST-NEXT: --example-count-ops Count the ops of each function into an
+// LIST-NEXT: attribute (on func.func)
+// LIST-NEXT: attr-name=<string> {{.*}} (default:
+// LIST-NEXT: example.num_ops)
 
 // Errors: a missing file, a shared object without the entry point, and
 // one built for another API version (both compiled here). Exit 1.

@@ -5,17 +5,30 @@
 // HELP: --pass-pipeline=PIPELINE
 // HELP: --print-ir-after-change
 // CHECK: Passes (use as --<pass>[=<options>] or in --pass-pipeline):
-// CHECK-NEXT: --canonicalize {{.*}} (on any op)
-// CHECK-NEXT: max-iterations=<int> {{.*}} (default: 10)
+// Rows wrap at 80 columns, text from column 34.
+// CHECK-NEXT: {{^}}  --canonicalize                 Fold ops and apply canonicalization patterns to{{$}}
+// CHECK-NEXT: {{^}}                                 a fixpoint (on any op){{$}}
+// CHECK-NEXT: {{^}}      max-iterations=<int>       sweeps over the IR before giving up (default:{{$}}
+// CHECK-NEXT: {{^}}                                 10){{$}}
 // CHECK-NEXT: max-rewrites=<int>
+// CHECK-NEXT: 1024) (default: 0)
 // CHECK-NEXT: fold=<bool> {{.*}} (default: true)
-// CHECK-NEXT: --cse {{.*}}
-// CHECK-NEXT: --dce {{.*}}
-// CHECK-NEXT: --inline {{.*}} (on builtin.module)
-// CHECK-NEXT: max-ops=<int> {{.*}} (default: 16)
-// CHECK-NEXT: max-depth=<int> {{.*}} (default: 4)
-// CHECK-NEXT: --strip-debuginfo {{.*}} (on any op)
-// CHECK-NEXT: --symbol-dce {{.*}} (on builtin.module)
+// CHECK-NEXT: --cse {{.*}} (on
+// CHECK-NEXT: any op)
+// CHECK-NEXT: --dce
+// CHECK-NEXT: op)
+// CHECK-NEXT: --inline
+// CHECK-NEXT: (on builtin.module)
+// CHECK-NEXT: max-ops=<int>
+// CHECK-NEXT: (default: 16)
+// CHECK-NEXT: max-depth=<int>
+// CHECK-NEXT: inlined body
+// CHECK-NEXT: (default: 4)
+// CHECK-NEXT: --strip-debuginfo
+// CHECK-NEXT: (on any op)
+// CHECK-NEXT: --symbol-dce
+// CHECK-NEXT: (on builtin.module)
+// CHECK-NOT: --test
 
 // Test passes appear with --register-test-ops; enum options list their
 // choices, list options their kind.
@@ -23,7 +36,7 @@
 // TEST: --test-options
 // TEST: e=<fast|slow> {{.*}} (default: fast)
 // TEST-NEXT: il=<int list> {{.*}} (default: none)
-// TEST-NEXT: sl=<string list>
+// TEST-NEXT: {{^}}      sl=<string list>           a string list (default: none){{$}}
 
 // RUN: %python %S/../tools/Inputs/expect-exit.py 2 npu-opt --list-passes=html
 // RUN: not npu-opt --list-passes=html 2>&1 | FileCheck --check-prefix=BAD %s
