@@ -90,3 +90,23 @@ module {
     return
   }
 }
+
+// -----
+// Several results, one of them an argument returned as is, and an
+// unused result.
+// RUN: npu-opt --register-test-ops --allow-unregistered-dialect --split-input-file --inline %s 2>&1 | FileCheck --check-prefix=MULTI %s
+// MULTI-LABEL: func.func @multi(%arg0: i32, %arg1: i32) -> (i32, i32)
+// MULTI-NEXT: %[[N:.*]] = "test.negate"(%arg1)
+// MULTI-NEXT: %[[M:.*]] = "test.mul"(%[[N]], %arg0)
+// MULTI-NEXT: return %arg1, %[[M]] : i32, i32
+module {
+  func.func @multi(%a: i32, %b: i32) -> (i32, i32) {
+    %0:3 = "func.call"(%b, %a) {callee = @three} : (i32, i32) -> (i32, i32, i32)
+    return %0#0, %0#1 : i32, i32
+  }
+  func.func private @three(%x: i32, %y: i32) -> (i32, i32, i32) {
+    %n = "test.negate"(%x) : (i32) -> i32
+    %m = "test.mul"(%n, %y) : (i32, i32) -> i32
+    return %x, %m, %n : i32, i32, i32
+  }
+}
