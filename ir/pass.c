@@ -1272,6 +1272,8 @@ list_markdown(IrContext *ctx, FILE *out)
 		fprintf(out, "\n## `%s`\n\n%s.\nRuns on: %s%s%s.\n",
 		    d->argument, d->summary, d->anchor ? "`" : "",
 		    anchor_text(d), d->anchor ? "`" : "");
+		if (d->description)
+			fprintf(out, "\n%s\n", d->description);
 		if (d->noptions) {
 			fputs("\n| option | type | default | description |\n"
 			    "|---|---|---|---|\n", out);

@@ -51,6 +51,8 @@ typedef struct IrPassDef {
 	/* Runs the pass on `op`. Returns false after reporting the failure
 	 * through the diagnostic handler; the pipeline then stops. */
 	bool (*run)(IrOp *op, IrPass *pass);
+	const char *description;      /* what it does in detail (markdown,
+	                                 for docs/passes.md), or NULL */
 } IrPassDef;
 
 /* Registers a pass in the context's registry (def is not copied). Returns

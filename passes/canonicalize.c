@@ -47,4 +47,19 @@ const IrPassDef pass_canonicalize = {
 	.stats = stats,
 	.nstats = sizeof stats / sizeof stats[0],
 	.run = canonicalize_run,
+	.description =
+	    "Runs the greedy rewrite driver on the op's regions: it erases\n"
+	    "pure ops whose results are unused, folds ops through their\n"
+	    "`fold` hooks (attribute results become constants through the\n"
+	    "dialect's constant materializer; constants are shared and kept\n"
+	    "at the front of the entry block of the nearest region isolated\n"
+	    "from above), and applies the canonicalization patterns of every\n"
+	    "registered op (`IrOpDef.canonicalize`) and those registered with\n"
+	    "`ir_register_canonical_patterns`, among them the graph dialect's\n"
+	    "(identity reshape, transpose and cast; transpose and reshape\n"
+	    "chains; constant folding of add, sub, mul and of transposes;\n"
+	    "x + 0 and x * 1), sweeping until a sweep changes nothing. The\n"
+	    "pass fails with \"pattern rewriting did not converge\" when\n"
+	    "`max-iterations` sweeps, or `max-rewrites` rewrites in one sweep,\n"
+	    "are not enough.",
 };

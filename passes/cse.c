@@ -357,4 +357,13 @@ const IrPassDef pass_cse = {
 	.stats = stats,
 	.nstats = sizeof stats / sizeof stats[0],
 	.run = cse_run,
+	.description =
+	    "Replaces a registered pure op without regions by an equal op\n"
+	    "that dominates it: same name, attribute dictionary, result types\n"
+	    "and operands (in any order for commutative ops). Ops are hashed\n"
+	    "with XXH3 into scoped tables that follow each region's dominator\n"
+	    "tree; nested regions see the ops of enclosing ones, except\n"
+	    "regions of ops isolated from above, which start empty. As MLIR's\n"
+	    "CSE, it also erases pure ops that are unused when it reaches\n"
+	    "them. Unregistered ops are never pure, so never merged.",
 };

@@ -47,4 +47,9 @@ const IrPassDef pass_dce = {
 	.stats = stats,
 	.nstats = 1,
 	.run = dce_run,
+	.description =
+	    "Erases registered pure ops whose results are unused (a pure op\n"
+	    "holding regions only when all it holds is pure), innermost\n"
+	    "regions first and each block backwards, until none is left.\n"
+	    "Terminators, ops with side effects and unregistered ops stay.",
 };

@@ -184,4 +184,12 @@ const IrPassDef pass_inline = {
 	.stats = stats,
 	.nstats = 1,
 	.run = inline_run,
+	.description =
+	    "Replaces a `func.call` by a copy of the callee's body when the\n"
+	    "callee, found in the module's symbol table, is a `func.func`\n"
+	    "with one block ending in `func.return`, does not contain the\n"
+	    "call, and has at most `max-ops` ops. Arguments become the call's\n"
+	    "operands, returned values replace the call's results, and the\n"
+	    "copied ops get `callsite(callee at caller)` locations. Callees\n"
+	    "stay: `symbol-dce` erases the private ones left unused.",
 };

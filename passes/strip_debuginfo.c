@@ -27,4 +27,8 @@ const IrPassDef pass_strip_debuginfo = {
 	    "loc(unknown)",
 	.anchor = NULL,
 	.run = strip_debuginfo_run,
+	.description =
+	    "Sets the location of the op, of every op nested in it and of\n"
+	    "every block argument to `loc(unknown)`, so output printed with\n"
+	    "`--mlir-print-debuginfo` no longer depends on source positions.",
 };

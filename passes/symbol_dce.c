@@ -146,4 +146,11 @@ const IrPassDef pass_symbol_dce = {
 	.stats = stats,
 	.nstats = 1,
 	.run = symbol_dce_run,
+	.description =
+	    "A symbol (an op with `sym_name`) directly in the module is live\n"
+	    "when it is public (no `sym_visibility = \"private\"`) or when a\n"
+	    "symbol reference (also inside arrays and dictionaries) names it\n"
+	    "from a live symbol or from an op of the module that is no\n"
+	    "symbol. Private symbols that are not live are erased. Symbol\n"
+	    "tables nested in the module are not looked into.",
 };
