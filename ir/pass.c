@@ -1266,7 +1266,10 @@ list_markdown(IrContext *ctx, FILE *out)
 	    "(`npu-opt --pass-pipeline='builtin.module(func.func(cse))'`) or\n"
 	    "as a flag (`npu-opt --cse`); options are written\n"
 	    "`pass{name=value other=1,2}` in a pipeline and\n"
-	    "`--pass='name=value other=1,2'` as a flag.\n", out);
+	    "`--pass='name=value other=1,2'` as a flag. How to write one,\n"
+	    "and the flags that show what passes do (`--print-ir-*`,\n"
+	    "`--timing`, `--pass-statistics`): "
+	    "[writing-a-pass.md](writing-a-pass.md).\n", out);
 	const IrPassDef *d;
 	for (size_t i = 0; (d = ir_registered_pass(ctx, i)); i++) {
 		fprintf(out, "\n## `%s`\n\n%s.\nRuns on: %s%s%s.\n",
