@@ -168,18 +168,20 @@ func_args ::= .
 func_args ::= func_arg_list.
 func_arg_list ::= func_arg.
 func_arg_list ::= func_arg_list COMMA func_arg.
-func_arg ::= VALUE_ID(V) COLON type(T) arg_attrs loc_opt(L).
-	{ ir_p_func_arg(p, &V, T, L); }
-func_arg ::= type(T) arg_attrs. { ir_p_func_arg(p, NULL, T, NULL); }
-arg_attrs ::= .
-arg_attrs ::= attr_dict.
+func_arg ::= VALUE_ID(V) COLON type(T) arg_attrs(D) loc_opt(L).
+	{ ir_p_func_arg(p, &V, T, D, L); }
+func_arg ::= type(T) arg_attrs(D). { ir_p_func_arg(p, NULL, T, D, NULL); }
+/* Argument and result attributes: kept as arg_attrs / res_attrs. */
+%type arg_attrs {const IrAttr *}
+arg_attrs(D) ::= . { D = NULL; }
+arg_attrs(D) ::= attr_dict(A). { D = A; }
 func_results ::= .
-func_results ::= ARROW nonfn_type(T). { ir_p_func_result(p, T); }
+func_results ::= ARROW nonfn_type(T). { ir_p_func_result(p, T, NULL); }
 func_results ::= ARROW LPAREN RPAREN.
 func_results ::= ARROW LPAREN func_res_list RPAREN.
 func_res_list ::= func_res.
 func_res_list ::= func_res_list COMMA func_res.
-func_res ::= type(T) arg_attrs. { ir_p_func_result(p, T); }
+func_res ::= type(T) arg_attrs(D). { ir_p_func_result(p, T, D); }
 func_attrs ::= .
 func_attrs ::= ATTRIBUTES attr_dict(D). { ir_p_op_attrs(p, D); }
 func_body ::= .

@@ -69,6 +69,15 @@ typedef struct IrNamedList {
 	IrPtrMap seen;   /* names so far, to find duplicates */
 } IrNamedList;
 
+/* Most objects (types, attributes, locations, affine expressions, dense
+ * elements) one alias may expand to when printed: aliases built from
+ * copies of other aliases grow exponentially, and printing them must not
+ * hang. */
+#define IR_P_MAX_EXPANSION (1u << 24)
+/* Most objects all alias uses of one file may expand to together (each
+ * use prints its alias in full). */
+#define IR_P_MAX_ALIAS_TOTAL ((uint64_t)1 << 26)
+
 /* Most terminals the syntax error handler reports as expected. */
 #define IR_P_MAX_EXPECT 64
 
@@ -102,9 +111,11 @@ void ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
 void ir_p_sugar_begin(IrParser *p, const char *opname, const IrToken *kw);
 void ir_p_sym_name(IrParser *p, const IrToken *sym);
 void ir_p_func_private(IrParser *p);
+/* A func.func argument (name NULL: a declaration's) with its attribute
+ * dictionary (NULL: none). */
 void ir_p_func_arg(IrParser *p, const IrToken *name, const IrType *t,
-    const IrLoc *loc);
-void ir_p_func_result(IrParser *p, const IrType *t);
+    const IrAttr *attrs, const IrLoc *loc);
+void ir_p_func_result(IrParser *p, const IrType *t, const IrAttr *attrs);
 void ir_p_module_finish(IrParser *p, const IrLoc *loc);
 void ir_p_func_finish(IrParser *p, const IrLoc *loc);
 void ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc);

@@ -330,7 +330,8 @@ quant(IrPrinter *p, const IrType *t)
 	if (w == 0 || w > 64)
 		w = 8;
 	if (sgn) {
-		hi = w == 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << (w - 1)) - 1);
+		hi = w == 64 ? INT64_MAX :
+		    (int64_t)((UINT64_C(1) << (w - 1)) - 1);
 		lo = -hi - 1;
 	} else {
 		hi = w >= 64 ? -1 : (int64_t)((UINT64_C(1) << w) - 1);
@@ -740,7 +741,7 @@ affine_map(IrPrinter *p, const IrAttr *a)
 	ir_pr_write(p, ")>", 2);
 }
 
-/* ---------------------------------------------------------------- attributes */
+/* ------------------------------------------------------------ attributes */
 
 static void
 dyn_int(IrPrinter *p, int64_t v)
@@ -867,7 +868,8 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 		return;
 	case IR_ATTR_STRING:
 		ir_pr_string(p, a->u.string.data, a->u.string.len);
-		if (a->u.string.type && a->u.string.type->kind != IR_TYPE_NONE) {
+		if (a->u.string.type &&
+		    a->u.string.type->kind != IR_TYPE_NONE) {
 			ir_pr_write(p, " : ", 3);
 			ir_pr_type(p, a->u.string.type);
 		}
