@@ -424,6 +424,7 @@ typedef struct Phase {
 struct IrPassManager {
 	IrContext *ctx;
 	IrPmOptions opts;
+	IrOp *module;            /* during ir_pm_run */
 	Pipeline top;
 	Phase *phases;
 	size_t nphases;
@@ -960,7 +961,8 @@ dump_ir(const IrPassManager *pm, const char *when, const IrPass *pass,
 	FILE *f = dump_stream(pm);
 	fprintf(f, "// -----// IR Dump %s %s //----- //\n", when,
 	    pass->def->argument);
-	ir_print_op(f, op, &pm->opts.print);
+	ir_print_op(f, pm->opts.print_module_scope ? pm->module : op,
+	    &pm->opts.print);
 	fputc('\n', f);
 	fflush(f);
 }
@@ -1069,7 +1071,10 @@ ir_pm_run(IrPassManager *pm, IrOp *module)
 		    "'builtin.module', not on '%s'", ir_op_name_str(module));
 		return false;
 	}
-	return run_pipeline(pm, &pm->top, module);
+	pm->module = module;
+	bool ok = run_pipeline(pm, &pm->top, module);
+	pm->module = NULL;
+	return ok;
 }
 
 /* ------------------------------------------------------------------ reports */

@@ -93,6 +93,8 @@ typedef struct IrPmOptions {
 	bool print_before_all;
 	bool print_after_all;
 	bool print_after_change;   /* only when the pass changed the IR */
+	bool print_module_scope;   /* dump the whole module, not only the
+	                              op the pass ran on */
 	bool timing;               /* collect the time of every pass */
 	bool statistics;           /* collect statistics */
 	IrPrintFlags print;        /* how IR dumps print */

@@ -84,6 +84,7 @@ static const char usage_text[] =
 "  --print-ir-before-all        print the IR before every pass\n"
 "  --print-ir-after-all         print the IR after every pass\n"
 "  --print-ir-after-change      print the IR after passes that change it\n"
+"  --print-ir-module-scope      IR dumps show the whole module\n"
 "  --timing                     report the time of every pass\n"
 "  --pass-statistics            report the passes' statistics\n"
 "  --register-test-ops          register the test dialect and test\n"
@@ -184,6 +185,10 @@ parse_pass_flag(PassCli *pc, const char *name, int argc, char **argv, int i)
 		{ "print-ir-after-all", offsetof(PassCli, pm.print_after_all) },
 		{ "print-ir-after-change",
 		  offsetof(PassCli, pm.print_after_change) },
+		{ "print-ir-module-scope",
+		  offsetof(PassCli, pm.print_module_scope) },
+		{ "mlir-print-ir-module-scope",
+		  offsetof(PassCli, pm.print_module_scope) },
 		{ "register-test-ops", offsetof(PassCli, test_ops) },
 	};
 	for (size_t k = 0; k < sizeof bools / sizeof bools[0]; k++) {

@@ -43,6 +43,13 @@
 // CHANGE-NEXT: func.func @f
 // CHANGE-NOT: IR Dump
 
+// --print-ir-module-scope: nested passes dump the whole module.
+// RUN: npu-opt --register-test-ops --pass-pipeline='builtin.module(func.func(cse))' --print-ir-after-all --print-ir-module-scope %s -o /dev/null 2>&1 | FileCheck --check-prefix=SCOPE %s
+// SCOPE: // -----// IR Dump After cse //----- //
+// SCOPE-NEXT: module {
+// SCOPE: // -----// IR Dump After cse //----- //
+// SCOPE-NEXT: module {
+
 // Dumps follow the print flags.
 // RUN: npu-opt --register-test-ops --cse --print-ir-after=cse --print-op-generic %s -o /dev/null 2>&1 | FileCheck --check-prefix=GENERIC %s
 // GENERIC: // -----// IR Dump After cse //----- //
