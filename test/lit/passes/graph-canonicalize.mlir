@@ -1,6 +1,7 @@
 // The graph dialect's canonicalization patterns (passes/
 // graph_canonicalize.c) on the real graph ops; expected values by hand.
-// Needs the graph dialect in npu-opt (lit feature graph-dialect).
+// Needs the graph dialect in npu-opt (lit feature graph-dialect, set by
+// lit.local.cfg when npu-opt verifies a graph op).
 // REQUIRES: graph-dialect
 // RUN: npu-opt --register-test-ops --split-input-file --canonicalize %s | FileCheck %s
 
