@@ -96,6 +96,7 @@ ir_context_destroy(IrContext *ctx)
 		&ctx->affine, &ctx->locs, &ctx->opnames };
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
 		ir_table_free(tables[i]);
+	ir_pass_registry_free(ctx);
 	free(ctx->defs);
 	free(ctx->sources);
 	ir_arena_free(&ctx->arena);

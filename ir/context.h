@@ -49,6 +49,9 @@ struct IrContext {
 	/* Source buffers, oldest first. */
 	IrSource **sources;
 	size_t nsources, srccap;
+	/* ir/pass.c: passes, constant materializers and loaded plugins,
+	 * created on first use. */
+	struct IrPassRegistry *passes;
 };
 
 #endif /* NPUIR_CONTEXT_H */
