@@ -207,29 +207,24 @@ cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* `  // pred: ^bb0`, `  // 2 preds: ^bb0, ^bb1` or `  // no
- * predecessors`, sorted by block number as mlir-opt does. */
+/* `  // pred: ^bb0`, `  // 2 preds: ^bb0, ^bb0` (one per successor
+ * slot, sorted by block number) or `  // no predecessors`, as mlir-opt
+ * does. */
 static void
 pred_comment(OpPrinter *o, const IrBlock *b)
 {
 	size_t n = 0;
-	const IrBlock *single = NULL;
-	bool same = true;
-	for (const IrBlockRef *r = b->preds; r; r = r->next) {
-		const IrBlock *from = r->owner->parent;
-		if (n && from != single)
-			same = false;
-		single = from;
+	for (const IrBlockRef *r = b->preds; r; r = r->next)
 		n++;
-	}
 	if (!n) {
 		if (b->parent && b != b->parent->first)
 			ir_pr_puts(&o->p, "  // no predecessors");
 		return;
 	}
-	if (same) {
+	if (n == 1) {
+		/* One successor slot; two slots of one block count twice. */
 		ir_pr_write(&o->p, "  // pred: ", 11);
-		block_name(o, single);
+		block_name(o, b->preds->owner->parent);
 		return;
 	}
 	if (n > o->nscratch) {
