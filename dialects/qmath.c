@@ -1,0 +1,131 @@
+/* dialects/qmath.c: TFLite's reference fixed-point arithmetic. */
+#include "dialects/qmath.h"
+
+#include <math.h>
+
+QMultiplier
+qmath_quantize_multiplier(double real)
+{
+	QMultiplier m = {0, 0};
+	int shift;
+	double q;
+	int64_t fixed;
+
+	if (!(real > 0.0) || !isfinite(real))
+		return m;
+	q = frexp(real, &shift);
+	fixed = (int64_t)llround(q * (double)(1ll << 31));
+	if (fixed == (1ll << 31)) {
+		fixed /= 2;
+		shift++;
+	}
+	if (shift < -31) {
+		shift = 0;
+		fixed = 0;
+	}
+	m.multiplier = (int32_t)fixed;
+	m.shift = shift;
+	return m;
+}
+
+int32_t
+qmath_srdhm(int32_t a, int32_t b)
+{
+	int64_t ab, nudge;
+
+	if (a == INT32_MIN && b == INT32_MIN)
+		return INT32_MAX;
+	ab = (int64_t)a * (int64_t)b;
+	nudge = ab >= 0 ? (1ll << 30) : (1 - (1ll << 30));
+	/* C division truncates toward zero, as gemmlowp relies on. */
+	return (int32_t)((ab + nudge) / (1ll << 31));
+}
+
+int32_t
+qmath_rdbpot(int32_t x, int exponent)
+{
+	int32_t mask, remainder, threshold;
+
+	if (exponent <= 0)
+		return x;
+	mask = (int32_t)((1ll << exponent) - 1);
+	remainder = x & mask;
+	threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+	/* Arithmetic right shift of negatives: floor division. */
+	return (int32_t)(((int64_t)x >> exponent) +
+	    (remainder > threshold ? 1 : 0));
+}
+
+int32_t
+qmath_mul_by_qm(int32_t x, QMultiplier m)
+{
+	int left = m.shift > 0 ? m.shift : 0;
+	int right = m.shift > 0 ? 0 : -m.shift;
+	int64_t shifted = (int64_t)x * ((int64_t)1 << left);
+
+	/* TFLite shifts in int32 (wrapping is UB there); saturate instead. */
+	if (shifted > INT32_MAX)
+		shifted = INT32_MAX;
+	if (shifted < INT32_MIN)
+		shifted = INT32_MIN;
+	return qmath_rdbpot(qmath_srdhm((int32_t)shifted, m.multiplier),
+	    right);
+}
+
+int32_t
+qmath_mul_by_qm_single(int32_t x, QMultiplier m)
+{
+	int total = 31 - m.shift;
+	int64_t r;
+
+	/* |x * m| < 2^62 and total <= 62 for shift >= -31: no overflow. */
+	if (total > 62)
+		return 0;
+	if (total <= 0) /* shift >= 31: any nonzero product saturates */
+		return qmath_clamp((int64_t)x * m.multiplier * 2, INT32_MIN,
+		    INT32_MAX);
+	r = ((int64_t)x * m.multiplier + ((int64_t)1 << (total - 1))) >>
+	    total;
+	if (r > INT32_MAX)
+		return INT32_MAX;
+	if (r < INT32_MIN)
+		return INT32_MIN;
+	return (int32_t)r;
+}
+
+int32_t
+qmath_requant(int32_t x, QMultiplier m, bool single)
+{
+	return single ? qmath_mul_by_qm_single(x, m) : qmath_mul_by_qm(x, m);
+}
+
+int32_t
+qmath_clamp(int64_t v, int64_t lo, int64_t hi)
+{
+	if (v < lo)
+		v = lo;
+	if (v > hi)
+		v = hi;
+	return (int32_t)v;
+}
+
+int32_t
+qmath_quantize(float x, double scale, int64_t zp, int64_t qmin, int64_t qmax)
+{
+	/* TFLite divides in float: val / static_cast<float>(scale). */
+	double r = round((double)(x / (float)scale));
+
+	if (isnan(r))
+		return qmath_clamp(zp, qmin, qmax);
+	if (r > 4e9)
+		r = 4e9;
+	if (r < -4e9)
+		r = -4e9;
+	return qmath_clamp((int64_t)r + zp, qmin, qmax);
+}
+
+float
+qmath_dequantize(int32_t q, double scale, int64_t zp)
+{
+	return (float)((double)((int64_t)q - zp) * scale);
+}
