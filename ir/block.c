@@ -5,7 +5,7 @@
 
 #include "ir/internal.h"
 
-/* ---------------------------------------------------------------- regions */
+/* ----------------------------------------------------------------- regions */
 
 IrRegion *
 ir_op_region(IrOp *op, unsigned i)
@@ -46,6 +46,8 @@ ir_region_append(IrRegion *r, IrBlock *b)
 void
 ir_region_take_body(IrRegion *to, IrRegion *from)
 {
+	if (to == from)
+		return;
 	while (from->first) {
 		IrBlock *b = from->first;
 		ir_block_remove(b);
@@ -59,7 +61,7 @@ ir_region_parent_op(const IrRegion *r)
 	return r->parent;
 }
 
-/* ---------------------------------------------------------------- blocks */
+/* ------------------------------------------------------------------ blocks */
 
 IrBlock *
 ir_block_create(void)
@@ -151,7 +153,7 @@ ir_block_num_preds(const IrBlock *b)
 	return n;
 }
 
-/* ---------------------------------------------------------------- dominance */
+/* --------------------------------------------------------------- dominance */
 
 /* A region without SSA dominance: builtin.module's body and, as MLIR
  * assumes, the regions of unregistered ops. */

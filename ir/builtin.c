@@ -5,7 +5,7 @@
 
 #include "ir/internal.h"
 
-/* ---------------------------------------------------------------- helpers */
+/* ----------------------------------------------------------------- helpers */
 
 /* The function_type of a func.func, or NULL when missing or malformed. */
 const IrType *
@@ -27,7 +27,7 @@ ir_func_entry(IrOp *func)
 IrBlock *
 ir_module_body(IrOp *module)
 {
-	return module->regions[0].first;
+	return module->nregions ? module->regions[0].first : NULL;
 }
 
 IrOp *
@@ -48,7 +48,8 @@ ir_func_create(IrContext *ctx, const IrLoc *loc, const char *name,
     const IrType *type)
 {
 	IrNamedAttr attrs[2] = {
-		{ ir_ident_cstr(ctx, "function_type"), ir_attr_type(ctx, type) },
+		{ ir_ident_cstr(ctx, "function_type"),
+		  ir_attr_type(ctx, type) },
 		{ ir_ident_cstr(ctx, "sym_name"),
 		  ir_attr_string(ctx, name, strlen(name), NULL) },
 	};
@@ -86,7 +87,7 @@ type_list_str(size_t n, const IrType *const *types)
 	return s;
 }
 
-/* ---------------------------------------------------------------- func.func */
+/* ------------------------------------------ the FUNCTION trait (func.func) */
 
 static bool
 verify_entry_args(IrOp *op, const IrType *ft)
@@ -115,8 +116,8 @@ verify_entry_args(IrOp *op, const IrType *ft)
 	return true;
 }
 
-static bool
-verify_func(IrOp *op)
+bool
+ir_verify_function_trait(IrOp *op)
 {
 	const IrAttr *name = ir_op_attr(op, "sym_name");
 	if (!name || name->kind != IR_ATTR_STRING) {
@@ -138,7 +139,7 @@ verify_func(IrOp *op)
 	return verify_entry_args(op, ft);
 }
 
-/* ---------------------------------------------------------------- func.return */
+/* ------------------------------------------------------------- func.return */
 
 static bool
 verify_return(IrOp *op)
@@ -174,7 +175,7 @@ verify_return(IrOp *op)
 	return true;
 }
 
-/* ---------------------------------------------------------------- func.call */
+/* --------------------------------------------------------------- func.call */
 
 static bool
 call_operands_match(IrOp *op, const IrType *ft)
@@ -265,7 +266,6 @@ static const IrOpDef builtin_ops[] = {
 		.min_operands = 0, .max_operands = 0, .nresults = 0,
 		.nregions = 1, .nsuccessors = 0,
 		.summary = "A function with a name, a type and a body",
-		.verify = verify_func,
 	},
 	{
 		.name = "func.return",

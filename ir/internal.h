@@ -9,6 +9,11 @@
  * func.call; called by ir_context_create. */
 void ir_builtin_register(IrContext *ctx);
 
+/* ir/builtin.c: the checks of IR_TRAIT_FUNCTION (sym_name, a
+ * function_type type attribute, entry block arguments matching its
+ * inputs), run by the verifier for every op with that trait. */
+bool ir_verify_function_trait(IrOp *op);
+
 /* ir/op.c: a pointer -> pointer hash map (open addressing), used for
  * lookups only (clone maps, dominance block numbering), never iterated,
  * so output stays independent of pointer values. Zero-initialise. */

@@ -126,49 +126,71 @@ lex_string(IrLexer *lx, const char *p)
 	}
 }
 
+static char
+closer(char c)
+{
+	return c == '<' ? '>' : c == '(' ? ')' : c == '[' ? ']' : '}';
+}
+
 /* A pretty dialect body `<...>` after !d.name or #d.name: balanced over
- * <> () [] {}, strings skipped, `->` is not a closing '>'. p is at '<'. */
+ * <> () [] {}, strings skipped, `->` is not a closing '>'. p is at '<'.
+ * The stack of open brackets grows on the heap (no recursion). */
 static int
 lex_pretty_body(IrLexer *lx, const char *p, int kind)
 {
 	const char *start = p;
-	size_t depth = 0;
+	char *stack = NULL;
+	size_t depth = 0, cap = 0;
+	int k = kind;
 
-	for (;;) {
+	for (;; p++) {
 		char c = *p;
 
-		if (c == 0 && p >= lx->lim)
-			return lex_error(lx, start,
+		if (c == 0 && p >= lx->lim) {
+			k = lex_error(lx, start,
 			    "unbalanced '<' character in pretty dialect name");
-		if (c == 0)
-			return lex_error(lx, p, "unexpected NUL byte");
+			break;
+		}
+		if (c == 0) {
+			k = lex_error(lx, p, "unexpected NUL byte");
+			break;
+		}
 		if (c == '"') {
-			int k = lex_string(lx, p + 1);
-
+			k = lex_string(lx, p + 1);
 			if (k == IR_TK_ERROR)
-				return k;
-			p = lx->cur;
+				break;
+			k = kind;
+			p = lx->cur - 1;
 			continue;
 		}
 		if (c == '\n') {
 			lx->line++;
 			lx->linestart = p + 1;
 		}
-		if (c == '<' || c == '(' || c == '[' || c == '{')
-			depth++;
-		else if (c == ')' || c == ']' || c == '}' ||
-		    (c == '>' && !(p > start && p[-1] == '-'))) {
-			if (depth == 0)
-				return lex_error(lx, p,
-				    "unbalanced character in pretty dialect "
-				    "name");
-			if (--depth == 0) {
-				lx->cur = p + 1;
-				return kind;
+		if (c == '<' || c == '(' || c == '[' || c == '{') {
+			if (depth == cap) {
+				cap = cap ? cap * 2 : 16;
+				stack = ir_xrealloc(stack, cap);
 			}
+			stack[depth++] = closer(c);
+			continue;
 		}
-		p++;
+		if (c == '>' && p[-1] == '-')
+			continue;
+		if (c != ')' && c != ']' && c != '}' && c != '>')
+			continue;
+		if (stack[depth - 1] != c) {
+			k = lex_error(lx, p, "unbalanced character in pretty "
+			    "dialect name");
+			break;
+		}
+		if (--depth == 0) {
+			lx->cur = p + 1;
+			break;
+		}
 	}
+	free(stack);
+	return k;
 }
 
 /* `!name` / `#name`: an alias without a dot, a dialect type or attribute
@@ -241,8 +263,10 @@ again:
 		"\n"		{ lx->cur = (const char *)YYCURSOR;
 				  lx->line++; lx->linestart = lx->cur;
 				  goto again; }
-		[ \t\r]+	{ lx->cur = (const char *)YYCURSOR; goto again; }
-		"//" [^\n\x00]*	{ lx->cur = (const char *)YYCURSOR; goto again; }
+		[ \t\r]+	{ lx->cur = (const char *)YYCURSOR;
+				  goto again; }
+		"//" [^\n\x00]*	{ lx->cur = (const char *)YYCURSOR;
+				  goto again; }
 		"\x00"		{ return lex_error(lx, lx->cur,
 				      "unexpected NUL byte"); }
 
@@ -266,7 +290,8 @@ again:
 
 		digit+			{ DONE(TK_INTEGER); }
 		"0x" hex+		{ DONE(TK_INTEGER); }
-		digit+ "." digit* ([eE] [-+]? digit+)?	{ DONE(TK_FLOAT); }
+		digit+ "." digit* ([eE] [-+]? digit+)?
+			{ DONE(TK_FLOAT); }
 
 		"\""	{ return lex_string(lx, (const char *)YYCURSOR); }
 
@@ -287,9 +312,11 @@ again:
 			  return lex_prefixed(lx, (const char *)start,
 			      (const char *)YYCURSOR, false); }
 
-		"%" | "^" | "@" | "!" | "#"	{ return lex_error(lx, lx->cur,
-			"invalid identifier after prefix character"); }
-		*	{ return lex_error(lx, lx->cur, "unexpected character"); }
+		"%" | "^" | "@" | "!" | "#"
+			{ return lex_error(lx, lx->cur,
+			      "invalid identifier after prefix character"); }
+		*	{ return lex_error(lx, lx->cur,
+			      "unexpected character"); }
 	*/
 #undef DONE
 }

@@ -5,7 +5,7 @@
 
 #include "ir/internal.h"
 
-/* ---------------------------------------------------------------- layout */
+/* ------------------------------------------------------------------ layout */
 
 /* Rounds n up to the alignment of every trailing array. */
 static size_t
@@ -40,7 +40,7 @@ inline_operands(const IrOp *op)
 	    align_up(op->nresults * sizeof(IrValue)));
 }
 
-/* ---------------------------------------------------------------- uses */
+/* -------------------------------------------------------------------- uses */
 
 static void
 use_link(IrUse *u, IrValue *v)
@@ -118,7 +118,7 @@ ir_use_index(const IrUse *u)
 	return (unsigned)(u - u->owner->operands);
 }
 
-/* ---------------------------------------------------------------- successors */
+/* -------------------------------------------------------------- successors */
 
 static void
 ref_link(IrBlockRef *r, IrBlock *b)
@@ -157,7 +157,7 @@ ir_op_set_successor(IrOp *op, unsigned i, IrBlock *b)
 	ref_link(&op->succs[i], b);
 }
 
-/* ---------------------------------------------------------------- create */
+/* ------------------------------------------------------------------ create */
 
 IrOp *
 ir_op_create(IrContext *ctx, const IrOpState *st)
@@ -198,7 +198,7 @@ ir_op_create(IrContext *ctx, const IrOpState *st)
 	return op;
 }
 
-/* ---------------------------------------------------------------- destroy */
+/* ----------------------------------------------------------------- destroy */
 
 static void drop_region_refs(IrRegion *r);
 
@@ -302,7 +302,7 @@ ir_block_destroy(IrBlock *b)
 	free_block_dropped(b);
 }
 
-/* ---------------------------------------------------------------- linking */
+/* ----------------------------------------------------------------- linking */
 
 enum { ORDER_STRIDE = 16 };
 
@@ -396,7 +396,7 @@ ir_op_is_before(IrOp *a, IrOp *b)
 	return a->order < b->order;
 }
 
-/* ---------------------------------------------------------------- queries */
+/* ----------------------------------------------------------------- queries */
 
 IrContext *
 ir_op_context(const IrOp *op)
@@ -516,7 +516,7 @@ ir_op_emit_error(IrOp *op, const char *fmt, ...)
 	free(msg);
 }
 
-/* ---------------------------------------------------------------- pointer map */
+/* ------------------------------------------------------------- pointer map */
 
 static size_t
 ptr_hash(const void *p, size_t cap)
@@ -579,7 +579,7 @@ ir_ptrmap_free(IrPtrMap *m)
 	memset(m, 0, sizeof *m);
 }
 
-/* ---------------------------------------------------------------- clone */
+/* ------------------------------------------------------------------- clone */
 
 typedef struct CloneMap {
 	IrPtrMap values, blocks;
@@ -616,12 +616,21 @@ clone_region(IrContext *ctx, IrRegion *to, IrRegion *from, CloneMap *cm)
 	}
 }
 
+enum { CLONE_SMALL = 8 };
+
 static IrOp *
 clone_op(IrContext *ctx, IrOp *op, CloneMap *cm)
 {
-	IrValue **operands = ir_xcalloc(op->noperands, sizeof *operands);
-	const IrType **types = ir_xcalloc(op->nresults, sizeof *types);
-	IrBlock **succs = ir_xcalloc(op->nsuccs, sizeof *succs);
+	/* Small ops (nearly all) need no temporary allocation. */
+	IrValue *ops_buf[CLONE_SMALL];
+	const IrType *types_buf[CLONE_SMALL];
+	IrBlock *succs_buf[CLONE_SMALL];
+	IrValue **operands = op->noperands <= CLONE_SMALL ? ops_buf :
+	    ir_xcalloc(op->noperands, sizeof *operands);
+	const IrType **types = op->nresults <= CLONE_SMALL ? types_buf :
+	    ir_xcalloc(op->nresults, sizeof *types);
+	IrBlock **succs = op->nsuccs <= CLONE_SMALL ? succs_buf :
+	    ir_xcalloc(op->nsuccs, sizeof *succs);
 	for (unsigned i = 0; i < op->noperands; i++)
 		operands[i] = map_value(cm, op->operands[i].value);
 	for (unsigned i = 0; i < op->nresults; i++)
@@ -638,9 +647,12 @@ clone_op(IrContext *ctx, IrOp *op, CloneMap *cm)
 		.nregions = op->nregions, .nsuccs = op->nsuccs, .succs = succs,
 	};
 	IrOp *nop = ir_op_create(ctx, &st);
-	free(operands);
-	free(types);
-	free(succs);
+	if (operands != ops_buf)
+		free(operands);
+	if (types != types_buf)
+		free(types);
+	if (succs != succs_buf)
+		free(succs);
 	for (unsigned i = 0; i < op->nresults; i++)
 		ir_ptrmap_put(&cm->values, &op->results[i], &nop->results[i]);
 	for (unsigned i = 0; i < op->nregions; i++)

@@ -94,6 +94,10 @@ item ::= op.
 item ::= TYPE_ALIAS(A) EQUAL TYPE type(T). { ir_p_type_alias(p, &A, T); }
 item ::= TYPE_ALIAS(A) EQUAL type(T). { ir_p_type_alias(p, &A, T); }
 item ::= ATTR_ALIAS(A) EQUAL attr(V). { ir_p_attr_alias(p, &A, V); }
+/* #loc = loc(...), as mlir-opt-14 prints with debug info (uses may come
+ * first). */
+item ::= ATTR_ALIAS(A) EQUAL LOC LPAREN loc(L) RPAREN.
+	{ ir_p_loc_alias(p, &A, L); }
 
 /* ------------------------------------------------------------ generic ops */
 
@@ -338,23 +342,28 @@ affine_kw ::= AFFINE_MAP. { ir_p_affine_begin(p); }
 affine_dims ::= .
 affine_dims ::= affine_dim_list.
 affine_dim_list ::= BARE(D). { ir_p_affine_id(p, &D, false); }
-affine_dim_list ::= affine_dim_list COMMA BARE(D). { ir_p_affine_id(p, &D, false); }
+affine_dim_list ::= affine_dim_list COMMA BARE(D).
+	{ ir_p_affine_id(p, &D, false); }
 affine_syms ::= .
 affine_syms ::= LBRACKET RBRACKET.
 affine_syms ::= LBRACKET affine_sym_list RBRACKET.
 affine_sym_list ::= BARE(S). { ir_p_affine_id(p, &S, true); }
-affine_sym_list ::= affine_sym_list COMMA BARE(S). { ir_p_affine_id(p, &S, true); }
+affine_sym_list ::= affine_sym_list COMMA BARE(S).
+	{ ir_p_affine_id(p, &S, true); }
 aexpr_list(L) ::= . { L = ir_p_list_new(); }
 aexpr_list(L) ::= aexpr(E). { L = ir_p_list_push(NULL, E); }
 aexpr_list(L) ::= aexpr_list(A) COMMA aexpr(E). { L = ir_p_list_push(A, E); }
-aexpr(E) ::= aexpr(A) PLUS aexpr(B). { E = ir_p_aff_bin(p, IR_AFFINE_ADD, A, B); }
+aexpr(E) ::= aexpr(A) PLUS aexpr(B).
+	{ E = ir_p_aff_bin(p, IR_AFFINE_ADD, A, B); }
 aexpr(E) ::= aexpr(A) MINUS aexpr(B). { E = ir_p_aff_sub(p, A, B); }
-aexpr(E) ::= aexpr(A) STAR aexpr(B). { E = ir_p_aff_bin(p, IR_AFFINE_MUL, A, B); }
+aexpr(E) ::= aexpr(A) STAR aexpr(B).
+	{ E = ir_p_aff_bin(p, IR_AFFINE_MUL, A, B); }
 aexpr(E) ::= aexpr(A) FLOORDIV aexpr(B).
 	{ E = ir_p_aff_bin(p, IR_AFFINE_FLOORDIV, A, B); }
 aexpr(E) ::= aexpr(A) CEILDIV aexpr(B).
 	{ E = ir_p_aff_bin(p, IR_AFFINE_CEILDIV, A, B); }
-aexpr(E) ::= aexpr(A) MOD aexpr(B). { E = ir_p_aff_bin(p, IR_AFFINE_MOD, A, B); }
+aexpr(E) ::= aexpr(A) MOD aexpr(B).
+	{ E = ir_p_aff_bin(p, IR_AFFINE_MOD, A, B); }
 aexpr(E) ::= MINUS aexpr(A). [UMINUS] { E = ir_p_aff_neg(p, A); }
 aexpr(E) ::= LPAREN aexpr(A) RPAREN. { E = A; }
 aexpr(E) ::= INTEGER(N). { E = ir_p_aff_const(p, &N); }
@@ -382,10 +391,12 @@ loc(L) ::= STRING(F) COLON INTEGER(A) COLON INTEGER(B).
 	{ L = ir_p_loc_file(p, &F, &A, &B); }
 loc(L) ::= STRING(N). { L = ir_p_loc_name(p, &N, NULL); }
 loc(L) ::= STRING(N) LPAREN loc(C) RPAREN. { L = ir_p_loc_name(p, &N, C); }
-loc(L) ::= FUSED LBRACKET loc_list(A) RBRACKET. { L = ir_p_loc_fused(p, A, NULL); }
+loc(L) ::= FUSED LBRACKET loc_list(A) RBRACKET.
+	{ L = ir_p_loc_fused(p, A, NULL); }
 loc(L) ::= FUSED LT attr(M) GT LBRACKET loc_list(A) RBRACKET.
 	{ L = ir_p_loc_fused(p, A, M); }
 loc(L) ::= CALLSITE LPAREN loc(A) AT loc(B) RPAREN.
 	{ L = ir_p_loc_callsite(p, A, B); }
+loc(L) ::= ATTR_ALIAS(A). { L = ir_p_loc_alias_ref(p, &A); }
 loc_list(L) ::= loc(A). { L = ir_p_list_push(NULL, A); }
 loc_list(L) ::= loc_list(B) COMMA loc(A). { L = ir_p_list_push(B, A); }

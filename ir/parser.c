@@ -38,6 +38,7 @@ typedef struct RegionFrame {
 	IrBlock *cur;         /* where ops go; NULL before the first */
 	Label *labels;
 	size_t nlabels, labelcap;
+	IrPtrMap labelmap;    /* name -> index+1 in labels */
 	size_t bind_base;     /* bindings below this belong to outer scopes */
 	bool isolated;        /* outer names are not visible */
 	bool named_args;      /* entry block came from a func signature */
@@ -87,10 +88,13 @@ typedef struct OpFrame {
 	bool priv;
 } OpFrame;
 
-typedef struct Alias {
+/* A location alias; placeholder stands for it until it is defined. */
+typedef struct LocAlias {
 	const IrIdent *name;
-	const void *value;    /* IrType or IrAttr */
-} Alias;
+	const IrLoc *loc;         /* NULL until defined */
+	const IrLoc *placeholder; /* NULL unless used before defined */
+	IrToken use;              /* first use before the definition */
+} LocAlias;
 
 typedef struct DenseElem {
 	IrToken tok;
@@ -116,8 +120,16 @@ struct IrParser {
 	ResultRef *pending;   /* results parsed before the op name */
 	size_t npending, pendcap;
 	/* Aliases. */
-	Alias *talias, *aalias;
-	size_t ntalias, naalias, taliascap, aaliascap;
+	IrPtrMap talias;      /* name -> IrType */
+	IrPtrMap aalias;      /* name -> IrAttr */
+	LocAlias *lalias;
+	size_t nlalias, laliascap;
+	IrPtrMap lamap;       /* name -> index+1 in lalias */
+	IrPtrMap laph;        /* placeholder loc -> index+1 in lalias */
+	bool loc_forward;     /* some location alias was used early */
+	/* Open brackets, for "expected ')'" at a truncated end. */
+	char closers[IR_MAX_NESTING + 1];
+	size_t depth;
 	/* Literal scratch. */
 	DenseElem *dense;
 	size_t ndense, densecap;
@@ -257,7 +269,9 @@ wants(const int *want, int n, int k)
 }
 
 /* The most useful "expected" message for the set of acceptable
- * terminals, closers first (as MLIR reports them). */
+ * terminals (an approximation: Lemon's default reductions hide some):
+ * the innermost open bracket at a truncated end, closers and separators
+ * first, then what kind of thing was expected. */
 void
 ir_p_syntax_error(IrParser *p, int major, const IrToken *tok,
     const int *want, int nwant)
@@ -266,22 +280,46 @@ ir_p_syntax_error(IrParser *p, int major, const IrToken *tok,
 		TK_RPAREN, TK_RBRACKET, TK_GT, TK_RBRACE, TK_EQUAL, TK_ARROW,
 		TK_COLON, TK_LPAREN, TK_LT, TK_LBRACKET,
 	};
+	enum { NCLOSERS = 7 }; /* order[0..7) close or separate */
 	size_t i;
 
+	if (major == 0 && p->depth > 0) {
+		ir_p_fail(p, tok, "expected '%c'", p->closers[p->depth - 1]);
+		return;
+	}
 	if (nwant == 1 && tk_spelling(want[0])) {
 		ir_p_fail(p, tok, "expected '%s'", tk_spelling(want[0]));
 		return;
 	}
-	for (i = 0; i < sizeof order / sizeof order[0]; i++)
+	for (i = 0; i < NCLOSERS; i++)
 		if (wants(want, nwant, order[i])) {
 			ir_p_fail(p, tok, "expected '%s'",
 			    tk_spelling(order[i]));
 			return;
 		}
-	if (wants(want, nwant, TK_STRING) && wants(want, nwant, TK_RBRACE)) {
+	if (wants(want, nwant, TK_ATTR_ALIAS)) {
+		ir_p_fail(p, tok, "expected attribute value");
+		return;
+	}
+	if (wants(want, nwant, TK_QUANT_UNIFORM)) {
+		ir_p_fail(p, tok, "expected type");
+		return;
+	}
+	if (wants(want, nwant, TK_STRING) && major == TK_BARE) {
+		ir_p_fail(p, tok, "custom op '%.*s' is unknown",
+		    (int)(tok->len > 80 ? 80 : tok->len), tok->s);
+		return;
+	}
+	if (wants(want, nwant, TK_STRING)) {
 		ir_p_fail(p, tok, "expected operation name in quotes");
 		return;
 	}
+	for (i = NCLOSERS; i < sizeof order / sizeof order[0]; i++)
+		if (wants(want, nwant, order[i])) {
+			ir_p_fail(p, tok, "expected '%s'",
+			    tk_spelling(order[i]));
+			return;
+		}
 	if (major == 0)
 		ir_p_fail(p, tok, "unexpected end of input");
 	else
@@ -470,7 +508,8 @@ use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		return NULL;
 	}
 	if (!b->defined && r->index >= b->nvals) {
-		b->vals = ir_xrealloc(b->vals, (r->index + 1) * sizeof *b->vals);
+		b->vals = ir_xrealloc(b->vals,
+		    (r->index + 1) * sizeof *b->vals);
 		memset(b->vals + b->nvals, 0,
 		    (r->index + 1 - b->nvals) * sizeof *b->vals);
 		b->nvals = r->index + 1;
@@ -481,8 +520,9 @@ use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		return v;
 	}
 	if (v->type != t) {
-		fail_types(p, &r->tok, "use of value '%%%.*s' expects different "
-		    "type than prior uses: '%s' vs '%s'", r->name, t, v->type);
+		fail_types(p, &r->tok, "use of value '%%%.*s' expects "
+		    "different type than prior uses: '%s' vs '%s'", r->name, t,
+		    v->type);
 		return NULL;
 	}
 	return v;
@@ -599,6 +639,7 @@ region_free(RegionFrame *r)
 			ir_block_destroy(r->labels[i].block);
 	free(r->region);
 	free(r->labels);
+	ir_ptrmap_free(&r->labelmap);
 	free(r);
 }
 
@@ -609,11 +650,12 @@ label_get(IrParser *p, RegionFrame *r, const IrToken *tok)
 	size_t i;
 	Label *l;
 
-	for (i = 0; i < r->nlabels; i++)
-		if (r->labels[i].name == name)
-			return &r->labels[i];
+	i = (size_t)(uintptr_t)ir_ptrmap_get(&r->labelmap, name);
+	if (i)
+		return &r->labels[i - 1];
 	GROW(r->labels, r->nlabels, r->labelcap);
 	l = &r->labels[r->nlabels++];
+	ir_ptrmap_put(&r->labelmap, name, (void *)(uintptr_t)r->nlabels);
 	l->name = name;
 	l->block = ir_block_create();
 	l->defined = false;
@@ -717,6 +759,7 @@ ir_p_region_end(IrParser *p, const IrToken *brace)
 	GROW(f->regions, f->nregions, f->regcap);
 	f->regions[f->nregions++] = r->region;
 	free(r->labels);
+	ir_ptrmap_free(&r->labelmap);
 	free(r);
 }
 
@@ -936,6 +979,46 @@ ir_p_func_result(IrParser *p, const IrType *t)
 	f->fres.v[f->fres.n++] = t;
 }
 
+/* Checks the operand and result counts of frame f against its type. */
+static bool
+check_counts(IrParser *p, OpFrame *f, size_t nin, size_t nres)
+{
+	size_t i, total = 0;
+
+	for (i = 0; i < f->nresults; i++)
+		total += f->results[i].count;
+	if (f->noperands != nin) {
+		ir_p_fail(p, &f->tok, "expected %zu operand types but had %zu",
+		    f->noperands, nin);
+		return false;
+	}
+	if (f->nresults && total != nres) {
+		ir_p_fail(p, &f->results[0].tok, "operation defines %zu "
+		    "results but was provided %zu to bind", nres, total);
+		return false;
+	}
+	return true;
+}
+
+/* Binds the result names of frame f to op's results. */
+static void
+define_results(IrParser *p, OpFrame *f, IrOp *op)
+{
+	unsigned k = 0, j;
+	size_t i;
+
+	for (i = 0; i < f->nresults && !p->failed; i++) {
+		IrValue **vals = ir_xcalloc(f->results[i].count,
+		    sizeof *vals);
+
+		for (j = 0; j < f->results[i].count; j++)
+			vals[j] = ir_op_result(op, k++);
+		define(p, &f->results[i].tok, f->results[i].name, vals,
+		    f->results[i].count);
+		free(vals);
+	}
+}
+
 /* Creates the op of frame f (popped by the caller), appends it to the
  * current block and defines its results. */
 static void
@@ -944,36 +1027,20 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
     const IrLoc *loc, size_t nregions)
 {
 	RegionFrame *r = top_region(p);
-	IrValue **ops = NULL;
-	IrBlock **succs = NULL;
+	IrValue **ops;
+	IrBlock **succs;
 	IrOpState st;
 	IrOp *op;
-	size_t i, total = 0;
-	unsigned k = 0;
+	size_t i;
 
-	for (i = 0; i < f->nresults; i++)
-		total += f->results[i].count;
-	if (f->noperands != nin) {
-		ir_p_fail(p, &f->tok, "expected %zu operand types but had %zu",
-		    f->noperands, nin);
+	if (!check_counts(p, f, nin, nres))
 		return;
-	}
-	if (f->nresults && total != nres) {
-		ir_p_fail(p, &f->results[0].tok, "operation defines %zu "
-		    "results but was provided %zu to bind", nres, total);
-		return;
-	}
 	ops = ir_xcalloc(nin + 1, sizeof *ops);
 	for (i = 0; i < nin && !p->failed; i++)
 		ops[i] = use_value(p, &f->operands[i], in[i]);
 	succs = ir_xcalloc(f->nsuccs + 1, sizeof *succs);
 	for (i = 0; i < f->nsuccs && !p->failed; i++)
 		succs[i] = label_get(p, r, &f->succs[i])->block;
-	if (p->failed) {
-		free(ops);
-		free(succs);
-		return;
-	}
 	memset(&st, 0, sizeof st);
 	st.name = f->name;
 	st.loc = loc ? loc : tok_loc(p, &f->tok);
@@ -985,24 +1052,16 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
 	st.nregions = nregions;
 	st.nsuccs = f->nsuccs;
 	st.succs = succs;
-	op = ir_op_create(p->ctx, &st);
+	op = p->failed ? NULL : ir_op_create(p->ctx, &st);
 	free(ops);
 	free(succs);
+	if (!op)
+		return;
 	for (i = 0; i < f->nregions && i < nregions; i++)
 		ir_region_take_body(ir_op_region(op, (unsigned)i),
 		    f->regions[i]);
 	ir_op_move_to_end(op, current_block(r));
-	for (i = 0; i < f->nresults && !p->failed; i++) {
-		IrValue **vals = ir_xcalloc(f->results[i].count,
-		    sizeof *vals);
-		unsigned j;
-
-		for (j = 0; j < f->results[i].count; j++)
-			vals[j] = ir_op_result(op, k++);
-		define(p, &f->results[i].tok, f->results[i].name, vals,
-		    f->results[i].count);
-		free(vals);
-	}
+	define_results(p, f, op);
 }
 
 static void
@@ -1125,17 +1184,6 @@ ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 
 /* ---------------------------------------------------------------- aliases */
 
-static const void *
-alias_find(Alias *a, size_t n, const IrIdent *name)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (a[i].name == name)
-			return a[i].value;
-	return NULL;
-}
-
 void
 ir_p_type_alias(IrParser *p, const IrToken *name, const IrType *t)
 {
@@ -1144,14 +1192,12 @@ ir_p_type_alias(IrParser *p, const IrToken *name, const IrType *t)
 	if (p->failed || !t)
 		return;
 	id = tok_ident(p, name, 1);
-	if (alias_find(p->talias, p->ntalias, id)) {
+	if (ir_ptrmap_get(&p->talias, id)) {
 		ir_p_fail(p, name, "redefinition of type alias id '%.*s'",
 		    (int)id->len, id->str);
 		return;
 	}
-	GROW(p->talias, p->ntalias, p->taliascap);
-	p->talias[p->ntalias].name = id;
-	p->talias[p->ntalias++].value = t;
+	ir_ptrmap_put(&p->talias, id, (void *)t);
 }
 
 void
@@ -1162,14 +1208,12 @@ ir_p_attr_alias(IrParser *p, const IrToken *name, const IrAttr *a)
 	if (p->failed || !a)
 		return;
 	id = tok_ident(p, name, 1);
-	if (alias_find(p->aalias, p->naalias, id)) {
+	if (ir_ptrmap_get(&p->aalias, id)) {
 		ir_p_fail(p, name, "redefinition of attribute alias id '%.*s'",
 		    (int)id->len, id->str);
 		return;
 	}
-	GROW(p->aalias, p->naalias, p->aaliascap);
-	p->aalias[p->naalias].name = id;
-	p->aalias[p->naalias++].value = a;
+	ir_ptrmap_put(&p->aalias, id, (void *)a);
 }
 
 const IrType *
@@ -1179,7 +1223,7 @@ ir_p_type_alias_ref(IrParser *p, const IrToken *tok)
 
 	if (p->failed)
 		return NULL;
-	t = alias_find(p->talias, p->ntalias, tok_ident(p, tok, 1));
+	t = ir_ptrmap_get(&p->talias, tok_ident(p, tok, 1));
 	if (!t)
 		ir_p_fail(p, tok, "undefined symbol alias id '%.*s'",
 		    (int)tok->len - 1, tok->s + 1);
@@ -1193,7 +1237,7 @@ ir_p_attr_alias_ref(IrParser *p, const IrToken *tok)
 
 	if (p->failed)
 		return NULL;
-	a = alias_find(p->aalias, p->naalias, tok_ident(p, tok, 1));
+	a = ir_ptrmap_get(&p->aalias, tok_ident(p, tok, 1));
 	if (!a)
 		ir_p_fail(p, tok, "undefined symbol alias id '%.*s'",
 		    (int)tok->len - 1, tok->s + 1);
@@ -1519,7 +1563,7 @@ ir_p_quant(IrParser *p, const IrToken *kw, const IrType *expressed,
 	    p->q.min, p->q.max, (int32_t)axis, p->q.n, p->q.scales, p->q.zps);
 }
 
-/* ---------------------------------------------------------------- attributes */
+/* ------------------------------------------------------------ attributes */
 
 /* Does magnitude v (negated when neg) fit integer type t? */
 static bool
@@ -1827,13 +1871,36 @@ shape_str(const int64_t *d, size_t n)
 	return s;
 }
 
-/* Encodes dense element e of element type t at out. */
+/* The bits of a dense float element. */
+static uint64_t
+float_elem_bits(const IrType *t, double d)
+{
+	uint64_t bits = 0;
+	float f;
+	uint32_t b;
+
+	switch (t->u.flt.kind) {
+	case IR_F16:
+		return ir_f16_from_double(d);
+	case IR_BF16:
+		return ir_bf16_from_double(d);
+	case IR_F32:
+		f = (float)d;
+		memcpy(&b, &f, 4);
+		return b;
+	default:
+		memcpy(&bits, &d, 8);
+		return bits;
+	}
+}
+
+/* The bits of dense element e for element type t; false after an
+ * error. */
 static bool
-dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
+elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 {
 	const IrToken *tok = &e->tok;
-	size_t size = ir_dense_elem_size(t);
-	uint64_t bits = 0;
+	uint64_t v = 0;
 
 	if (tok->kind == TK_TRUE || tok->kind == TK_FALSE) {
 		if (t->kind != IR_TYPE_INTEGER || t->u.integer.width != 1) {
@@ -1841,55 +1908,42 @@ dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
 			    "'false' values");
 			return false;
 		}
-		bits = tok->kind == TK_TRUE;
-	} else if (t->kind == IR_TYPE_FLOAT) {
-		double d;
-
-		d = 0;
-		if (tok->kind == TK_FLOAT)
-			d = tok_double(tok);
-		else {
-			uint64_t v;
-
-			if (!tok_u64(tok, &v)) {
-				ir_p_fail(p, tok, "integer constant out of "
-				    "range");
-				return false;
-			}
-			d = (double)v;
-		}
-		d = e->neg ? -d : d;
-		if (t->u.flt.kind == IR_F16)
-			bits = ir_f16_from_double(d);
-		else if (t->u.flt.kind == IR_BF16)
-			bits = ir_bf16_from_double(d);
-		else if (t->u.flt.kind == IR_F32) {
-			float f = (float)d;
-			uint32_t b;
-
-			memcpy(&b, &f, 4);
-			bits = b;
-		} else
-			memcpy(&bits, &d, 8);
-	} else if (t->kind == IR_TYPE_INTEGER || t->kind == IR_TYPE_INDEX) {
-		uint64_t v;
-
-		if (tok->kind == TK_FLOAT) {
-			ir_p_fail(p, tok, "expected integer elements, but "
-			    "parsed floating-point");
-			return false;
-		}
-		if (!tok_u64(tok, &v) || !int_fits(t, v, e->neg)) {
-			ir_p_fail(p, tok, "integer constant out of range for "
-			    "type");
-			return false;
-		}
-		bits = (uint64_t)int_canon(t, v, e->neg);
-	} else {
-		ir_p_fail(p, tok, "unsupported dense element type");
+		*bits = tok->kind == TK_TRUE;
+		return true;
+	}
+	if (tok->kind == TK_INTEGER && !tok_u64(tok, &v)) {
+		ir_p_fail(p, tok, "integer constant out of range");
 		return false;
 	}
-	for (size_t i = 0; i < size; i++)
+	if (t->kind == IR_TYPE_FLOAT) {
+		double d = tok->kind == TK_FLOAT ? tok_double(tok) : (double)v;
+
+		*bits = float_elem_bits(t, e->neg ? -d : d);
+		return true;
+	}
+	if (tok->kind == TK_FLOAT) {
+		ir_p_fail(p, tok, "expected integer elements, but parsed "
+		    "floating-point");
+		return false;
+	}
+	if (!int_fits(t, v, e->neg)) {
+		ir_p_fail(p, tok, "integer constant out of range for type");
+		return false;
+	}
+	*bits = (uint64_t)int_canon(t, v, e->neg);
+	return true;
+}
+
+/* Encodes dense element e of element type t at out, little endian. */
+static bool
+dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
+{
+	size_t size = ir_dense_elem_size(t), i;
+	uint64_t bits;
+
+	if (!elem_bits(p, e, t, &bits))
+		return false;
+	for (i = 0; i < size; i++)
 		out[i] = (uint8_t)(bits >> (8 * i));
 	return true;
 }
@@ -2174,6 +2228,143 @@ ir_p_loc_callsite(IrParser *p, const IrLoc *callee, const IrLoc *caller)
 	return ir_loc_callsite(p->ctx, callee, caller);
 }
 
+
+/* ---------------------------------------------------------------- loc aliases */
+
+static LocAlias *
+loc_alias_get(IrParser *p, const IrToken *tok)
+{
+	const IrIdent *name = tok_ident(p, tok, 1);
+	LocAlias *a;
+	size_t i;
+
+	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->lamap, name);
+	if (i)
+		return &p->lalias[i - 1];
+	GROW(p->lalias, p->nlalias, p->laliascap);
+	a = &p->lalias[p->nlalias++];
+	ir_ptrmap_put(&p->lamap, name, (void *)(uintptr_t)p->nlalias);
+	memset(a, 0, sizeof *a);
+	a->name = name;
+	a->use = *tok;
+	return a;
+}
+
+void
+ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc)
+{
+	LocAlias *a;
+
+	if (p->failed || !loc)
+		return;
+	a = loc_alias_get(p, name);
+	if (a->loc) {
+		ir_p_fail(p, name, "redefinition of location alias id '%.*s'",
+		    (int)a->name->len, a->name->str);
+		return;
+	}
+	a->loc = loc;
+}
+
+const IrLoc *
+ir_p_loc_alias_ref(IrParser *p, const IrToken *name)
+{
+	LocAlias *a;
+	char *s;
+
+	if (p->failed)
+		return NULL;
+	a = loc_alias_get(p, name);
+	if (a->loc)
+		return a->loc;
+	if (!a->placeholder) {
+		/* A name no source can spell (it starts with a NUL). */
+		s = ir_xmalloc(a->name->len + 16);
+		memcpy(s, "\0npuir.localias.", 16);
+		memcpy(s + 16, a->name->str, a->name->len);
+		a->placeholder = ir_loc_name(p->ctx,
+		    ir_ident_get(p->ctx, s, a->name->len + 16), NULL);
+		free(s);
+		a->use = *name;
+		p->loc_forward = true;
+		ir_ptrmap_put(&p->laph, a->placeholder,
+		    (void *)(uintptr_t)(size_t)(a - p->lalias + 1));
+	}
+	return a->placeholder;
+}
+
+/* loc with every alias placeholder replaced by its definition. */
+static const IrLoc *
+loc_remap(IrParser *p, const IrLoc *l, unsigned depth)
+{
+	size_t i;
+
+	if (!l || p->failed)
+		return l;
+	if (depth > IR_MAX_NESTING) {
+		ir_p_fail(p, NULL, "location aliases refer to each other");
+		return l;
+	}
+	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->laph, l);
+	if (i)
+		return loc_remap(p, p->lalias[i - 1].loc, depth + 1);
+	if (l->kind == IR_LOC_NAME && l->u.name.child)
+		return ir_loc_name(p->ctx, l->u.name.name,
+		    loc_remap(p, l->u.name.child, depth + 1));
+	if (l->kind == IR_LOC_CALLSITE)
+		return ir_loc_callsite(p->ctx,
+		    loc_remap(p, l->u.callsite.callee, depth + 1),
+		    loc_remap(p, l->u.callsite.caller, depth + 1));
+	if (l->kind == IR_LOC_FUSED) {
+		const IrLoc **v = ir_xcalloc(l->u.fused.n + 1, sizeof *v);
+		const IrLoc *r;
+
+		for (i = 0; i < l->u.fused.n; i++)
+			v[i] = loc_remap(p, l->u.fused.locs[i], depth + 1);
+		r = ir_loc_fused(p->ctx, l->u.fused.n, v, l->u.fused.metadata);
+		free(v);
+		return r;
+	}
+	return l;
+}
+
+static IrWalkResult
+remap_op(IrOp *op, void *user)
+{
+	IrParser *p = user;
+	unsigned i, j;
+	IrBlock *b;
+
+	op->loc = loc_remap(p, op->loc, 0);
+	for (i = 0; i < op->nregions; i++)
+		for (b = op->regions[i].first; b; b = b->next)
+			for (j = 0; j < b->nargs; j++)
+				b->args[j]->loc = loc_remap(p, b->args[j]->loc,
+				    0);
+	return p->failed ? IR_WALK_INTERRUPT : IR_WALK_ADVANCE;
+}
+
+/* Replaces location aliases used before their definition. */
+static bool
+resolve_loc_aliases(IrParser *p, IrBlock *top)
+{
+	size_t i;
+	IrOp *op;
+
+	if (!p->loc_forward)
+		return true;
+	for (i = 0; i < p->nlalias; i++)
+		if (!p->lalias[i].loc) {
+			ir_p_fail(p, &p->lalias[i].use, "undefined symbol "
+			    "alias id '%.*s'", (int)p->lalias[i].name->len,
+			    p->lalias[i].name->str);
+			return false;
+		}
+	for (op = top ? top->first : NULL; op && !p->failed; op = op->next)
+		ir_op_walk(op, IR_WALK_PRE, remap_op, p);
+	return !p->failed;
+}
+
 /* ---------------------------------------------------------------- driver */
 
 static bool
@@ -2188,6 +2379,13 @@ is_close(int k)
 {
 	return k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE ||
 	    k == TK_GT;
+}
+
+static char
+closer_of(int k)
+{
+	return k == TK_LPAREN ? ')' : k == TK_LBRACKET ? ']' :
+	    k == TK_LBRACE ? '}' : '>';
 }
 
 static void
@@ -2208,7 +2406,6 @@ static void
 pump(IrParser *p, void *lp, IrLexer *lx)
 {
 	IrToken tok;
-	size_t depth = 0;
 	int prev = 0, k;
 
 	for (;;) {
@@ -2217,13 +2414,15 @@ pump(IrParser *p, void *lp, IrLexer *lx)
 			lex_fail(p, lx);
 			return;
 		}
-		if (is_open(k) && ++depth > IR_MAX_NESTING) {
+		if (is_open(k) && p->depth == IR_MAX_NESTING) {
 			ir_p_fail(p, &tok, "nesting too deep (limit %d)",
 			    IR_MAX_NESTING);
 			return;
 		}
-		if (is_close(k) && depth > 0)
-			depth--;
+		if (is_open(k))
+			p->closers[p->depth++] = closer_of(k);
+		if (is_close(k) && p->depth > 0)
+			p->depth--;
 		if (k == TK_LT && (prev == TK_TENSOR || prev == TK_MEMREF ||
 		    prev == TK_VECTOR))
 			lx->dims = true;
@@ -2246,6 +2445,8 @@ finish_top(IrParser *p)
 	if (!region_close_scope(p, r))
 		return NULL;
 	b = r->region->first;
+	if (!resolve_loc_aliases(p, b))
+		return NULL;
 	if (b && b->first && b->first == b->last &&
 	    ir_op_is(b->first, "builtin.module")) {
 		m = b->first;
@@ -2283,8 +2484,11 @@ cleanup(IrParser *p)
 	free(p->regions);
 	free(p->ops);
 	free(p->pending);
-	free(p->talias);
-	free(p->aalias);
+	ir_ptrmap_free(&p->talias);
+	ir_ptrmap_free(&p->aalias);
+	ir_ptrmap_free(&p->lamap);
+	ir_ptrmap_free(&p->laph);
+	free(p->lalias);
 	free(p->dense);
 	free(p->affdims.v);
 	free(p->affsyms.v);

@@ -179,6 +179,8 @@ const IrLoc *ir_p_loc_fused(IrParser *p, IrPtrList *locs,
     const IrAttr *meta);
 const IrLoc *ir_p_loc_callsite(IrParser *p, const IrLoc *callee,
     const IrLoc *caller);
+void ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc);
+const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
 
 /* Lemon's entry points (gen/parse.c). */
 void *irParseAlloc(void *(*alloc)(size_t), IrParser *p);

@@ -183,14 +183,21 @@ float_digits(double v, int prec, Digits *g)
 	}
 	g->n = 0;
 	bool trail = true;
-	while (b.n && g->n < (int)sizeof g->d) {
-		char c = (char)('0' + bn_div(&b, 10));
-		if (trail && c == '0') {
-			g->exp++;
-			continue;
+	while (b.n) {
+		/* Nine digits per division; the top chunk stops at its
+		 * most significant non-zero digit. */
+		uint32_t chunk = bn_div(&b, 1000000000u);
+		for (int k = 0; k < 9 && (b.n || chunk); k++) {
+			char c = (char)('0' + chunk % 10);
+			chunk /= 10;
+			if (trail && c == '0') {
+				g->exp++;
+				continue;
+			}
+			trail = false;
+			if (g->n < (int)sizeof g->d)
+				g->d[g->n++] = c;
 		}
-		trail = false;
-		g->d[g->n++] = c;
 	}
 	digits_round(g, prec);
 }

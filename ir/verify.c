@@ -6,7 +6,7 @@
 
 #include "ir/internal.h"
 
-/* ---------------------------------------------------------------- helpers */
+/* ----------------------------------------------------------------- helpers */
 
 static IrContext *
 ctx_of(IrOp *op)
@@ -42,7 +42,8 @@ verify_operands(IrOp *op)
 	for (unsigned i = 0; i < op->noperands; i++) {
 		IrUse *u = &op->operands[i];
 		if (!u->value) {
-			ir_emit_error(ctx_of(op), op->loc, "null operand found");
+			ir_emit_error(ctx_of(op), op->loc,
+			    "null operand found");
 			ok = false;
 		} else if (u->owner != op || !u->back || *u->back != u) {
 			ir_op_emit_error(op, "operand #%u has a corrupt "
@@ -61,7 +62,7 @@ verify_operands(IrOp *op)
 	return ok;
 }
 
-/* ---------------------------------------------------------------- counts */
+/* ------------------------------------------------------------------ counts */
 
 static bool
 verify_operand_count(IrOp *op, const IrOpDef *def)
@@ -142,7 +143,7 @@ verify_counts(IrOp *op, const IrOpDef *def)
 	return ok;
 }
 
-/* ---------------------------------------------------------------- traits */
+/* ------------------------------------------------------------------ traits */
 
 /* Every operand and result type, in order: operands then results. */
 static const IrType *
@@ -323,10 +324,12 @@ verify_traits(IrOp *op)
 	ok &= verify_symbols(op);
 	if (ir_op_has_trait(op, IR_TRAIT_ISOLATED))
 		ok &= verify_isolated(op);
+	if (ok && ir_op_has_trait(op, IR_TRAIT_FUNCTION))
+		ok = ir_verify_function_trait(op);
 	return ok;
 }
 
-/* ---------------------------------------------------------------- registration */
+/* ------------------------------------------------------------ registration */
 
 /* The brief's (and MLIR's loaded-dialect) wording for every unknown op,
  * whatever its dialect. */
@@ -341,7 +344,7 @@ verify_unregistered(IrOp *op)
 	return false;
 }
 
-/* ---------------------------------------------------------------- blocks */
+/* ------------------------------------------------------------------ blocks */
 
 static bool
 verify_successors(IrOp *op)
@@ -459,7 +462,7 @@ verify_op(IrOp *op)
 	return ok;
 }
 
-/* ---------------------------------------------------------------- dominance */
+/* --------------------------------------------------------------- dominance */
 
 static bool
 region_is_ancestor(const IrRegion *a, const IrRegion *b)

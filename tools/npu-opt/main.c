@@ -218,10 +218,10 @@ process_chunk(const Options *o, const Input *in, const char *data,
 	    : NULL;
 	IrOp *module = ir_parse(ctx, src);
 	bool ok = module && ir_verify(module);
-	if (ok) {
+	/* No blank line after the module: this matches mlir-opt-14 with
+	 * --mlir-print-local-scope, the form we print (we emit no aliases). */
+	if (ok)
 		ir_print_op(out, module, &o->print);
-		fputc('\n', out);
-	}
 	if (module)
 		ir_op_destroy(module);
 	if (dv)

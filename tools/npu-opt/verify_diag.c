@@ -105,8 +105,8 @@ parse_designator(const char *p, const char *end, int *kind, long *off)
 	if (p >= end || !is_digit(*p))
 		return NULL;
 	long n = 0;
-	while (p < end && is_digit(*p) && n < 1000000)
-		n = n * 10 + (*p++ - '0');
+	for (; p < end && is_digit(*p); p++) /* saturates: no overflow */
+		n = n < 100000000 ? n * 10 + (*p - '0') : n;
 	*kind = 1;
 	*off = sign * n;
 	return p;
@@ -192,8 +192,9 @@ scan_source(DiagVerifier *v)
 			Expect *e = &v->exp[v->nexp - 1];
 			if (kind == 0)
 				e->line = lineno;
-			else if (kind == 1)
-				e->line = (unsigned)((long)lineno + off);
+			else if (kind == 1) /* 0: no such line, never met */
+				e->line = (long)lineno + off > 0 ?
+				    (unsigned)((long)lineno + off) : 0;
 			else if (kind == 2)
 				e->line = last_plain;
 			else

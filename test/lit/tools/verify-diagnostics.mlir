@@ -7,7 +7,6 @@
 // (expected) errors made it fail prints nothing.
 // CHECK: module {
 // CHECK-NEXT: }
-// CHECK-NEXT: {{^$}}
 // CHECK-NEXT: // -----
 // CHECK-NEXT: // -----
 
@@ -29,8 +28,12 @@
 // -----
 // @below binds to the next line without an annotation.
 // expected-error@below {{'a.below'}}
-// expected-error @below {{'a.below'}}
 "a.below"() : () -> ()
+
+// -----
+// Blanks may separate the kind and the designator.
+// expected-error @+1 {{'a.spaced'}}
+"a.spaced"() : () -> ()
 
 // -----
 // Parse errors are diagnostics too.

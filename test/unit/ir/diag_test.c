@@ -1,6 +1,7 @@
 /* test/unit/ir/diag_test.c: diagnostic emission, mlir-opt style
  * rendering (source line and caret) and source buffers. */
 #include <criterion/criterion.h>
+#include <criterion/redirect.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -302,12 +303,25 @@ Test(diag, callsite_notes)
 	    "b:3:4: error: m\nd:7:8: note: called from\n");
 }
 
-Test(diag, handler_reset_to_default)
+static void
+setup_redirect(void)
+{
+	setup();
+	cr_redirect_stderr();
+}
+
+/* The default handler prints the mlir-opt rendering to stderr. */
+Test(diag, handler_reset_to_default, .init = setup_redirect)
 {
 	Captured cap = { 0 };
 	ir_context_set_diag_handler(ctx, capture, &cap);
 	ir_context_set_diag_handler(ctx, NULL, NULL);
-	ir_emit(ctx, IR_SEV_REMARK, NULL, "to stderr");
+	add_source("e.mlir", "x = y\n", 1);
+	ir_emit(ctx, IR_SEV_REMARK, NULL, "to %s", "stderr");
+	ir_emit_error(ctx, floc("e.mlir", 1, 5), "bad y");
+	fflush(stderr);
 	cr_assert_eq(cap.n, 0);
-	cr_assert_eq(ir_context_error_count(ctx), 0);
+	cr_assert_eq(ir_context_error_count(ctx), 1);
+	cr_assert_stderr_eq_str("<unknown>:0: remark: to stderr\n"
+	    "e.mlir:1:5: error: bad y\nx = y\n    ^\n");
 }

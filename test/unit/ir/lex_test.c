@@ -1,0 +1,256 @@
+/* test/unit/ir/lex_test.c: the re2c lexer: token kinds and text, dimension
+ * lists, strings and escapes, numbers, errors, line and column tracking. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/parser.h"
+#include "parse.h"
+
+/* Lexes all of s (NUL-terminated) into toks; returns the count, the
+ * final EOF or error token included. */
+static size_t
+lex_all(const char *s, size_t len, IrLexer *lx, IrToken *toks, size_t max)
+{
+	size_t n = 0;
+
+	ir_lexer_init(lx, s, len, 1);
+	while (n < max) {
+		int k = ir_lex(lx, &toks[n++]);
+
+		if (k == IR_TK_EOF || k == IR_TK_ERROR)
+			break;
+	}
+	return n;
+}
+
+/* Lexes s and checks the kinds (terminated by IR_TK_EOF). */
+static void
+expect_kinds(const char *s, const int *kinds)
+{
+	IrLexer lx;
+	IrToken toks[64];
+	size_t n = lex_all(s, strlen(s), &lx, toks, 64), i;
+
+	for (i = 0; i < n; i++) {
+		cr_assert_eq(toks[i].kind, kinds[i],
+		    "'%s' token %zu ('%.*s'): kind %d, want %d", s, i,
+		    (int)toks[i].len, toks[i].s, toks[i].kind, kinds[i]);
+		if (kinds[i] == IR_TK_EOF)
+			return;
+	}
+	cr_assert_fail("'%s': no EOF", s);
+}
+
+static void
+expect_text(const IrToken *t, const char *text)
+{
+	cr_assert_eq(t->len, strlen(text), "'%.*s' vs '%s'", (int)t->len,
+	    t->s, text);
+	cr_assert(memcmp(t->s, text, t->len) == 0);
+}
+
+Test(lex, punctuation)
+{
+	const int k[] = { TK_LPAREN, TK_RPAREN, TK_LBRACKET, TK_RBRACKET,
+	    TK_LBRACE, TK_RBRACE, TK_LT, TK_GT, TK_COMMA, TK_COLON,
+	    TK_COLONCOLON, TK_EQUAL, TK_ARROW, TK_MINUS, TK_PLUS, TK_STAR,
+	    TK_QUESTION, IR_TK_EOF };
+
+	expect_kinds("( ) [ ] { } < > , : :: = -> - + * ?", k);
+}
+
+Test(lex, identifiers)
+{
+	const int k[] = { TK_VALUE_ID, TK_VALUE_ID, TK_VALUE_ID, TK_CARET_ID,
+	    TK_AT_ID, TK_AT_ID, TK_TYPE_ALIAS, TK_ATTR_ALIAS, TK_DIALECT_TYPE,
+	    TK_DIALECT_ATTR, TK_BARE, TK_BARE, IR_TK_EOF };
+	const char *s = "%0 %arg$.x-1 %x#12 ^bb0 @f @\"q s\" !al #al !d.t "
+	    "#d.a foo_bar a.b$c";
+	IrLexer lx;
+	IrToken t[32];
+
+	expect_kinds(s, k);
+	lex_all(s, strlen(s), &lx, t, 32);
+	expect_text(&t[1], "%arg$.x-1");
+	expect_text(&t[2], "%x#12");
+	expect_text(&t[5], "@\"q s\"");
+	expect_text(&t[11], "a.b$c");
+}
+
+Test(lex, keywords_and_types)
+{
+	const int k[] = { TK_INTTYPE, TK_INTTYPE, TK_INTTYPE, TK_F16, TK_BF16,
+	    TK_F32, TK_F64, TK_INDEX, TK_NONE, TK_TENSOR, TK_MEMREF,
+	    TK_VECTOR, TK_TUPLE, TK_DENSE, TK_AFFINE_MAP, TK_STRIDED,
+	    TK_LOC, TK_FUNC, TK_FUNC, TK_MODULE, TK_RETURN, TK_TRUE,
+	    TK_FALSE, TK_UNIT, TK_QUANT_UNIFORM, TK_BARE, IR_TK_EOF };
+
+	expect_kinds("i32 si8 ui1 f16 bf16 f32 f64 index none tensor memref "
+	    "vector tuple dense affine_map strided loc func func.func module "
+	    "return true false unit !quant.uniform i32x", k);
+}
+
+Test(lex, numbers)
+{
+	const int k[] = { TK_INTEGER, TK_INTEGER, TK_FLOAT, TK_FLOAT,
+	    TK_FLOAT, TK_MINUS, TK_FLOAT, TK_INTEGER, TK_BARE, IR_TK_EOF };
+	const char *s = "42 0x1F 1.0 1. 2.5e-3 -7.5E+2 0 xf32";
+	IrLexer lx;
+	IrToken t[16];
+
+	expect_kinds(s, k);
+	lex_all(s, strlen(s), &lx, t, 16);
+	expect_text(&t[1], "0x1F");
+	expect_text(&t[3], "1.");
+	expect_text(&t[4], "2.5e-3");
+	expect_text(&t[6], "7.5E+2");
+}
+
+Test(lex, hex_needs_digits)
+{
+	/* `0x` without hex digits is 0 then the identifier x. */
+	const int k[] = { TK_INTEGER, TK_BARE, IR_TK_EOF };
+
+	expect_kinds("0xg", k);
+}
+
+Test(lex, dims_only_in_dim_mode)
+{
+	const char *s = "4x4xf32 ?x*xi8 0xf32";
+	IrLexer lx;
+	IrToken t;
+	const int want[] = { TK_DIM, TK_DIM, TK_F32, TK_DIM, TK_UNRANKED,
+	    TK_INTTYPE, TK_DIM, TK_F32, IR_TK_EOF };
+	size_t i;
+
+	ir_lexer_init(&lx, s, strlen(s), 1);
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		/* Dims mode stays on while dims continue; turn it back on
+		 * where a new list would start (the pump does this after
+		 * `tensor<`). */
+		if (i == 0 || i == 3 || i == 6)
+			lx.dims = true;
+		cr_assert_eq(ir_lex(&lx, &t), want[i], "token %zu", i);
+	}
+	ir_lexer_init(&lx, "0xf32", 5, 1);
+	cr_assert_eq(ir_lex(&lx, &t), TK_INTEGER, "not a dim outside lists");
+	expect_text(&t, "0xf32");
+}
+
+Test(lex, dim_text)
+{
+	IrLexer lx;
+	IrToken t;
+
+	ir_lexer_init(&lx, "12x?x", 5, 1);
+	lx.dims = true;
+	cr_assert_eq(ir_lex(&lx, &t), TK_DIM);
+	expect_text(&t, "12x");
+	cr_assert_eq(ir_lex(&lx, &t), TK_DIM);
+	expect_text(&t, "?x");
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_EOF);
+}
+
+Test(lex, strings_and_escapes)
+{
+	const char *s = "\"a\\tb\\\"c\\\\d\\n\\0A\\ff\"";
+	IrLexer lx;
+	IrToken t;
+	size_t n;
+	char *u;
+
+	ir_lexer_init(&lx, s, strlen(s), 1);
+	cr_assert_eq(ir_lex(&lx, &t), TK_STRING);
+	cr_assert_eq(t.len, strlen(s));
+	u = ir_lex_unescape(t.s + 1, t.len - 2, &n);
+	cr_assert_eq(n, 10);
+	cr_assert(memcmp(u, "a\tb\"c\\d\n\n\xff", 10) == 0);
+	free(u);
+}
+
+Test(lex, string_errors)
+{
+	IrLexer lx;
+	IrToken t;
+
+	ir_lexer_init(&lx, "\"abc", 4, 1);
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_ERROR);
+	cr_assert_str_eq(lx.err, "expected '\"' in string literal");
+	ir_lexer_init(&lx, "\"ab\ncd\"", 7, 1);
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_ERROR);
+	cr_assert_str_eq(lx.err, "expected '\"' in string literal");
+	ir_lexer_init(&lx, "\"a\\qb\"", 6, 1);
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_ERROR);
+	cr_assert_str_eq(lx.err, "unknown escape in string literal");
+}
+
+Test(lex, nul_and_garbage)
+{
+	static const char nul[] = "%a \0 %b";
+	IrLexer lx;
+	IrToken t;
+
+	ir_lexer_init(&lx, nul, sizeof nul - 1, 1);
+	cr_assert_eq(ir_lex(&lx, &t), TK_VALUE_ID);
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_ERROR);
+	cr_assert_str_eq(lx.err, "unexpected NUL byte");
+	cr_assert_eq(lx.errpos, nul + 3);
+	ir_lexer_init(&lx, "\x01", 1, 1);
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_ERROR);
+	cr_assert_str_eq(lx.err, "unexpected character");
+	ir_lexer_init(&lx, "%", 1, 1);
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_ERROR);
+	cr_assert_str_eq(lx.err, "invalid identifier after prefix character");
+}
+
+Test(lex, pretty_dialect_bodies)
+{
+	const char *s = "!d.t<1, \"x>\", [a<b>], (x) -> y> !d.u<(]>";
+	IrLexer lx;
+	IrToken t;
+
+	ir_lexer_init(&lx, s, strlen(s), 1);
+	cr_assert_eq(ir_lex(&lx, &t), TK_DIALECT_TYPE);
+	expect_text(&t, "!d.t<1, \"x>\", [a<b>], (x) -> y>");
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_ERROR);
+	cr_assert_str_eq(lx.err,
+	    "unbalanced character in pretty dialect name");
+	ir_lexer_init(&lx, "#d.a<[1", 7, 1);
+	cr_assert_eq(ir_lex(&lx, &t), IR_TK_ERROR);
+	cr_assert_str_eq(lx.err,
+	    "unbalanced '<' character in pretty dialect name");
+	ir_lexer_init(&lx, "!foo<\"x\">", 9, 1);
+	cr_assert_eq(ir_lex(&lx, &t), TK_DIALECT_TYPE);
+}
+
+Test(lex, lines_and_columns)
+{
+	const char *s = "// comment\n  %a\t= \r\n\"x\" // c\n   ^bb1";
+	IrLexer lx;
+	IrToken t[8];
+	size_t n;
+
+	n = lex_all(s, strlen(s), &lx, t, 8);
+	cr_assert_eq(n, 5);
+	cr_assert_eq(t[0].line, 2);
+	cr_assert_eq(t[0].col, 3);
+	cr_assert_eq(t[1].kind, TK_EQUAL);
+	cr_assert_eq(t[1].col, 6);
+	cr_assert_eq(t[2].line, 3);
+	cr_assert_eq(t[2].col, 1);
+	cr_assert_eq(t[3].line, 4);
+	cr_assert_eq(t[3].col, 4);
+	cr_assert_eq(t[3].off, strlen(s) - 4);
+}
+
+Test(lex, first_line_offset)
+{
+	IrLexer lx;
+	IrToken t;
+
+	ir_lexer_init(&lx, "\n\n  %x", 5, 40);
+	cr_assert_eq(ir_lex(&lx, &t), TK_VALUE_ID);
+	cr_assert_eq(t.line, 42);
+	cr_assert_eq(t.col, 3);
+}
