@@ -94,6 +94,21 @@ qmath_mul_by_qm_single(int32_t x, QMultiplier m)
 }
 
 int32_t
+qmath_mul_by_qm64(int64_t x, QMultiplier m)
+{
+	int32_t reduced = m.multiplier < 0x7FFF0000 ?
+	    (int32_t)(((int64_t)m.multiplier + (1 << 15)) >> 16) : 0x7FFF;
+	int total = 15 - m.shift;
+	int64_t r;
+
+	if (total < 1 || total > 62)
+		return 0;
+	/* |x| < 2^47 in practice (int16 x int8 sums); wrap is UB in TFLite. */
+	r = (x * reduced + ((int64_t)1 << (total - 1))) >> total;
+	return qmath_clamp(r, INT32_MIN, INT32_MAX);
+}
+
+int32_t
 qmath_requant(int32_t x, QMultiplier m, bool single)
 {
 	return single ? qmath_mul_by_qm_single(x, m) : qmath_mul_by_qm(x, m);

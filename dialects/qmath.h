@@ -37,6 +37,11 @@ int32_t qmath_mul_by_qm(int32_t x, QMultiplier m);
  * (31 - shift), saturated to int32. */
 int32_t qmath_mul_by_qm_single(int32_t x, QMultiplier m);
 
+/* TFLite's 64-bit-input MultiplyByQuantizedMultiplier (int16 kernels):
+ * the multiplier is reduced to Q15 (rounded, capped at 0x7FFF), then
+ * (x * m15 + 2^(14 - shift)) >> (15 - shift). shift in [-31, 14]. */
+int32_t qmath_mul_by_qm64(int64_t x, QMultiplier m);
+
 /* Either rounding, chosen by `single`. */
 int32_t qmath_requant(int32_t x, QMultiplier m, bool single);
 

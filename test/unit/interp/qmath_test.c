@@ -109,3 +109,18 @@ Test(qmath, quantize_dequantize)
 	cr_assert_float_eq(qmath_dequantize(-128, 0.5, -128), 0.0f, 0);
 	cr_assert_eq(qmath_clamp(300, -128, 127), 127);
 }
+
+Test(qmath, multiply_64bit_input)
+{
+	QMultiplier half = {1 << 30, 0};
+
+	/* Q15 multiplier (2^30 + 2^15) >> 16 = 16384; 1000 * 16384 + 2^14
+	 * = 16400384, >> 15 floors 500.5 to 500; 1001 * 16384 + 2^14 >> 15
+	 * is exactly 501 (500.5 rounds up); -1001 gives -500 (-500.5 up). */
+	cr_assert_eq(qmath_mul_by_qm64(1000, half), 500);
+	cr_assert_eq(qmath_mul_by_qm64(1001, half), 501);
+	cr_assert_eq(qmath_mul_by_qm64(-1001, half), -500);
+	/* A multiplier at or above 0x7FFF0000 caps at 0x7FFF. */
+	cr_assert_eq(qmath_mul_by_qm64(1 << 20,
+	    (QMultiplier){0x7FFFFFFF, 0}), 1048544);
+}
