@@ -308,6 +308,55 @@ ir_tensor_set(IrTensor *t, int64_t i, double v)
 	}
 }
 
+void
+ir_tensor_strides(const IrType *t, int64_t *st)
+{
+	const IrAttr *l = t->u.shaped.layout;
+	int64_t r = t->u.shaped.rank, s = 1, k;
+
+	if (t->kind == IR_TYPE_MEMREF && l && l->kind == IR_ATTR_STRIDED &&
+	    (int64_t)l->u.strided.nstrides == r) {
+		for (k = 0; k < r; k++)
+			st[k] = l->u.strided.strides[k];
+		return;
+	}
+	for (k = r - 1; k >= 0; k--) {
+		st[k] = s;
+		s *= t->u.shaped.dims[k];
+	}
+}
+
+bool
+ir_tensor_copy(IrTensor *dst, const IrTensor *src)
+{
+	const IrType *ts = src->type, *td = dst->type;
+	int64_t ss[16], sd[16], idx[16] = {0}, os = 0, od = 0, i;
+	size_t es = src->elem_size;
+	int r = (int)ts->u.shaped.rank, k;
+
+	if (src->n != dst->n || es != dst->elem_size || r > 16 ||
+	    r != td->u.shaped.rank ||
+	    memcmp(ts->u.shaped.dims, td->u.shaped.dims, sizeof(int64_t) *
+	    (size_t)r))
+		return false;
+	ir_tensor_strides(ts, ss);
+	ir_tensor_strides(td, sd);
+	for (i = 0; i < src->n; i++) {
+		memmove((char *)dst->data + od * (int64_t)es,
+		    (const char *)src->data + os * (int64_t)es, es);
+		for (k = r - 1; k >= 0; k--) {
+			os += ss[k];
+			od += sd[k];
+			if (++idx[k] < ts->u.shaped.dims[k])
+				break;
+			os -= ss[k] * idx[k];
+			od -= sd[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
+	return true;
+}
+
 /* ------------------------------------------------------------ f32 */
 
 const IrType *

@@ -64,6 +64,13 @@ void ir_tensor_set(IrTensor *t, int64_t i, double v);
 int64_t ir_tensor_get_int(const IrTensor *t, int64_t i);
 void ir_tensor_set_int(IrTensor *t, int64_t i, int64_t v);
 
+/* Element strides of a shaped type: a memref's strided layout, else
+ * row-major. st has rank entries (rank <= 16). */
+void ir_tensor_strides(const IrType *t, int64_t *st);
+/* Copies every element of src into dst (same shape and element size),
+ * following both types' strides; false when they do not match. */
+bool ir_tensor_copy(IrTensor *dst, const IrTensor *src);
+
 /* The type `like` with f32 elements (a tensor type). */
 const IrType *ir_tensor_f32_type(IrContext *ctx, const IrType *like);
 /* t as f32 values (a new reference): quantized elements dequantized

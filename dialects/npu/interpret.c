@@ -607,16 +607,16 @@ npu_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return true;
 }
 
-/* Copies source's bytes into target (a memref written in place). */
+/* Copies source into target (a memref written in place), following
+ * both layouts. */
 static bool
 npu_interpret_dma(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
-	if (in[0]->n != in[1]->n || in[0]->elem_size != in[1]->elem_size) {
-		ir_op_emit_error(op, "source and target sizes differ");
+	if (!ir_tensor_copy(in[1], in[0])) {
+		ir_op_emit_error(op, "source and target shapes differ");
 		return false;
 	}
-	memmove(in[1]->data, in[0]->data, (size_t)in[0]->n * in[0]->elem_size);
 	return true;
 }
 
