@@ -572,15 +572,35 @@ time_runs(const Options *o, IrInterp *it, IrOp *func, IrTensor **args,
 	return true;
 }
 
+/* A strided memref result as a dense row-major tensor of its shape (the
+ * type printed stays the function's); others are returned retained. */
+static IrTensor *
+densify(IrContext *ctx, IrTensor *t)
+{
+	const IrType *ty = t->type;
+	IrTensor *d;
+
+	if (ty->kind != IR_TYPE_MEMREF || !ty->u.shaped.layout)
+		return ir_tensor_retain(t);
+	d = ir_tensor_create(ir_type_tensor(ctx, ty->u.shaped.rank,
+	    ty->u.shaped.dims, ty->u.shaped.elem, NULL));
+	if (!d || !ir_tensor_copy(d, t)) {
+		ir_tensor_release(d);
+		return ir_tensor_retain(t);
+	}
+	return d;
+}
+
 static int
 report(const Options *o, IrContext *ctx, IrOp *func, IrTensor **res,
     size_t n)
 {
+	const IrType *ft = ir_func_type(func);
 	int rc = EXIT_OK, i;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		char *ts = ir_type_str(res[k]->type);
+		char *ts = ir_type_str(ft->u.func.results[k]);
 
 		printf("result #%zu: %s", k, ts);
 		if ((int)k < o->noutputs)
@@ -628,6 +648,12 @@ run(const Options *o, IrContext *ctx, IrOp *module)
 	}
 	if (o->repeat && !time_runs(o, it, func, args, nargs, nres))
 		goto out;
+	for (i = 0; i < nres; i++) {
+		IrTensor *d = densify(ctx, res[i]);
+
+		ir_tensor_release(res[i]);
+		res[i] = d;
+	}
 	if (!write_outputs(o, ctx, res, nres))
 		goto out;
 	rc = report(o, ctx, func, res, nres);
