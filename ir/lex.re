@@ -329,8 +329,14 @@ ir_lex(IrLexer *lx, IrToken *tok)
 	lx->err = NULL;
 	if (lx->dims) {
 		/* Skip blanks first so the token position is right. */
-		while (*lx->cur == ' ' || *lx->cur == '\t')
+		while (*lx->cur == ' ' || *lx->cur == '\t' ||
+		    *lx->cur == '\r' || *lx->cur == '\n') {
+			if (*lx->cur == '\n') {
+				lx->line++;
+				lx->linestart = lx->cur + 1;
+			}
 			lx->cur++;
+		}
 		tok->s = lx->cur;
 		tok->off = (size_t)(lx->cur - lx->buf);
 		tok->line = lx->line;

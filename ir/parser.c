@@ -210,6 +210,7 @@ ir_p_named_free(IrNamedList *l)
 	if (!l)
 		return;
 	free(l->v);
+	ir_ptrmap_free(&l->seen);
 	free(l);
 }
 
@@ -725,7 +726,7 @@ ir_p_region_begin(IrParser *p, const IrToken *brace)
 		return;
 	region_push(p, f->isolated);
 	r = top_region(p);
-	if (f->sugar != SUGAR_FUNC || f->nregions != 0)
+	if (f->sugar != SUGAR_FUNC || f->nregions != 0 || f->nargs == 0)
 		return;
 	r->named_args = true;
 	current_block(r);
@@ -1149,6 +1150,10 @@ ir_p_func_finish(IrParser *p, const IrLoc *loc)
 
 	if (p->failed || !f)
 		return;
+	if (f->nregions == 1 && !f->regions[0]->first) {
+		ir_p_fail(p, &f->tok, "expected non-empty function body");
+		return;
+	}
 	in = ir_xcalloc(f->nargs + 1, sizeof *in);
 	for (i = 0; i < f->nargs; i++)
 		in[i] = f->args[i].type;
@@ -1672,22 +1677,6 @@ ir_p_attr_int(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 	return ir_attr_int(p->ctx, t, int_canon(t, v, neg));
 }
 
-/* d rounded to the precision of float type t. */
-static double
-round_float(const IrType *t, double d)
-{
-	switch (t->u.flt.kind) {
-	case IR_F16:
-		return ir_f16_to_double(ir_f16_from_double(d));
-	case IR_BF16:
-		return ir_bf16_to_double(ir_bf16_from_double(d));
-	case IR_F32:
-		return (double)(float)d;
-	default:
-		return d;
-	}
-}
-
 const IrAttr *
 ir_p_attr_float(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 {
@@ -1703,7 +1692,8 @@ ir_p_attr_float(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 		return NULL;
 	}
 	d = tok_double(tok);
-	return ir_attr_float(p->ctx, t, round_float(t, neg ? -d : d));
+	/* The context rounds to the type's precision. */
+	return ir_attr_float(p->ctx, t, neg ? -d : d);
 }
 
 const IrAttr *
@@ -1715,12 +1705,16 @@ ir_p_attr_bool(IrParser *p, bool v)
 const IrAttr *
 ir_p_attr_string(IrParser *p, const IrToken *tok, const IrType *t)
 {
-	const IrIdent *s;
+	const IrAttr *a;
+	size_t n;
+	char *s;
 
 	if (p->failed)
 		return NULL;
-	s = tok_string(p, tok, 0);
-	return ir_attr_string(p->ctx, s->str, s->len, t);
+	s = ir_lex_unescape(tok->s + 1, tok->len - 2, &n);
+	a = ir_attr_string(p->ctx, s, n, t);
+	free(s);
+	return a;
 }
 
 const IrAttr *
@@ -1772,7 +1766,6 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
     const IrAttr *value)
 {
 	const IrIdent *name;
-	size_t i;
 
 	if (!l)
 		l = ir_xcalloc(1, sizeof *l);
@@ -1784,12 +1777,12 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
 		ir_p_fail(p, key, "expected valid attribute name");
 		return l;
 	}
-	for (i = 0; i < l->n; i++)
-		if (l->v[i].name == name) {
-			ir_p_fail(p, key, "duplicate key '%.*s' in dictionary "
-			    "attribute", (int)name->len, name->str);
-			return l;
-		}
+	if (ir_ptrmap_get(&l->seen, name)) {
+		ir_p_fail(p, key, "duplicate key '%.*s' in dictionary "
+		    "attribute", (int)name->len, name->str);
+		return l;
+	}
+	ir_ptrmap_put(&l->seen, name, (void *)name);
 	GROW(l->v, l->n, l->cap);
 	l->v[l->n].name = name;
 	l->v[l->n++].value = value ? value : ir_attr_unit(p->ctx);
@@ -1885,6 +1878,10 @@ float_elem_bits(const IrType *t, double d)
 	case IR_BF16:
 		return ir_bf16_from_double(d);
 	case IR_F32:
+		/* Past FLT_MAX plus half an ulp is infinity (the cast would
+		 * be undefined). */
+		if (isfinite(d) && fabs(d) >= 0x1.ffffffp127)
+			d = copysign(INFINITY, d);
 		f = (float)d;
 		memcpy(&b, &f, 4);
 		return b;

@@ -66,6 +66,7 @@ typedef struct IrI64List {
 typedef struct IrNamedList {
 	size_t n, cap;
 	IrNamedAttr *v;
+	IrPtrMap seen;   /* names so far, to find duplicates */
 } IrNamedList;
 
 /* Most terminals the syntax error handler reports as expected. */

@@ -4,11 +4,10 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "dialects/dialect.h"
 #include "ir/ir.h"
+#include "tools/npu-opt/output.h"
 #include "tools/npu-opt/verify_diag.h"
 
 /* Exit codes (DESIGN.md section 8). */
@@ -206,7 +205,7 @@ is_split_marker(const char *p, const char *end)
 /* Parses, verifies and prints one chunk into out. Returns true on
  * success (with --verify-diagnostics: when diagnostics matched). */
 static bool
-process_chunk(const Options *o, const Input *in, const char *data,
+process_chunk(const Options *o, Input *in, const char *data,
     size_t len, unsigned first_line, FILE *out)
 {
 	IrContext *ctx = ir_context_create();
@@ -214,6 +213,11 @@ process_chunk(const Options *o, const Input *in, const char *data,
 	ir_context_set_allow_unregistered(ctx, o->allow_unregistered);
 	const IrSource *src = ir_context_add_source(ctx, in->name, data, len,
 	    first_line);
+	if (!o->split) {
+		/* The context has its own copy: halve peak memory. */
+		free(in->data);
+		in->data = NULL;
+	}
 	DiagVerifier *dv = o->verify_diags ? diag_verifier_create(ctx, src)
 	    : NULL;
 	IrOp *module = ir_parse(ctx, src);
@@ -233,7 +237,7 @@ process_chunk(const Options *o, const Input *in, const char *data,
 /* Runs every chunk (the whole input without --split-input-file); outputs
  * are joined by "// -----" lines. */
 static bool
-process(const Options *o, const Input *in, FILE *out)
+process(const Options *o, Input *in, FILE *out)
 {
 	if (!o->split)
 		return process_chunk(o, in, in->data, in->len, 1, out);
@@ -259,77 +263,6 @@ process(const Options *o, const Input *in, FILE *out)
 	    out) && ok;
 }
 
-/* Writes data to path through a temporary file beside it and rename, so a
- * reader never sees a partial file. */
-static bool
-write_atomically(const char *path, const char *data, size_t len)
-{
-	size_t n = strlen(path);
-	char *tmp = ir_xmalloc(n + 16);
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".tmp.XXXXXX", 12);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		fprintf(stderr, "npu-opt: cannot create '%s': %s\n", tmp,
-		    strerror(errno));
-		free(tmp);
-		return false;
-	}
-	mode_t mask = umask(0);
-	umask(mask);
-	bool ok = fchmod(fd, 0666 & ~mask) == 0;
-	for (size_t off = 0; ok && off < len;) {
-		ssize_t w = write(fd, data + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		ok = w > 0;
-		off += ok ? (size_t)w : 0;
-	}
-	ok = close(fd) == 0 && ok;
-	ok = ok && rename(tmp, path) == 0;
-	if (!ok) {
-		fprintf(stderr, "npu-opt: cannot write '%s': %s\n", path,
-		    strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
-	return ok;
-}
-
-/* Writes data to an open stream (stdout, or a device such as /dev/null). */
-static bool
-write_stream(FILE *f, const char *name, const char *data, size_t len)
-{
-	if (fwrite(data, 1, len, f) != len || fflush(f)) {
-		fprintf(stderr, "npu-opt: cannot write to %s\n", name);
-		return false;
-	}
-	return true;
-}
-
-static bool
-emit_output(const char *path, const char *data, size_t len)
-{
-	if (!strcmp(path, "-"))
-		return write_stream(stdout, "stdout", data, len);
-	/* Only a new path or a plain regular file is replaced by rename.
-	 * Anything else is written in place: a device (-o /dev/null), and a
-	 * symlink, which rename would replace instead of its target
-	 * (-o /dev/stdout). */
-	struct stat st;
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		FILE *f = fopen(path, "wb");
-		if (!f) {
-			fprintf(stderr, "npu-opt: cannot open '%s': %s\n",
-			    path, strerror(errno));
-			return false;
-		}
-		bool ok = write_stream(f, path, data, len);
-		return fclose(f) == 0 && ok;
-	}
-	return write_atomically(path, data, len);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -340,19 +273,12 @@ main(int argc, char **argv)
 		free(in.data);
 		return EXIT_USER;
 	}
-	/* Output is kept in memory and written only when everything
-	 * succeeded. */
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&buf, &len);
-	if (!out) {
-		perror("npu-opt: open_memstream");
-		return EXIT_USER;
-	}
-	bool ok = process(&o, &in, out);
-	ok = fclose(out) == 0 && ok;
-	ok = ok && emit_output(o.output, buf, len);
-	free(buf);
+	/* Output is printed only after a chunk succeeded; it is buffered
+	 * when a later failure (another chunk, an unmet expected-error)
+	 * could still make the run fail. */
+	Output *out = output_open(o.output, o.split || o.verify_diags);
+	bool ok = out && process(&o, &in, output_stream(out));
+	ok = out && output_close(out, ok);
 	free(in.data);
 	return ok ? EXIT_OK : EXIT_USER;
 }

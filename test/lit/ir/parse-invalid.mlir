@@ -292,3 +292,9 @@ func.func @f(i32) {
 
 // expected-error@+1 {{expected operation name in quotes}}
 }
+
+// -----
+
+// expected-error@+1 {{expected non-empty function body}}
+func.func @empty() {
+}

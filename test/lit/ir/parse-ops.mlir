@@ -127,3 +127,15 @@ func @old(%a: i32) -> i32 {
 
 "a.crlf"() : () -> ()
 // CHECK: "a.crlf"() : () -> ()
+// -----
+
+// A function without arguments may label its entry block.
+// CHECK-LABEL: func.func @labelled() {
+// CHECK-NEXT: "a.br"()[^bb1] : () -> ()
+// CHECK-NEXT: ^bb1:
+func.func @labelled() {
+^bb0:
+  "a.br"()[^bb1] : () -> ()
+^bb1:
+  return
+}

@@ -1,5 +1,6 @@
-/* test/unit/ir/lex_test.c: the re2c lexer: token kinds and text, dimension
- * lists, strings and escapes, numbers, errors, line and column tracking. */
+/* test/unit/ir/lex_test.c: the re2c lexer (token kinds and text, dimension
+ * lists, strings and escapes, numbers, errors, line and column tracking)
+ * and the parse driver through ir_parse. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,4 +254,153 @@ Test(lex, first_line_offset)
 	cr_assert_eq(ir_lex(&lx, &t), TK_VALUE_ID);
 	cr_assert_eq(t.line, 42);
 	cr_assert_eq(t.col, 3);
+}
+
+/* ---------------------------------------------------------------- ir_parse
+ * The driver through the public API: result shape, first error only,
+ * positions, no leaks on failure (run under --sanitize). */
+
+typedef struct Diags {
+	int n;
+	char first[256];
+	unsigned line, col;
+} Diags;
+
+static void
+collect(IrContext *ctx, const IrDiagnostic *d, void *user)
+{
+	Diags *g = user;
+	const IrLoc *l = ir_loc_file_of(d->loc);
+
+	(void)ctx;
+	if (d->severity != IR_SEV_ERROR)
+		return;
+	if (g->n++ == 0) {
+		snprintf(g->first, sizeof g->first, "%s", d->message);
+		g->line = l ? l->u.file.line : 0;
+		g->col = l ? l->u.file.col : 0;
+	}
+}
+
+/* Parses s; on failure fills g. */
+static IrOp *
+parse(IrContext *ctx, const char *s, Diags *g)
+{
+	memset(g, 0, sizeof *g);
+	ir_context_set_diag_handler(ctx, collect, g);
+	return ir_parse_string(ctx, "t.mlir", s, strlen(s));
+}
+
+Test(parse, implicit_module)
+{
+	IrContext *ctx = ir_context_create();
+	Diags g;
+	IrOp *m = parse(ctx, "%0 = \"a.b\"() : () -> i32\n"
+	    "\"a.c\"(%0) : (i32) -> ()\n", &g);
+	IrBlock *body;
+
+	cr_assert_not_null(m, "%s", g.first);
+	cr_assert(ir_op_is(m, "builtin.module"));
+	body = ir_module_body(m);
+	cr_assert_eq(ir_block_num_ops(body), 2);
+	cr_assert_eq(ir_op_operand(body->last, 0), ir_op_result(body->first,
+	    0));
+	cr_assert_eq(m->loc->u.file.line, 0);
+	cr_assert_eq(body->first->loc->u.file.col, 6);
+	ir_op_destroy(m);
+	ir_context_destroy(ctx);
+}
+
+Test(parse, single_module_is_the_result)
+{
+	IrContext *ctx = ir_context_create();
+	Diags g;
+	IrOp *m = parse(ctx, "module @x {\n}\n", &g);
+
+	cr_assert_not_null(m);
+	cr_assert(ir_op_is(m, "builtin.module"));
+	cr_assert_not_null(ir_op_attr(m, "sym_name"));
+	cr_assert_eq(m->loc->u.file.line, 1);
+	ir_op_destroy(m);
+	ir_context_destroy(ctx);
+}
+
+Test(parse, first_error_only_and_null)
+{
+	IrContext *ctx = ir_context_create();
+	Diags g;
+	IrOp *m = parse(ctx, "\"a.b\"() : () -> ()\n  \"a.c\"(%x, %y) : "
+	    "(i32, i32) -> ()\n", &g);
+
+	cr_assert_null(m);
+	cr_assert_eq(g.n, 1);
+	cr_assert_str_eq(g.first, "use of undeclared SSA value name");
+	cr_assert_eq(g.line, 2);
+	cr_assert_eq(g.col, 9);
+	ir_context_destroy(ctx);
+}
+
+Test(parse, forward_refs_resolve)
+{
+	IrContext *ctx = ir_context_create();
+	Diags g;
+	IrOp *m = parse(ctx, "\"a.r\"() ({\n"
+	    "  \"a.br\"()[^b2] : () -> ()\n"
+	    "^b1:\n"
+	    "  \"a.use\"(%v, %v) : (i8, i8) -> ()\n"
+	    "  \"a.ret\"() : () -> ()\n"
+	    "^b2:\n"
+	    "  %v = \"a.def\"() : () -> i8\n"
+	    "  \"a.br\"()[^b1] : () -> ()\n"
+	    "}) : () -> ()\n", &g);
+	IrRegion *r;
+	IrOp *use, *def;
+
+	cr_assert_not_null(m, "%s", g.first);
+	r = ir_op_region(ir_module_body(m)->first, 0);
+	use = r->first->next->first;
+	def = r->last->first;
+	cr_assert_eq(ir_op_operand(use, 0), ir_op_result(def, 0));
+	cr_assert_eq(ir_value_num_uses(ir_op_result(def, 0)), 2);
+	ir_op_destroy(m);
+	ir_context_destroy(ctx);
+}
+
+Test(parse, errors_inside_regions_free_everything)
+{
+	static const char *bad[] = {
+		"\"a\"() ({ %0 = \"b\"(%f) : (i32) -> i32 \"c\"(%0) ({ "
+		    "\"d\"(%0, %g) : (i32, i1) -> () ^x: \"e\"() [^y] : () -> ()"
+		    " }) : (i32) -> () }) : () -> ()",
+		"func.func @f(%a: i32) { %0:2 = \"b\"(%a, %later) : (i32, f32)"
+		    " -> (i1, i1) \"c\"() ({ \"d\"(%0#1) : (i1) -> () \"x",
+		"\"a\"() {d = dense<[[1, 2], [3]]> : tensor<2x2xi8>} : () -> ()",
+		"%0 = \"a\"() : () -> i32 \"b\"() ({ \"c\"(%0) : (f32) -> () "
+		    "}) : () -> ()",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		IrContext *ctx = ir_context_create();
+		Diags g;
+
+		cr_assert_null(parse(ctx, bad[i], &g), "case %zu", i);
+		cr_assert_eq(g.n, 1, "case %zu: %d errors", i, g.n);
+		ir_context_destroy(ctx);
+	}
+}
+
+Test(parse, split_chunk_lines)
+{
+	IrContext *ctx = ir_context_create();
+	Diags g;
+	const IrSource *src;
+
+	memset(&g, 0, sizeof g);
+	ir_context_set_diag_handler(ctx, collect, &g);
+	src = ir_context_add_source(ctx, "t.mlir", "\n\"a\"(", 5, 10);
+	cr_assert_null(ir_parse(ctx, src));
+	cr_assert_str_eq(g.first, "expected ')'");
+	cr_assert_eq(g.line, 11);
+	ir_context_destroy(ctx);
 }

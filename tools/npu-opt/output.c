@@ -1,0 +1,168 @@
+/* tools/npu-opt/output.c: atomic output for npu-opt: nothing partial is
+ * ever left behind by a failed run (DESIGN.md section 8). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ir/ir.h"
+#include "tools/npu-opt/output.h"
+
+typedef enum OutKind {
+	OUT_TEMP,   /* temp file beside the target, renamed on commit */
+	OUT_MEMORY, /* buffered, copied to the target on commit */
+	OUT_DIRECT, /* the target itself (stdout or a device) */
+} OutKind;
+
+struct Output {
+	OutKind kind;
+	const char *path;  /* "-" for stdout */
+	FILE *f;
+	char *tmp;         /* OUT_TEMP: the temporary file's name */
+	char *buf;         /* OUT_MEMORY: open_memstream's buffer */
+	size_t len;
+};
+
+static bool
+is_stdout(const char *path)
+{
+	return !strcmp(path, "-");
+}
+
+/* Only a new path or a plain regular file is replaced by rename. A
+ * device (-o /dev/null) is written in place, and so is a symlink, which
+ * rename would replace instead of its target (-o /dev/stdout). */
+static bool
+replace_by_rename(const char *path)
+{
+	struct stat st;
+	if (is_stdout(path))
+		return false;
+	return lstat(path, &st) != 0 || S_ISREG(st.st_mode);
+}
+
+static bool
+open_temp(Output *out)
+{
+	size_t n = strlen(out->path);
+	out->tmp = ir_xmalloc(n + 16);
+	memcpy(out->tmp, out->path, n);
+	memcpy(out->tmp + n, ".tmp.XXXXXX", 12);
+	int fd = mkstemp(out->tmp);
+	if (fd < 0) {
+		fprintf(stderr, "npu-opt: cannot create '%s': %s\n", out->tmp,
+		    strerror(errno));
+		return false;
+	}
+	/* mkstemp makes the file 0600; give it the usual 0666 & ~umask. */
+	mode_t mask = umask(0);
+	umask(mask);
+	out->f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "wb") : NULL;
+	if (!out->f) {
+		fprintf(stderr, "npu-opt: cannot write '%s': %s\n", out->tmp,
+		    strerror(errno));
+		close(fd);
+		unlink(out->tmp);
+		return false;
+	}
+	return true;
+}
+
+/* Opens the real target: stdout, or a device or symlink by name. */
+static FILE *
+open_target(const char *path)
+{
+	if (is_stdout(path))
+		return stdout;
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		fprintf(stderr, "npu-opt: cannot open '%s': %s\n", path,
+		    strerror(errno));
+	return f;
+}
+
+Output *
+output_open(const char *path, bool buffered)
+{
+	Output *out = ir_xcalloc(1, sizeof *out);
+	out->path = path;
+	bool ok;
+	if (replace_by_rename(path)) {
+		out->kind = OUT_TEMP;
+		ok = open_temp(out);
+	} else if (buffered) {
+		out->kind = OUT_MEMORY;
+		out->f = open_memstream(&out->buf, &out->len);
+		ok = out->f != NULL;
+		if (!ok)
+			perror("npu-opt: open_memstream");
+	} else {
+		out->kind = OUT_DIRECT;
+		out->f = open_target(path);
+		ok = out->f != NULL;
+	}
+	if (!ok) {
+		free(out->tmp);
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+FILE *
+output_stream(Output *out)
+{
+	return out->f;
+}
+
+/* Closes f (stdout is only flushed); false on any write error. */
+static bool
+finish_stream(FILE *f)
+{
+	bool ok = fflush(f) == 0 && !ferror(f);
+	if (f != stdout)
+		ok = fclose(f) == 0 && ok;
+	return ok;
+}
+
+static bool
+commit_memory(Output *out)
+{
+	FILE *f = open_target(out->path);
+	if (!f)
+		return false;
+	bool ok = fwrite(out->buf, 1, out->len, f) == out->len;
+	return finish_stream(f) && ok;
+}
+
+bool
+output_close(Output *out, bool ok)
+{
+	bool written = true;
+	switch (out->kind) {
+	case OUT_TEMP:
+		written = fclose(out->f) == 0;
+		if (ok && written)
+			written = rename(out->tmp, out->path) == 0;
+		if (!ok || !written)
+			unlink(out->tmp);
+		break;
+	case OUT_MEMORY:
+		written = fclose(out->f) == 0;
+		if (ok && written)
+			written = commit_memory(out);
+		break;
+	case OUT_DIRECT:
+		written = finish_stream(out->f);
+		break;
+	}
+	if (ok && !written)
+		fprintf(stderr, "npu-opt: cannot write '%s': %s\n",
+		    is_stdout(out->path) ? "<stdout>" : out->path,
+		    strerror(errno));
+	free(out->tmp);
+	free(out->buf);
+	free(out);
+	return ok && written;
+}
