@@ -125,22 +125,44 @@ requant(const Epilogue *e, int64_t acc, int64_t c)
 	return qmath_clamp(v + e->out_zp, e->lo, e->hi);
 }
 
-/* Storage integers of a tensor as int32 (a new array). */
+/* Storage integers of a tensor minus a zero point, as int32 (a new
+ * array): the kernels' inner loops are then plain dot products. */
 static int32_t *
-ints(const IrTensor *t)
+ints(const IrTensor *t, int64_t zp)
 {
 	int32_t *v = ir_xmalloc((size_t)(t->n ? t->n : 1) * sizeof *v);
+	const IrType *e = t->type->u.shaped.elem;
+	bool s8 = t->elem_size == 1 && (e->kind == IR_TYPE_QUANT ?
+	    e->u.quant.is_signed : e->kind == IR_TYPE_INTEGER &&
+	    e->u.integer.sign != IR_UNSIGNED);
 	int64_t i;
 
-	if (t->elem_size == 1 && t->type->u.shaped.elem->kind == IR_TYPE_QUANT
-	    && t->type->u.shaped.elem->u.quant.is_signed) {
+	if (s8) {
 		for (i = 0; i < t->n; i++)
-			v[i] = ((const int8_t *)t->data)[i];
+			v[i] = ((const int8_t *)t->data)[i] - (int32_t)zp;
 		return v;
 	}
 	for (i = 0; i < t->n; i++)
-		v[i] = (int32_t)ir_tensor_get_int(t, i);
+		v[i] = (int32_t)(ir_tensor_get_int(t, i) - zp);
 	return v;
+}
+
+/* A dot product: in int32 for 8-bit inputs as TFLite accumulates
+ * (wrapping instead of undefined overflow), in int64 for 16-bit ones. */
+static int64_t
+dot(const int32_t *a, const int32_t *b, int64_t n, bool wide)
+{
+	uint32_t acc = 0;
+	int64_t acc64 = 0, i;
+
+	if (wide) {
+		for (i = 0; i < n; i++)
+			acc64 += (int64_t)a[i] * b[i];
+		return acc64;
+	}
+	for (i = 0; i < n; i++)
+		acc += (uint32_t)a[i] * (uint32_t)b[i];
+	return (int32_t)acc;
 }
 
 static bool
@@ -189,9 +211,9 @@ npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
 	Epilogue e = epilogue(it, op, in[0]);
-	int32_t *x = ints(in[0]), *f = ints(in[1]);
+	int32_t *x = ints(in[0], e.in_zp), *f = ints(in[1], e.w_zp);
 	Win w;
-	int64_t ic, n, oy, ox, o, ky, kx, i;
+	int64_t ic, n, oy, ox, o, ky, kx;
 
 	if (!make_out(op, out)) {
 		free(x);
@@ -219,9 +241,7 @@ npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
 					continue;
 				xp = x + ((n * w.h + iy) * w.w + ix) * w.c;
 				fp = f + ((o * w.kh + ky) * w.kw + kx) * ic;
-				for (i = 0; i < ic; i++)
-					acc += (int64_t)(xp[i] - e.in_zp) *
-					    (fp[i] - e.w_zp);
+				acc += dot(xp, fp, ic, e.wide);
 			}
 		}
 		acc += ir_tensor_get_int(in[2], o);
@@ -240,7 +260,7 @@ npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
     IrTensor *const *in, IrTensor **out)
 {
 	Epilogue e = epilogue(it, op, in[0]);
-	int32_t *x = ints(in[0]), *f = ints(in[1]);
+	int32_t *x = ints(in[0], e.in_zp), *f = ints(in[1], e.w_zp);
 	int64_t m, n, oy, ox, o, ky, kx;
 	Win w;
 
@@ -267,9 +287,8 @@ npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
 
 				if (ix < 0 || ix >= w.w)
 					continue;
-				acc += (int64_t)(x[((n * w.h + iy) * w.w + ix) *
-				    w.c + o / m] - e.in_zp) *
-				    (f[(ky * w.kw + kx) * w.oc + o] - e.w_zp);
+				acc += (int64_t)x[((n * w.h + iy) * w.w + ix) *
+				    w.c + o / m] * f[(ky * w.kw + kx) * w.oc + o];
 			}
 		}
 		acc += ir_tensor_get_int(in[2], o);
@@ -288,9 +307,9 @@ npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
 	Epilogue e = epilogue(it, op, in[0]);
-	int32_t *x = ints(in[0]), *f = ints(in[1]);
+	int32_t *x = ints(in[0], e.in_zp), *f = ints(in[1], e.w_zp);
 	int64_t o = D(in[1])[0], k = D(in[1])[1], rows = in[0]->n / k;
-	int64_t r, j, i;
+	int64_t r, j;
 
 	if (!make_out(op, out)) {
 		free(x);
@@ -299,11 +318,9 @@ npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
 	}
 	for (r = 0; r < rows; r++)
 		for (j = 0; j < o; j++) {
-			int64_t acc = ir_tensor_get_int(in[2], j);
+			int64_t acc = ir_tensor_get_int(in[2], j) +
+			    dot(x + r * k, f + j * k, k, e.wide);
 
-			for (i = 0; i < k; i++)
-				acc += (int64_t)(x[r * k + i] - e.in_zp) *
-				    (f[j * k + i] - e.w_zp);
 			ir_tensor_set_int(out[0], r * o + j, requant(&e, acc, j));
 		}
 	free(x);
@@ -321,7 +338,7 @@ npu_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
 {
 	const char *mode = dialect_get_str(def_of(op), op->attrs, "mode");
 	int64_t k[2] = {1, 1}, n, oy, ox, c, ky, kx, lo, hi;
-	int32_t *x = ints(in[0]);
+	int32_t *x = ints(in[0], 0);
 	Win w;
 
 	if (!make_out(op, out)) {
