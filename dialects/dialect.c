@@ -582,7 +582,8 @@ dialect_check_quant(IrOp *op, const IrType *t, const char *what)
 			return false;
 		}
 		int64_t zp = q->u.quant.zero_points[i];
-		if (zp < q->u.quant.storage_min || zp > q->u.quant.storage_max) {
+		if (zp < q->u.quant.storage_min ||
+		    zp > q->u.quant.storage_max) {
 			ir_op_emit_error(op, "%s has zero point %lld outside "
 			    "the storage range [%lld, %lld]", what,
 			    (long long)zp, (long long)q->u.quant.storage_min,

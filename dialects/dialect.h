@@ -19,7 +19,8 @@ typedef enum DialectAttrKind {
 	DIALECT_ATTR_FLOATS,  /* array of floats or integers */
 	DIALECT_ATTR_DENSE,   /* dense<...> elements */
 	DIALECT_ATTR_TYPE,    /* a type, e.g. f32 */
-	DIALECT_ATTR_PAD,     /* "same", "valid" or [top, bottom, left, right] */
+	DIALECT_ATTR_PAD,     /* "same", "valid" or [top, bottom, left,
+	                         right] */
 } DialectAttrKind;
 
 /* For the `req` column of attribute rows. */

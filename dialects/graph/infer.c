@@ -341,7 +341,7 @@ graph_infer_batch_matmul(IrContext *ctx, const IrOpState *st,
 	return set1(results, dialect_tensor(ctx, r + 2, d, elem_of(a)));
 }
 
-/* ---------------------------------------------------------------- elementwise */
+/* ------------------------------------------------------------ elementwise */
 
 bool
 graph_infer_broadcast(IrContext *ctx, const IrOpState *st, size_t nresults,
