@@ -1,6 +1,7 @@
 // Convolutions, matrix products and pooling on hand-computed values.
 // RUN: %npu_build/bin/npu-run %s --entry=conv --print | FileCheck %s --check-prefix=CONV
 // RUN: %npu_build/bin/npu-run %s --entry=conv_nchw --print | FileCheck %s --check-prefix=NCHW
+// RUN: %npu_build/bin/npu-run %s --entry=nchw_misc --print | FileCheck %s --check-prefix=NCHW2
 // RUN: %npu_build/bin/npu-run %s --entry=dwconv --print | FileCheck %s --check-prefix=DW
 // RUN: %npu_build/bin/npu-run %s --entry=tconv --print | FileCheck %s --check-prefix=TCONV
 // RUN: %npu_build/bin/npu-run %s --entry=matmul --print | FileCheck %s --check-prefix=MM
@@ -38,6 +39,31 @@ func.func @conv_nchw() -> (tensor<1x1x2x2xf32>, tensor<1x1x3x3xf32>) {
   %0 = "graph.conv2d"(%x, %w) {layout = "NCHW"} : (tensor<1x1x3x3xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
   %1 = "graph.conv2d"(%x, %w) {layout = "NCHW", padding = [1, 0, 0, 1]} : (tensor<1x1x3x3xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x3x3xf32>
   return %0, %1 : tensor<1x1x2x2xf32>, tensor<1x1x3x3xf32>
+}
+
+// NCHW forms of the depthwise, pooling, normalisation and resize tests
+// below: the same numbers with channels before rows.
+// NCHW2: result #0: tensor<1x2x1x1xf32> = [10, 50]
+// NCHW2: result #1: tensor<1x1x1x2xf32> = [5, 8]
+// NCHW2: result #2: tensor<1x2x1x1xf32> = [2.5, 25]
+// NCHW2: result #3: tensor<1x2x1x2xf32> = [1.41421, 1.41421, 1.5, 1.5]
+// NCHW2: result #4: tensor<1x1x1x4xf32> = [0, 0, 4, 4]
+func.func @nchw_misc() -> (tensor<1x2x1x1xf32>, tensor<1x1x1x2xf32>, tensor<1x2x1x1xf32>, tensor<1x2x1x2xf32>, tensor<1x1x1x4xf32>) {
+  %x = "graph.constant"() {value = dense<[[[[1.0, 2.0], [3.0, 4.0]], [[10.0, 20.0], [30.0, 40.0]]]]> : tensor<1x2x2x2xf32>} : () -> tensor<1x2x2x2xf32>
+  %w = "graph.constant"() {value = dense<[[[[1.0, 1.0], [1.0, 1.0]]], [[[0.5, 0.5], [0.5, 0.5]]]]> : tensor<2x1x2x2xf32>} : () -> tensor<2x1x2x2xf32>
+  %0 = "graph.depthwise_conv2d"(%x, %w) {layout = "NCHW"} : (tensor<1x2x2x2xf32>, tensor<2x1x2x2xf32>) -> tensor<1x2x1x1xf32>
+  %p = "graph.constant"() {value = dense<[[[[1.0, 5.0, 2.0, 0.0], [3.0, 4.0, 8.0, 6.0]]]]> : tensor<1x1x2x4xf32>} : () -> tensor<1x1x2x4xf32>
+  %1 = "graph.max_pool2d"(%p) {kernel = [2, 2], strides = [2, 2], layout = "NCHW"} : (tensor<1x1x2x4xf32>) -> tensor<1x1x1x2xf32>
+  %2 = "graph.global_avg_pool"(%x) {layout = "NCHW"} : (tensor<1x2x2x2xf32>) -> tensor<1x2x1x1xf32>
+  %b = "graph.constant"() {value = dense<[[[[1.0, 1.0]], [[2.0, 2.0]]]]> : tensor<1x2x1x2xf32>} : () -> tensor<1x2x1x2xf32>
+  %s = "graph.constant"() {value = dense<[2.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %o = "graph.constant"() {value = dense<[0.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %m = "graph.constant"() {value = dense<[0.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %v = "graph.constant"() {value = dense<[1.0, 3.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %3 = "graph.batch_norm"(%b, %s, %o, %m, %v) {epsilon = 1.0 : f32, layout = "NCHW"} : (tensor<1x2x1x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x1x2xf32>
+  %r = "graph.constant"() {value = dense<[[[[0.0, 4.0]]]]> : tensor<1x1x1x2xf32>} : () -> tensor<1x1x1x2xf32>
+  %4 = "graph.resize"(%r) {size = [1, 4], layout = "NCHW"} : (tensor<1x1x1x2xf32>) -> tensor<1x1x1x4xf32>
+  return %0, %1, %2, %3, %4 : tensor<1x2x1x1xf32>, tensor<1x1x1x2xf32>, tensor<1x2x1x1xf32>, tensor<1x2x1x2xf32>, tensor<1x1x1x4xf32>
 }
 
 // Depthwise: channel 0 = [1, 2, 3, 4] with weight 1, channel 1 = [10, 20,

@@ -2,6 +2,7 @@
 // RUN: %npu_build/bin/npu-run %s --entry=conv --print | FileCheck %s --check-prefix=CONV
 // RUN: %npu_build/bin/npu-run %s --entry=fc --print | FileCheck %s --check-prefix=FC
 // RUN: %npu_build/bin/npu-run %s --entry=fc --print --single-rounding | FileCheck %s --check-prefix=FC1
+// RUN: %npu_build/bin/npu-run %s --entry=conv16 --print | FileCheck %s --check-prefix=C16
 // RUN: %npu_build/bin/npu-run %s --entry=dwconv --print | FileCheck %s --check-prefix=DW
 // RUN: %npu_build/bin/npu-run %s --entry=pool --print | FileCheck %s --check-prefix=POOL
 // RUN: %npu_build/bin/npu-run %s --entry=ew --print | FileCheck %s --check-prefix=EW
@@ -53,6 +54,18 @@ func.func @fc() -> (tensor<1x2xi8>, tensor<3x!quant.uniform<i16:f32, 1.0>>) {
   %q = "graph.constant"() {value = dense<[40, -176945, 0]> : tensor<3xi32>} : () -> tensor<3x!quant.uniform<i32:f32, 0.0123456>>
   %1 = "graph.requantize"(%q) {qtype = !quant.uniform<i16:f32, 1.0>} : (tensor<3x!quant.uniform<i32:f32, 0.0123456>>) -> tensor<3x!quant.uniform<i16:f32, 1.0>>
   return %0, %1 : tensor<1x2xi8>, tensor<3x!quant.uniform<i16:f32, 1.0>>
+}
+
+// int16 input: TFLite's 64-bit MultiplyByQuantizedMultiplier reduces 2^30
+// to the Q15 16384 and computes (acc * 16384 + 2^14) >> 15: 1000 -> 500
+// (500.5 floored), 1001 -> 501, -1001 -> -500.
+// C16: result #0: tensor<1x1x3x1xi16> = [500, 501, -500]
+func.func @conv16() -> tensor<1x1x3x1xi16> {
+  %x = "graph.constant"() {value = dense<[[[[1000], [1001], [-1001]]]]> : tensor<1x1x3x1xi16>} : () -> tensor<1x1x3x1xi16>
+  %w = "graph.constant"() {value = dense<1> : tensor<1x1x1x1xi8>} : () -> tensor<1x1x1x1xi8>
+  %b = "graph.constant"() {value = dense<0> : tensor<1xi64>} : () -> tensor<1xi64>
+  %0 = "npu.conv2d"(%x, %w, %b) {multiplier = dense<1073741824> : tensor<1xi32>, shift = dense<0> : tensor<1xi32>} : (tensor<1x1x3x1xi16>, tensor<1x1x1x1xi8>, tensor<1xi64>) -> tensor<1x1x3x1xi16>
+  return %0 : tensor<1x1x3x1xi16>
 }
 
 // Channel 0 = [1, 2, 3, 4] with weight 1, channel 1 = [10, 20, 30, 40]
