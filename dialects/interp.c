@@ -400,7 +400,8 @@ ir_tensor_to_f32(IrContext *ctx, IrTensor *t)
 	for (i = 0; i < t->n; i++) {
 		if (e->kind == IR_TYPE_QUANT) {
 			c = quant_channel(t->type, e, i);
-			o[i] = qmath_dequantize((int32_t)ir_tensor_get_int(t, i),
+			o[i] = qmath_dequantize(
+			    (int32_t)ir_tensor_get_int(t, i),
 			    e->u.quant.scales[c], e->u.quant.zero_points[c]);
 		} else {
 			o[i] = (float)ir_tensor_get(t, i);
@@ -645,8 +646,8 @@ check_result(IrOp *op, unsigned i, IrTensor *t)
 	}
 	if (t->type != want && (t->n != ir_type_num_elements(want) ||
 	    t->elem_size != ir_tensor_elem_bytes(want->u.shaped.elem))) {
-		ir_op_emit_error(op, "reference kernel produced a result of the "
-		    "wrong shape");
+		ir_op_emit_error(op, "reference kernel produced a result of "
+		    "the wrong shape");
 		return false;
 	}
 	t->type = want;
@@ -726,8 +727,8 @@ run_terminator(IrInterp *it, IrOp *term, IrTensor **results, size_t n)
 	for (i = 0; i < n; i++) {
 		s = lookup(it, ir_op_operand(term, i));
 		if (!s || !s->tensor) {
-			ir_op_emit_error(term, "operand #%u has no value at run "
-			    "time", i);
+			ir_op_emit_error(term, "operand #%u has no value at "
+			    "run time", i);
 			while (i--)
 				ir_tensor_release(results[i]);
 			return false;

@@ -154,7 +154,8 @@ permute(IrContext *ctx, const IrTensor *t, const int *p)
 			for (o[2] = 0; o[2] < dims[2]; o[2]++)
 				for (o[3] = 0; o[3] < dims[3]; o[3]++)
 					d[i++] = s[o[0] * istr[p[0]] +
-					    o[1] * istr[p[1]] + o[2] * istr[p[2]] +
+					    o[1] * istr[p[1]] +
+					    o[2] * istr[p[2]] +
 					    o[3] * istr[p[3]]];
 	return r;
 }
@@ -789,7 +790,10 @@ reduce(IrOp *op, IrTensor *in, IrTensor *out, int kind)
 	for (i = 0; i < out->n; i++)
 		y[i] = kind == 2 ? -INFINITY : 0;
 	for (i = 0; i < in->n; i++) {
-		y[oi] = kind == 2 ? (x[i] > y[oi] ? x[i] : y[oi]) : y[oi] + x[i];
+		if (kind == 2)
+			y[oi] = x[i] > y[oi] ? x[i] : y[oi];
+		else
+			y[oi] += x[i];
 		cnt[oi]++;
 		for (k = r - 1; k >= 0; k--) {
 			oi += ostr[k];
@@ -1120,8 +1124,10 @@ resize_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 			    (float)oy * sy;
 			float fx = half ? ((float)ox + 0.5f) * sx - 0.5f :
 			    (float)ox * sx;
-			int64_t y0 = (int64_t)floorf(fy), x0 = (int64_t)floorf(fx);
-			int64_t y1 = (int64_t)ceilf(fy), x1 = (int64_t)ceilf(fx);
+			int64_t y0 = (int64_t)floorf(fy);
+			int64_t x0 = (int64_t)floorf(fx);
+			int64_t y1 = (int64_t)ceilf(fy);
+			int64_t x1 = (int64_t)ceilf(fx);
 			float dy, dx;
 
 			y0 = y0 < 0 ? 0 : y0;

@@ -288,7 +288,8 @@ npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
 				if (ix < 0 || ix >= w.w)
 					continue;
 				acc += (int64_t)x[((n * w.h + iy) * w.w + ix) *
-				    w.c + o / m] * f[(ky * w.kw + kx) * w.oc + o];
+				    w.c + o / m] *
+				    f[(ky * w.kw + kx) * w.oc + o];
 			}
 		}
 		acc += ir_tensor_get_int(in[2], o);
@@ -321,7 +322,8 @@ npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
 			int64_t acc = ir_tensor_get_int(in[2], j) +
 			    dot(x + r * k, f + j * k, k, e.wide);
 
-			ir_tensor_set_int(out[0], r * o + j, requant(&e, acc, j));
+			ir_tensor_set_int(out[0], r * o + j,
+			    requant(&e, acc, j));
 		}
 	free(x);
 	free(f);
@@ -471,7 +473,8 @@ npu_interpret_elementwise(IrInterp *it, IrOp *op, IrTensor *const *in,
 	if (two)
 		bcast(in[1], out[0], sb);
 	for (i = 0; i < out[0]->n; i++) {
-		int64_t a = ew_input(op, 0, ir_tensor_get_int(in[0], ia), single);
+		int64_t a = ew_input(op, 0, ir_tensor_get_int(in[0], ia),
+		    single);
 		int64_t b = two ? ew_input(op, 1, ir_tensor_get_int(in[1], ib),
 		    single) : 0;
 		int64_t v = code == 'l' ? a : ew_combine(code, a, b);
@@ -585,7 +588,8 @@ npu_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
 			    PX(y1, x0) * dy * ((1 << 10) - dx) +
 			    PX(y0, x1) * ((1 << 10) - dy) * dx +
 			    PX(y1, x1) * dy * dx;
-			v = (acc + (acc > 0 ? 1 << 19 : -(1 << 19))) / (1 << 20);
+			v = (acc + (acc > 0 ? 1 << 19 : -(1 << 19))) /
+			    (1 << 20);
 		}
 #undef PX
 		ir_tensor_set_int(out[0], o, v);

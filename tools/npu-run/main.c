@@ -228,7 +228,7 @@ find_entry(IrInterp *it, IrOp *module, const char *name)
 	return NULL;
 }
 
-/* ------------------------------------------------------------ .npy <-> tensors */
+/* ------------------------------------------------------------ .npy files */
 
 /* The .npy dtype that holds elements of `elem` exactly, or -1. */
 static int
@@ -289,7 +289,8 @@ npy_fits(const char *path, const NpyArray *a, const IrType *type)
 	int i;
 
 	if (want < 0) {
-		user_error("'%s': no .npy dtype for the input type %s", path, ts);
+		user_error("'%s': no .npy dtype for the input type %s", path,
+		    ts);
 		ok = false;
 	} else if ((int)a->dtype != want) {
 		fprintf(stderr, "npu-run: error: '%s': dtype %s, but the input "
@@ -304,8 +305,8 @@ npy_fits(const char *path, const NpyArray *a, const IrType *type)
 			shape_str(got, sizeof got, a->ndim, a->shape);
 			shape_str(exp, sizeof exp, (int)type->u.shaped.rank,
 			    type->u.shaped.dims);
-			fprintf(stderr, "npu-run: error: '%s': shape %s, but the "
-			    "input type %s needs %s\n", path, got, ts, exp);
+			fprintf(stderr, "npu-run: error: '%s': shape %s, but "
+			    "the input type %s needs %s\n", path, got, ts, exp);
 		}
 	}
 	free(ts);

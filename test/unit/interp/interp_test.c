@@ -117,17 +117,19 @@ Test(interp, conv2d_equals_im2col_matmul)
 				int64_t iy = oy * 2 - 1 + ky;
 				int64_t ix = ox - 2 + kx * 2;
 
-				col[k] = iy < 0 || iy >= 7 || ix < 0 || ix >= 6 ?
-				    0 : x[(iy * 6 + ix) * 3 + c];
+				bool out = iy < 0 || iy >= 7 || ix < 0 ||
+				    ix >= 6;
+
+				col[k] = out ? 0 : x[(iy * 6 + ix) * 3 + c];
 			}
 			for (o = 0; o < 4; o++) {
 				double acc = b[o];
 
 				for (k = 0; k < 27; k++)
 					acc += (double)col[k] * w[o * 27 + k];
-				cr_assert_float_eq(y[(oy * 5 + ox) * 4 + o], acc,
-				    1e-4, "at %lld,%lld,%lld", (long long)oy,
-				    (long long)ox, (long long)o);
+				cr_assert_float_eq(y[(oy * 5 + ox) * 4 + o],
+				    acc, 1e-4, "at %lld,%lld,%lld",
+				    (long long)oy, (long long)ox, (long long)o);
 			}
 		}
 	for (k = 0; k < 3; k++)
@@ -230,21 +232,19 @@ Test(interp, int8_conv_within_one_step_of_float_conv)
 		    ir_tensor_get_int(r, i) < 127;
 	cr_assert_gt(c, 60, "only %d of 75 outputs unclamped", c);
 	for (i = 0; i < r->n; i++) {
-		int64_t oy = i / 15, ox = i / 3 % 5, o = i % 3, ky, kx, k;
+		int64_t oy = i / 15, ox = i / 3 % 5, o = i % 3, k;
 		double acc = bias[o] * sx * sw[o], want;
 
-		for (ky = 0; ky < 3; ky++)
-			for (kx = 0; kx < 3; kx++)
-				for (k = 0; k < 4; k++) {
-					int64_t iy = oy - 1 + ky, ix = ox - 1 + kx;
+		for (k = 0; k < 36; k++) { /* (ky, kx, channel) */
+			int64_t iy = oy - 1 + k / 12, ix = ox - 1 + k / 4 % 3;
+			int64_t xq, wq;
 
-					if (iy < 0 || iy >= 5 || ix < 0 || ix >= 5)
-						continue;
-					acc += (ir_tensor_get_int(a[0], (iy * 5 + ix)
-					    * 4 + k) - zx) * sx *
-					    ir_tensor_get_int(a[1], ((o * 3 + ky) *
-					    3 + kx) * 4 + k) * sw[o];
-				}
+			if (iy < 0 || iy >= 5 || ix < 0 || ix >= 5)
+				continue;
+			xq = ir_tensor_get_int(a[0], (iy * 5 + ix) * 4 + k % 4);
+			wq = ir_tensor_get_int(a[1], o * 36 + k);
+			acc += (double)(xq - zx) * sx * (double)wq * sw[o];
+		}
 		want = acc / sy + zy;
 		want = want < -128 ? -128 : want > 127 ? 127 : want;
 		cr_assert(fabs((double)ir_tensor_get_int(r, i) - want) <= 1.0,
