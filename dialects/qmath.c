@@ -144,3 +144,120 @@ qmath_dequantize(int32_t q, double scale, int64_t zp)
 {
 	return (float)((double)((int64_t)q - zp) * scale);
 }
+
+/* ------------------------------------------------------------ kernels */
+
+int32_t
+qmath_requant_acc(const QRequant *r, int64_t acc, int64_t c)
+{
+	QMultiplier m = r->m[r->nm > 1 ? c : 0];
+	int64_t v;
+
+	if (r->wide)
+		v = qmath_mul_by_qm64(acc, m);
+	else
+		v = qmath_requant(qmath_clamp(acc, INT32_MIN, INT32_MAX), m,
+		    r->single);
+	return qmath_clamp(v + r->out_zp, r->lo, r->hi);
+}
+
+int64_t
+qmath_dot(const int32_t *a, const int32_t *b, int64_t n, bool wide)
+{
+	uint32_t acc = 0;
+	int64_t acc64 = 0, i;
+
+	if (wide) {
+		for (i = 0; i < n; i++)
+			acc64 += (int64_t)a[i] * b[i];
+		return acc64;
+	}
+	for (i = 0; i < n; i++)
+		acc += (uint32_t)a[i] * (uint32_t)b[i];
+	return (int32_t)acc;
+}
+
+/* The accumulator of one conv output (n, oy, ox, o). */
+static int64_t
+conv_acc(const QWindow *g, int64_t ic, int64_t c0, const int32_t *x,
+    const int32_t *w, bool wide, int64_t n, int64_t oy, int64_t ox,
+    int64_t o)
+{
+	int64_t acc = 0, ky, kx, iy, ix;
+
+	for (ky = 0; ky < g->kh; ky++) {
+		iy = oy * g->sh - g->pt + ky * g->dh;
+		if (iy < 0 || iy >= g->h)
+			continue;
+		for (kx = 0; kx < g->kw; kx++) {
+			ix = ox * g->sw - g->pl + kx * g->dw;
+			if (ix < 0 || ix >= g->w)
+				continue;
+			acc += qmath_dot(x + ((n * g->h + iy) * g->w + ix) *
+			    g->c + c0, w + ((o * g->kh + ky) * g->kw + kx) * ic,
+			    ic, wide);
+		}
+	}
+	return wide ? acc : (int32_t)(uint32_t)acc;
+}
+
+void
+qmath_conv2d(const QWindow *g, int64_t groups, const int32_t *x,
+    const int32_t *w, const int64_t *bias, const QRequant *r, int32_t *out)
+{
+	int64_t ic = g->c / (groups > 0 ? groups : 1);
+	int64_t per = g->oc / (groups > 0 ? groups : 1);
+	int64_t n, oy, ox, o, acc;
+
+	for (n = 0; n < g->n; n++)
+	for (oy = 0; oy < g->oh; oy++)
+	for (ox = 0; ox < g->ow; ox++)
+	for (o = 0; o < g->oc; o++) {
+		acc = conv_acc(g, ic, o / per * ic, x, w, r->wide, n, oy, ox,
+		    o) + (bias ? bias[o] : 0);
+		*out++ = qmath_requant_acc(r, acc, o);
+	}
+}
+
+void
+qmath_depthwise_conv2d(const QWindow *g, const int32_t *x,
+    const int32_t *w, const int64_t *bias, const QRequant *r, int32_t *out)
+{
+	int64_t m = g->oc / g->c, n, oy, ox, o, ky, kx, iy, ix, acc;
+
+	for (n = 0; n < g->n; n++)
+	for (oy = 0; oy < g->oh; oy++)
+	for (ox = 0; ox < g->ow; ox++)
+	for (o = 0; o < g->oc; o++) {
+		acc = 0;
+		for (ky = 0; ky < g->kh; ky++) {
+			iy = oy * g->sh - g->pt + ky * g->dh;
+			if (iy < 0 || iy >= g->h)
+				continue;
+			for (kx = 0; kx < g->kw; kx++) {
+				ix = ox * g->sw - g->pl + kx * g->dw;
+				if (ix < 0 || ix >= g->w)
+					continue;
+				acc += (int64_t)x[((n * g->h + iy) * g->w + ix) *
+				    g->c + o / m] * w[(ky * g->kw + kx) * g->oc +
+				    o];
+			}
+		}
+		*out++ = qmath_requant_acc(r, acc + (bias ? bias[o] : 0), o);
+	}
+}
+
+void
+qmath_fully_connected(int64_t rows, int64_t k, int64_t o,
+    const int32_t *x, const int32_t *w, const int64_t *bias,
+    const QRequant *r, int32_t *out)
+{
+	int64_t i, j, acc;
+
+	for (i = 0; i < rows; i++)
+		for (j = 0; j < o; j++) {
+			acc = qmath_dot(x + i * k, w + j * k, k, r->wide) +
+			    (bias ? bias[j] : 0);
+			*out++ = qmath_requant_acc(r, acc, j);
+		}
+}

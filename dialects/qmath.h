@@ -56,4 +56,47 @@ float qmath_dequantize(int32_t q, double scale, int64_t zp);
 /* Clamps v into [lo, hi]. */
 int32_t qmath_clamp(int64_t v, int64_t lo, int64_t hi);
 
+/* ------------------------------------------------------------ kernels */
+
+/* Geometry of a 2-D window op over NHWC data, TFLite's conventions. */
+typedef struct QWindow {
+	int64_t n, h, w, c;      /* input */
+	int64_t oh, ow, oc;      /* output */
+	int64_t kh, kw;          /* window */
+	int64_t sh, sw, dh, dw;  /* strides, dilations */
+	int64_t pt, pl;          /* padding before the first row, column */
+} QWindow;
+
+/* How accumulators become outputs. */
+typedef struct QRequant {
+	const QMultiplier *m;    /* one per output channel, or just one */
+	int64_t nm;              /* entries in m */
+	int64_t out_zp, lo, hi;  /* output zero point and clamp */
+	bool single;             /* single rounding (32-bit path only) */
+	bool wide;               /* 16-bit inputs: int64 sums and the
+	                            64-bit-input multiply */
+} QRequant;
+
+/* clamp(MultiplyByQuantizedMultiplier(acc, m[c]) + out_zp, lo, hi). */
+int32_t qmath_requant_acc(const QRequant *r, int64_t acc, int64_t c);
+
+/* Sum of a[i] * b[i]: int32 with wrap-around (as TFLite's int32
+ * accumulators, without the undefined overflow) unless wide. */
+int64_t qmath_dot(const int32_t *a, const int32_t *b, int64_t n, bool wide);
+
+/* TFLite's ConvPerChannel: x is the NHWC input minus its zero point, w
+ * the OHWI filter (I = c / groups) minus its zero point, bias one per
+ * output channel or NULL; out (NHWC) gets requantized values. Taps
+ * outside the image are skipped, as padding with the zero point is. */
+void qmath_conv2d(const QWindow *g, int64_t groups, const int32_t *x,
+    const int32_t *w, const int64_t *bias, const QRequant *r, int32_t *out);
+/* TFLite's DepthwiseConvPerChannel: the 1HWO filter, output channel o
+ * reads input channel o / (oc / c). */
+void qmath_depthwise_conv2d(const QWindow *g, const int32_t *x,
+    const int32_t *w, const int64_t *bias, const QRequant *r, int32_t *out);
+/* TFLite's FullyConnected: rows x k input, o x k weights. */
+void qmath_fully_connected(int64_t rows, int64_t k, int64_t o,
+    const int32_t *x, const int32_t *w, const int64_t *bias,
+    const QRequant *r, int32_t *out);
+
 #endif /* NPUIR_QMATH_H */

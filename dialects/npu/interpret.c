@@ -86,45 +86,6 @@ act_range(const IrOp *op, int64_t *lo, int64_t *hi)
 		*hi = geti(op, "act_max") < *hi ? geti(op, "act_max") : *hi;
 }
 
-/* The requantization epilogue of the MAC ops. */
-typedef struct Epilogue {
-	const IrAttr *mult, *shift;
-	int64_t in_zp, w_zp, out_zp, lo, hi;
-	bool single, wide;     /* single rounding; 64-bit accumulators */
-} Epilogue;
-
-static Epilogue
-epilogue(IrInterp *it, IrOp *op, const IrTensor *in)
-{
-	Epilogue e;
-
-	e.mult = ir_op_attr(op, "multiplier");
-	e.shift = ir_op_attr(op, "shift");
-	e.in_zp = geti(op, "input_zp");
-	e.w_zp = geti(op, "weight_zp");
-	e.out_zp = geti(op, "output_zp");
-	act_range(op, &e.lo, &e.hi);
-	e.single = ir_interp_options(it)->single_rounding;
-	e.wide = in->elem_size > 1;
-	return e;
-}
-
-/* Scales an accumulator of channel c to the output. */
-static int64_t
-requant(const Epilogue *e, int64_t acc, int64_t c)
-{
-	QMultiplier m = {(int32_t)dense_int(e->mult, c),
-	    (int)dense_int(e->shift, c)};
-	int64_t v;
-
-	if (e->wide)
-		v = qmath_mul_by_qm64(acc, m);
-	else
-		v = qmath_requant(qmath_clamp(acc, INT32_MIN, INT32_MAX), m,
-		    e->single);
-	return qmath_clamp(v + e->out_zp, e->lo, e->hi);
-}
-
 /* Storage integers of a tensor minus a zero point, as int32 (a new
  * array): the kernels' inner loops are then plain dot products. */
 static int32_t *
@@ -145,24 +106,6 @@ ints(const IrTensor *t, int64_t zp)
 	for (i = 0; i < t->n; i++)
 		v[i] = (int32_t)(ir_tensor_get_int(t, i) - zp);
 	return v;
-}
-
-/* A dot product: in int32 for 8-bit inputs as TFLite accumulates
- * (wrapping instead of undefined overflow), in int64 for 16-bit ones. */
-static int64_t
-dot(const int32_t *a, const int32_t *b, int64_t n, bool wide)
-{
-	uint32_t acc = 0;
-	int64_t acc64 = 0, i;
-
-	if (wide) {
-		for (i = 0; i < n; i++)
-			acc64 += (int64_t)a[i] * b[i];
-		return acc64;
-	}
-	for (i = 0; i < n; i++)
-		acc += (uint32_t)a[i] * (uint32_t)b[i];
-	return (int32_t)acc;
 }
 
 static bool
@@ -204,101 +147,99 @@ window(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
 
 /* ------------------------------------------------------------ MAC ops */
 
-/* TFLite's ConvPerChannel: out-of-image taps are skipped (padding with
- * the input zero point contributes nothing). */
+/* What the MAC kernels share: integers without zero points, the bias,
+ * one multiplier per output channel, and the output integers. */
+typedef struct Mac {
+	int32_t *x, *w, *y;
+	int64_t *bias;
+	QMultiplier *m;
+	QRequant r;
+} Mac;
+
+/* Reads operands and the epilogue attributes; oc output channels. */
+static bool
+mac_begin(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
+    int64_t oc, Mac *k)
+{
+	const IrAttr *mult = ir_op_attr(op, "multiplier");
+	const IrAttr *shift = ir_op_attr(op, "shift");
+	int64_t c;
+
+	if (!make_out(op, out))
+		return false;
+	k->x = ints(in[0], geti(op, "input_zp"));
+	k->w = ints(in[1], geti(op, "weight_zp"));
+	k->y = ir_xmalloc((size_t)(out[0]->n ? out[0]->n : 1) * sizeof *k->y);
+	k->bias = ir_xmalloc((size_t)(oc ? oc : 1) * sizeof *k->bias);
+	k->m = ir_xmalloc((size_t)(oc ? oc : 1) * sizeof *k->m);
+	for (c = 0; c < oc; c++) {
+		k->bias[c] = ir_tensor_get_int(in[2], c % in[2]->n);
+		k->m[c] = (QMultiplier){(int32_t)dense_int(mult, c),
+		    (int)dense_int(shift, c)};
+	}
+	k->r = (QRequant){k->m, oc, geti(op, "output_zp"), 0, 0,
+	    ir_interp_options(it)->single_rounding, in[0]->elem_size > 1};
+	act_range(op, &k->r.lo, &k->r.hi);
+	return true;
+}
+
+/* Stores the output integers and frees the scratch arrays. */
+static bool
+mac_end(Mac *k, IrTensor *out)
+{
+	int64_t i;
+
+	for (i = 0; i < out->n; i++)
+		ir_tensor_set_int(out, i, k->y[i]);
+	free(k->x);
+	free(k->w);
+	free(k->y);
+	free(k->bias);
+	free(k->m);
+	return true;
+}
+
+static QWindow
+qwindow(const Win *w)
+{
+	return (QWindow){w->n, w->h, w->w, w->c, w->oh, w->ow, w->oc, w->kh,
+	    w->kw, w->sh, w->sw, w->dh, w->dw, w->pt, w->pl};
+}
+
+/* TFLite's ConvPerChannel (qmath_conv2d). */
 static bool
 npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
-	Epilogue e = epilogue(it, op, in[0]);
-	int32_t *x = ints(in[0], e.in_zp), *f = ints(in[1], e.w_zp);
+	int64_t oc = D(in[1])[0];
+	QWindow g;
 	Win w;
-	int64_t ic, n, oy, ox, o, ky, kx;
+	Mac k;
 
-	if (!make_out(op, out)) {
-		free(x);
-		free(f);
+	if (!mac_begin(it, op, in, out, oc, &k))
 		return false;
-	}
 	w = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
-	ic = D(in[1])[3];
-	for (n = 0; n < w.n; n++)
-	for (oy = 0; oy < w.oh; oy++)
-	for (ox = 0; ox < w.ow; ox++)
-	for (o = 0; o < w.oc; o++) {
-		int64_t acc = 0;
-
-		for (ky = 0; ky < w.kh; ky++) {
-			int64_t iy = oy * w.sh - w.pt + ky * w.dh;
-
-			if (iy < 0 || iy >= w.h)
-				continue;
-			for (kx = 0; kx < w.kw; kx++) {
-				int64_t ix = ox * w.sw - w.pl + kx * w.dw;
-				const int32_t *xp, *fp;
-
-				if (ix < 0 || ix >= w.w)
-					continue;
-				xp = x + ((n * w.h + iy) * w.w + ix) * w.c;
-				fp = f + ((o * w.kh + ky) * w.kw + kx) * ic;
-				acc += dot(xp, fp, ic, e.wide);
-			}
-		}
-		acc += ir_tensor_get_int(in[2], o);
-		ir_tensor_set_int(out[0], ((n * w.oh + oy) * w.ow + ox) * w.oc +
-		    o, requant(&e, acc, o));
-	}
-	free(x);
-	free(f);
-	return true;
+	g = qwindow(&w);
+	qmath_conv2d(&g, 1, k.x, k.w, k.bias, &k.r, k.y);
+	return mac_end(&k, out[0]);
 }
 
-/* TFLite's DepthwiseConvPerChannel: output channel c * m + k reads input
- * channel c and filter channel c * m + k. */
+/* TFLite's DepthwiseConvPerChannel (qmath_depthwise_conv2d). */
 static bool
 npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
     IrTensor *const *in, IrTensor **out)
 {
-	Epilogue e = epilogue(it, op, in[0]);
-	int32_t *x = ints(in[0], e.in_zp), *f = ints(in[1], e.w_zp);
-	int64_t m, n, oy, ox, o, ky, kx;
+	int64_t oc = D(in[1])[3];
+	QWindow g;
 	Win w;
+	Mac k;
 
-	if (!make_out(op, out)) {
-		free(x);
-		free(f);
+	if (!mac_begin(it, op, in, out, oc, &k))
 		return false;
-	}
 	w = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
-	m = w.oc / w.c;
-	for (n = 0; n < w.n; n++)
-	for (oy = 0; oy < w.oh; oy++)
-	for (ox = 0; ox < w.ow; ox++)
-	for (o = 0; o < w.oc; o++) {
-		int64_t acc = 0;
-
-		for (ky = 0; ky < w.kh; ky++) {
-			int64_t iy = oy * w.sh - w.pt + ky * w.dh;
-
-			if (iy < 0 || iy >= w.h)
-				continue;
-			for (kx = 0; kx < w.kw; kx++) {
-				int64_t ix = ox * w.sw - w.pl + kx * w.dw;
-
-				if (ix < 0 || ix >= w.w)
-					continue;
-				acc += (int64_t)x[((n * w.h + iy) * w.w + ix) *
-				    w.c + o / m] *
-				    f[(ky * w.kw + kx) * w.oc + o];
-			}
-		}
-		acc += ir_tensor_get_int(in[2], o);
-		ir_tensor_set_int(out[0], ((n * w.oh + oy) * w.ow + ox) * w.oc +
-		    o, requant(&e, acc, o));
-	}
-	free(x);
-	free(f);
-	return true;
+	g = qwindow(&w);
+	qmath_depthwise_conv2d(&g, k.x, k.w, k.bias, &k.r, k.y);
+	return mac_end(&k, out[0]);
 }
 
 /* TFLite's FullyConnected (per tensor, or per channel when multiplier
@@ -307,27 +248,14 @@ static bool
 npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
-	Epilogue e = epilogue(it, op, in[0]);
-	int32_t *x = ints(in[0], e.in_zp), *f = ints(in[1], e.w_zp);
-	int64_t o = D(in[1])[0], k = D(in[1])[1], rows = in[0]->n / k;
-	int64_t r, j;
+	int64_t o = D(in[1])[0], kk = D(in[1])[1];
+	Mac k;
 
-	if (!make_out(op, out)) {
-		free(x);
-		free(f);
+	if (!mac_begin(it, op, in, out, o, &k))
 		return false;
-	}
-	for (r = 0; r < rows; r++)
-		for (j = 0; j < o; j++) {
-			int64_t acc = ir_tensor_get_int(in[2], j) +
-			    dot(x + r * k, f + j * k, k, e.wide);
-
-			ir_tensor_set_int(out[0], r * o + j,
-			    requant(&e, acc, j));
-		}
-	free(x);
-	free(f);
-	return true;
+	qmath_fully_connected(in[0]->n / kk, kk, o, k.x, k.w, k.bias, &k.r,
+	    k.y);
+	return mac_end(&k, out[0]);
 }
 
 /* ------------------------------------------------------------ pooling */
