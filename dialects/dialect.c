@@ -119,9 +119,12 @@ allowed_text(const char *list, char *buf, size_t size)
 }
 
 static bool
-range_error(IrOp *op, const DialectAttrSpec *s, const char *what)
+range_error(IrOp *op, const DialectAttrSpec *s, const char *what, double v)
 {
-	if (isinf(s->max))
+	if (v >= s->min && v <= s->max)
+		ir_op_emit_error(op, "attribute '%s' %s must fit in 32 bits",
+		    s->name, what);
+	else if (isinf(s->max))
 		ir_op_emit_error(op, "attribute '%s' %s must be >= %g", s->name,
 		    what, s->min);
 	else if (isinf(s->min))
@@ -133,9 +136,14 @@ range_error(IrOp *op, const DialectAttrSpec *s, const char *what)
 	return false;
 }
 
+/* Within the spec's range; integers also within 32 bits. */
 static bool
 in_range(const DialectAttrSpec *s, double v)
 {
+	bool is_int = s->kind == DIALECT_ATTR_INT ||
+	    s->kind == DIALECT_ATTR_INTS;
+	if (is_int && (v < INT32_MIN || v > INT32_MAX))
+		return false;
 	return v >= s->min && v <= s->max;
 }
 
@@ -184,7 +192,8 @@ check_array(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 	}
 	for (size_t i = 0; i < a->u.array.n; i++)
 		if (!in_range(s, num_value(a->u.array.elems[i])))
-			return range_error(op, s, "elements");
+			return range_error(op, s, "elements",
+			    num_value(a->u.array.elems[i]));
 	return true;
 }
 
@@ -218,9 +227,10 @@ check_pad(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 		const IrAttr *e = a->u.array.elems[i];
 		if (!is_int_attr(e))
 			return kind_error(op, s);
-		if (e->u.integer.value < 0) {
+		if (e->u.integer.value < 0 ||
+		    e->u.integer.value > DIALECT_MAX_DIM) {
 			ir_op_emit_error(op, "attribute '%s' elements must be "
-			    ">= 0", s->name);
+			    "in [0, %d]", s->name, DIALECT_MAX_DIM);
 			return false;
 		}
 	}
@@ -235,12 +245,12 @@ check_attr(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 		if (!is_int_attr(a))
 			return kind_error(op, s);
 		return in_range(s, (double)a->u.integer.value) ||
-		    range_error(op, s, "value");
+		    range_error(op, s, "value", (double)a->u.integer.value);
 	case DIALECT_ATTR_FLOAT:
 		if (!is_num_attr(a))
 			return kind_error(op, s);
 		return in_range(s, num_value(a)) ||
-		    range_error(op, s, "value");
+		    range_error(op, s, "value", num_value(a));
 	case DIALECT_ATTR_BOOL:
 		return is_bool_attr(a) || kind_error(op, s);
 	case DIALECT_ATTR_STR:
@@ -489,7 +499,19 @@ dialect_ranked(IrContext *ctx, const IrOpState *st, size_t i, int64_t rank)
 		    DIALECT_MAX_RANK);
 		return NULL;
 	}
+	for (int64_t d = 0; d < t->u.shaped.rank; d++)
+		if (t->u.shaped.dims[d] > DIALECT_MAX_DIM) {
+			dialect_infer_error(ctx, st, "operand #%zu has a "
+			    "dimension larger than %d", i, DIALECT_MAX_DIM);
+			return NULL;
+		}
 	return t;
+}
+
+bool
+dialect_mul(int64_t a, int64_t b, int64_t *out)
+{
+	return !__builtin_mul_overflow(a, b, out);
 }
 
 const IrType *

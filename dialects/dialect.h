@@ -139,6 +139,13 @@ int64_t dialect_same_pad_before(int64_t in, int64_t k, int64_t stride,
 
 /* The largest rank inference handles (dialect_ranked rejects more). */
 #define DIALECT_MAX_RANK 16
+/* The largest static dimension dialect_ranked accepts, and the magnitude
+ * limit of integer attributes, so shape arithmetic (a window's dilated
+ * extent, a transposed convolution's stride product) cannot overflow. */
+#define DIALECT_MAX_DIM INT32_MAX
+
+/* a * b into *out; false on int64 overflow. */
+bool dialect_mul(int64_t a, int64_t b, int64_t *out);
 
 /* Reports "'op.name' op <msg>" at st->loc (as ir_op_emit_error does for
  * an op) and returns false. */

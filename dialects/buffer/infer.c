@@ -62,19 +62,21 @@ memref_extent(const IrType *t)
 {
 	int64_t esize = elem_bytes(t->u.shaped.elem);
 	const IrAttr *l = t->u.shaped.layout;
+	int64_t n = ir_type_num_elements(t), bytes;
 	if (!l || l->kind != IR_ATTR_STRIDED)
-		return ir_type_num_elements(t) < 0 ? -1 :
-		    ir_type_num_elements(t) * esize;
-	int64_t last = l->u.strided.offset;
+		return n >= 0 && dialect_mul(n, esize, &bytes) ? bytes : -1;
+	int64_t last = l->u.strided.offset, step;
 	for (int64_t i = 0; i < t->u.shaped.rank; i++) {
 		int64_t d = t->u.shaped.dims[i], s = l->u.strided.strides[i];
 		if (d == IR_DYNAMIC || s == IR_DYNAMIC || last == IR_DYNAMIC)
 			return -1;
 		if (d == 0)
 			return 0;
-		last += (d - 1) * s;
+		if (!dialect_mul(d - 1, s, &step) ||
+		    __builtin_add_overflow(last, step, &last))
+			return -1;
 	}
-	return (last + 1) * esize;
+	return dialect_mul(last + 1, esize, &bytes) ? bytes : -1;
 }
 
 /* Row-major strides of dims into s; true when `given` equals them. */
@@ -104,18 +106,32 @@ view_type(IrContext *ctx, const IrType *base, const IrType *elem,
 	    base->u.shaped.memspace);
 }
 
-/* Bytes the window touches, from offset 0: last element + 1. */
+/* Bytes the window touches, from offset 0: last element + 1; -1 when
+ * that overflows. */
 static int64_t
 view_extent(const int64_t *shape, int n, const int64_t *strides,
     const int64_t *rm, int64_t offset, int64_t esize)
 {
-	int64_t last = offset;
+	int64_t last = offset, step, bytes;
 	for (int i = 0; i < n; i++) {
 		if (shape[i] == 0)
 			return offset * esize;
-		last += (shape[i] - 1) * (strides ? strides[i] : rm[i]);
+		if (!dialect_mul(shape[i] - 1, strides ? strides[i] : rm[i],
+		    &step) || __builtin_add_overflow(last, step, &last))
+			return -1;
 	}
-	return (last + 1) * esize;
+	return dialect_mul(last + 1, esize, &bytes) ? bytes : -1;
+}
+
+/* Is the product of the n dims representable? */
+static bool
+shape_fits(const int64_t *shape, int n)
+{
+	int64_t p = 1;
+	for (int i = 0; i < n; i++)
+		if (!dialect_mul(p, shape[i], &p))
+			return false;
+	return true;
 }
 
 bool
@@ -147,9 +163,13 @@ buffer_infer_view(IrContext *ctx, const IrOpState *st, size_t nresults,
 	if (off % esize)
 		return ERR("offset %lld is not a multiple of the element size "
 		    "(%lld)", (long long)off, (long long)esize);
+	if (!shape_fits(shape, n))
+		return ERR("shape has too many elements");
 	row_major(shape, n, NULL, rm);
 	int64_t need = view_extent(shape, n, ns >= 0 ? strides : NULL, rm,
 	    off / esize, esize);
+	if (need < 0)
+		return ERR("view is too large");
 	int64_t have = memref_extent(base);
 	if (have >= 0 && need > have)
 		return ERR("view needs %lld bytes but the base has %lld",

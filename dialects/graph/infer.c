@@ -279,7 +279,10 @@ graph_infer_fully_connected(IrContext *ctx, const IrOpState *st,
 	}
 	int64_t n = 1;
 	for (int64_t i = 0; i + 1 < r && n != DYN; i++)
-		n = dim(in, i) == DYN ? DYN : n * dim(in, i);
+		if (dim(in, i) == DYN)
+			n = DYN;
+		else if (!dialect_mul(n, dim(in, i), &n))
+			return ERR("input has too many elements");
 	d[0] = n;
 	d[1] = o;
 	return set1(results, dialect_tensor(ctx, 2, d, elem_of(in)));
@@ -486,7 +489,8 @@ graph_infer_reshape(IrContext *ctx, const IrOpState *st, size_t nresults,
 		return ERR("shape has more than %d dimensions", R);
 	for (int i = 0; i < n; i++) {
 		if (d[i] >= 0) {
-			known *= d[i];
+			if (!dialect_mul(known, d[i], &known))
+				return ERR("shape has too many elements");
 		} else if (hole >= 0) {
 			return ERR("shape has more than one -1");
 		} else {

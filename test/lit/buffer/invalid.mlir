@@ -90,6 +90,22 @@ func.func @f10(%m: memref<64xi8, "sram">) {
 // -----
 
 func.func @f11(%m: memref<64xi8, "sram">) {
+  // expected-error@+1 {{shape has too many elements}}
+  %0 = "buffer.view"(%m) {elem = i8, shape = [2147483647, 2147483647, 2147483647]} : (memref<64xi8, "sram">) -> memref<2147483647x2147483647x2147483647xi8, "sram">
+  return
+}
+
+// -----
+
+func.func @f12(%m: memref<64xi8, "sram">) {
+  // expected-error@+1 {{view is too large}}
+  %0 = "buffer.view"(%m) {elem = i64, shape = [2147483647, 2147483647], strides = [2147483647, 2147483647]} : (memref<64xi8, "sram">) -> memref<2147483647x2147483647xi64, "sram">
+  return
+}
+
+// -----
+
+func.func @f13(%m: memref<64xi8, "sram">) {
   // expected-error@+1 {{attribute 'elem' must be an integer or float type}}
   %0 = "buffer.view"(%m) {elem = index, shape = [2]} : (memref<64xi8, "sram">) -> memref<2xindex, "sram">
   return
@@ -97,7 +113,7 @@ func.func @f11(%m: memref<64xi8, "sram">) {
 
 // -----
 
-func.func @f12(%m: memref<64xi8, "sram">) {
+func.func @f14(%m: memref<64xi8, "sram">) {
   // expected-error@+1 {{requires attribute 'elem'}}
   %0 = "buffer.view"(%m) {shape = [2]} : (memref<64xi8, "sram">) -> memref<2xf32, "sram">
   return
@@ -105,7 +121,7 @@ func.func @f12(%m: memref<64xi8, "sram">) {
 
 // -----
 
-func.func @f13(%t: tensor<64xi8>) {
+func.func @f15(%t: tensor<64xi8>) {
   // expected-error@+1 {{operand #0 must be a memref}}
   %0 = "buffer.view"(%t) {elem = i8, shape = [2]} : (tensor<64xi8>) -> memref<2xi8>
   return
@@ -113,7 +129,7 @@ func.func @f13(%t: tensor<64xi8>) {
 
 // -----
 
-func.func @f14(%m: memref<64xi8, "sram">) {
+func.func @f16(%m: memref<64xi8, "sram">) {
   // expected-error@+1 {{inferred type 'memref<2x2xf32, "sram">' does not match result type 'memref<4xf32, "sram">'}}
   %0 = "buffer.view"(%m) {elem = f32, shape = [2, 2]} : (memref<64xi8, "sram">) -> memref<4xf32, "sram">
   return
@@ -121,7 +137,7 @@ func.func @f14(%m: memref<64xi8, "sram">) {
 
 // -----
 
-func.func @f15(%a: memref<4xf32>, %b: memref<4xi32>) {
+func.func @f17(%a: memref<4xf32>, %b: memref<4xi32>) {
   // expected-error@+1 {{source and target must have the same shape and element type}}
   "buffer.copy"(%a, %b) : (memref<4xf32>, memref<4xi32>) -> ()
   return
@@ -129,7 +145,7 @@ func.func @f15(%a: memref<4xf32>, %b: memref<4xi32>) {
 
 // -----
 
-func.func @f16(%a: memref<4xf32>, %b: memref<2x2xf32>) {
+func.func @f18(%a: memref<4xf32>, %b: memref<2x2xf32>) {
   // expected-error@+1 {{source and target must have the same shape and element type}}
   "buffer.copy"(%a, %b) : (memref<4xf32>, memref<2x2xf32>) -> ()
   return
@@ -137,7 +153,7 @@ func.func @f16(%a: memref<4xf32>, %b: memref<2x2xf32>) {
 
 // -----
 
-func.func @f17(%a: memref<4xf32>, %b: tensor<4xf32>) {
+func.func @f19(%a: memref<4xf32>, %b: tensor<4xf32>) {
   // expected-error@+1 {{operand #1 must be a memref}}
   "buffer.copy"(%a, %b) : (memref<4xf32>, tensor<4xf32>) -> ()
   return
@@ -145,7 +161,7 @@ func.func @f17(%a: memref<4xf32>, %b: tensor<4xf32>) {
 
 // -----
 
-func.func @f18() {
+func.func @f20() {
   // expected-error@+1 {{requires attribute 'space'}}
   %0 = "buffer.arena"() {size = 64 : i64} : () -> memref<64xi8, "sram">
   return
@@ -153,7 +169,7 @@ func.func @f18() {
 
 // -----
 
-func.func @f19() {
+func.func @f21() {
   %0 = "buffer.arena"() {size = 64 : i64, space = "sram"} : () -> memref<64xi8, "sram">
   // expected-error@+1 {{a second arena for memory space 'sram' in one block}}
   %1 = "buffer.arena"() {size = 32 : i64, space = "sram"} : () -> memref<32xi8, "sram">
@@ -162,7 +178,7 @@ func.func @f19() {
 
 // -----
 
-func.func @f20() {
+func.func @f22() {
   // expected-error@+1 {{attribute 'alignment' (3) must be a power of two}}
   %0 = "buffer.arena"() {alignment = 3 : i64, size = 64 : i64, space = "sram"} : () -> memref<64xi8, "sram">
   return
@@ -170,7 +186,7 @@ func.func @f20() {
 
 // -----
 
-func.func @f21() {
+func.func @f23() {
   // expected-error@+1 {{requires attribute 'value'}}
   %0 = "buffer.constant"() {space = "sram"} : () -> memref<2xi8, "sram">
   return
@@ -178,7 +194,7 @@ func.func @f21() {
 
 // -----
 
-func.func @f22() {
+func.func @f24() {
   // expected-error@+1 {{inferred type 'memref<2xi8, "flash">' does not match result type 'memref<2xi8, "sram">'}}
   %0 = "buffer.constant"() {value = dense<1> : tensor<2xi8>} : () -> memref<2xi8, "sram">
   return
