@@ -198,3 +198,13 @@ func.func @types(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK: "graph.dequantize"({{.*}}) : ({{.*}}) -> tensor<2x3xf32>
   return %3 : tensor<2x3xf32>
 }
+func.func @quantized(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 5.000000e-01:-1>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {1.000000e-01, 2.000000e-01, 3.000000e-01, 4.000000e-01}>>, %b: tensor<4xi32>, %y: tensor<1x6x6x4x!quant.uniform<i8:f32, 2.500000e-01:3>>) {
+// CHECK-LABEL: func.func @quantized(
+  %0 = "graph.conv2d"(%x, %w, %b) : (tensor<1x8x8x3x!quant.uniform<i8:f32, 5.000000e-01:-1>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {1.000000e-01, 2.000000e-01, 3.000000e-01, 4.000000e-01}>>, tensor<4xi32>) -> tensor<1x6x6x4x!quant.uniform<i8:f32, 2.500000e-01:3>>
+// CHECK: "graph.conv2d"({{.*}}) : ({{.*}}) -> tensor<1x6x6x4x!quant.uniform<i8:f32, 2.500000e-01:3>>
+  %1 = "graph.add"(%0, %y) : (tensor<1x6x6x4x!quant.uniform<i8:f32, 2.500000e-01:3>>, tensor<1x6x6x4x!quant.uniform<i8:f32, 2.500000e-01:3>>) -> tensor<1x6x6x4x!quant.uniform<i8:f32, 1.250000e-01>>
+// CHECK: "graph.add"({{.*}}) : ({{.*}}) -> tensor<1x6x6x4x!quant.uniform<i8:f32, 1.250000e-01>>
+  %2 = "graph.relu"(%1) : (tensor<1x6x6x4x!quant.uniform<i8:f32, 1.250000e-01>>) -> tensor<1x6x6x4x!quant.uniform<i8:f32, 1.250000e-01>>
+// CHECK: "graph.relu"({{.*}}) : ({{.*}}) -> tensor<1x6x6x4x!quant.uniform<i8:f32, 1.250000e-01>>
+  return
+}

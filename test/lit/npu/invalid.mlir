@@ -323,6 +323,18 @@ func.func @f39(%a: tensor<4xf32>) {
 // -----
 
 func.func @f40(%a: tensor<4xf32>) {
+  // expected-error@+1 {{region must end with 'npu.yield'}}
+  %0 = "npu.cpu"(%a) ({
+  ^bb0(%b: tensor<4xf32>):
+    // expected-error@+1 {{expects parent op 'func.func'}}
+    "func.return"(%b) : (tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f41(%a: tensor<4xf32>) {
   // expected-error@+1 {{region arguments must match the operand types}}
   %0 = "npu.cpu"(%a) ({
   ^bb0(%b: tensor<4xi8>):
@@ -333,7 +345,7 @@ func.func @f40(%a: tensor<4xf32>) {
 
 // -----
 
-func.func @f41(%a: tensor<4xf32>) {
+func.func @f42(%a: tensor<4xf32>) {
   // expected-error@+1 {{'npu.yield' operands must match the result types}}
   %0 = "npu.cpu"(%a) ({
   ^bb0(%b: tensor<4xf32>):
@@ -344,7 +356,7 @@ func.func @f41(%a: tensor<4xf32>) {
 
 // -----
 
-func.func @f42(%a: tensor<4xf32>) {
+func.func @f43(%a: tensor<4xf32>) {
   // expected-error@+1 {{'npu.yield' op expects parent op 'npu.cpu'}}
   "npu.yield"(%a) : (tensor<4xf32>) -> ()
 }
