@@ -305,10 +305,11 @@ symref(S) ::= symref(A) COLONCOLON AT_ID(N).
 /* { (name (= attr)?)* } */
 attr_dict(D) ::= LBRACE RBRACE. { D = ir_p_attr_dict(p, NULL); }
 attr_dict(D) ::= LBRACE named_list(L) RBRACE. { D = ir_p_attr_dict(p, L); }
-named_list(L) ::= dict_key(K). { L = ir_p_named(p, NULL, &K, NULL); }
+named_list(L) ::= dict_key(K).
+	{ L = ir_p_named(p, NULL, &K, ir_p_attr_unit(p)); }
 named_list(L) ::= dict_key(K) EQUAL attr(A). { L = ir_p_named(p, NULL, &K, A); }
 named_list(L) ::= named_list(B) COMMA dict_key(K).
-	{ L = ir_p_named(p, B, &K, NULL); }
+	{ L = ir_p_named(p, B, &K, ir_p_attr_unit(p)); }
 named_list(L) ::= named_list(B) COMMA dict_key(K) EQUAL attr(A).
 	{ L = ir_p_named(p, B, &K, A); }
 %type dict_key {IrToken}
@@ -338,7 +339,7 @@ dlist(L) ::= dlist(A) COMMA delem(E). { L = ir_p_dlist(p, A, E); }
 /* affine_map<(d0, ...)[s0, ...] -> (expr, ...)> */
 attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
     LPAREN aexpr_list(L) RPAREN GT. { A = ir_p_affine_map(p, L); }
-affine_kw ::= AFFINE_MAP. { ir_p_affine_begin(p); }
+affine_kw ::= AFFINE_MAP(K). { ir_p_affine_begin(p, &K); }
 affine_dims ::= .
 affine_dims ::= affine_dim_list.
 affine_dim_list ::= BARE(D). { ir_p_affine_id(p, &D, false); }

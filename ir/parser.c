@@ -21,7 +21,7 @@ typedef struct Binding {
 	bool defined;         /* false: placeholders only */
 	unsigned depth;       /* region scope that owns the name */
 	size_t shadow;        /* index+1 of the binding it hides, or 0 */
-	IrToken use;          /* first use (placeholders) */
+	IrToken use;          /* definition, or first use of placeholders */
 } Binding;
 
 /* A block label of the region being parsed. */
@@ -126,6 +126,7 @@ struct IrParser {
 	size_t nlalias, laliascap;
 	IrPtrMap lamap;       /* name -> index+1 in lalias */
 	IrPtrMap laph;        /* placeholder loc -> index+1 in lalias */
+	IrPtrMap depths;      /* object -> nesting depth (aliases, affine) */
 	bool loc_forward;     /* some location alias was used early */
 	/* Open brackets, for "expected ')'" at a truncated end. */
 	char closers[IR_MAX_NESTING + 1];
@@ -134,6 +135,7 @@ struct IrParser {
 	DenseElem *dense;
 	size_t ndense, densecap;
 	IrPtrList affdims, affsyms;
+	IrToken affkw;        /* affine_map keyword, for errors */
 	struct {
 		IrToken tok;
 		bool is_signed, range;
@@ -214,6 +216,18 @@ ir_p_named_free(IrNamedList *l)
 	free(l);
 }
 
+/* Does l hold a NULL (a sub-construct that failed)? */
+static bool
+has_null(const IrPtrList *l)
+{
+	size_t i;
+
+	for (i = 0; l && i < l->n; i++)
+		if (!l->v[i])
+			return true;
+	return false;
+}
+
 /* ---------------------------------------------------------------- errors */
 
 static const IrLoc *
@@ -235,6 +249,17 @@ ir_p_fail(IrParser *p, const IrToken *tok, const char *fmt, ...)
 	va_start(ap, fmt);
 	ir_emitv(p->ctx, IR_SEV_ERROR, loc, fmt, ap);
 	va_end(ap);
+}
+
+/* A builder got NULL without an error having been reported (a
+ * constructor refused its input): report it rather than lose the
+ * construct silently. */
+static bool
+lost(IrParser *p, const IrToken *tok, const void *x)
+{
+	if (!x && !p->failed)
+		ir_p_fail(p, tok, "invalid type or attribute");
+	return x == NULL;
 }
 
 /* How a terminal reads in "expected 'x'" messages. */
@@ -508,6 +533,13 @@ use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		ir_p_fail(p, &r->tok, "reference to invalid result number");
 		return NULL;
 	}
+	if (!b->defined && r->index >= 65536) {
+		/* Placeholders are kept densely; bound what one token may
+		 * allocate. */
+		ir_p_fail(p, &r->tok, "forward reference to result #%u is out "
+		    "of range (limit 65535)", r->index);
+		return NULL;
+	}
 	if (!b->defined && r->index >= b->nvals) {
 		b->vals = ir_xrealloc(b->vals,
 		    (r->index + 1) * sizeof *b->vals);
@@ -524,6 +556,7 @@ use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		fail_types(p, &r->tok, "use of value '%%%.*s' expects "
 		    "different type than prior uses: '%s' vs '%s'", r->name, t,
 		    v->type);
+		ir_emit_note(p->ctx, tok_loc(p, &b->use), "prior use here");
 		return NULL;
 	}
 	return v;
@@ -575,6 +608,8 @@ define(IrParser *p, const IrToken *tok, const IrIdent *name, IrValue **vals,
 	if (b && b->defined) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
 		    (int)name->len, name->str);
+		ir_emit_note(p->ctx, tok_loc(p, &b->use),
+		    "previously defined here");
 		return;
 	}
 	if (b && b->depth == p->nregions) {
@@ -588,6 +623,7 @@ define(IrParser *p, const IrToken *tok, const IrIdent *name, IrValue **vals,
 	memcpy(b->vals, vals, n * sizeof *vals);
 	b->nvals = n;
 	b->defined = true;
+	b->use = *tok;
 }
 
 /* `%name` or `%name#N` -> name and N. */
@@ -796,7 +832,7 @@ ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
 	RegionFrame *r = top_region(p);
 	IrValue *v;
 
-	if (p->failed || !r || !t)
+	if (p->failed || !r || lost(p, name, t))
 		return;
 	v = ir_block_add_arg(current_block(r), t, loc ? loc : tok_loc(p, name));
 	define(p, name, tok_ident(p, name, 1), &v, 1);
@@ -957,7 +993,7 @@ ir_p_func_arg(IrParser *p, const IrToken *name, const IrType *t,
 	OpFrame *f = top_op(p);
 	FuncArg *a;
 
-	if (p->failed || !f || !t)
+	if (p->failed || !f || lost(p, &f->tok, t))
 		return;
 	GROW(f->args, f->nargs, f->argcap);
 	a = &f->args[f->nargs++];
@@ -974,7 +1010,7 @@ ir_p_func_result(IrParser *p, const IrType *t)
 {
 	OpFrame *f = top_op(p);
 
-	if (p->failed || !f || !t)
+	if (p->failed || !f || lost(p, &f->tok, t))
 		return;
 	GROW(f->fres.v, f->fres.n, f->fres.cap);
 	f->fres.v[f->fres.n++] = t;
@@ -1091,7 +1127,7 @@ ir_p_op_finish(IrParser *p, const IrType *type, const IrLoc *loc)
 	OpFrame *f = top_op(p);
 	const IrAttr *attrs;
 
-	if (p->failed || !f || !type)
+	if (p->failed || !f || lost(p, &f->tok, type))
 		return;
 	if (type->kind != IR_TYPE_FUNCTION) {
 		ir_p_fail(p, &f->tok, "expected function type");
@@ -1178,6 +1214,8 @@ ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 {
 	OpFrame *f = top_op(p);
 
+	if (!p->failed && f && has_null(types))
+		lost(p, &f->tok, NULL);
 	if (!p->failed && f)
 		build_op(p, f, types ? types->n : 0,
 		    types ? (const IrType *const *)types->v : NULL, 0, NULL,
@@ -1187,6 +1225,169 @@ ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 		op_pop(p);
 }
 
+/* ---------------------------------------------------------------- depth
+ * Brackets bound the nesting of what one piece of text builds (the pump
+ * counts them), but aliases and operator chains nest without brackets:
+ * `#a1 = [#a0]`, `#a2 = [#a1]`, ... or `d0 floordiv 2 floordiv 2 ...`.
+ * Their depth is measured (memoized, the walk stops at the limit) so
+ * nothing downstream can recurse too deep. */
+
+enum { OBJ_TYPE, OBJ_ATTR, OBJ_AFFINE, OBJ_LOC };
+
+#define TOO_DEEP (IR_MAX_NESTING + 1u)
+
+static unsigned obj_depth(IrParser *p, int kind, const void *x,
+    unsigned level);
+
+static unsigned
+max_depth(unsigned a, unsigned b)
+{
+	return a > b ? a : b;
+}
+
+static unsigned
+type_children(IrParser *p, const IrType *t, unsigned l)
+{
+	unsigned d = 0;
+	size_t i;
+
+	switch (t->kind) {
+	case IR_TYPE_TENSOR:
+	case IR_TYPE_MEMREF:
+	case IR_TYPE_VECTOR:
+		d = obj_depth(p, OBJ_TYPE, t->u.shaped.elem, l);
+		d = max_depth(d, obj_depth(p, OBJ_ATTR, t->u.shaped.encoding,
+		    l));
+		d = max_depth(d, obj_depth(p, OBJ_ATTR, t->u.shaped.layout, l));
+		return max_depth(d, obj_depth(p, OBJ_ATTR,
+		    t->u.shaped.memspace, l));
+	case IR_TYPE_FUNCTION:
+		for (i = 0; i < t->u.func.ninputs; i++)
+			d = max_depth(d, obj_depth(p, OBJ_TYPE,
+			    t->u.func.inputs[i], l));
+		for (i = 0; i < t->u.func.nresults; i++)
+			d = max_depth(d, obj_depth(p, OBJ_TYPE,
+			    t->u.func.results[i], l));
+		return d;
+	case IR_TYPE_TUPLE:
+		for (i = 0; i < t->u.tuple.ntypes; i++)
+			d = max_depth(d, obj_depth(p, OBJ_TYPE,
+			    t->u.tuple.types[i], l));
+		return d;
+	default:
+		return 0;
+	}
+}
+
+static unsigned
+attr_children(IrParser *p, const IrAttr *a, unsigned l)
+{
+	unsigned d = 0;
+	size_t i;
+
+	switch (a->kind) {
+	case IR_ATTR_INTEGER:
+		return obj_depth(p, OBJ_TYPE, a->u.integer.type, l);
+	case IR_ATTR_FLOAT:
+		return obj_depth(p, OBJ_TYPE, a->u.flt.type, l);
+	case IR_ATTR_STRING:
+		return obj_depth(p, OBJ_TYPE, a->u.string.type, l);
+	case IR_ATTR_TYPE:
+		return obj_depth(p, OBJ_TYPE, a->u.type.type, l);
+	case IR_ATTR_DENSE:
+		return obj_depth(p, OBJ_TYPE, a->u.dense.type, l);
+	case IR_ATTR_ARRAY:
+		for (i = 0; i < a->u.array.n; i++)
+			d = max_depth(d, obj_depth(p, OBJ_ATTR,
+			    a->u.array.elems[i], l));
+		return d;
+	case IR_ATTR_DICT:
+		for (i = 0; i < a->u.dict.n; i++)
+			d = max_depth(d, obj_depth(p, OBJ_ATTR,
+			    a->u.dict.entries[i].value, l));
+		return d;
+	case IR_ATTR_AFFINE_MAP:
+		for (i = 0; i < a->u.affine.nresults; i++)
+			d = max_depth(d, obj_depth(p, OBJ_AFFINE,
+			    a->u.affine.results[i], l));
+		return d;
+	default:
+		return 0;
+	}
+}
+
+static unsigned
+loc_children(IrParser *p, const IrLoc *loc, unsigned l)
+{
+	unsigned d = 0;
+	size_t i;
+
+	switch (loc->kind) {
+	case IR_LOC_NAME:
+		return obj_depth(p, OBJ_LOC, loc->u.name.child, l);
+	case IR_LOC_CALLSITE:
+		return max_depth(obj_depth(p, OBJ_LOC, loc->u.callsite.callee,
+		    l), obj_depth(p, OBJ_LOC, loc->u.callsite.caller, l));
+	case IR_LOC_FUSED:
+		d = obj_depth(p, OBJ_ATTR, loc->u.fused.metadata, l);
+		for (i = 0; i < loc->u.fused.n; i++)
+			d = max_depth(d, obj_depth(p, OBJ_LOC,
+			    loc->u.fused.locs[i], l));
+		return d;
+	default:
+		return 0;
+	}
+}
+
+/* 1 + the depth of x's children; TOO_DEEP or more past the limit. */
+static unsigned
+obj_depth(IrParser *p, int kind, const void *x, unsigned level)
+{
+	const IrAffineExpr *e;
+	unsigned d;
+
+	if (!x)
+		return 0;
+	if (level >= IR_MAX_NESTING)
+		return TOO_DEEP;
+	d = (unsigned)(uintptr_t)ir_ptrmap_get(&p->depths, x);
+	if (d)
+		return d;
+	switch (kind) {
+	case OBJ_TYPE:
+		d = type_children(p, x, level + 1);
+		break;
+	case OBJ_ATTR:
+		d = attr_children(p, x, level + 1);
+		break;
+	case OBJ_LOC:
+		d = loc_children(p, x, level + 1);
+		break;
+	default:
+		e = x;
+		d = e->lhs ? max_depth(obj_depth(p, OBJ_AFFINE, e->lhs,
+		    level + 1), obj_depth(p, OBJ_AFFINE, e->rhs, level + 1)) :
+		    0;
+		break;
+	}
+	d++;
+	/* Results past the limit may be cut short: never keep them (the
+	 * parse stops at the error anyway). */
+	if (d <= IR_MAX_NESTING)
+		ir_ptrmap_put(&p->depths, x, (void *)(uintptr_t)d);
+	return d;
+}
+
+/* Reports x if it nests deeper than IR_MAX_NESTING. */
+static bool
+depth_ok(IrParser *p, const IrToken *tok, int kind, const void *x)
+{
+	if (p->failed || obj_depth(p, kind, x, 0) <= IR_MAX_NESTING)
+		return !p->failed;
+	ir_p_fail(p, tok, "nesting too deep (limit %d)", IR_MAX_NESTING);
+	return false;
+}
+
 /* ---------------------------------------------------------------- aliases */
 
 void
@@ -1194,9 +1395,11 @@ ir_p_type_alias(IrParser *p, const IrToken *name, const IrType *t)
 {
 	const IrIdent *id;
 
-	if (p->failed || !t)
+	if (p->failed || lost(p, name, t))
 		return;
 	id = tok_ident(p, name, 1);
+	if (!depth_ok(p, name, OBJ_TYPE, t))
+		return;
 	if (ir_ptrmap_get(&p->talias, id)) {
 		ir_p_fail(p, name, "redefinition of type alias id '%.*s'",
 		    (int)id->len, id->str);
@@ -1210,9 +1413,11 @@ ir_p_attr_alias(IrParser *p, const IrToken *name, const IrAttr *a)
 {
 	const IrIdent *id;
 
-	if (p->failed || !a)
+	if (p->failed || lost(p, name, a))
 		return;
 	id = tok_ident(p, name, 1);
+	if (!depth_ok(p, name, OBJ_ATTR, a))
+		return;
 	if (ir_ptrmap_get(&p->aalias, id)) {
 		ir_p_fail(p, name, "redefinition of attribute alias id '%.*s'",
 		    (int)id->len, id->str);
@@ -1344,17 +1549,6 @@ ir_p_dialect_attr(IrParser *p, const IrToken *tok)
 	return ir_attr_opaque(p->ctx, d, b);
 }
 
-static bool
-has_null(const IrPtrList *l)
-{
-	size_t i;
-
-	for (i = 0; l && i < l->n; i++)
-		if (!l->v[i])
-			return true;
-	return false;
-}
-
 const IrType *
 ir_p_tuple(IrParser *p, IrPtrList *types)
 {
@@ -1428,11 +1622,7 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	if (kw->kind == TK_TENSOR)
 		return ir_type_tensor(p->ctx, rank, d, elem, a);
 	if (kw->kind == TK_VECTOR) {
-		if (rank < 1) {
-			ir_p_fail(p, kw, "vector types must have at least one "
-			    "dimension");
-			return NULL;
-		}
+		/* rank 0 (vector<f32>) is valid since MLIR 14 */
 		for (i = 0; i < (size_t)rank; i++)
 			if (d[i] == IR_DYNAMIC || d[i] == 0) {
 				ir_p_fail(p, kw, "vector types must have "
@@ -1769,7 +1959,7 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
 
 	if (!l)
 		l = ir_xcalloc(1, sizeof *l);
-	if (p->failed)
+	if (p->failed || lost(p, key, value))
 		return l;
 	name = key->kind == TK_STRING ? tok_string(p, key, 0) :
 	    tok_ident(p, key, 0);
@@ -1785,7 +1975,7 @@ ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
 	ir_ptrmap_put(&l->seen, name, (void *)name);
 	GROW(l->v, l->n, l->cap);
 	l->v[l->n].name = name;
-	l->v[l->n++].value = value ? value : ir_attr_unit(p->ctx);
+	l->v[l->n++].value = value;
 	return l;
 }
 
@@ -1912,6 +2102,18 @@ elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 		ir_p_fail(p, tok, "integer constant out of range");
 		return false;
 	}
+	if (t->kind == IR_TYPE_FLOAT && tok_is_hex(tok)) {
+		/* A bit pattern, as NaN and infinity print. */
+		unsigned w = ir_type_bitwidth(t);
+
+		if (e->neg || (w < 64 && v >> w)) {
+			ir_p_fail(p, tok, "hexadecimal float constant out of "
+			    "range for type");
+			return false;
+		}
+		*bits = v;
+		return true;
+	}
 	if (t->kind == IR_TYPE_FLOAT) {
 		double d = tok->kind == TK_FLOAT ? tok_double(tok) : (double)v;
 
@@ -1999,6 +2201,8 @@ make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 			break;
 	if (!p->failed)
 		a = ir_attr_dense(p->ctx, t, splat, buf, p->ndense * es);
+	if (!a && !p->failed)
+		ir_p_fail(p, kw, "dense elements do not fit type");
 	free(buf);
 	return a;
 }
@@ -2059,14 +2263,18 @@ ir_p_dense_hex(IrParser *p, const IrToken *kw, const IrToken *str,
 	}
 	a = ir_attr_dense(p->ctx, t, n == es && ne != 1, buf, n);
 	free(buf);
+	if (!a)
+		ir_p_fail(p, str, "elements hex data size is invalid for "
+		    "provided type");
 	return a;
 }
 
 /* ---------------------------------------------------------------- affine */
 
 void
-ir_p_affine_begin(IrParser *p)
+ir_p_affine_begin(IrParser *p, const IrToken *kw)
 {
+	p->affkw = *kw;
 	p->affdims.n = 0;
 	p->affsyms.n = 0;
 }
@@ -2098,9 +2306,12 @@ const IrAffineExpr *
 ir_p_aff_bin(IrParser *p, IrAffineKind kind, const IrAffineExpr *a,
     const IrAffineExpr *b)
 {
+	const IrAffineExpr *e;
+
 	if (p->failed || !a || !b)
 		return NULL;
-	return ir_affine_binary(p->ctx, kind, a, b);
+	e = ir_affine_binary(p->ctx, kind, a, b);
+	return depth_ok(p, &p->affkw, OBJ_AFFINE, e) ? e : NULL;
 }
 
 const IrAffineExpr *
@@ -2114,8 +2325,7 @@ ir_p_aff_neg(IrParser *p, const IrAffineExpr *a)
 {
 	if (p->failed || !a)
 		return NULL;
-	return ir_affine_binary(p->ctx, IR_AFFINE_MUL, a,
-	    ir_affine_const(p->ctx, -1));
+	return ir_p_aff_bin(p, IR_AFFINE_MUL, a, ir_affine_const(p->ctx, -1));
 }
 
 const IrAffineExpr *
@@ -2226,7 +2436,7 @@ ir_p_loc_callsite(IrParser *p, const IrLoc *callee, const IrLoc *caller)
 }
 
 
-/* ---------------------------------------------------------------- loc aliases */
+/* ------------------------------------------------------------ loc aliases */
 
 static LocAlias *
 loc_alias_get(IrParser *p, const IrToken *tok)
@@ -2252,7 +2462,8 @@ ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc)
 {
 	LocAlias *a;
 
-	if (p->failed || !loc)
+	if (p->failed || lost(p, name, loc) ||
+	    !depth_ok(p, name, OBJ_LOC, loc))
 		return;
 	a = loc_alias_get(p, name);
 	if (a->loc) {
@@ -2485,6 +2696,7 @@ cleanup(IrParser *p)
 	ir_ptrmap_free(&p->aalias);
 	ir_ptrmap_free(&p->lamap);
 	ir_ptrmap_free(&p->laph);
+	ir_ptrmap_free(&p->depths);
 	free(p->lalias);
 	free(p->dense);
 	free(p->affdims.v);

@@ -157,7 +157,7 @@ const IrAttr *ir_p_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
     const IrType *t);
 const IrAttr *ir_p_dense_hex(IrParser *p, const IrToken *kw,
     const IrToken *str, const IrType *t);
-void ir_p_affine_begin(IrParser *p);
+void ir_p_affine_begin(IrParser *p, const IrToken *kw);
 void ir_p_affine_id(IrParser *p, const IrToken *tok, bool symbol);
 const IrAffineExpr *ir_p_aff_bin(IrParser *p, IrAffineKind kind,
     const IrAffineExpr *a, const IrAffineExpr *b);

@@ -234,6 +234,146 @@ window(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
 	return w;
 }
 
+/* ------------------------------------------------------------ integer path */
+
+/* TFLite's reference kernels for quantized conv2d, depthwise_conv2d and
+ * fully_connected are integer; so is this path, through the same qmath
+ * loops as the npu kernels. It applies to NHWC ops whose input and result
+ * are per-tensor quantized (8- or 16-bit storage), whose filter is 8-bit,
+ * per tensor or per output channel, and whose bias, if any, is stored as
+ * integers; anything else goes through float. */
+
+enum { Q_CONV, Q_DW, Q_FC };
+
+/* The per-tensor quantized element type of t, or NULL. */
+static const IrType *
+qtensor(const IrTensor *t, unsigned max_bits)
+{
+	const IrType *e = t->type->u.shaped.elem;
+
+	if (e->kind != IR_TYPE_QUANT || e->u.quant.nscales != 1 ||
+	    ir_type_bitwidth(e->u.quant.storage) > max_bits)
+		return NULL;
+	return e;
+}
+
+/* The filter's output-channel axis for each kind. */
+static int
+filter_axis(int kind)
+{
+	return kind == Q_DW ? 3 : 0;
+}
+
+static bool
+qmac_applies(IrOp *op, IrTensor *const *in, int kind)
+{
+	const IrType *w = in[1]->type->u.shaped.elem;
+	const IrType *b = op->noperands > 2 ?
+	    in[2]->type->u.shaped.elem : NULL;
+	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
+
+	if (kind != Q_FC && nchw(op))
+		return false;
+	if (!qtensor(in[0], 16) || y->kind != IR_TYPE_QUANT ||
+	    y->u.quant.nscales != 1 || w->kind != IR_TYPE_QUANT ||
+	    ir_type_bitwidth(w->u.quant.storage) != 8)
+		return false;
+	if (w->u.quant.nscales > 1 && w->u.quant.axis != filter_axis(kind))
+		return false;
+	return !b || b->kind == IR_TYPE_QUANT || b->kind == IR_TYPE_INTEGER;
+}
+
+/* A scale as TFLite holds it: a float32. */
+static double
+f32_scale(double s)
+{
+	return (double)(float)s;
+}
+
+/* Filter integers minus their (per-channel) zero points. */
+static int32_t *
+filter_ints(const IrTensor *t, int axis)
+{
+	const IrType *q = t->type->u.shaped.elem;
+	int64_t inner = 1, i, c;
+	int32_t *v = ir_xmalloc((size_t)(t->n ? t->n : 1) * sizeof *v);
+	int k;
+
+	for (k = R(t) - 1; k > axis; k--)
+		inner *= D(t)[k];
+	for (i = 0; i < t->n; i++) {
+		c = q->u.quant.nscales > 1 ? i / inner % D(t)[axis] : 0;
+		v[i] = (int32_t)(ir_tensor_get_int(t, i) -
+		    q->u.quant.zero_points[c]);
+	}
+	return v;
+}
+
+static bool
+qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
+{
+	const IrType *qx = in[0]->type->u.shaped.elem;
+	const IrType *qw = in[1]->type->u.shaped.elem;
+	const IrType *qy = ir_op_result(op, 0)->type->u.shaped.elem;
+	int64_t oc = D(in[1])[filter_axis(kind)], c, i;
+	int64_t *bias = ir_xcalloc((size_t)oc, sizeof *bias);
+	QMultiplier *m = ir_xcalloc((size_t)oc, sizeof *m);
+	int32_t *x = ir_xmalloc((size_t)in[0]->n * sizeof *x);
+	int32_t *w = filter_ints(in[1], filter_axis(kind)), *y;
+	QRequant r = {m, oc, qy->u.quant.zero_points[0],
+	    qy->u.quant.storage_min, qy->u.quant.storage_max,
+	    ir_interp_options(it)->single_rounding, in[0]->elem_size > 1};
+	QWindow g;
+
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	y = ir_xmalloc((size_t)out[0]->n * sizeof *y);
+	for (i = 0; i < in[0]->n; i++)
+		x[i] = (int32_t)(ir_tensor_get_int(in[0], i) -
+		    qx->u.quant.zero_points[0]);
+	for (c = 0; c < oc; c++) {
+		m[c] = qmath_quantize_multiplier(f32_scale(qx->u.quant.scales[0])
+		    * f32_scale(qw->u.quant.scales[qw->u.quant.nscales > 1 ? c :
+		    0]) / f32_scale(qy->u.quant.scales[0]));
+		if (op->noperands > 2)
+			bias[c] = ir_tensor_get_int(in[2], c);
+	}
+	if (kind == Q_FC) {
+		qmath_fully_connected(in[0]->n / D(in[1])[1], D(in[1])[1], oc,
+		    x, w, bias, &r, y);
+	} else {
+		Win v = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2],
+		    true);
+
+		g = (QWindow){v.n, v.h, v.w, v.c, v.oh, v.ow, v.oc, v.kh, v.kw,
+		    v.sh, v.sw, v.dh, v.dw, v.pt, v.pl};
+		if (kind == Q_CONV)
+			qmath_conv2d(&g, geti(op, "groups"), x, w, bias, &r, y);
+		else
+			qmath_depthwise_conv2d(&g, x, w, bias, &r, y);
+	}
+	for (i = 0; i < out[0]->n; i++)
+		ir_tensor_set_int(out[0], i, y[i]);
+	free(x);
+	free(w);
+	free(y);
+	free(m);
+	free(bias);
+	return true;
+}
+
+/* Declares graph_interpret_<name>: the integer path when it applies,
+ * else float kernel f_<name>. */
+#define QUANT_KERNEL(name, kind) \
+	static bool f_##name(IrOp *op, IrTensor *const *in, IrTensor **out); \
+	static bool \
+	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
+	    IrTensor **out) \
+	{ \
+		if (qmac_applies(op, in, kind)) \
+			return qmac(it, op, in, out, kind); \
+		return run_float(it, op, in, out, f_##name); \
+	}
+
 /* ------------------------------------------------------------ convolution */
 
 static bool
@@ -278,7 +418,7 @@ conv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 static const int OIHW_TO_OHWI[4] = {0, 2, 3, 1};
 static const int O1HW_TO_1HWO[4] = {1, 2, 3, 0};
 
-FLOAT_KERNEL(conv2d)
+QUANT_KERNEL(conv2d, 0)
 static bool
 f_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -324,7 +464,7 @@ dwconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(depthwise_conv2d)
+QUANT_KERNEL(depthwise_conv2d, 1)
 static bool
 f_depthwise_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -393,7 +533,7 @@ f_transpose_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return tconv_nhwc(op, in, out);
 }
 
-FLOAT_KERNEL(fully_connected)
+QUANT_KERNEL(fully_connected, 2)
 static bool
 f_fully_connected(IrOp *op, IrTensor *const *in, IrTensor **out)
 {

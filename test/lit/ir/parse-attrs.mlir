@@ -28,3 +28,6 @@
 // Keywords are plain names where a name is expected.
 // CHECK: "a.kw"() {dense = 1 : i64, loc = 2 : i64, tensor = 3 : i64, type = 4 : i64}
 "a.kw"() {type = 4, tensor = 3, dense = 1, loc = 2} : () -> ()
+// Dense float elements may be bit patterns (how NaN and infinity print).
+// CHECK: "a.hexfloat"() {d = dense<[0x7F800000, 0xFF800000, 1.000000e+00]> : tensor<3xf32>, e = dense<0x7E00> : tensor<2xf16>}
+"a.hexfloat"() {d = dense<[0x7F800000, 0xFF800000, 1.0]> : tensor<3xf32>, e = dense<0x7E00> : tensor<2xf16>} : () -> ()

@@ -54,3 +54,9 @@
 // RUN: printf '"a.b"() {x = 99999999999999999999999 : i64} : () -> ()' > %t.int
 // RUN: not npu-opt %t.int --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=INT
 // INT: 1:14: error: integer constant out of range
+
+// Aliases and operator chains nest without brackets; they are bounded too.
+// RUN: %python -c "print('#a0 = [1]'); [print('#a%%d = [#a%%d]' %% (i, i - 1)) for i in range(1, 2000)]" > %t.alias
+// RUN: not npu-opt %t.alias --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=DEEP
+// RUN: %python -c "print('\"a.b\"() {m = affine_map<(d0) -> (d0' + ' floordiv 2' * 100000 + ')>} : () -> ()')" > %t.aff
+// RUN: not npu-opt %t.aff --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=DEEP

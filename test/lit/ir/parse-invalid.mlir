@@ -7,19 +7,22 @@
 
 // -----
 
+// expected-note@+1 {{previously defined here}}
 %0 = "foo.def"() : () -> i32
 // expected-error@+1 {{redefinition of SSA value '%0'}}
 %0 = "foo.def"() : () -> i32
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 %0 = "foo.def"() : () -> i32
 // expected-error@+1 {{use of value '%0' expects different type than prior uses: 'f32' vs 'i32'}}
 "foo.use"(%0) : (f32) -> ()
 
 // -----
 
-// expected-error@+1 {{use of value '%x' expects different type than prior uses: 'f32' vs 'i32'}}
+// expected-error@+2 {{use of value '%x' expects different type than prior uses: 'f32' vs 'i32'}}
+// expected-note@+1 {{prior use here}}
 "foo.use"(%x, %x) : (i32, f32) -> ()
 
 // -----
@@ -183,6 +186,7 @@ func.func @isolated() {
 
 // -----
 
+// expected-note@+1 {{previously defined here}}
 %x = "foo.def"() : () -> i32
 "foo.op"(%x) ({
   // expected-error@+1 {{redefinition of SSA value '%x'}}
@@ -198,8 +202,8 @@ func.func @isolated() {
 
 // -----
 
-// expected-error@+1 {{vector types must have at least one dimension}}
-"foo.op"() {a = vector<f32>} : () -> ()
+// expected-error@+1 {{vector types must have positive constant sizes}}
+"foo.op"() {a = vector<0xf32>} : () -> ()
 
 // -----
 
@@ -298,3 +302,13 @@ func.func @f(i32) {
 // expected-error@+1 {{expected non-empty function body}}
 func.func @empty() {
 }
+
+// -----
+
+// expected-error@+1 {{forward reference to result #100000 is out of range (limit 65535)}}
+"foo.use"(%x#100000) : (i32) -> ()
+
+// -----
+
+// expected-error@+1 {{dense elements do not fit type}}
+"foo.op"() {d = dense<1> : tensor<0xi32>} : () -> ()
