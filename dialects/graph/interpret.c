@@ -331,9 +331,11 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 		x[i] = (int32_t)(ir_tensor_get_int(in[0], i) -
 		    qx->u.quant.zero_points[0]);
 	for (c = 0; c < oc; c++) {
-		m[c] = qmath_quantize_multiplier(f32_scale(qx->u.quant.scales[0])
-		    * f32_scale(qw->u.quant.scales[qw->u.quant.nscales > 1 ? c :
-		    0]) / f32_scale(qy->u.quant.scales[0]));
+		double sw = qw->u.quant.scales[qw->u.quant.nscales > 1 ? c : 0];
+
+		m[c] = qmath_quantize_multiplier(
+		    f32_scale(qx->u.quant.scales[0]) * f32_scale(sw) /
+		    f32_scale(qy->u.quant.scales[0]));
 		if (op->noperands > 2)
 			bias[c] = ir_tensor_get_int(in[2], c);
 	}
@@ -693,9 +695,122 @@ static float b_prelu(float x, float a) { return x >= 0 ? x : a * x; }
 		return true; \
 	}
 
-BINARY_KERNEL(add, b_add)
-BINARY_KERNEL(sub, b_sub)
-BINARY_KERNEL(mul, b_mul)
+/* TFLite's integer add, sub and mul for 8-bit per-tensor quantized
+ * operands and result (reference_integer_ops/add.h, mul.h): add and sub
+ * shift inputs left by 20, scale each by s_i / (2 max(s1, s2)), combine,
+ * and scale by 2 max(s1, s2) / (2^20 s_out); mul scales the product of
+ * the zero-point-free inputs by s1 s2 / s_out. Scales are taken as f32. */
+static bool
+qbinary_applies(IrOp *op, IrTensor *const *in)
+{
+	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
+
+	return qtensor(in[0], 8) && qtensor(in[1], 8) &&
+	    y->kind == IR_TYPE_QUANT && y->u.quant.nscales == 1 &&
+	    ir_type_bitwidth(y->u.quant.storage) <= 8 && R(in[0]) <= MAXR &&
+	    R(in[1]) <= MAXR;
+}
+
+typedef struct QBin {
+	char code;               /* '+', '-', '*' */
+	QMultiplier m1, m2, mo;
+	int64_t z1, z2, zo, lo, hi;
+	bool single;
+} QBin;
+
+static int32_t
+qbin_one(const QBin *q, int64_t a, int64_t b)
+{
+	int64_t v;
+
+	a -= q->z1;
+	b -= q->z2;
+	if (q->code == '*') {
+		v = qmath_requant((int32_t)(a * b), q->mo, q->single);
+	} else {
+		a = qmath_requant((int32_t)(a * (1 << 20)), q->m1, q->single);
+		b = qmath_requant((int32_t)(b * (1 << 20)), q->m2, q->single);
+		v = qmath_requant(qmath_clamp(q->code == '+' ? a + b : a - b,
+		    INT32_MIN, INT32_MAX), q->mo, q->single);
+	}
+	return qmath_clamp(v + q->zo, q->lo, q->hi);
+}
+
+static QBin
+qbin_params(IrInterp *it, IrOp *op, IrTensor *const *in, char code)
+{
+	const IrType *q1 = in[0]->type->u.shaped.elem;
+	const IrType *q2 = in[1]->type->u.shaped.elem;
+	const IrType *qy = ir_op_result(op, 0)->type->u.shaped.elem;
+	double s1 = f32_scale(q1->u.quant.scales[0]);
+	double s2 = f32_scale(q2->u.quant.scales[0]);
+	double so = f32_scale(qy->u.quant.scales[0]);
+	double twice = 2 * (s1 > s2 ? s1 : s2);
+	QBin q = {code, qmath_quantize_multiplier(s1 / twice),
+	    qmath_quantize_multiplier(s2 / twice),
+	    qmath_quantize_multiplier(code == '*' ? s1 * s2 / so :
+	    twice / ((1 << 20) * so)), q1->u.quant.zero_points[0],
+	    q2->u.quant.zero_points[0], qy->u.quant.zero_points[0],
+	    qy->u.quant.storage_min, qy->u.quant.storage_max,
+	    ir_interp_options(it)->single_rounding};
+
+	return q;
+}
+
+static bool
+qbinary(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
+    char code)
+{
+	QBin q = qbin_params(it, op, in, code);
+	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
+	int r, k;
+
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	r = R(out[0]);
+	bcast_strides(in[0], out[0], sa);
+	bcast_strides(in[1], out[0], sb);
+	for (i = 0; i < out[0]->n; i++) {
+		int64_t a = ir_tensor_get_int(in[0], ia);
+		int64_t b = ir_tensor_get_int(in[1], ib);
+
+		ir_tensor_set_int(out[0], i, qbin_one(&q, a, b));
+		for (k = r - 1; k >= 0; k--) {
+			ia += sa[k];
+			ib += sb[k];
+			if (++idx[k] < D(out[0])[k])
+				break;
+			ia -= sa[k] * idx[k];
+			ib -= sb[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
+	return true;
+}
+
+/* A binary kernel with an integer path for quantized operands. */
+#define QBINARY_KERNEL(name, fn, code) \
+	static bool \
+	f_##name(IrOp *op, IrTensor *const *in, IrTensor **out) \
+	{ \
+		if (R(out[0]) > MAXR) { \
+			ir_op_emit_error(op, "rank above %d", MAXR); \
+			return false; \
+		} \
+		binary(in, out[0], fn); \
+		return true; \
+	} \
+	static bool \
+	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
+	    IrTensor **out) \
+	{ \
+		if (qbinary_applies(op, in)) \
+			return qbinary(it, op, in, out, code); \
+		return run_float(it, op, in, out, f_##name); \
+	}
+
+QBINARY_KERNEL(add, b_add, '+')
+QBINARY_KERNEL(sub, b_sub, '-')
+QBINARY_KERNEL(mul, b_mul, '*')
 BINARY_KERNEL(div, b_div)
 BINARY_KERNEL(maximum, b_max)
 BINARY_KERNEL(minimum, b_min)
@@ -876,7 +991,66 @@ pool_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(pool)
+/* TFLite's integer pooling when input and result share one per-tensor
+ * quantization (as its AveragePool and MaxPool require): the maximum, or
+ * the sum of the valid taps divided by their count rounding half away
+ * from zero. */
+static bool
+qpool(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	int64_t k[2] = {1, 1}, n, oy, ox, c, ky, kx, acc, cnt, iy, ix, v;
+	bool is_max = ir_op_is(op, "graph.max_pool2d");
+	Win w;
+
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	getints(op, "kernel", k);
+	w = window(op, in[0], out[0], k[0], k[1], false);
+	for (n = 0; n < w.n; n++)
+	for (oy = 0; oy < w.oh; oy++)
+	for (ox = 0; ox < w.ow; ox++)
+	for (c = 0; c < w.c; c++) {
+		acc = is_max ? INT64_MIN : 0;
+		cnt = 0;
+		for (ky = 0; ky < w.kh; ky++)
+			for (kx = 0; kx < w.kw; kx++) {
+				iy = oy * w.sh - w.pt + ky;
+				ix = ox * w.sw - w.pl + kx;
+				if (iy < 0 || iy >= w.h || ix < 0 || ix >= w.w)
+					continue;
+				v = ir_tensor_get_int(in[0],
+				    ((n * w.h + iy) * w.w + ix) * w.c + c);
+				acc = is_max ? (v > acc ? v : acc) : acc + v;
+				cnt++;
+			}
+		if (!cnt) {
+			ir_op_emit_error(op, "a pooling window covers only "
+			    "padding");
+			return false;
+		}
+		if (!is_max)
+			acc = acc > 0 ? (acc + cnt / 2) / cnt :
+			    (acc - cnt / 2) / cnt;
+		ir_tensor_set_int(out[0], ((n * w.oh + oy) * w.ow + ox) * w.c +
+		    c, acc);
+	}
+	return true;
+}
+
+static bool f_pool(IrOp *op, IrTensor *const *in, IrTensor **out);
+
+static bool
+graph_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const IrType *q = qtensor(in[0], 16);
+
+	if (q && q == ir_op_result(op, 0)->type->u.shaped.elem && !nchw(op) &&
+	    (ir_op_is(op, "graph.max_pool2d") ||
+	    !getb(op, "count_include_pad")))
+		return qpool(op, in, out);
+	return run_float(it, op, in, out, f_pool);
+}
+
 static bool
 f_pool(IrOp *op, IrTensor *const *in, IrTensor **out)
 {

@@ -1,6 +1,7 @@
 // Quantized graph conv2d, depthwise_conv2d and fully_connected take
 // TFLite's integer path: the same arithmetic as the npu ops.
 // RUN: %npu_build/bin/npu-run %s --entry=hand --print | FileCheck %s --check-prefix=HAND
+// RUN: %npu_build/bin/npu-run %s --entry=ew --print | FileCheck %s --check-prefix=EW
 // RUN: %npu_build/bin/npu-run %s --entry=same --seed=3 --print | FileCheck %s --check-prefix=SAME
 // RUN: %npu_build/bin/npu-run %s --entry=same --seed=4 --print | FileCheck %s --check-prefix=SAME
 
@@ -25,6 +26,29 @@ func.func @hand() -> (tensor<1x1x1x1x!quant.uniform<i8:f32, 1.0:-1>>, tensor<1x1
   %fw = "graph.constant"() {value = dense<2> : tensor<1x4xi8>} : () -> tensor<1x4x!quant.uniform<i8:f32, 0.5>>
   %2 = "graph.fully_connected"(%f, %fw) : (tensor<1x4x!quant.uniform<i8:f32, 0.5:1>>, tensor<1x4x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x!quant.uniform<i8:f32, 1.0:-1>>
   return %0, %1, %2 : tensor<1x1x1x1x!quant.uniform<i8:f32, 1.0:-1>>, tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0:-1>>, tensor<1x1x!quant.uniform<i8:f32, 1.0:-1>>
+}
+
+// add, sub, mul and pools, 8-bit, TFLite's integer kernels. lhs at scale
+// 0.5 ([3, -3] = 1.5, -1.5), rhs at 0.25 ([2, 2] = 0.5, 0.5), results at
+// 0.25 with zero point 1: sums 2, -1 -> 9, -3; differences 1, -2 -> 5,
+// -7; products at 0.125 (zero point 0): 0.75, -0.75 -> 6, -6. Pools with
+// in = out quantization over [1, 2, -1, -2]: averages 1.5 -> 2, -1.5 ->
+// -2 (half away from zero), maxima 2, -1.
+// EW: result #0: tensor<2x!quant.uniform<i8:f32, 2.500000e-01:1>> = [9, -3]
+// EW: result #1: tensor<2x!quant.uniform<i8:f32, 2.500000e-01:1>> = [5, -7]
+// EW: result #2: tensor<2x!quant.uniform<i8:f32, 1.250000e-01>> = [6, -6]
+// EW: result #3: tensor<1x1x2x1x!quant.uniform<i8:f32, 5.000000e-01>> = [2, -2]
+// EW: result #4: tensor<1x1x2x1x!quant.uniform<i8:f32, 5.000000e-01>> = [2, -1]
+func.func @ew() -> (tensor<2x!quant.uniform<i8:f32, 0.25:1>>, tensor<2x!quant.uniform<i8:f32, 0.25:1>>, tensor<2x!quant.uniform<i8:f32, 0.125>>, tensor<1x1x2x1x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x1x!quant.uniform<i8:f32, 0.5>>) {
+  %a = "graph.constant"() {value = dense<[3, -3]> : tensor<2xi8>} : () -> tensor<2x!quant.uniform<i8:f32, 0.5>>
+  %b = "graph.constant"() {value = dense<2> : tensor<2xi8>} : () -> tensor<2x!quant.uniform<i8:f32, 0.25>>
+  %0 = "graph.add"(%a, %b) : (tensor<2x!quant.uniform<i8:f32, 0.5>>, tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x!quant.uniform<i8:f32, 0.25:1>>
+  %1 = "graph.sub"(%a, %b) : (tensor<2x!quant.uniform<i8:f32, 0.5>>, tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x!quant.uniform<i8:f32, 0.25:1>>
+  %2 = "graph.mul"(%a, %b) : (tensor<2x!quant.uniform<i8:f32, 0.5>>, tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x!quant.uniform<i8:f32, 0.125>>
+  %p = "graph.constant"() {value = dense<[[[[1], [2], [-1], [-2]]]]> : tensor<1x1x4x1xi8>} : () -> tensor<1x1x4x1x!quant.uniform<i8:f32, 0.5>>
+  %3 = "graph.avg_pool2d"(%p) {kernel = [1, 2], strides = [1, 2]} : (tensor<1x1x4x1x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x2x1x!quant.uniform<i8:f32, 0.5>>
+  %4 = "graph.max_pool2d"(%p) {kernel = [1, 2], strides = [1, 2]} : (tensor<1x1x4x1x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1x2x1x!quant.uniform<i8:f32, 0.5>>
+  return %0, %1, %2, %3, %4 : tensor<2x!quant.uniform<i8:f32, 0.25:1>>, tensor<2x!quant.uniform<i8:f32, 0.25:1>>, tensor<2x!quant.uniform<i8:f32, 0.125>>, tensor<1x1x2x1x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x2x1x!quant.uniform<i8:f32, 0.5>>
 }
 
 // The same depthwise convolution as a graph op on quantized types and as
