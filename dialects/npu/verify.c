@@ -78,21 +78,41 @@ check_clamp(IrOp *op)
 	return true;
 }
 
-/* A zero-point attribute must agree with a per-tensor quantized type. */
+/* Zero point zp (attribute `attr`) must agree with v's type when that is
+ * quantized per tensor. */
 static bool
-check_zp(IrOp *op, const IrValue *v, const char *attr)
+check_zp_value(IrOp *op, const IrValue *v, const char *attr, int64_t zp)
 {
 	const IrType *t = v->type;
 	const IrType *e = ir_type_is_shaped(t) ? t->u.shaped.elem : t;
-	if (e->kind != IR_TYPE_QUANT || e->u.quant.axis >= 0)
-		return true;
-	int64_t zp = dialect_get_int(DEF(op), op->attrs, attr);
-	if (zp == e->u.quant.zero_points[0])
+	if (e->kind != IR_TYPE_QUANT || e->u.quant.axis >= 0 ||
+	    zp == e->u.quant.zero_points[0])
 		return true;
 	ir_op_emit_error(op, "attribute '%s' (%lld) does not match the "
 	    "type's zero point (%lld)", attr, (long long)zp,
 	    (long long)e->u.quant.zero_points[0]);
 	return false;
+}
+
+static bool
+check_zp(IrOp *op, const IrValue *v, const char *attr)
+{
+	return check_zp_value(op, v, attr, dialect_get_int(DEF(op), op->attrs,
+	    attr));
+}
+
+/* input_zp[i] (0 when absent) against each input's type, output_zp
+ * against the result's. */
+static bool
+check_input_zps(IrOp *op)
+{
+	int64_t zp[2] = { 0, 0 };
+	dialect_get_ints(DEF(op), op->attrs, "input_zp", zp, 2);
+	for (unsigned i = 0; i < op->noperands; i++)
+		if (!check_zp_value(op, op->operands[i].value, "input_zp",
+		    zp[i]))
+			return false;
+	return check_zp(op, &op->results[0], "output_zp");
 }
 
 /* i32 element n of a dense attribute (splat: element 0). */
@@ -219,7 +239,7 @@ npu_verify_elementwise(IrOp *op)
 		    "and 'alpha_shift'");
 		return false;
 	}
-	return check_clamp(op);
+	return check_input_zps(op) && check_clamp(op);
 }
 
 bool

@@ -225,7 +225,23 @@ func.func @f27(%a: tensor<1x4x4x8xi8>) {
 
 // -----
 
-func.func @f28(%a: tensor<1x4x4x8xi8>) {
+func.func @f28(%a: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-1>>) {
+  // expected-error@+1 {{attribute 'input_zp' (0) does not match the type's zero point (-1)}}
+  %0 = "npu.elementwise"(%a, %a) {input_zp = [0, 4], op = "add"} : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-1>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-1>>) -> tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-1>>
+  return
+}
+
+// -----
+
+func.func @f29(%a: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-1>>) {
+  // expected-error@+1 {{attribute 'output_zp' (0) does not match the type's zero point (-1)}}
+  %0 = "npu.elementwise"(%a, %a) {input_zp = [-1, -1], op = "add"} : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-1>>, tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-1>>) -> tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-1>>
+  return
+}
+
+// -----
+
+func.func @f30(%a: tensor<1x4x4x8xi8>) {
   // expected-error@+1 {{leaky_relu requires 'alpha_multiplier' and 'alpha_shift'}}
   %0 = "npu.elementwise"(%a) {op = "leaky_relu"} : (tensor<1x4x4x8xi8>) -> tensor<1x4x4x8xi8>
   return
@@ -233,7 +249,7 @@ func.func @f28(%a: tensor<1x4x4x8xi8>) {
 
 // -----
 
-func.func @f29(%a: tensor<4xi32>) {
+func.func @f31(%a: tensor<4xi32>) {
   // expected-error@+1 {{input must have i8 or i16 storage}}
   %0 = "npu.elementwise"(%a, %a) {op = "min"} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return
@@ -241,7 +257,7 @@ func.func @f29(%a: tensor<4xi32>) {
 
 // -----
 
-func.func @f30(%a: tensor<1x4x4x8xi8>) {
+func.func @f32(%a: tensor<1x4x4x8xi8>) {
   // expected-error@+1 {{activation clamp [-128, 1000] exceeds the output storage range [-128, 127]}}
   %0 = "npu.elementwise"(%a, %a) {act_max = 1000 : i64, op = "max"} : (tensor<1x4x4x8xi8>, tensor<1x4x4x8xi8>) -> tensor<1x4x4x8xi8>
   return
@@ -249,7 +265,7 @@ func.func @f30(%a: tensor<1x4x4x8xi8>) {
 
 // -----
 
-func.func @f31(%a: tensor<4xi8>, %b: tensor<3xi8>) {
+func.func @f33(%a: tensor<4xi8>, %b: tensor<3xi8>) {
   // expected-error@+1 {{operands are not broadcast-compatible: 'tensor<4xi8>' and 'tensor<3xi8>'}}
   %0 = "npu.elementwise"(%a, %b) {op = "add"} : (tensor<4xi8>, tensor<3xi8>) -> tensor<4xi8>
   return
@@ -257,7 +273,7 @@ func.func @f31(%a: tensor<4xi8>, %b: tensor<3xi8>) {
 
 // -----
 
-func.func @f32(%a: tensor<4xi16>) {
+func.func @f34(%a: tensor<4xi16>) {
   // expected-error@+1 {{input must have i8 storage}}
   %0 = "npu.lut"(%a) {table = dense<0> : tensor<256xi8>} : (tensor<4xi16>) -> tensor<4xi16>
   return
@@ -265,7 +281,7 @@ func.func @f32(%a: tensor<4xi16>) {
 
 // -----
 
-func.func @f33(%a: tensor<4xi8>) {
+func.func @f35(%a: tensor<4xi8>) {
   // expected-error@+1 {{attribute 'table' must have i8 elements}}
   %0 = "npu.lut"(%a) {table = dense<0> : tensor<256xi16>} : (tensor<4xi8>) -> tensor<4xi8>
   return
@@ -273,7 +289,7 @@ func.func @f33(%a: tensor<4xi8>) {
 
 // -----
 
-func.func @f34(%a: tensor<4xi8>) {
+func.func @f36(%a: tensor<4xi8>) {
   // expected-error@+1 {{attribute 'table' must have 256 elements}}
   %0 = "npu.lut"(%a) {table = dense<0> : tensor<128xi8>} : (tensor<4xi8>) -> tensor<4xi8>
   return
@@ -281,7 +297,7 @@ func.func @f34(%a: tensor<4xi8>) {
 
 // -----
 
-func.func @f35(%x: tensor<1x4x4x8xf32>) {
+func.func @f37(%x: tensor<1x4x4x8xf32>) {
   // expected-error@+1 {{input must have i8 or i16 storage}}
   %0 = "npu.resize"(%x) {size = [8, 8]} : (tensor<1x4x4x8xf32>) -> tensor<1x8x8x8xf32>
   return
@@ -289,7 +305,7 @@ func.func @f35(%x: tensor<1x4x4x8xf32>) {
 
 // -----
 
-func.func @f36(%a: tensor<2x4xi8>, %b: tensor<2x4xi16>) {
+func.func @f38(%a: tensor<2x4xi8>, %b: tensor<2x4xi16>) {
   // expected-error@+1 {{operand #1 must have the result's element type (one quantization for all)}}
   %0 = "npu.concat"(%a, %b) {axis = 0 : i64} : (tensor<2x4xi8>, tensor<2x4xi16>) -> tensor<4x4xi8>
   return
@@ -297,7 +313,7 @@ func.func @f36(%a: tensor<2x4xi8>, %b: tensor<2x4xi16>) {
 
 // -----
 
-func.func @f37(%a: tensor<4xi8>, %b: memref<4xi8>) {
+func.func @f39(%a: tensor<4xi8>, %b: memref<4xi8>) {
   // expected-error@+1 {{operands must be memrefs}}
   "npu.dma"(%a, %b) : (tensor<4xi8>, memref<4xi8>) -> ()
   return
@@ -305,7 +321,7 @@ func.func @f37(%a: tensor<4xi8>, %b: memref<4xi8>) {
 
 // -----
 
-func.func @f38(%a: memref<4xi8, "dram">, %b: memref<8xi8, "sram">) {
+func.func @f40(%a: memref<4xi8, "dram">, %b: memref<8xi8, "sram">) {
   // expected-error@+1 {{source and target must have the same shape and element type}}
   "npu.dma"(%a, %b) : (memref<4xi8, "dram">, memref<8xi8, "sram">) -> ()
   return
@@ -313,7 +329,7 @@ func.func @f38(%a: memref<4xi8, "dram">, %b: memref<8xi8, "sram">) {
 
 // -----
 
-func.func @f39(%a: tensor<4xf32>) {
+func.func @f41(%a: tensor<4xf32>) {
   // expected-error@+1 {{region must not be empty}}
   %0 = "npu.cpu"(%a) ({
   }) : (tensor<4xf32>) -> tensor<4xf32>
@@ -322,7 +338,7 @@ func.func @f39(%a: tensor<4xf32>) {
 
 // -----
 
-func.func @f40(%a: tensor<4xf32>) {
+func.func @f42(%a: tensor<4xf32>) {
   // expected-error@+1 {{region must end with 'npu.yield'}}
   %0 = "npu.cpu"(%a) ({
   ^bb0(%b: tensor<4xf32>):
@@ -334,7 +350,7 @@ func.func @f40(%a: tensor<4xf32>) {
 
 // -----
 
-func.func @f41(%a: tensor<4xf32>) {
+func.func @f43(%a: tensor<4xf32>) {
   // expected-error@+1 {{region arguments must match the operand types}}
   %0 = "npu.cpu"(%a) ({
   ^bb0(%b: tensor<4xi8>):
@@ -345,7 +361,7 @@ func.func @f41(%a: tensor<4xf32>) {
 
 // -----
 
-func.func @f42(%a: tensor<4xf32>) {
+func.func @f44(%a: tensor<4xf32>) {
   // expected-error@+1 {{'npu.yield' operands must match the result types}}
   %0 = "npu.cpu"(%a) ({
   ^bb0(%b: tensor<4xf32>):
@@ -356,7 +372,7 @@ func.func @f42(%a: tensor<4xf32>) {
 
 // -----
 
-func.func @f43(%a: tensor<4xf32>) {
+func.func @f45(%a: tensor<4xf32>) {
   // expected-error@+1 {{'npu.yield' op expects parent op 'npu.cpu'}}
   "npu.yield"(%a) : (tensor<4xf32>) -> ()
 }
