@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "dialects/dialect.h"
 #include "dialects/interp.h"
@@ -435,24 +436,59 @@ to_npy(IrContext *ctx, IrTensor *t, IrTensor **conv)
 	return a;
 }
 
+/* Writes one result to a temporary file beside `path`; *tmp gets its
+ * malloc'd name. */
+static bool
+write_temp(const char *path, IrContext *ctx, IrTensor *t, char **tmp)
+{
+	size_t len, plen = strlen(path);
+	IrTensor *conv;
+	NpyArray a = to_npy(ctx, t, &conv);
+	void *img = npy_encode(&a, &len);
+	FILE *f;
+	bool ok;
+
+	ir_tensor_release(conv);
+	*tmp = ir_xmalloc(plen + 32);
+	snprintf(*tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
+	f = fopen(*tmp, "wb");
+	ok = f && fwrite(img, 1, len, f) == len;
+	ok = f && fclose(f) == 0 && ok;
+	if (!ok) {
+		fprintf(stderr, "npu-run: error: cannot %s %s: %s\n",
+		    f ? "write" : "create", *tmp, strerror(errno));
+		remove(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+	}
+	free(img);
+	return ok;
+}
+
+/* All outputs or none: every result goes to a temporary file first, and
+ * only when all are written are they renamed into place. */
 static bool
 write_outputs(const Options *o, IrContext *ctx, IrTensor **res, size_t n)
 {
-	int i;
+	char *tmp[MAXFILES] = {0};
+	int i, m = o->noutputs < (int)n ? o->noutputs : (int)n;
+	bool ok = true;
 
-	for (i = 0; i < o->noutputs && (size_t)i < n; i++) {
-		IrTensor *conv;
-		NpyArray a = to_npy(ctx, res[i], &conv);
-		char err[512];
-		bool ok = npy_write_file(o->outputs[i], &a, err, sizeof err);
-
-		ir_tensor_release(conv);
-		if (!ok) {
-			user_error("%s%s", err, "");
-			return false;
+	for (i = 0; ok && i < m; i++)
+		ok = write_temp(o->outputs[i], ctx, res[i], &tmp[i]);
+	for (i = 0; ok && i < m; i++) {
+		if (rename(tmp[i], o->outputs[i]) != 0) {
+			fprintf(stderr, "npu-run: error: cannot write %s: %s\n",
+			    o->outputs[i], strerror(errno));
+			ok = false;
 		}
 	}
-	return true;
+	for (i = 0; i < m; i++) {
+		if (tmp[i] && !ok)
+			remove(tmp[i]);
+		free(tmp[i]);
+	}
+	return ok;
 }
 
 /* ------------------------------------------------------------ report */
