@@ -671,6 +671,13 @@ run_op(IrInterp *it, IrOp *op)
 	memset(out, 0, sizeof *out * (op->nresults < 8 ? 8 : op->nresults));
 	if (!gather(it, op, in))
 		goto done;
+	for (i = 0; i < op->nresults; i++) {
+		if (!runtime_type(ir_op_result(op, i)->type)) {
+			ir_op_emit_error(op, "result #%u is not a static tensor "
+			    "or memref: npu-run needs static shapes", i);
+			goto done;
+		}
+	}
 	if (ir_op_is(op, "func.call")) {
 		ok = run_call(it, op, in, out);
 	} else if (!(fn = dialect_op_kernel(op))) {

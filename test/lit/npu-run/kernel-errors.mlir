@@ -3,6 +3,7 @@
 // RUN: not %npu_build/bin/npu-run %s --entry=pool 2>&1 | FileCheck %s --check-prefix=POOL
 // RUN: not %npu_build/bin/npu-run %s --entry=recurse --seed=1 2>&1 | FileCheck %s --check-prefix=REC
 // RUN: not %npu_build/bin/npu-run %s --entry=decl --seed=1 2>&1 | FileCheck %s --check-prefix=DECL
+// RUN: not %npu_build/bin/npu-run %s --entry=dynamic --seed=1 2>&1 | FileCheck %s --check-prefix=DYN
 // RUN: %python %S/../tools/Inputs/expect-exit.py 1 %npu_build/bin/npu-run %s --entry=pool
 
 // An explicit padding row above a 1x1 window: the first output sees only
@@ -22,3 +23,10 @@ func.func @recurse(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // DECL: error: 'func.func' op is a declaration: nothing to run
 func.func private @decl(tensor<2xf32>) -> tensor<2xf32>
+
+// A result whose shape is only known at run time.
+// DYN: kernel-errors.mlir:[[# @LINE + 2]]:8: error: 'graph.reshape' op result #0 is not a static tensor or memref: npu-run needs static shapes
+func.func @dynamic(%x: tensor<2xf32>) -> tensor<?xf32> {
+  %0 = "graph.reshape"(%x) {shape = [-1]} : (tensor<2xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
