@@ -118,20 +118,44 @@ allowed_text(const char *list, char *buf, size_t size)
 	return buf;
 }
 
+/* Where an error goes: the op's name and location (an op being verified
+ * or being built). */
+typedef struct Where {
+	IrContext *ctx;
+	const IrLoc *loc;
+	const char *name;
+} Where;
+
+/* Reports "'name' op <msg>" at w->loc, as ir_op_emit_error does. */
+static void where_error(const Where *w, const char *fmt, ...)
+    IR_PRINTF(2, 3);
+
+static void
+where_error(const Where *w, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	ir_emit_error(w->ctx, w->loc, "'%s' op %s", w->name, msg);
+}
+
 static bool
-range_error(IrOp *op, const DialectAttrSpec *s, const char *what, double v)
+range_error(const Where *op, const DialectAttrSpec *s, const char *what,
+    double v)
 {
 	if (v >= s->min && v <= s->max)
-		ir_op_emit_error(op, "attribute '%s' %s must fit in 32 bits",
+		where_error(op, "attribute '%s' %s must fit in 32 bits",
 		    s->name, what);
 	else if (isinf(s->max))
-		ir_op_emit_error(op, "attribute '%s' %s must be >= %g", s->name,
+		where_error(op, "attribute '%s' %s must be >= %g", s->name,
 		    what, s->min);
 	else if (isinf(s->min))
-		ir_op_emit_error(op, "attribute '%s' %s must be <= %g", s->name,
+		where_error(op, "attribute '%s' %s must be <= %g", s->name,
 		    what, s->max);
 	else
-		ir_op_emit_error(op, "attribute '%s' %s must be in [%g, %g]",
+		where_error(op, "attribute '%s' %s must be in [%g, %g]",
 		    s->name, what, s->min, s->max);
 	return false;
 }
@@ -166,16 +190,16 @@ kind_text(DialectAttrKind k)
 }
 
 static bool
-kind_error(IrOp *op, const DialectAttrSpec *s)
+kind_error(const Where *op, const DialectAttrSpec *s)
 {
-	ir_op_emit_error(op, "attribute '%s' must be %s attribute", s->name,
+	where_error(op, "attribute '%s' must be %s attribute", s->name,
 	    kind_text(s->kind));
 	return false;
 }
 
 /* Arrays: element kinds, count and range. */
 static bool
-check_array(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
+check_array(const Where *op, const DialectAttrSpec *s, const IrAttr *a)
 {
 	if (a->kind != IR_ATTR_ARRAY)
 		return kind_error(op, s);
@@ -186,7 +210,7 @@ check_array(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 			return kind_error(op, s);
 	}
 	if (s->count && a->u.array.n != (size_t)s->count) {
-		ir_op_emit_error(op, "attribute '%s' must have %d elements",
+		where_error(op, "attribute '%s' must have %d elements",
 		    s->name, s->count);
 		return false;
 	}
@@ -198,14 +222,14 @@ check_array(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 }
 
 static bool
-check_str(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
+check_str(const Where *op, const DialectAttrSpec *s, const IrAttr *a)
 {
 	if (a->kind != IR_ATTR_STRING)
 		return kind_error(op, s);
 	if (s->allowed && !allowed_word(s->allowed, a->u.string.data,
 	    a->u.string.len)) {
 		char buf[256];
-		ir_op_emit_error(op, "attribute '%s' must be one of: %s",
+		where_error(op, "attribute '%s' must be one of: %s",
 		    s->name, allowed_text(s->allowed, buf, sizeof buf));
 		return false;
 	}
@@ -213,7 +237,7 @@ check_str(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 }
 
 static bool
-check_pad(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
+check_pad(const Where *op, const DialectAttrSpec *s, const IrAttr *a)
 {
 	if (a->kind == IR_ATTR_STRING) {
 		if (allowed_word("same|valid", a->u.string.data,
@@ -229,7 +253,7 @@ check_pad(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 			return kind_error(op, s);
 		if (e->u.integer.value < 0 ||
 		    e->u.integer.value > DIALECT_MAX_DIM) {
-			ir_op_emit_error(op, "attribute '%s' elements must be "
+			where_error(op, "attribute '%s' elements must be "
 			    "in [0, %d]", s->name, DIALECT_MAX_DIM);
 			return false;
 		}
@@ -238,7 +262,7 @@ check_pad(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 }
 
 static bool
-check_attr(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
+check_attr(const Where *op, const DialectAttrSpec *s, const IrAttr *a)
 {
 	switch (s->kind) {
 	case DIALECT_ATTR_INT:
@@ -263,7 +287,7 @@ check_attr(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 			return kind_error(op, s);
 		if (s->count && ir_type_num_elements(a->u.dense.type) !=
 		    s->count) {
-			ir_op_emit_error(op, "attribute '%s' must have %d "
+			where_error(op, "attribute '%s' must have %d "
 			    "elements", s->name, s->count);
 			return false;
 		}
@@ -276,9 +300,10 @@ check_attr(IrOp *op, const DialectAttrSpec *s, const IrAttr *a)
 	return true;
 }
 
-/* Every spec of op's table entry against its attribute dictionary. */
+/* Every spec of op's table entry against its attribute dictionary
+ * (attrs may be NULL: empty). */
 static bool
-check_attrs(IrOp *op, const DialectOpInfo *info)
+check_attrs(const Where *op, const DialectOpInfo *info, const IrAttr *attrs)
 {
 	const Dialect *d = info->dialect;
 	bool ok = true;
@@ -286,9 +311,9 @@ check_attrs(IrOp *op, const DialectOpInfo *info)
 		const DialectAttrSpec *s = &d->attrs[i];
 		if (s->op != info->id)
 			continue;
-		const IrAttr *a = ir_op_attr(op, s->name);
+		const IrAttr *a = attrs ? ir_dict_get(attrs, s->name) : NULL;
 		if (!a && s->required) {
-			ir_op_emit_error(op, "requires attribute '%s'",
+			where_error(op, "requires attribute '%s'",
 			    s->name);
 			ok = false;
 		} else if (a) {
@@ -687,7 +712,8 @@ bool
 dialect_verify_op(IrOp *op)
 {
 	const DialectOpInfo *info = op->name->def->dialect_data;
-	if (!check_attrs(op, info) || !check_quant_types(op))
+	Where w = { ir_op_context(op), op->loc, ir_op_name_str(op) };
+	if (!check_attrs(&w, info, op->attrs) || !check_quant_types(op))
 		return false;
 	if (info->verify && !info->verify(op))
 		return false;
@@ -720,6 +746,12 @@ dialect_create(IrBuilder *b, const char *name, size_t noperands,
 	};
 	const IrType **types = ir_xcalloc(nresults + 1, sizeof *types);
 	IrOp *op = NULL;
+	Where w = { ctx, loc, name };
+	if (def->verify == dialect_verify_op && !check_attrs(&w,
+	    def->dialect_data, attrs)) {
+		free(types);
+		return NULL;
+	}
 	if (def->infer_types(ctx, &st, nresults, types)) {
 		st.nresults = nresults;
 		st.result_types = types;

@@ -333,3 +333,14 @@ Test(infer, buffer_alloc_and_view)
 	    ints(1, 60L), NULL)));
 	cr_expect_eq(errors, 1);
 }
+
+Test(infer, builder_checks_attributes_first)
+{
+	IrValue *v[] = { arg(f32(), 4, 1L, 8L, 8L, 4L) };
+	/* A string where integers are expected: reported, nothing built. */
+	cr_expect_null(create("graph.max_pool2d", 1, v, dict("kernel",
+	    str("2x2"), NULL)));
+	cr_expect_null(create("graph.max_pool2d", 1, v, NULL));
+	cr_expect_eq(errors, 2);
+	cr_expect_null(block->first);
+}
