@@ -63,7 +63,9 @@ typedef struct FuncArg {
 	const IrLoc *loc;
 } FuncArg;
 
-enum { SUGAR_NONE, SUGAR_MODULE, SUGAR_FUNC, SUGAR_RETURN };
+/* How an op was spelled: generic, MLIR 14's "builtin.func", or sugar. */
+enum { SUGAR_NONE, SUGAR_BUILTIN_FUNC, SUGAR_MODULE, SUGAR_FUNC,
+    SUGAR_RETURN };
 
 /* An op being parsed (its name is known, its type not yet). */
 typedef struct OpFrame {
@@ -128,6 +130,7 @@ struct IrParser {
 	IrPtrMap laph;        /* placeholder loc -> index+1 in lalias */
 	IrPtrMap depths;      /* object -> nesting depth (aliases, affine) */
 	bool loc_forward;     /* some location alias was used early */
+	const IrToken *remap_use; /* alias being replaced, for errors */
 	/* Open brackets, for "expected ')'" at a truncated end. */
 	char closers[IR_MAX_NESTING + 1];
 	size_t depth;
@@ -913,7 +916,7 @@ ir_p_op_begin(IrParser *p, const IrToken *name)
 	}
 	/* MLIR 14 names. */
 	if (strcmp(s, "builtin.func") == 0)
-		op_push(p, "func.func", 9, name)->sugar = -1;
+		op_push(p, "func.func", 9, name)->sugar = SUGAR_BUILTIN_FUNC;
 	else if (strcmp(s, "std.return") == 0)
 		op_push(p, "func.return", 11, name);
 	else
@@ -1133,7 +1136,8 @@ ir_p_op_finish(IrParser *p, const IrType *type, const IrLoc *loc)
 		ir_p_fail(p, &f->tok, "expected function type");
 		return;
 	}
-	attrs = f->sugar == -1 ? rename_func_type(p, f->attrs) : f->attrs;
+	attrs = f->sugar == SUGAR_BUILTIN_FUNC ?
+	    rename_func_type(p, f->attrs) : f->attrs;
 	build_op(p, f, type->u.func.ninputs, type->u.func.inputs,
 	    type->u.func.nresults, type->u.func.results, attrs, loc,
 	    f->nregions);
@@ -2510,12 +2514,16 @@ loc_remap(IrParser *p, const IrLoc *l, unsigned depth)
 	if (!l || p->failed)
 		return l;
 	if (depth > IR_MAX_NESTING) {
-		ir_p_fail(p, NULL, "location aliases refer to each other");
+		ir_p_fail(p, p->remap_use, "location aliases refer to each "
+		    "other");
 		return l;
 	}
 	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->laph, l);
-	if (i)
+	if (i) {
+		if (!p->remap_use)
+			p->remap_use = &p->lalias[i - 1].use;
 		return loc_remap(p, p->lalias[i - 1].loc, depth + 1);
+	}
 	if (l->kind == IR_LOC_NAME && l->u.name.child)
 		return ir_loc_name(p->ctx, l->u.name.name,
 		    loc_remap(p, l->u.name.child, depth + 1));
@@ -2543,12 +2551,15 @@ remap_op(IrOp *op, void *user)
 	unsigned i, j;
 	IrBlock *b;
 
+	p->remap_use = NULL;
 	op->loc = loc_remap(p, op->loc, 0);
 	for (i = 0; i < op->nregions; i++)
 		for (b = op->regions[i].first; b; b = b->next)
-			for (j = 0; j < b->nargs; j++)
+			for (j = 0; j < b->nargs; j++) {
+				p->remap_use = NULL;
 				b->args[j]->loc = loc_remap(p, b->args[j]->loc,
 				    0);
+			}
 	return p->failed ? IR_WALK_INTERRUPT : IR_WALK_ADVANCE;
 }
 

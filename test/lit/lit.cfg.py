@@ -52,3 +52,13 @@ config.environment['FILECHECK_OPTS'] = (
     '-enable-var-scope --allow-unused-prefixes=false')
 # Keep diagnostics and output stable whatever the user's environment.
 config.environment['LC_ALL'] = 'C'
+
+# Sanitizer builds: pass the user's options through (lit drops most of the
+# environment) and make reports readable.
+for var in ('ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS'):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1')
+symbolizer = os.path.join(llvm_bin, 'llvm-symbolizer')
+if os.access(symbolizer, os.X_OK):
+    config.environment['ASAN_SYMBOLIZER_PATH'] = symbolizer

@@ -20,6 +20,7 @@ typedef struct Options {
 	bool split;             /* --split-input-file */
 	bool verify_diags;      /* --verify-diagnostics */
 	bool allow_unregistered;
+	bool local_scope;       /* accepted for mlir-opt; always the case */
 	IrPrintFlags print;
 } Options;
 
@@ -50,7 +51,8 @@ static const char usage_text[] =
 "  --version                    show the version and exit\n"
 "\n"
 "Flags also work with one dash (-split-input-file) and under mlir-opt's\n"
-"names (--mlir-print-op-generic, --mlir-print-debuginfo).\n"
+"names (--mlir-print-op-generic, --mlir-print-debuginfo); npu-opt prints no\n"
+"aliases, so --mlir-print-local-scope is accepted and changes nothing.\n"
 "Exit status: 0 success, 1 invalid input, 2 bad command line.\n";
 
 static void
@@ -78,6 +80,7 @@ flag_slot(Options *o, const char *name)
 		{ "mlir-print-op-generic", offsetof(Options, print.generic) },
 		{ "print-debuginfo", offsetof(Options, print.debuginfo) },
 		{ "mlir-print-debuginfo", offsetof(Options, print.debuginfo) },
+		{ "mlir-print-local-scope", offsetof(Options, local_scope) },
 	};
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
 		if (!strcmp(name, flags[i].name))
@@ -268,7 +271,7 @@ main(int argc, char **argv)
 {
 	Options o = {0};
 	parse_args(&o, argc, argv);
-	Input in;
+	Input in = {0};
 	if (!read_input(o.input, &in)) {
 		free(in.data);
 		return EXIT_USER;

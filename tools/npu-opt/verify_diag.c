@@ -1,5 +1,6 @@
 /* tools/npu-opt/verify_diag.c: --verify-diagnostics, MLIR's expected-*
  * annotations matched against the diagnostics a chunk really produced. */
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@ typedef struct Expect {
 	unsigned at_line;    /* where the annotation itself is */
 	unsigned at_col;     /* column of "expected-" */
 	char *msg;           /* substring the message must contain */
+	regex_t *re;         /* expected-<kind>-re: the compiled pattern */
 	bool below;          /* @below still waiting for its line */
 	bool matched;
 } Expect;
@@ -30,11 +32,14 @@ struct DiagVerifier {
 	size_t nexp, expcap;
 	Unexpected *unexp;
 	size_t nunexp, unexpcap;
-	/* An annotation that names an expectation of the wrong kind. */
+	/* Other complaints, each at an annotation: a diagnostic of the
+	 * wrong kind, a bad regex. */
 	char **misses;
 	const IrLoc **misslocs;
 	size_t nmisses, misscap;
 };
+
+static void compile_regex(DiagVerifier *v, Expect *e);
 
 static const char *const sevnames[] = {
 	[IR_SEV_ERROR] = "error",
@@ -155,9 +160,11 @@ scan_line(DiagVerifier *v, const char *line, const char *end,
 		const char *q = p + sizeof tag - 1;
 		IrSeverity sev;
 		size_t kn = parse_kind(q, end, &sev);
+		bool re = kn && end - (q + kn) >= 3 &&
+		    !memcmp(q + kn, "-re", 3);
 		if (kn) {
-			q = parse_designator(skip_spaces(q + kn, end), end,
-			    kind, off);
+			q = parse_designator(skip_spaces(q + kn + (re ? 3 : 0),
+			    end), end, kind, off);
 			const char *m;
 			size_t mn;
 			if (q && parse_message(skip_spaces(q, end), end, &m,
@@ -167,6 +174,8 @@ scan_line(DiagVerifier *v, const char *line, const char *end,
 				e->at_line = lineno;
 				e->at_col = (unsigned)(p - line) + 1;
 				e->msg = ir_xstrndup(m, mn);
+				if (re)
+					compile_regex(v, e);
 				return 1;
 			}
 		}
@@ -228,8 +237,9 @@ record_unexpected(DiagVerifier *v, const IrDiagnostic *d)
 	u->msg = ir_xstrndup(d->message, strlen(d->message));
 }
 
+/* Queues an error (msg is taken) to report at loc when finishing. */
 static void
-record_miss(DiagVerifier *v, const Expect *e, IrSeverity got)
+add_complaint(DiagVerifier *v, const IrLoc *loc, char *msg)
 {
 	if (v->nmisses == v->misscap) {
 		v->misscap = v->misscap ? 2 * v->misscap : 8;
@@ -238,13 +248,95 @@ record_miss(DiagVerifier *v, const Expect *e, IrSeverity got)
 		v->misslocs = ir_xrealloc(v->misslocs, v->misscap *
 		    sizeof *v->misslocs);
 	}
+	v->misses[v->nmisses] = msg;
+	v->misslocs[v->nmisses++] = loc;
+}
+
+static const IrLoc *
+expect_loc(DiagVerifier *v, const Expect *e)
+{
+	return ir_loc_file(v->ctx, v->src->name, e->at_line, e->at_col);
+}
+
+static void
+record_miss(DiagVerifier *v, const Expect *e, IrSeverity got)
+{
 	const char *fmt = "'%s' diagnostic emitted when expecting a '%s'";
 	size_t n = strlen(fmt) + 32;
 	char *s = ir_xmalloc(n);
 	snprintf(s, n, fmt, sevnames[got], sevnames[e->sev]);
-	v->misses[v->nmisses] = s;
-	v->misslocs[v->nmisses++] = ir_loc_file(v->ctx, v->src->name,
-	    e->at_line, e->at_col);
+	add_complaint(v, expect_loc(v, e), s);
+}
+
+/* Appends [p, p + n) to the pattern at *out, backslash-escaping what ERE
+ * treats specially. */
+static char *
+put_literal(char *out, const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (strchr(".[]{}()\\*+?^$|", p[i]))
+			*out++ = '\\';
+		*out++ = p[i];
+	}
+	return out;
+}
+
+/* MLIR's -re syntax: literal text with {{regex}} parts. Builds the POSIX
+ * extended pattern; NULL when a "{{" has no "}}". */
+static char *
+build_pattern(const char *msg)
+{
+	char *pat = ir_xmalloc(2 * strlen(msg) + 1), *out = pat;
+	for (const char *p = msg;;) {
+		const char *open = strstr(p, "{{");
+		if (!open) {
+			out = put_literal(out, p, strlen(p));
+			break;
+		}
+		out = put_literal(out, p, (size_t)(open - p));
+		const char *close = strstr(open + 2, "}}");
+		if (!close) {
+			free(pat);
+			return NULL;
+		}
+		*out++ = '(';
+		memcpy(out, open + 2, (size_t)(close - open - 2));
+		out += close - open - 2;
+		*out++ = ')';
+		p = close + 2;
+	}
+	*out = 0;
+	return pat;
+}
+
+/* Compiles an expected-<kind>-re message; a bad one is reported at the
+ * annotation and the expectation can never be met. */
+static void
+compile_regex(DiagVerifier *v, Expect *e)
+{
+	char *pat = build_pattern(e->msg);
+	e->re = ir_xmalloc(sizeof *e->re);
+	int rc = pat ? regcomp(e->re, pat, REG_EXTENDED | REG_NOSUB) : -1;
+	free(pat);
+	if (rc == 0)
+		return;
+	char err[256] = "found start of regex with no end '}}'";
+	if (rc > 0) {
+		memcpy(err, "invalid regex: ", 15);
+		regerror(rc, e->re, err + 15, sizeof err - 15);
+	}
+	free(e->re);
+	e->re = NULL;
+	e->matched = true; /* reported here, not as "not produced" too */
+	add_complaint(v, expect_loc(v, e), ir_xstrndup(err, strlen(err)));
+}
+
+static bool
+expect_matches(const Expect *e, const char *msg)
+{
+	if (e->re)
+		return regexec(e->re, msg, 0, NULL, 0) == 0;
+	return strstr(msg, e->msg) != NULL;
 }
 
 /* The expectation a diagnostic on `line` satisfies: an unmatched one first,
@@ -257,7 +349,7 @@ find_expect(DiagVerifier *v, IrSeverity sev, unsigned line, const char *msg,
 	*near = NULL;
 	for (size_t i = 0; i < v->nexp; i++) {
 		Expect *e = &v->exp[i];
-		if (e->line != line || !strstr(msg, e->msg))
+		if (e->line != line || !expect_matches(e, msg))
 			continue;
 		if (e->sev != sev)
 			*near = e;
@@ -346,6 +438,10 @@ report_unmet(DiagVerifier *v)
 			ok = false;
 		}
 		free(e->msg);
+		if (e->re) {
+			regfree(e->re);
+			free(e->re);
+		}
 	}
 	return ok;
 }

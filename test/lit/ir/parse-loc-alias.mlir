@@ -24,7 +24,7 @@
 
 // RUN: printf '"a.b"() : () -> () loc(#a)\n#a = loc(#b)\n#b = loc(#a)\n' > %t.cycle
 // RUN: not npu-opt %t.cycle --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=CYCLE
-// CYCLE: error: location aliases refer to each other
+// CYCLE: 1:24: error: location aliases refer to each other
 
 // RUN: printf '#a = loc("x")\n#a = loc("y")\n' > %t.redef
 // RUN: not npu-opt %t.redef --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=REDEF

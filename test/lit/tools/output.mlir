@@ -10,6 +10,9 @@
 // RUN: FileCheck --input-file %t.d/out.mlir %s
 // RUN: not npu-opt %S/Inputs/parse-error.mlir -o %t.d/new.mlir
 // RUN: not ls %t.d/new.mlir
+// With --split-input-file one bad chunk fails the run: no file either.
+// RUN: not npu-opt --allow-unregistered-dialect --split-input-file %S/Inputs/split-one-bad.mlir -o %t.d/split.mlir
+// RUN: not ls %t.d/split.mlir
 // RUN: rm %t.d/out.mlir %t.d/eq.mlir
 // RUN: %python %S/Inputs/empty-dir.py %t.d
 // Unwritable target directory: exit 1, message.

@@ -1,6 +1,7 @@
 // --print-op-generic and --print-debuginfo, under our names and mlir-opt's.
 // RUN: npu-opt --allow-unregistered-dialect --print-op-generic %s | FileCheck --check-prefix=GENERIC %s
 // RUN: npu-opt -allow-unregistered-dialect -mlir-print-op-generic %s | FileCheck --check-prefix=GENERIC %s
+// RUN: npu-opt -allow-unregistered-dialect -mlir-print-op-generic --mlir-print-local-scope %s | FileCheck --check-prefix=GENERIC %s
 // RUN: npu-opt --allow-unregistered-dialect --print-debuginfo %s | FileCheck --check-prefix=DEBUG %s
 // RUN: npu-opt --allow-unregistered-dialect --mlir-print-debuginfo %s | FileCheck --check-prefix=DEBUG %s
 // RUN: npu-opt --allow-unregistered-dialect %s | FileCheck --check-prefix=DEFAULT %s
