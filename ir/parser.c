@@ -96,7 +96,16 @@ typedef struct LocAlias {
 	const IrLoc *loc;         /* NULL until defined */
 	const IrLoc *placeholder; /* NULL unless used before defined */
 	IrToken use;              /* first use before the definition */
+	IrToken def;              /* the name in the definition */
+	uint64_t nuses;
+	bool busy;                /* being resolved (finds cycles) */
 } LocAlias;
+
+/* What an object expands to when printed (see "measure" below). */
+typedef struct Measure {
+	unsigned depth;       /* nesting levels */
+	uint32_t size;        /* objects printed, saturating */
+} Measure;
 
 typedef struct DenseElem {
 	IrToken tok;
@@ -128,7 +137,11 @@ struct IrParser {
 	size_t nlalias, laliascap;
 	IrPtrMap lamap;       /* name -> index+1 in lalias */
 	IrPtrMap laph;        /* placeholder loc -> index+1 in lalias */
-	IrPtrMap depths;      /* object -> nesting depth (aliases, affine) */
+	IrPtrMap lamemo;      /* loc -> the loc with aliases resolved */
+	IrPtrMap measmap;     /* object -> index+1 in meas */
+	Measure *meas;        /* what measured objects expand to */
+	size_t nmeas, meascap;
+	uint64_t expanded;    /* objects that alias uses print, in total */
 	bool loc_forward;     /* some location alias was used early */
 	const IrToken *remap_use; /* alias being replaced, for errors */
 	/* Open brackets, for "expected ')'" at a truncated end. */
@@ -1229,166 +1242,219 @@ ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 		op_pop(p);
 }
 
-/* ---------------------------------------------------------------- depth
+/* ---------------------------------------------------------------- measure
  * Brackets bound the nesting of what one piece of text builds (the pump
  * counts them), but aliases and operator chains nest without brackets:
  * `#a1 = [#a0]`, `#a2 = [#a1]`, ... or `d0 floordiv 2 floordiv 2 ...`.
- * Their depth is measured (memoized, the walk stops at the limit) so
- * nothing downstream can recurse too deep. */
+ * Aliases also share: `!t1 = tuple<!t0, !t0>`, `!t2 = tuple<!t1, !t1>`,
+ * ... is a small file whose types print exponentially large. So what an
+ * object expands to when printed is measured (memoized, the walk stops
+ * at the nesting limit): its depth and its size, the number of objects
+ * it prints (plus dense elements), saturating just past
+ * IR_P_MAX_EXPANSION. Nothing downstream can then recurse too deep or
+ * print too much. */
 
 enum { OBJ_TYPE, OBJ_ATTR, OBJ_AFFINE, OBJ_LOC };
 
 #define TOO_DEEP (IR_MAX_NESTING + 1u)
+#define SIZE_CAP (IR_P_MAX_EXPANSION + 1u)
 
-static unsigned obj_depth(IrParser *p, int kind, const void *x,
+static Measure measure(IrParser *p, int kind, const void *x,
     unsigned level);
 
-static unsigned
-max_depth(unsigned a, unsigned b)
+/* Folds child measure c into m. */
+static void
+add_child(Measure *m, Measure c)
 {
-	return a > b ? a : b;
+	uint64_t s = (uint64_t)m->size + c.size;
+
+	if (c.depth > m->depth)
+		m->depth = c.depth;
+	m->size = s > SIZE_CAP ? SIZE_CAP : (uint32_t)s;
 }
 
-static unsigned
-type_children(IrParser *p, const IrType *t, unsigned l)
+static void
+add_list(IrParser *p, Measure *m, int kind, const void *const *v, size_t n,
+    unsigned l)
 {
-	unsigned d = 0;
 	size_t i;
 
+	for (i = 0; i < n && m->depth < TOO_DEEP; i++)
+		add_child(m, measure(p, kind, v[i], l));
+}
+
+static void
+type_children(IrParser *p, const IrType *t, unsigned l, Measure *m)
+{
 	switch (t->kind) {
 	case IR_TYPE_TENSOR:
 	case IR_TYPE_MEMREF:
 	case IR_TYPE_VECTOR:
-		d = obj_depth(p, OBJ_TYPE, t->u.shaped.elem, l);
-		d = max_depth(d, obj_depth(p, OBJ_ATTR, t->u.shaped.encoding,
-		    l));
-		d = max_depth(d, obj_depth(p, OBJ_ATTR, t->u.shaped.layout, l));
-		return max_depth(d, obj_depth(p, OBJ_ATTR,
-		    t->u.shaped.memspace, l));
+		add_child(m, measure(p, OBJ_TYPE, t->u.shaped.elem, l));
+		add_child(m, measure(p, OBJ_ATTR, t->u.shaped.encoding, l));
+		add_child(m, measure(p, OBJ_ATTR, t->u.shaped.layout, l));
+		add_child(m, measure(p, OBJ_ATTR, t->u.shaped.memspace, l));
+		break;
 	case IR_TYPE_FUNCTION:
-		for (i = 0; i < t->u.func.ninputs; i++)
-			d = max_depth(d, obj_depth(p, OBJ_TYPE,
-			    t->u.func.inputs[i], l));
-		for (i = 0; i < t->u.func.nresults; i++)
-			d = max_depth(d, obj_depth(p, OBJ_TYPE,
-			    t->u.func.results[i], l));
-		return d;
+		add_list(p, m, OBJ_TYPE, (const void *const *)t->u.func.inputs,
+		    t->u.func.ninputs, l);
+		add_list(p, m, OBJ_TYPE, (const void *const *)t->u.func.results,
+		    t->u.func.nresults, l);
+		break;
 	case IR_TYPE_TUPLE:
-		for (i = 0; i < t->u.tuple.ntypes; i++)
-			d = max_depth(d, obj_depth(p, OBJ_TYPE,
-			    t->u.tuple.types[i], l));
-		return d;
+		add_list(p, m, OBJ_TYPE, (const void *const *)t->u.tuple.types,
+		    t->u.tuple.ntypes, l);
+		break;
 	default:
-		return 0;
+		break;
 	}
 }
 
-static unsigned
-attr_children(IrParser *p, const IrAttr *a, unsigned l)
+static void
+attr_children(IrParser *p, const IrAttr *a, unsigned l, Measure *m)
 {
-	unsigned d = 0;
 	size_t i;
 
 	switch (a->kind) {
 	case IR_ATTR_INTEGER:
-		return obj_depth(p, OBJ_TYPE, a->u.integer.type, l);
+		add_child(m, measure(p, OBJ_TYPE, a->u.integer.type, l));
+		break;
 	case IR_ATTR_FLOAT:
-		return obj_depth(p, OBJ_TYPE, a->u.flt.type, l);
+		add_child(m, measure(p, OBJ_TYPE, a->u.flt.type, l));
+		break;
 	case IR_ATTR_STRING:
-		return obj_depth(p, OBJ_TYPE, a->u.string.type, l);
+		add_child(m, measure(p, OBJ_TYPE, a->u.string.type, l));
+		break;
 	case IR_ATTR_TYPE:
-		return obj_depth(p, OBJ_TYPE, a->u.type.type, l);
-	case IR_ATTR_DENSE:
-		return obj_depth(p, OBJ_TYPE, a->u.dense.type, l);
+		add_child(m, measure(p, OBJ_TYPE, a->u.type.type, l));
+		break;
+	case IR_ATTR_DENSE: {
+		/* Every stored element prints. */
+		size_t es = ir_dense_elem_size(a->u.dense.type->u.shaped.elem);
+		Measure e = { 0, 0 };
+		size_t n = es ? a->u.dense.size / es : 0;
+
+		e.size = n > SIZE_CAP ? SIZE_CAP : (uint32_t)n;
+		add_child(m, e);
+		add_child(m, measure(p, OBJ_TYPE, a->u.dense.type, l));
+		break;
+	}
 	case IR_ATTR_ARRAY:
-		for (i = 0; i < a->u.array.n; i++)
-			d = max_depth(d, obj_depth(p, OBJ_ATTR,
-			    a->u.array.elems[i], l));
-		return d;
+		add_list(p, m, OBJ_ATTR, (const void *const *)a->u.array.elems,
+		    a->u.array.n, l);
+		break;
 	case IR_ATTR_DICT:
-		for (i = 0; i < a->u.dict.n; i++)
-			d = max_depth(d, obj_depth(p, OBJ_ATTR,
+		for (i = 0; i < a->u.dict.n && m->depth < TOO_DEEP; i++)
+			add_child(m, measure(p, OBJ_ATTR,
 			    a->u.dict.entries[i].value, l));
-		return d;
+		break;
 	case IR_ATTR_AFFINE_MAP:
-		for (i = 0; i < a->u.affine.nresults; i++)
-			d = max_depth(d, obj_depth(p, OBJ_AFFINE,
-			    a->u.affine.results[i], l));
-		return d;
+		add_list(p, m, OBJ_AFFINE,
+		    (const void *const *)a->u.affine.results,
+		    a->u.affine.nresults, l);
+		break;
 	default:
-		return 0;
+		break;
 	}
 }
 
-static unsigned
-loc_children(IrParser *p, const IrLoc *loc, unsigned l)
+static void
+loc_children(IrParser *p, const IrLoc *loc, unsigned l, Measure *m)
 {
-	unsigned d = 0;
-	size_t i;
-
 	switch (loc->kind) {
 	case IR_LOC_NAME:
-		return obj_depth(p, OBJ_LOC, loc->u.name.child, l);
+		add_child(m, measure(p, OBJ_LOC, loc->u.name.child, l));
+		break;
 	case IR_LOC_CALLSITE:
-		return max_depth(obj_depth(p, OBJ_LOC, loc->u.callsite.callee,
-		    l), obj_depth(p, OBJ_LOC, loc->u.callsite.caller, l));
+		add_child(m, measure(p, OBJ_LOC, loc->u.callsite.callee, l));
+		add_child(m, measure(p, OBJ_LOC, loc->u.callsite.caller, l));
+		break;
 	case IR_LOC_FUSED:
-		d = obj_depth(p, OBJ_ATTR, loc->u.fused.metadata, l);
-		for (i = 0; i < loc->u.fused.n; i++)
-			d = max_depth(d, obj_depth(p, OBJ_LOC,
-			    loc->u.fused.locs[i], l));
-		return d;
+		add_child(m, measure(p, OBJ_ATTR, loc->u.fused.metadata, l));
+		add_list(p, m, OBJ_LOC, (const void *const *)loc->u.fused.locs,
+		    loc->u.fused.n, l);
+		break;
 	default:
-		return 0;
+		break;
 	}
 }
 
-/* 1 + the depth of x's children; TOO_DEEP or more past the limit. */
-static unsigned
-obj_depth(IrParser *p, int kind, const void *x, unsigned level)
+/* x's depth (1 + its children's; TOO_DEEP or more past the limit) and
+ * size (1 + its children's, at most SIZE_CAP). */
+static Measure
+measure(IrParser *p, int kind, const void *x, unsigned level)
 {
-	const IrAffineExpr *e;
-	unsigned d;
+	Measure m = { 0, 0 };
+	const IrAffineExpr *e = x;
+	size_t i;
 
 	if (!x)
-		return 0;
-	if (level >= IR_MAX_NESTING)
-		return TOO_DEEP;
-	d = (unsigned)(uintptr_t)ir_ptrmap_get(&p->depths, x);
-	if (d)
-		return d;
-	switch (kind) {
-	case OBJ_TYPE:
-		d = type_children(p, x, level + 1);
-		break;
-	case OBJ_ATTR:
-		d = attr_children(p, x, level + 1);
-		break;
-	case OBJ_LOC:
-		d = loc_children(p, x, level + 1);
-		break;
-	default:
-		e = x;
-		d = e->lhs ? max_depth(obj_depth(p, OBJ_AFFINE, e->lhs,
-		    level + 1), obj_depth(p, OBJ_AFFINE, e->rhs, level + 1)) :
-		    0;
-		break;
+		return m;
+	if (level >= IR_MAX_NESTING) {
+		m.depth = TOO_DEEP;
+		return m;
 	}
-	d++;
-	/* Results past the limit may be cut short: never keep them (the
-	 * parse stops at the error anyway). */
-	if (d <= IR_MAX_NESTING)
-		ir_ptrmap_put(&p->depths, x, (void *)(uintptr_t)d);
-	return d;
+	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->measmap, x);
+	if (i)
+		return p->meas[i - 1];
+	if (kind == OBJ_TYPE)
+		type_children(p, x, level + 1, &m);
+	else if (kind == OBJ_ATTR)
+		attr_children(p, x, level + 1, &m);
+	else if (kind == OBJ_LOC)
+		loc_children(p, x, level + 1, &m);
+	else if (e->lhs) {
+		add_child(&m, measure(p, OBJ_AFFINE, e->lhs, level + 1));
+		add_child(&m, measure(p, OBJ_AFFINE, e->rhs, level + 1));
+	}
+	m.depth++;
+	add_child(&m, (Measure){ 0, 1 });
+	/* Results past the nesting limit may be cut short: never keep them
+	 * (the parse stops at the error anyway). */
+	if (m.depth <= IR_MAX_NESTING) {
+		GROW(p->meas, p->nmeas, p->meascap);
+		p->meas[p->nmeas++] = m;
+		ir_ptrmap_put(&p->measmap, x, (void *)(uintptr_t)p->nmeas);
+	}
+	return m;
 }
 
 /* Reports x if it nests deeper than IR_MAX_NESTING. */
 static bool
 depth_ok(IrParser *p, const IrToken *tok, int kind, const void *x)
 {
-	if (p->failed || obj_depth(p, kind, x, 0) <= IR_MAX_NESTING)
+	if (p->failed || measure(p, kind, x, 0).depth <= IR_MAX_NESTING)
 		return !p->failed;
 	ir_p_fail(p, tok, "nesting too deep (limit %d)", IR_MAX_NESTING);
+	return false;
+}
+
+/* Reports alias definition x (name: the alias token) if it nests too
+ * deep or expands to more than IR_P_MAX_EXPANSION objects. */
+static bool
+alias_ok(IrParser *p, const IrToken *name, int kind, const void *x)
+{
+	if (!depth_ok(p, name, kind, x))
+		return false;
+	if (measure(p, kind, x, 0).size <= IR_P_MAX_EXPANSION)
+		return true;
+	ir_p_fail(p, name, "alias '%.*s' expands to more than %u elements",
+	    (int)(name->len > 80 ? 80 : name->len), name->s,
+	    IR_P_MAX_EXPANSION);
+	return false;
+}
+
+/* Counts n uses of alias x (tok: a use) against the file's budget:
+ * each use prints x in full. */
+static bool
+alias_use_ok(IrParser *p, const IrToken *tok, int kind, const void *x,
+    uint64_t n)
+{
+	p->expanded += n * measure(p, kind, x, 0).size;
+	if (p->expanded <= IR_P_MAX_ALIAS_TOTAL)
+		return true;
+	ir_p_fail(p, tok, "aliases expand to more than %llu elements in "
+	    "total", (unsigned long long)IR_P_MAX_ALIAS_TOTAL);
 	return false;
 }
 
@@ -1402,7 +1468,7 @@ ir_p_type_alias(IrParser *p, const IrToken *name, const IrType *t)
 	if (p->failed || lost(p, name, t))
 		return;
 	id = tok_ident(p, name, 1);
-	if (!depth_ok(p, name, OBJ_TYPE, t))
+	if (!alias_ok(p, name, OBJ_TYPE, t))
 		return;
 	if (ir_ptrmap_get(&p->talias, id)) {
 		ir_p_fail(p, name, "redefinition of type alias id '%.*s'",
@@ -1420,7 +1486,7 @@ ir_p_attr_alias(IrParser *p, const IrToken *name, const IrAttr *a)
 	if (p->failed || lost(p, name, a))
 		return;
 	id = tok_ident(p, name, 1);
-	if (!depth_ok(p, name, OBJ_ATTR, a))
+	if (!alias_ok(p, name, OBJ_ATTR, a))
 		return;
 	if (ir_ptrmap_get(&p->aalias, id)) {
 		ir_p_fail(p, name, "redefinition of attribute alias id '%.*s'",
@@ -1441,7 +1507,7 @@ ir_p_type_alias_ref(IrParser *p, const IrToken *tok)
 	if (!t)
 		ir_p_fail(p, tok, "undefined symbol alias id '%.*s'",
 		    (int)tok->len - 1, tok->s + 1);
-	return t;
+	return t && alias_use_ok(p, tok, OBJ_TYPE, t, 1) ? t : NULL;
 }
 
 const IrAttr *
@@ -1455,7 +1521,7 @@ ir_p_attr_alias_ref(IrParser *p, const IrToken *tok)
 	if (!a)
 		ir_p_fail(p, tok, "undefined symbol alias id '%.*s'",
 		    (int)tok->len - 1, tok->s + 1);
-	return a;
+	return a && alias_use_ok(p, tok, OBJ_ATTR, a, 1) ? a : NULL;
 }
 
 /* ---------------------------------------------------------------- types */
@@ -2467,7 +2533,7 @@ ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc)
 	LocAlias *a;
 
 	if (p->failed || lost(p, name, loc) ||
-	    !depth_ok(p, name, OBJ_LOC, loc))
+	    !alias_ok(p, name, OBJ_LOC, loc))
 		return;
 	a = loc_alias_get(p, name);
 	if (a->loc) {
@@ -2476,6 +2542,7 @@ ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc)
 		return;
 	}
 	a->loc = loc;
+	a->def = *name;
 }
 
 const IrLoc *
@@ -2487,6 +2554,8 @@ ir_p_loc_alias_ref(IrParser *p, const IrToken *name)
 	if (p->failed)
 		return NULL;
 	a = loc_alias_get(p, name);
+	/* What the uses print is counted once every alias is resolved. */
+	a->nuses++;
 	if (a->loc)
 		return a->loc;
 	if (!a->placeholder) {
@@ -2505,43 +2574,70 @@ ir_p_loc_alias_ref(IrParser *p, const IrToken *name)
 	return a->placeholder;
 }
 
-/* loc with every alias placeholder replaced by its definition. */
+static const IrLoc *loc_remap(IrParser *p, const IrLoc *l, unsigned depth);
+
+static const IrLoc *
+loc_remap_fused(IrParser *p, const IrLoc *l, unsigned depth)
+{
+	const IrLoc **v = ir_xcalloc(l->u.fused.n + 1, sizeof *v);
+	const IrLoc *r;
+	size_t i;
+
+	for (i = 0; i < l->u.fused.n; i++)
+		v[i] = loc_remap(p, l->u.fused.locs[i], depth + 1);
+	r = ir_loc_fused(p->ctx, l->u.fused.n, v, l->u.fused.metadata);
+	free(v);
+	return r;
+}
+
+/* loc with every alias placeholder replaced by its definition; memoized,
+ * as aliases share (`#l1 = loc(fused[#l0, #l0])`). */
 static const IrLoc *
 loc_remap(IrParser *p, const IrLoc *l, unsigned depth)
 {
+	const IrLoc *r;
 	size_t i;
 
-	if (!l || p->failed)
+	if (!l || p->failed || l->kind == IR_LOC_FILE ||
+	    l->kind == IR_LOC_UNKNOWN)
 		return l;
 	if (depth > IR_MAX_NESTING) {
-		ir_p_fail(p, p->remap_use, "location aliases refer to each "
-		    "other");
+		ir_p_fail(p, p->remap_use, "nesting too deep (limit %d)",
+		    IR_MAX_NESTING);
 		return l;
 	}
+	r = ir_ptrmap_get(&p->lamemo, l);
+	if (r)
+		return r;
 	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->laph, l);
 	if (i) {
+		LocAlias *a = &p->lalias[i - 1];
+
 		if (!p->remap_use)
-			p->remap_use = &p->lalias[i - 1].use;
-		return loc_remap(p, p->lalias[i - 1].loc, depth + 1);
-	}
-	if (l->kind == IR_LOC_NAME && l->u.name.child)
-		return ir_loc_name(p->ctx, l->u.name.name,
+			p->remap_use = &a->use;
+		if (a->busy) {
+			ir_p_fail(p, p->remap_use, "location aliases refer to "
+			    "each other");
+			return l;
+		}
+		a->busy = true;
+		r = loc_remap(p, a->loc, depth + 1);
+		a->busy = false;
+	} else if (l->kind == IR_LOC_NAME && l->u.name.child) {
+		r = ir_loc_name(p->ctx, l->u.name.name,
 		    loc_remap(p, l->u.name.child, depth + 1));
-	if (l->kind == IR_LOC_CALLSITE)
-		return ir_loc_callsite(p->ctx,
+	} else if (l->kind == IR_LOC_CALLSITE) {
+		r = ir_loc_callsite(p->ctx,
 		    loc_remap(p, l->u.callsite.callee, depth + 1),
 		    loc_remap(p, l->u.callsite.caller, depth + 1));
-	if (l->kind == IR_LOC_FUSED) {
-		const IrLoc **v = ir_xcalloc(l->u.fused.n + 1, sizeof *v);
-		const IrLoc *r;
-
-		for (i = 0; i < l->u.fused.n; i++)
-			v[i] = loc_remap(p, l->u.fused.locs[i], depth + 1);
-		r = ir_loc_fused(p->ctx, l->u.fused.n, v, l->u.fused.metadata);
-		free(v);
-		return r;
+	} else if (l->kind == IR_LOC_FUSED) {
+		r = loc_remap_fused(p, l, depth);
+	} else {
+		r = l;
 	}
-	return l;
+	if (!p->failed)
+		ir_ptrmap_put(&p->lamemo, l, (void *)r);
+	return r;
 }
 
 static IrWalkResult
@@ -2563,22 +2659,36 @@ remap_op(IrOp *op, void *user)
 	return p->failed ? IR_WALK_INTERRUPT : IR_WALK_ADVANCE;
 }
 
-/* Replaces location aliases used before their definition. */
+/* Resolves alias a (its definition may use aliases defined after it)
+ * and counts what its uses print. */
+static bool
+loc_alias_check(IrParser *p, LocAlias *a)
+{
+	if (!a->loc) {
+		ir_p_fail(p, &a->use, "undefined symbol alias id '%.*s'",
+		    (int)a->name->len, a->name->str);
+		return false;
+	}
+	p->remap_use = &a->use;
+	if (p->loc_forward)
+		a->loc = loc_remap(p, a->loc, 0);
+	return !p->failed && alias_ok(p, &a->def, OBJ_LOC, a->loc) &&
+	    alias_use_ok(p, &a->def, OBJ_LOC, a->loc, a->nuses);
+}
+
+/* Checks every location alias and replaces those used before their
+ * definition. */
 static bool
 resolve_loc_aliases(IrParser *p, IrBlock *top)
 {
 	size_t i;
 	IrOp *op;
 
+	for (i = 0; i < p->nlalias; i++)
+		if (!loc_alias_check(p, &p->lalias[i]))
+			return false;
 	if (!p->loc_forward)
 		return true;
-	for (i = 0; i < p->nlalias; i++)
-		if (!p->lalias[i].loc) {
-			ir_p_fail(p, &p->lalias[i].use, "undefined symbol "
-			    "alias id '%.*s'", (int)p->lalias[i].name->len,
-			    p->lalias[i].name->str);
-			return false;
-		}
 	for (op = top ? top->first : NULL; op && !p->failed; op = op->next)
 		ir_op_walk(op, IR_WALK_PRE, remap_op, p);
 	return !p->failed;
@@ -2707,7 +2817,9 @@ cleanup(IrParser *p)
 	ir_ptrmap_free(&p->aalias);
 	ir_ptrmap_free(&p->lamap);
 	ir_ptrmap_free(&p->laph);
-	ir_ptrmap_free(&p->depths);
+	ir_ptrmap_free(&p->lamemo);
+	ir_ptrmap_free(&p->measmap);
+	free(p->meas);
 	free(p->lalias);
 	free(p->dense);
 	free(p->affdims.v);

@@ -69,6 +69,15 @@ typedef struct IrNamedList {
 	IrPtrMap seen;   /* names so far, to find duplicates */
 } IrNamedList;
 
+/* Most objects (types, attributes, locations, affine expressions, dense
+ * elements) one alias may expand to when printed: aliases built from
+ * copies of other aliases grow exponentially, and printing them must not
+ * hang. */
+#define IR_P_MAX_EXPANSION (1u << 24)
+/* Most objects all alias uses of one file may expand to together (each
+ * use prints its alias in full). */
+#define IR_P_MAX_ALIAS_TOTAL ((uint64_t)1 << 26)
+
 /* Most terminals the syntax error handler reports as expected. */
 #define IR_P_MAX_EXPECT 64
 

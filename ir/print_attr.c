@@ -445,7 +445,7 @@ int_value(IrPrinter *p, const IrType *t, uint64_t v)
 	unsigned w = t->kind == IR_TYPE_INTEGER ? t->u.integer.width : 64;
 	if (w < 64)
 		v &= (UINT64_C(1) << w) - 1;
-	if (is_unsigned(t) || w == 1) {
+	if (is_unsigned(t)) {
 		ir_pr_uint(p, v);
 		return;
 	}
@@ -527,7 +527,8 @@ dense_elem(IrPrinter *p, const IrType *elem, const uint8_t *d, size_t es)
 		ir_pr_float(p, v, elem->u.flt.kind);
 		return;
 	}
-	if (is_bool(elem)) {
+	if (elem->kind == IR_TYPE_INTEGER && elem->u.integer.width == 1) {
+		/* Any 1-bit element prints as a bool, whatever its sign. */
 		ir_pr_puts(p, d[0] ? "true" : "false");
 		return;
 	}
@@ -905,6 +906,127 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 
 /* ---------------------------------------------------------------- locations */
 
+/* Locations of a fused location after MLIR's FusedLoc::get rules. */
+typedef struct {
+	const IrLoc **v; /* NULL entries stand for unknown */
+	size_t n, cap;
+} LocList;
+
+static char *loc_text(const IrLoc *loc);
+
+/* Same location once MLIR's rules are applied: uniqued pointers, except
+ * that locations holding fused ones may differ in spelling only. */
+static bool
+same_loc(const IrLoc *a, const IrLoc *b)
+{
+	if (a == b)
+		return true;
+	if (!a || !b || a->kind != b->kind || a->kind == IR_LOC_FILE ||
+	    a->kind == IR_LOC_UNKNOWN)
+		return false;
+	char *x = loc_text(a), *y = loc_text(b);
+	bool same = !strcmp(x, y);
+	free(x);
+	free(y);
+	return same;
+}
+
+static void
+loc_add(LocList *l, const IrLoc *loc)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (same_loc(l->v[i], loc))
+			return;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 8;
+		l->v = ir_xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = loc;
+}
+
+static bool
+is_unknown(const IrLoc *loc)
+{
+	return !loc || loc->kind == IR_LOC_UNKNOWN;
+}
+
+/* What MLIR would have built for the fused location: 0 unknown, 1 the
+ * single location out->v[0], 2 a fused location of out (nested fused
+ * locations with the same metadata flattened, unknowns dropped,
+ * duplicates removed). MLIR does this when it creates the location; the
+ * printer applies it so any IR prints as mlir-opt would. */
+static int
+fused_view(const IrLoc *loc, LocList *out)
+{
+	const IrAttr *md = loc->u.fused.metadata;
+	for (size_t i = 0; i < loc->u.fused.n; i++) {
+		const IrLoc *c = loc->u.fused.locs[i];
+		if (c && c->kind == IR_LOC_FUSED) {
+			LocList sub = { 0 };
+			int k = fused_view(c, &sub);
+			bool flat = k == 2 && c->u.fused.metadata == md;
+			if (flat)
+				for (size_t j = 0; j < sub.n; j++)
+					loc_add(out, sub.v[j]);
+			else if (k == 1 && !is_unknown(sub.v[0]))
+				loc_add(out, sub.v[0]);
+			else if (k == 2)
+				loc_add(out, c);
+			free(sub.v);
+			continue;
+		}
+		if (!is_unknown(c))
+			loc_add(out, c);
+	}
+	if (!out->n) {
+		if (!md)
+			return 0;
+		loc_add(out, NULL);
+	}
+	return out->n == 1 && !md ? 1 : 2;
+}
+
+/* Whether loc prints as `unknown` (a name location then hides it). */
+static bool
+prints_unknown(const IrLoc *loc)
+{
+	if (is_unknown(loc))
+		return true;
+	if (loc->kind != IR_LOC_FUSED)
+		return false;
+	LocList parts = { 0 };
+	int k = fused_view(loc, &parts);
+	free(parts.v);
+	return k == 0;
+}
+
+static void
+fused(IrPrinter *p, const IrLoc *loc)
+{
+	LocList parts = { 0 };
+	int k = fused_view(loc, &parts);
+	if (k == 0) {
+		ir_pr_write(p, "unknown", 7);
+	} else if (k == 1) {
+		ir_pr_loc(p, parts.v[0]);
+	} else {
+		ir_pr_write(p, "fused", 5);
+		if (loc->u.fused.metadata) {
+			ir_pr_putc(p, '<');
+			ir_pr_attr(p, loc->u.fused.metadata, false);
+			ir_pr_putc(p, '>');
+		}
+		ir_pr_putc(p, '[');
+		for (size_t i = 0; i < parts.n; i++) {
+			if (i)
+				ir_pr_write(p, ", ", 2);
+			ir_pr_loc(p, parts.v[i]);
+		}
+		ir_pr_putc(p, ']');
+	}
+	free(parts.v);
+}
+
 void
 ir_pr_loc(IrPrinter *p, const IrLoc *loc)
 {
@@ -925,27 +1047,14 @@ ir_pr_loc(IrPrinter *p, const IrLoc *loc)
 		return;
 	case IR_LOC_NAME:
 		ir_pr_string(p, loc->u.name.name->str, loc->u.name.name->len);
-		if (loc->u.name.child &&
-		    loc->u.name.child->kind != IR_LOC_UNKNOWN) {
+		if (!prints_unknown(loc->u.name.child)) {
 			ir_pr_putc(p, '(');
 			ir_pr_loc(p, loc->u.name.child);
 			ir_pr_putc(p, ')');
 		}
 		return;
 	case IR_LOC_FUSED:
-		ir_pr_write(p, "fused", 5);
-		if (loc->u.fused.metadata) {
-			ir_pr_putc(p, '<');
-			ir_pr_attr(p, loc->u.fused.metadata, false);
-			ir_pr_putc(p, '>');
-		}
-		ir_pr_putc(p, '[');
-		for (size_t i = 0; i < loc->u.fused.n; i++) {
-			if (i)
-				ir_pr_write(p, ", ", 2);
-			ir_pr_loc(p, loc->u.fused.locs[i]);
-		}
-		ir_pr_putc(p, ']');
+		fused(p, loc);
 		return;
 	case IR_LOC_CALLSITE:
 		ir_pr_write(p, "callsite(", 9);
@@ -956,6 +1065,15 @@ ir_pr_loc(IrPrinter *p, const IrLoc *loc)
 		return;
 	}
 	ir_unreachable("bad location kind");
+}
+
+static char *
+loc_text(const IrLoc *loc)
+{
+	IrPrinter p;
+	ir_pr_init(&p, NULL);
+	ir_pr_loc(&p, loc);
+	return ir_pr_take(&p);
 }
 
 /* ---------------------------------------------------------------- public */

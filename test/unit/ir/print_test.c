@@ -399,6 +399,64 @@ Test(print, locations)
 	}
 }
 
+/* MLIR simplifies fused locations when it creates them; the printer
+ * prints any fused location the way mlir-opt would print its
+ * simplified form. */
+Test(print, fused_locations_simplified)
+{
+	const IrLoc *x = ir_loc_name(ctx, id("x"), NULL);
+	const IrLoc *f = ir_loc_file(ctx, id("f.mlir"), 1, 2);
+	const IrLoc *u = ir_loc_unknown(ctx);
+	const IrAttr *m = ir_attr_string(ctx, "m", 1, NULL);
+	const IrLoc *inner_m = ir_loc_fused(ctx, 1, &x, m);
+	const IrLoc *one[] = { f };
+	const IrLoc *l1[] = { inner_m, f, u, f };
+	const IrLoc *l2[] = { u, u };
+	const IrLoc *solo = ir_loc_fused(ctx, 1, one, NULL);
+	const IrLoc *l3[] = { solo, x };
+	const IrLoc *cases[] = {
+		ir_loc_fused(ctx, 4, l1, m),
+		ir_loc_fused(ctx, 4, l1, NULL),
+		solo,
+		ir_loc_fused(ctx, 2, l2, NULL),
+		ir_loc_fused(ctx, 2, l2, m),
+		ir_loc_name(ctx, id("n"), ir_loc_fused(ctx, 2, l2, NULL)),
+		ir_loc_fused(ctx, 2, l3, NULL),
+	};
+	const char *want[] = {
+		"loc(fused<\"m\">[\"x\", \"f.mlir\":1:2])",
+		"loc(fused[fused<\"m\">[\"x\"], \"f.mlir\":1:2])",
+		"loc(\"f.mlir\":1:2)",
+		"loc(unknown)",
+		"loc(fused<\"m\">[unknown])",
+		"loc(\"n\")",
+		"loc(fused[\"f.mlir\":1:2, \"x\"])",
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&buf, &len);
+		ir_print_loc(out, cases[i]);
+		fclose(out);
+		cr_expect_str_eq(buf, want[i]);
+		free(buf);
+	}
+}
+
+Test(print, one_bit_integers)
+{
+	const IrType *si1 = ir_type_int(ctx, 1, IR_SIGNED);
+	const IrType *ui1 = ir_type_int(ctx, 1, IR_UNSIGNED);
+	attr_is(ir_attr_int(ctx, si1, 1), "-1 : si1");
+	attr_is(ir_attr_int(ctx, ui1, 1), "1 : ui1");
+	int64_t d2[] = { 2 };
+	uint8_t v[] = { 1, 0 };
+	attr_is(ir_attr_dense(ctx, ir_type_tensor(ctx, 1, d2, ui1, NULL),
+	    false, v, 2), "dense<[true, false]> : tensor<2xui1>");
+	attr_is(ir_attr_dense(ctx, ir_type_tensor(ctx, 1, d2, si1, NULL),
+	    false, v, 2), "dense<[true, false]> : tensor<2xsi1>");
+}
+
 /* ---------------------------------------------------------------- ops */
 
 static IrOp *
