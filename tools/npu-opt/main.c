@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dialects/dialect.h"
 #include "ir/ir.h"
 #include "ir/pass.h"
 #include "passes/passes.h"
@@ -70,6 +71,8 @@ static const char usage_text[] =
 "  --print-op-generic           print every op in the generic form\n"
 "  --print-debuginfo            print locations (loc(...))\n"
 "  --allow-unregistered-dialect accept ops of unregistered dialects\n"
+"  --dump-dialect=NAME          print the markdown reference of dialect\n"
+"                               NAME (graph, npu, buffer) and exit\n"
 "\n"
 "pass options:\n"
 "  --pass-pipeline=PIPELINE     run a pipeline, e.g.\n"
@@ -339,6 +342,13 @@ parse_flag(Options *o, int argc, char **argv, int i)
 		o->output = argv[i + 1];
 		return 2;
 	}
+	if (!strncmp(name, "dump-dialect=", 13)) {
+		const Dialect *d = dialects_lookup(name + 13);
+		if (!d)
+			usage_error("unknown dialect '%s'", name + 13);
+		dialect_print_docs(stdout, d);
+		exit(EXIT_OK);
+	}
 	if (!strncmp(name, "o=", 2)) {
 		o->output = name + 2;
 		return 1;
@@ -438,6 +448,7 @@ process_chunk(const Options *o, Input *in, const char *data,
     size_t len, unsigned first_line, FILE *out)
 {
 	IrContext *ctx = ir_context_create();
+	dialects_register_all(ctx);
 	ir_context_set_allow_unregistered(ctx, o->allow_unregistered);
 	bool registered = register_all(&o->passes, ctx);
 	const IrSource *src = ir_context_add_source(ctx, in->name, data, len,

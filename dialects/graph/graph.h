@@ -1,0 +1,29 @@
+/* dialects/graph/graph.h: the graph dialect (framework-level tensor ops):
+ * op ids, the dialect table and the hooks its rows name. */
+#ifndef NPUIR_GRAPH_H
+#define NPUIR_GRAPH_H
+
+#include "dialects/dialect.h"
+
+/* Op ids, in table order (GRAPH_CONV2D, ...). */
+typedef enum GraphOpId {
+#define OP(id, ...) GRAPH_##id,
+#include "dialects/graph/ops.def"
+	GRAPH_NUM_OPS
+} GraphOpId;
+
+/* The graph dialect's table; register with dialect_register. */
+extern const Dialect graph_dialect;
+
+/* Reference kernels by op id, NULL where none (dialects/graph/
+ * interpret.c). */
+extern const IrInterpretFn graph_kernels[GRAPH_NUM_OPS];
+
+/* The verify and infer hooks the table names (verify.c, infer.c). */
+#define OP(id, name, lo, hi, nres, nreg, traits, v, i, ...) \
+	bool graph_verify_##v(IrOp *op); \
+	bool graph_infer_##i(IrContext *ctx, const IrOpState *st, \
+	    size_t nresults, const IrType **results);
+#include "dialects/graph/ops.def"
+
+#endif /* NPUIR_GRAPH_H */

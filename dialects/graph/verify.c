@@ -1,0 +1,151 @@
+/* dialects/graph/verify.c: the graph ops' own verifier rules, beyond what
+ * the attribute specs and shape inference already check. */
+#include "dialects/graph/graph.h"
+
+static const IrType *
+elem(const IrValue *v)
+{
+	const IrType *t = v->type;
+	return ir_type_is_shaped(t) ? t->u.shaped.elem : t;
+}
+
+static bool
+is_float(const IrType *t)
+{
+	return t->kind == IR_TYPE_FLOAT;
+}
+
+static bool
+is_quant(const IrType *t)
+{
+	return t->kind == IR_TYPE_QUANT;
+}
+
+/* Element types that may meet in one arithmetic op: equal, or both
+ * quantized (each with its own parameters). */
+static bool
+same_elem(const IrType *a, const IrType *b)
+{
+	return a == b || (is_quant(a) && is_quant(b));
+}
+
+bool
+graph_verify_none(IrOp *op)
+{
+	(void)op;
+	return true;
+}
+
+bool
+graph_verify_binary_same(IrOp *op)
+{
+	if (same_elem(elem(op->operands[0].value),
+	    elem(op->operands[1].value)))
+		return true;
+	ir_op_emit_error(op, "operands must have the same element type");
+	return false;
+}
+
+bool
+graph_verify_conv(IrOp *op)
+{
+	const IrType *in = elem(op->operands[0].value);
+	const IrType *f = elem(op->operands[1].value);
+	if (!same_elem(in, f)) {
+		ir_op_emit_error(op, "input and filter must have the same "
+		    "element type (or both be quantized)");
+		return false;
+	}
+	if (op->noperands < 3)
+		return true;
+	const IrType *b = elem(op->operands[2].value);
+	if (is_quant(in)) {
+		const IrType *s = dialect_storage_type(b);
+		if (s->kind != IR_TYPE_INTEGER || s->u.integer.width != 32) {
+			ir_op_emit_error(op, "bias of a quantized op must be "
+			    "stored in i32");
+			return false;
+		}
+	} else if (b != in) {
+		ir_op_emit_error(op, "bias must have the input's element "
+		    "type");
+		return false;
+	}
+	return true;
+}
+
+bool
+graph_verify_clip(IrOp *op)
+{
+	const IrOpDef *def = op->name->def;
+	double lo = dialect_get_float(def, op->attrs, "min");
+	double hi = dialect_get_float(def, op->attrs, "max");
+	if (lo <= hi)
+		return true;
+	ir_op_emit_error(op, "attribute 'min' (%g) must not exceed 'max' "
+	    "(%g)", lo, hi);
+	return false;
+}
+
+bool
+graph_verify_softmax(IrOp *op)
+{
+	if (dialect_get_float(op->name->def, op->attrs, "beta") > 0)
+		return true;
+	ir_op_emit_error(op, "attribute 'beta' must be > 0");
+	return false;
+}
+
+bool
+graph_verify_concat(IrOp *op)
+{
+	const IrType *e0 = elem(op->operands[0].value);
+	for (unsigned i = 1; i < op->noperands; i++)
+		if (!same_elem(e0, elem(op->operands[i].value))) {
+			ir_op_emit_error(op, "operands must have the same "
+			    "element type");
+			return false;
+		}
+	return true;
+}
+
+/* The declared result element type must be `qtype` exactly. */
+static bool
+result_is_qtype(IrOp *op)
+{
+	const IrAttr *q = ir_op_attr(op, "qtype");
+	if (q->u.type.type == elem(&op->results[0]))
+		return true;
+	ir_op_emit_error(op, "result element type must be 'qtype'");
+	return false;
+}
+
+bool
+graph_verify_quantize(IrOp *op)
+{
+	if (!is_float(elem(op->operands[0].value))) {
+		ir_op_emit_error(op, "operand must have a float element type");
+		return false;
+	}
+	return result_is_qtype(op);
+}
+
+bool
+graph_verify_dequantize(IrOp *op)
+{
+	if (is_float(elem(&op->results[0])))
+		return true;
+	ir_op_emit_error(op, "result must have a float element type");
+	return false;
+}
+
+bool
+graph_verify_requantize(IrOp *op)
+{
+	if (!is_quant(elem(op->operands[0].value))) {
+		ir_op_emit_error(op, "operand must have a quantized element "
+		    "type");
+		return false;
+	}
+	return result_is_qtype(op);
+}

@@ -1,0 +1,871 @@
+/* dialects/interp.c: the reference interpreter: runtime tensors, and the
+ * driver that runs a func.func op by op through each dialect's kernels. */
+#include "dialects/interp.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/dialect.h"
+#include "dialects/npy.h"
+#include "dialects/qmath.h"
+
+/* ------------------------------------------------------------ tensors */
+
+size_t
+ir_tensor_elem_bytes(const IrType *elem)
+{
+	if (!elem)
+		return 0;
+	switch (elem->kind) {
+	case IR_TYPE_INTEGER:
+		return elem->u.integer.width <= 8 ? 1 :
+		    (elem->u.integer.width + 7) / 8 == 2 ? 2 :
+		    elem->u.integer.width <= 32 ? 4 : 8;
+	case IR_TYPE_FLOAT:
+		return elem->u.flt.kind == IR_F32 ? 4 :
+		    elem->u.flt.kind == IR_F64 ? 8 : 2;
+	case IR_TYPE_INDEX:
+		return 8;
+	case IR_TYPE_QUANT:
+		return ir_tensor_elem_bytes(elem->u.quant.storage);
+	default:
+		return 0;
+	}
+}
+
+const IrType *
+ir_tensor_elem_type(const IrTensor *t)
+{
+	return t->type->u.shaped.elem;
+}
+
+int64_t
+ir_tensor_rank(const IrTensor *t)
+{
+	return t->type->u.shaped.rank;
+}
+
+const int64_t *
+ir_tensor_dims(const IrTensor *t)
+{
+	return t->type->u.shaped.dims;
+}
+
+/* Is type a ranked static tensor or memref with a runtime element? */
+static bool
+runtime_type(const IrType *type)
+{
+	if (!type || (type->kind != IR_TYPE_TENSOR &&
+	    type->kind != IR_TYPE_MEMREF))
+		return false;
+	return ir_type_num_elements(type) >= 0 &&
+	    ir_tensor_elem_bytes(type->u.shaped.elem) > 0;
+}
+
+IrTensor *
+ir_tensor_create(const IrType *type)
+{
+	IrTensor *t;
+
+	if (!runtime_type(type))
+		return NULL;
+	t = ir_xcalloc(1, sizeof *t);
+	t->type = type;
+	t->n = ir_type_num_elements(type);
+	t->elem_size = ir_tensor_elem_bytes(type->u.shaped.elem);
+	t->data = ir_xcalloc((size_t)(t->n ? t->n : 1), t->elem_size);
+	t->refs = 1;
+	return t;
+}
+
+IrTensor *
+ir_tensor_view(IrTensor *base, const IrType *type, size_t offset)
+{
+	IrTensor *t;
+
+	if (!runtime_type(type))
+		return NULL;
+	t = ir_xcalloc(1, sizeof *t);
+	t->type = type;
+	t->n = ir_type_num_elements(type);
+	t->elem_size = ir_tensor_elem_bytes(type->u.shaped.elem);
+	t->data = (char *)base->data + offset;
+	while (base->base)
+		base = base->base;
+	t->base = ir_tensor_retain(base);
+	t->refs = 1;
+	return t;
+}
+
+IrTensor *
+ir_tensor_from_dense(const IrType *type, const IrAttr *dense)
+{
+	IrTensor *t;
+	size_t es, bytes;
+	int64_t i;
+
+	if (!dense || dense->kind != IR_ATTR_DENSE)
+		return NULL;
+	t = ir_tensor_create(type);
+	if (!t)
+		return NULL;
+	es = t->elem_size;
+	bytes = (size_t)t->n * es;
+	if (dense->u.dense.splat && dense->u.dense.size == es) {
+		for (i = 0; i < t->n; i++)
+			memcpy((char *)t->data + (size_t)i * es,
+			    dense->u.dense.data, es);
+	} else if (dense->u.dense.size == bytes) {
+		if (bytes)
+			memcpy(t->data, dense->u.dense.data, bytes);
+	} else {
+		ir_tensor_release(t);
+		return NULL;
+	}
+	return t;
+}
+
+IrTensor *
+ir_tensor_retain(IrTensor *t)
+{
+	if (t)
+		t->refs++;
+	return t;
+}
+
+void
+ir_tensor_release(IrTensor *t)
+{
+	if (!t || --t->refs)
+		return;
+	if (t->base)
+		ir_tensor_release(t->base);
+	else
+		free(t->data);
+	free(t);
+}
+
+/* The storage integer type behind t's elements, or NULL for floats. */
+static const IrType *
+int_type(const IrTensor *t)
+{
+	const IrType *e = t->type->u.shaped.elem;
+
+	if (e->kind == IR_TYPE_QUANT)
+		return e->u.quant.storage;
+	return e->kind == IR_TYPE_INTEGER || e->kind == IR_TYPE_INDEX ? e :
+	    NULL;
+}
+
+static bool
+is_unsigned(const IrType *e)
+{
+	return e->kind == IR_TYPE_INTEGER && (e->u.integer.sign ==
+	    IR_UNSIGNED || e->u.integer.width == 1);
+}
+
+int64_t
+ir_tensor_get_int(const IrTensor *t, int64_t i)
+{
+	const IrType *e = int_type(t);
+	const char *p = (const char *)t->data + (size_t)i * t->elem_size;
+
+	if (!e)
+		return (int64_t)ir_tensor_get(t, i);
+	switch (t->elem_size) {
+	case 1:
+		return is_unsigned(e) ? (int64_t)*(const uint8_t *)p :
+		    (int64_t)*(const int8_t *)p;
+	case 2:
+		return is_unsigned(e) ? (int64_t)*(const uint16_t *)p :
+		    (int64_t)*(const int16_t *)p;
+	case 4:
+		return is_unsigned(e) ? (int64_t)*(const uint32_t *)p :
+		    (int64_t)*(const int32_t *)p;
+	default:
+		return *(const int64_t *)p;
+	}
+}
+
+/* The value range of an integer storage type. */
+static void
+int_range(const IrType *e, size_t bytes, int64_t *lo, int64_t *hi)
+{
+	unsigned w = e->kind == IR_TYPE_INTEGER ? e->u.integer.width : 64;
+
+	if (w >= 64) {
+		*lo = INT64_MIN;
+		*hi = INT64_MAX;
+	} else if (is_unsigned(e)) {
+		*lo = 0;
+		*hi = (int64_t)((1ull << w) - 1);
+	} else {
+		*lo = -(int64_t)(1ull << (w - 1));
+		*hi = (int64_t)((1ull << (w - 1)) - 1);
+	}
+	(void)bytes;
+}
+
+void
+ir_tensor_set_int(IrTensor *t, int64_t i, int64_t v)
+{
+	const IrType *e = int_type(t);
+	char *p = (char *)t->data + (size_t)i * t->elem_size;
+	int64_t lo, hi;
+
+	if (!e) {
+		ir_tensor_set(t, i, (double)v);
+		return;
+	}
+	int_range(e, t->elem_size, &lo, &hi);
+	v = v < lo ? lo : v > hi ? hi : v;
+	switch (t->elem_size) {
+	case 1:
+		*(uint8_t *)p = (uint8_t)v;
+		break;
+	case 2:
+		*(uint16_t *)p = (uint16_t)v;
+		break;
+	case 4:
+		*(uint32_t *)p = (uint32_t)v;
+		break;
+	default:
+		*(int64_t *)p = v;
+	}
+}
+
+/* bf16 is the high half of an f32. */
+static float
+bf16_to_f32(uint16_t h)
+{
+	uint32_t bits = (uint32_t)h << 16;
+	float f;
+
+	memcpy(&f, &bits, 4);
+	return f;
+}
+
+static uint16_t
+f32_to_bf16(float f)
+{
+	uint32_t bits;
+
+	memcpy(&bits, &f, 4);
+	if ((bits & 0x7fffffff) > 0x7f800000)
+		return (uint16_t)(bits >> 16 | 0x40);
+	bits += 0x7fff + (bits >> 16 & 1);
+	return (uint16_t)(bits >> 16);
+}
+
+double
+ir_tensor_get(const IrTensor *t, int64_t i)
+{
+	const IrType *e = t->type->u.shaped.elem;
+	const char *p = (const char *)t->data + (size_t)i * t->elem_size;
+
+	if (e->kind != IR_TYPE_FLOAT)
+		return (double)ir_tensor_get_int(t, i);
+	switch (e->u.flt.kind) {
+	case IR_F32:
+		return *(const float *)p;
+	case IR_F64:
+		return *(const double *)p;
+	case IR_F16:
+		return npy_f16_to_f32(*(const uint16_t *)p);
+	default:
+		return bf16_to_f32(*(const uint16_t *)p);
+	}
+}
+
+void
+ir_tensor_set(IrTensor *t, int64_t i, double v)
+{
+	const IrType *e = t->type->u.shaped.elem;
+	char *p = (char *)t->data + (size_t)i * t->elem_size;
+
+	if (e->kind != IR_TYPE_FLOAT) {
+		double r = round(v);
+
+		if (isnan(r))
+			r = 0;
+		r = r > 9.2e18 ? 9.2e18 : r < -9.2e18 ? -9.2e18 : r;
+		ir_tensor_set_int(t, i, (int64_t)r);
+		return;
+	}
+	switch (e->u.flt.kind) {
+	case IR_F32:
+		*(float *)p = (float)v;
+		break;
+	case IR_F64:
+		*(double *)p = v;
+		break;
+	case IR_F16:
+		*(uint16_t *)p = npy_f32_to_f16((float)v);
+		break;
+	default:
+		*(uint16_t *)p = f32_to_bf16((float)v);
+	}
+}
+
+void
+ir_tensor_strides(const IrType *t, int64_t *st)
+{
+	const IrAttr *l = t->u.shaped.layout;
+	int64_t r = t->u.shaped.rank, s = 1, k;
+
+	if (t->kind == IR_TYPE_MEMREF && l && l->kind == IR_ATTR_STRIDED &&
+	    (int64_t)l->u.strided.nstrides == r) {
+		for (k = 0; k < r; k++)
+			st[k] = l->u.strided.strides[k];
+		return;
+	}
+	for (k = r - 1; k >= 0; k--) {
+		st[k] = s;
+		s *= t->u.shaped.dims[k];
+	}
+}
+
+bool
+ir_tensor_copy(IrTensor *dst, const IrTensor *src)
+{
+	const IrType *ts = src->type, *td = dst->type;
+	int64_t ss[16], sd[16], idx[16] = {0}, os = 0, od = 0, i;
+	size_t es = src->elem_size;
+	int r = (int)ts->u.shaped.rank, k;
+
+	if (src->n != dst->n || es != dst->elem_size || r > 16 ||
+	    r != td->u.shaped.rank ||
+	    memcmp(ts->u.shaped.dims, td->u.shaped.dims, sizeof(int64_t) *
+	    (size_t)r))
+		return false;
+	ir_tensor_strides(ts, ss);
+	ir_tensor_strides(td, sd);
+	for (i = 0; i < src->n; i++) {
+		memmove((char *)dst->data + od * (int64_t)es,
+		    (const char *)src->data + os * (int64_t)es, es);
+		for (k = r - 1; k >= 0; k--) {
+			os += ss[k];
+			od += sd[k];
+			if (++idx[k] < ts->u.shaped.dims[k])
+				break;
+			os -= ss[k] * idx[k];
+			od -= sd[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ f32 */
+
+const IrType *
+ir_tensor_f32_type(IrContext *ctx, const IrType *like)
+{
+	const IrType *f32 = ir_type_float(ctx, IR_F32);
+
+	if (like->u.shaped.elem == f32)
+		return like;
+	return ir_type_tensor(ctx, like->u.shaped.rank, like->u.shaped.dims,
+	    f32, NULL);
+}
+
+/* Per-axis quantization: the channel of element i. */
+static size_t
+quant_channel(const IrType *shaped, const IrType *q, int64_t i)
+{
+	const int64_t *d = shaped->u.shaped.dims;
+	int64_t inner = 1, k;
+
+	if (q->u.quant.nscales <= 1 || q->u.quant.axis < 0)
+		return 0;
+	for (k = shaped->u.shaped.rank - 1; k > q->u.quant.axis; k--)
+		inner *= d[k];
+	return (size_t)((i / inner) % d[q->u.quant.axis]);
+}
+
+IrTensor *
+ir_tensor_to_f32(IrContext *ctx, IrTensor *t)
+{
+	const IrType *e = t->type->u.shaped.elem;
+	IrTensor *f;
+	float *o;
+	int64_t i;
+	size_t c;
+
+	if (e->kind == IR_TYPE_FLOAT && e->u.flt.kind == IR_F32)
+		return ir_tensor_retain(t);
+	f = ir_tensor_create(ir_tensor_f32_type(ctx, t->type));
+	o = f->data;
+	for (i = 0; i < t->n; i++) {
+		if (e->kind == IR_TYPE_QUANT) {
+			c = quant_channel(t->type, e, i);
+			o[i] = qmath_dequantize(
+			    (int32_t)ir_tensor_get_int(t, i),
+			    e->u.quant.scales[c], e->u.quant.zero_points[c]);
+		} else {
+			o[i] = (float)ir_tensor_get(t, i);
+		}
+	}
+	return f;
+}
+
+void
+ir_tensor_store_f32(IrTensor *dst, const IrTensor *src)
+{
+	const IrType *e = dst->type->u.shaped.elem;
+	const float *s = src->data;
+	int64_t i;
+	size_t c;
+
+	if (e->kind == IR_TYPE_FLOAT && e->u.flt.kind == IR_F32) {
+		memcpy(dst->data, s, (size_t)dst->n * 4);
+		return;
+	}
+	for (i = 0; i < dst->n; i++) {
+		if (e->kind == IR_TYPE_QUANT) {
+			c = quant_channel(dst->type, e, i);
+			ir_tensor_set_int(dst, i, qmath_quantize(s[i],
+			    e->u.quant.scales[c], e->u.quant.zero_points[c],
+			    e->u.quant.storage_min, e->u.quant.storage_max));
+		} else {
+			ir_tensor_set(dst, i, s[i]);
+		}
+	}
+}
+
+/* ------------------------------------------------------------ frames */
+
+/* One value's runtime state in a frame. */
+typedef struct Slot {
+	const IrValue *value;  /* NULL: empty */
+	IrTensor *tensor;
+	size_t remaining;      /* uses not yet executed */
+} Slot;
+
+/* The values of one block being run; `up` is the enclosing frame whose
+ * values the block's ops may use. */
+typedef struct Frame {
+	struct Frame *up;
+	Slot *slots;
+	size_t cap, n;
+} Frame;
+
+struct IrInterp {
+	IrOp *module;
+	IrContext *ctx;
+	IrInterpOptions opts;
+	unsigned depth;
+	Frame *top;            /* innermost frame being run */
+};
+
+static size_t
+hash_ptr(const void *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+static Slot *
+frame_find(Frame *f, const IrValue *v)
+{
+	size_t i;
+
+	if (!f->cap)
+		return NULL;
+	for (i = hash_ptr(v) & (f->cap - 1); f->slots[i].value;
+	    i = (i + 1) & (f->cap - 1))
+		if (f->slots[i].value == v)
+			return &f->slots[i];
+	return NULL;
+}
+
+static void
+frame_put(Frame *f, const IrValue *v, IrTensor *t);
+
+static void
+frame_grow(Frame *f)
+{
+	Slot *old = f->slots;
+	size_t i, oldcap = f->cap;
+
+	f->cap = f->cap ? f->cap * 2 : 64;
+	f->slots = ir_xcalloc(f->cap, sizeof *f->slots);
+	f->n = 0;
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].value) {
+			frame_put(f, old[i].value, old[i].tensor);
+			frame_find(f, old[i].value)->remaining =
+			    old[i].remaining;
+		}
+	}
+	free(old);
+}
+
+/* Binds v to t (the frame takes the reference). A value without uses is
+ * released at once. */
+static void
+frame_put(Frame *f, const IrValue *v, IrTensor *t)
+{
+	size_t i;
+
+	if ((f->n + 1) * 2 > f->cap)
+		frame_grow(f);
+	for (i = hash_ptr(v) & (f->cap - 1); f->slots[i].value;
+	    i = (i + 1) & (f->cap - 1))
+		;
+	f->slots[i] = (Slot){v, t, ir_value_num_uses(v)};
+	f->n++;
+}
+
+static void
+frame_free(Frame *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->cap; i++)
+		if (f->slots[i].value)
+			ir_tensor_release(f->slots[i].tensor);
+	free(f->slots);
+}
+
+/* The slot of v in the innermost frame that has it. */
+static Slot *
+lookup(IrInterp *it, const IrValue *v)
+{
+	Frame *f;
+	Slot *s;
+
+	for (f = it->top; f; f = f->up)
+		if ((s = frame_find(f, v)))
+			return s;
+	return NULL;
+}
+
+/* One use of the value in s was executed: drop its tensor after the
+ * last one (the slot stays, so a late lookup finds NULL, not garbage). */
+static void
+consume(Slot *s)
+{
+	if (s->remaining && !--s->remaining) {
+		ir_tensor_release(s->tensor);
+		s->tensor = NULL;
+	}
+}
+
+/* ------------------------------------------------------------ driver */
+
+IrInterp *
+ir_interp_create(IrOp *module, const IrInterpOptions *opts)
+{
+	IrInterp *it = ir_xcalloc(1, sizeof *it);
+
+	it->module = module;
+	it->ctx = ir_op_context(module);
+	if (opts)
+		it->opts = *opts;
+	if (!it->opts.max_depth)
+		it->opts.max_depth = 256;
+	return it;
+}
+
+void
+ir_interp_destroy(IrInterp *it)
+{
+	free(it);
+}
+
+IrContext *
+ir_interp_context(const IrInterp *it)
+{
+	return it->ctx;
+}
+
+const IrInterpOptions *
+ir_interp_options(const IrInterp *it)
+{
+	return &it->opts;
+}
+
+IrOp *
+ir_interp_lookup(IrInterp *it, const char *name)
+{
+	IrOp *f = ir_symbol_lookup(it->module, ir_ident_cstr(it->ctx, name));
+
+	return f && ir_op_is(f, "func.func") ? f : NULL;
+}
+
+/* Operand tensors of op, looked up and retained into `in`. */
+static bool
+gather(IrInterp *it, IrOp *op, IrTensor **in)
+{
+	unsigned i;
+	Slot *s;
+
+	for (i = 0; i < op->noperands; i++) {
+		s = lookup(it, ir_op_operand(op, i));
+		if (!s || !s->tensor) {
+			ir_op_emit_error(op, "operand #%u has no value at run "
+			    "time", i);
+			return false;
+		}
+		in[i] = s->tensor;
+	}
+	return true;
+}
+
+/* After op ran: each operand use is consumed. */
+static void
+consume_operands(IrInterp *it, IrOp *op)
+{
+	unsigned i;
+	Slot *s;
+
+	for (i = 0; i < op->noperands; i++)
+		if ((s = lookup(it, ir_op_operand(op, i))))
+			consume(s);
+}
+
+static bool run_call(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out);
+
+/* Checks a kernel's result against the op's declared result type. */
+static bool
+check_result(IrOp *op, unsigned i, IrTensor *t)
+{
+	const IrType *want = ir_op_result(op, i)->type;
+
+	if (!t) {
+		ir_op_emit_error(op, "reference kernel produced no result #%u",
+		    i);
+		return false;
+	}
+	if (t->type != want && (t->n != ir_type_num_elements(want) ||
+	    t->elem_size != ir_tensor_elem_bytes(want->u.shaped.elem))) {
+		ir_op_emit_error(op, "reference kernel produced a result of "
+		    "the wrong shape");
+		return false;
+	}
+	t->type = want;
+	return true;
+}
+
+/* Runs one op of the current frame (not a terminator). */
+static bool
+run_op(IrInterp *it, IrOp *op)
+{
+	IrTensor *in_small[8], *out_small[8];
+	IrTensor **in = in_small, **out = out_small;
+	IrInterpretFn fn = NULL;
+	bool ok = false;
+	unsigned i;
+
+	if (op->noperands > 8)
+		in = ir_xcalloc(op->noperands, sizeof *in);
+	if (op->nresults > 8)
+		out = ir_xcalloc(op->nresults, sizeof *out);
+	memset(out, 0, sizeof *out * (op->nresults < 8 ? 8 : op->nresults));
+	if (!gather(it, op, in))
+		goto done;
+	for (i = 0; i < op->nresults; i++) {
+		if (!runtime_type(ir_op_result(op, i)->type)) {
+			ir_op_emit_error(op, "result #%u is not a static tensor "
+			    "or memref: npu-run needs static shapes", i);
+			goto done;
+		}
+	}
+	if (ir_op_is(op, "func.call")) {
+		ok = run_call(it, op, in, out);
+	} else if (!(fn = dialect_op_kernel(op))) {
+		ir_op_emit_error(op, "has no reference kernel: npu-run cannot "
+		    "interpret it");
+	} else {
+		ok = fn(it, op, in, out);
+	}
+	for (i = 0; ok && i < op->nresults; i++)
+		ok = check_result(op, i, out[i]);
+	for (i = 0; i < op->nresults; i++) {
+		if (ok)
+			frame_put(it->top, ir_op_result(op, i), out[i]);
+		else
+			ir_tensor_release(out[i]);
+	}
+	if (ok)
+		consume_operands(it, op);
+done:
+	if (in != in_small)
+		free(in);
+	if (out != out_small)
+		free(out);
+	return ok;
+}
+
+/* Unused values would otherwise live until the frame ends. */
+static void
+drop_unused(IrInterp *it, IrOp *op)
+{
+	unsigned i;
+	Slot *s;
+
+	for (i = 0; i < op->nresults; i++) {
+		s = frame_find(it->top, ir_op_result(op, i));
+		if (s && !s->remaining) {
+			ir_tensor_release(s->tensor);
+			s->tensor = NULL;
+		}
+	}
+}
+
+static bool
+run_terminator(IrInterp *it, IrOp *term, IrTensor **results, size_t n)
+{
+	unsigned i;
+	Slot *s;
+
+	if (term->noperands != n) {
+		ir_op_emit_error(term, "returns %u values where %zu are "
+		    "expected", term->noperands, n);
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		s = lookup(it, ir_op_operand(term, i));
+		if (!s || !s->tensor) {
+			ir_op_emit_error(term, "operand #%u has no value at "
+			    "run time", i);
+			while (i--)
+				ir_tensor_release(results[i]);
+			return false;
+		}
+		results[i] = ir_tensor_retain(s->tensor);
+	}
+	return true;
+}
+
+bool
+ir_interp_run_block(IrInterp *it, IrBlock *block, IrTensor *const *args,
+    size_t nargs, IrTensor **results, size_t nresults)
+{
+	Frame frame = {.up = it->top};
+	IrOp *op, *term = ir_block_terminator(block);
+	bool ok = true;
+	size_t i;
+
+	if (nargs != block->nargs) {
+		ir_emit_error(it->ctx, ir_block_parent_op(block) ?
+		    ir_block_parent_op(block)->loc : NULL, "block takes %u "
+		    "arguments, %zu given", block->nargs, nargs);
+		return false;
+	}
+	if (term && !ir_op_has_trait(term, IR_TRAIT_TERMINATOR))
+		term = NULL;
+	it->top = &frame;
+	for (i = 0; i < nargs; i++)
+		frame_put(&frame, block->args[i], ir_tensor_retain(args[i]));
+	for (op = block->first; ok && op && op != term; op = op->next) {
+		ok = run_op(it, op);
+		if (ok)
+			drop_unused(it, op);
+	}
+	if (ok && term)
+		ok = run_terminator(it, term, results, nresults);
+	else if (ok && nresults) {
+		ir_emit_error(it->ctx, ir_block_parent_op(block) ?
+		    ir_block_parent_op(block)->loc : NULL, "block has no "
+		    "terminator to yield %zu results", nresults);
+		ok = false;
+	}
+	it->top = frame.up;
+	frame_free(&frame);
+	return ok;
+}
+
+/* Are a tensor and a declared function input type the same runtime
+ * type? */
+static bool
+arg_matches(const IrTensor *t, const IrType *want)
+{
+	return t && (t->type == want || (t->n == ir_type_num_elements(want) &&
+	    t->elem_size == ir_tensor_elem_bytes(want->u.shaped.elem) &&
+	    t->type->u.shaped.rank == want->u.shaped.rank &&
+	    !memcmp(t->type->u.shaped.dims, want->u.shaped.dims,
+	    sizeof(int64_t) * (size_t)want->u.shaped.rank)));
+}
+
+static bool
+check_signature(IrInterp *it, IrOp *func, IrTensor *const *args,
+    size_t nargs, size_t nresults)
+{
+	const IrType *ft = ir_func_type(func);
+	size_t i;
+
+	if (!ir_func_entry(func)) {
+		ir_op_emit_error(func, "is a declaration: nothing to run");
+		return false;
+	}
+	if (ir_func_entry(func)->next) {
+		ir_op_emit_error(func, "has several blocks: npu-run runs "
+		    "single-block functions only");
+		return false;
+	}
+	if (nargs != ft->u.func.ninputs || nresults != ft->u.func.nresults) {
+		ir_op_emit_error(func, "takes %zu inputs and returns %zu "
+		    "results; called with %zu and %zu", ft->u.func.ninputs,
+		    ft->u.func.nresults, nargs, nresults);
+		return false;
+	}
+	for (i = 0; i < nargs; i++) {
+		if (!runtime_type(ft->u.func.inputs[i])) {
+			ir_op_emit_error(func, "input #%zu is not a static "
+			    "tensor or memref", i);
+			return false;
+		}
+		if (!arg_matches(args[i], ft->u.func.inputs[i])) {
+			ir_op_emit_error(func, "input #%zu has the wrong type "
+			    "or shape", i);
+			return false;
+		}
+	}
+	(void)it;
+	return true;
+}
+
+bool
+ir_interp_call(IrInterp *it, IrOp *func, IrTensor *const *args,
+    size_t nargs, IrTensor **results, size_t nresults)
+{
+	Frame *saved = it->top;
+	bool ok;
+
+	if (!check_signature(it, func, args, nargs, nresults))
+		return false;
+	if (it->depth >= it->opts.max_depth) {
+		ir_op_emit_error(func, "call depth exceeds %u (unbounded "
+		    "recursion?)", it->opts.max_depth);
+		return false;
+	}
+	it->depth++;
+	it->top = NULL; /* a function sees only its own values */
+	ok = ir_interp_run_block(it, ir_func_entry(func), args, nargs, results,
+	    nresults);
+	it->top = saved;
+	it->depth--;
+	return ok;
+}
+
+/* func.call: resolve the callee and run it in a fresh frame. */
+static bool
+run_call(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	const IrAttr *callee = ir_op_attr(op, "callee");
+	IrOp *f = callee ? ir_symbol_resolve(op, callee) : NULL;
+
+	if (!f || !ir_op_is(f, "func.func")) {
+		ir_op_emit_error(op, "callee is not a func.func of the module");
+		return false;
+	}
+	return ir_interp_call(it, f, in, op->noperands, out, op->nresults);
+}

@@ -1,0 +1,597 @@
+/* dialects/npu/interpret.c: reference kernels of the npu dialect, in
+ * integer arithmetic bit-exact with TFLite's reference kernels. */
+#include "dialects/npu/npu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/qmath.h"
+
+static const IrOpDef *
+def_of(const IrOp *op)
+{
+	return op->name->def;
+}
+
+static int64_t
+geti(const IrOp *op, const char *name)
+{
+	return dialect_get_int(def_of(op), op->attrs, name);
+}
+
+static bool
+has(const IrOp *op, const char *name)
+{
+	return ir_op_attr(op, name) != NULL;
+}
+
+static const int64_t *
+D(const IrTensor *t)
+{
+	return t->type->u.shaped.dims;
+}
+
+/* Element i of a dense integer attribute (a splat repeats), as int64. */
+static int64_t
+dense_int(const IrAttr *a, int64_t i)
+{
+	size_t es = ir_dense_elem_size(a->u.dense.type->u.shaped.elem);
+	size_t n = es ? a->u.dense.size / es : 0;
+	const uint8_t *p;
+	uint64_t v = 0;
+	size_t k;
+
+	if (!n)
+		return 0;
+	p = a->u.dense.data + (a->u.dense.splat ? 0 : (size_t)i % n * es);
+	for (k = 0; k < es; k++)
+		v |= (uint64_t)p[k] << (8 * k);
+	if (es < 8 && (v >> (8 * es - 1) & 1)) /* sign-extend */
+		v |= ~0ull << (8 * es);
+	return (int64_t)v;
+}
+
+/* The storage range of a result element type (quantized or integer). */
+static void
+storage_range(const IrType *shaped, int64_t *lo, int64_t *hi)
+{
+	const IrType *e = shaped->u.shaped.elem;
+	unsigned w;
+
+	if (e->kind == IR_TYPE_QUANT) {
+		*lo = e->u.quant.storage_min;
+		*hi = e->u.quant.storage_max;
+		return;
+	}
+	w = e->kind == IR_TYPE_INTEGER ? e->u.integer.width : 32;
+	if (w >= 64)
+		w = 63;
+	if (e->kind == IR_TYPE_INTEGER && e->u.integer.sign == IR_UNSIGNED) {
+		*lo = 0;
+		*hi = (int64_t)((1ull << w) - 1);
+	} else {
+		*lo = -(int64_t)(1ull << (w - 1));
+		*hi = (int64_t)((1ull << (w - 1)) - 1);
+	}
+}
+
+/* The fused activation clamp: act_min/act_max or the storage range. */
+static void
+act_range(const IrOp *op, int64_t *lo, int64_t *hi)
+{
+	storage_range(ir_op_result((IrOp *)op, 0)->type, lo, hi);
+	if (has(op, "act_min"))
+		*lo = geti(op, "act_min") > *lo ? geti(op, "act_min") : *lo;
+	if (has(op, "act_max"))
+		*hi = geti(op, "act_max") < *hi ? geti(op, "act_max") : *hi;
+}
+
+/* Storage integers of a tensor minus a zero point, as int32 (a new
+ * array): the kernels' inner loops are then plain dot products. */
+static int32_t *
+ints(const IrTensor *t, int64_t zp)
+{
+	int32_t *v = ir_xmalloc((size_t)(t->n ? t->n : 1) * sizeof *v);
+	const IrType *e = t->type->u.shaped.elem;
+	bool s8 = t->elem_size == 1 && (e->kind == IR_TYPE_QUANT ?
+	    e->u.quant.is_signed : e->kind == IR_TYPE_INTEGER &&
+	    e->u.integer.sign != IR_UNSIGNED);
+	int64_t i;
+
+	if (s8) {
+		for (i = 0; i < t->n; i++)
+			v[i] = ((const int8_t *)t->data)[i] - (int32_t)zp;
+		return v;
+	}
+	for (i = 0; i < t->n; i++)
+		v[i] = (int32_t)(ir_tensor_get_int(t, i) - zp);
+	return v;
+}
+
+static bool
+make_out(IrOp *op, IrTensor **out)
+{
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	if (!out[0])
+		ir_op_emit_error(op, "result type has no runtime form");
+	return out[0] != NULL;
+}
+
+/* Window geometry of NHWC windowed ops. */
+typedef struct Win {
+	int64_t n, h, w, c, oh, ow, oc, kh, kw, sh, sw, dh, dw, pt, pl;
+} Win;
+
+static Win
+window(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
+    int64_t kw)
+{
+	int64_t s[2] = {1, 1}, d[2] = {1, 1};
+	DialectPad p = dialect_get_pad(def_of(op), op->attrs, "padding");
+	Win w;
+
+	dialect_get_ints(def_of(op), op->attrs, "strides", s, 2);
+	if (dialect_has_attr(def_of(op), op->attrs, "dilations"))
+		dialect_get_ints(def_of(op), op->attrs, "dilations", d, 2);
+	w = (Win){D(in)[0], D(in)[1], D(in)[2], D(in)[3], D(out)[1],
+	    D(out)[2], D(out)[3], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
+	if (p.kind == DIALECT_PAD_SAME) {
+		w.pt = dialect_same_pad_before(w.h, kh, w.sh, w.dh);
+		w.pl = dialect_same_pad_before(w.w, kw, w.sw, w.dw);
+	} else if (p.kind == DIALECT_PAD_EXPLICIT) {
+		w.pt = p.top;
+		w.pl = p.left;
+	}
+	return w;
+}
+
+/* ------------------------------------------------------------ MAC ops */
+
+/* What the MAC kernels share: integers without zero points, the bias,
+ * one multiplier per output channel, and the output integers. */
+typedef struct Mac {
+	int32_t *x, *w, *y;
+	int64_t *bias;
+	QMultiplier *m;
+	QRequant r;
+} Mac;
+
+/* Reads operands and the epilogue attributes; oc output channels. */
+static bool
+mac_begin(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
+    int64_t oc, Mac *k)
+{
+	const IrAttr *mult = ir_op_attr(op, "multiplier");
+	const IrAttr *shift = ir_op_attr(op, "shift");
+	int64_t c;
+
+	if (!make_out(op, out))
+		return false;
+	k->x = ints(in[0], geti(op, "input_zp"));
+	k->w = ints(in[1], geti(op, "weight_zp"));
+	k->y = ir_xmalloc((size_t)(out[0]->n ? out[0]->n : 1) * sizeof *k->y);
+	k->bias = ir_xmalloc((size_t)(oc ? oc : 1) * sizeof *k->bias);
+	k->m = ir_xmalloc((size_t)(oc ? oc : 1) * sizeof *k->m);
+	for (c = 0; c < oc; c++) {
+		k->bias[c] = ir_tensor_get_int(in[2], c % in[2]->n);
+		k->m[c] = (QMultiplier){(int32_t)dense_int(mult, c),
+		    (int)dense_int(shift, c)};
+	}
+	k->r = (QRequant){k->m, oc, geti(op, "output_zp"), 0, 0,
+	    ir_interp_options(it)->single_rounding, in[0]->elem_size > 1};
+	act_range(op, &k->r.lo, &k->r.hi);
+	return true;
+}
+
+/* Stores the output integers and frees the scratch arrays. */
+static bool
+mac_end(Mac *k, IrTensor *out)
+{
+	int64_t i;
+
+	for (i = 0; i < out->n; i++)
+		ir_tensor_set_int(out, i, k->y[i]);
+	free(k->x);
+	free(k->w);
+	free(k->y);
+	free(k->bias);
+	free(k->m);
+	return true;
+}
+
+static QWindow
+qwindow(const Win *w)
+{
+	return (QWindow){w->n, w->h, w->w, w->c, w->oh, w->ow, w->oc, w->kh,
+	    w->kw, w->sh, w->sw, w->dh, w->dw, w->pt, w->pl};
+}
+
+/* TFLite's ConvPerChannel (qmath_conv2d). */
+static bool
+npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	int64_t oc = D(in[1])[0];
+	QWindow g;
+	Win w;
+	Mac k;
+
+	if (!mac_begin(it, op, in, out, oc, &k))
+		return false;
+	w = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
+	g = qwindow(&w);
+	qmath_conv2d(&g, 1, k.x, k.w, k.bias, &k.r, k.y);
+	return mac_end(&k, out[0]);
+}
+
+/* TFLite's DepthwiseConvPerChannel (qmath_depthwise_conv2d). */
+static bool
+npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
+    IrTensor *const *in, IrTensor **out)
+{
+	int64_t oc = D(in[1])[3];
+	QWindow g;
+	Win w;
+	Mac k;
+
+	if (!mac_begin(it, op, in, out, oc, &k))
+		return false;
+	w = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
+	g = qwindow(&w);
+	qmath_depthwise_conv2d(&g, k.x, k.w, k.bias, &k.r, k.y);
+	return mac_end(&k, out[0]);
+}
+
+/* TFLite's FullyConnected (per tensor, or per channel when multiplier
+ * has one entry per output). */
+static bool
+npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	int64_t o = D(in[1])[0], kk = D(in[1])[1];
+	Mac k;
+
+	if (!mac_begin(it, op, in, out, o, &k))
+		return false;
+	qmath_fully_connected(in[0]->n / kk, kk, o, k.x, k.w, k.bias, &k.r,
+	    k.y);
+	return mac_end(&k, out[0]);
+}
+
+/* ------------------------------------------------------------ pooling */
+
+/* TFLite's integer pooling: max of the valid taps, or their sum divided
+ * by their count rounding half away from zero. */
+static bool
+npu_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const char *mode = dialect_get_str(def_of(op), op->attrs, "mode");
+	int64_t k[2] = {1, 1}, n, oy, ox, c, ky, kx, lo, hi;
+	int32_t *x = ints(in[0], 0);
+	Win w;
+
+	if (!make_out(op, out)) {
+		free(x);
+		return false;
+	}
+	dialect_get_ints(def_of(op), op->attrs, "kernel", k, 2);
+	w = window(op, in[0], out[0], k[0], k[1]);
+	act_range(op, &lo, &hi);
+	for (n = 0; n < w.n; n++)
+	for (oy = 0; oy < w.oh; oy++)
+	for (ox = 0; ox < w.ow; ox++)
+	for (c = 0; c < w.c; c++) {
+		int64_t acc = mode[0] == 'm' ? INT64_MIN : 0, cnt = 0;
+
+		for (ky = 0; ky < w.kh; ky++)
+			for (kx = 0; kx < w.kw; kx++) {
+				int64_t iy = oy * w.sh - w.pt + ky;
+				int64_t ix = ox * w.sw - w.pl + kx;
+				int64_t v;
+
+				if (iy < 0 || iy >= w.h || ix < 0 || ix >= w.w)
+					continue;
+				v = x[((n * w.h + iy) * w.w + ix) * w.c + c];
+				acc = mode[0] == 'm' ? (v > acc ? v : acc) :
+				    acc + v;
+				cnt++;
+			}
+		if (!cnt) {
+			ir_op_emit_error(op, "a pooling window covers only "
+			    "padding");
+			free(x);
+			return false;
+		}
+		if (mode[0] == 'a')
+			acc = acc > 0 ? (acc + cnt / 2) / cnt :
+			    (acc - cnt / 2) / cnt;
+		ir_tensor_set_int(out[0], ((n * w.oh + oy) * w.ow + ox) * w.c +
+		    c, qmath_clamp(acc, lo, hi));
+	}
+	free(x);
+	return true;
+}
+
+/* ------------------------------------------------------------ elementwise */
+
+/* One input's scaled value: (x - zp) << left_shift, then its multiplier
+ * when the op has input multipliers (TFLite's quantized add). */
+static int64_t
+ew_input(IrOp *op, int idx, int64_t x, bool single)
+{
+	int64_t zp[2] = {0, 0}, mul[2] = {0, 0}, sh[2] = {0, 0};
+	int64_t v;
+
+	dialect_get_ints(def_of(op), op->attrs, "input_zp", zp, 2);
+	v = (x - zp[idx]) * ((int64_t)1 << geti(op, "left_shift"));
+	if (dialect_get_ints(def_of(op), op->attrs, "input_multiplier", mul,
+	    2) > idx) {
+		dialect_get_ints(def_of(op), op->attrs, "input_shift", sh, 2);
+		v = qmath_requant(qmath_clamp(v, INT32_MIN, INT32_MAX),
+		    (QMultiplier){(int32_t)mul[idx], (int)sh[idx]}, single);
+	}
+	return v;
+}
+
+/* Element strides of t broadcast against out (rank <= 8). */
+static void
+bcast(const IrTensor *t, const IrTensor *out, int64_t *st)
+{
+	int ro = (int)out->type->u.shaped.rank;
+	int rt = (int)t->type->u.shaped.rank, k;
+	int64_t s = 1;
+
+	for (k = ro - 1; k >= 0; k--) {
+		int64_t d = k - (ro - rt) >= 0 ? D(t)[k - (ro - rt)] : 1;
+
+		st[k] = d == 1 ? 0 : s;
+		s *= d;
+	}
+}
+
+/* The combined value of the op before output scaling. */
+static int64_t
+ew_combine(char op, int64_t a, int64_t b)
+{
+	switch (op) {
+	case 'a': return a + b;
+	case 's': return a - b;
+	case 'm': return a * b;
+	case '<': return a < b ? a : b;
+	case '>': return a > b ? a : b;
+	default: return a < 0 ? -a : a; /* abs */
+	}
+}
+
+static char
+ew_code(const char *s)
+{
+	return !strcmp(s, "add") ? 'a' : !strcmp(s, "sub") ? 's' :
+	    !strcmp(s, "mul") ? 'm' : !strcmp(s, "min") ? '<' :
+	    !strcmp(s, "max") ? '>' : !strcmp(s, "abs") ? '|' : 'l';
+}
+
+static bool
+npu_interpret_elementwise(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	char code = ew_code(dialect_get_str(def_of(op), op->attrs, "op"));
+	bool single = ir_interp_options(it)->single_rounding, two;
+	QMultiplier om = {(int32_t)geti(op, "output_multiplier"),
+	    (int)geti(op, "output_shift")};
+	QMultiplier am = {0, 0};
+	int64_t sa[8], sb[8] = {0}, idx[8] = {0}, ia = 0, ib = 0, i, lo, hi;
+	int64_t ozp = geti(op, "output_zp");
+	int r, k;
+
+	if (!make_out(op, out))
+		return false;
+	r = (int)out[0]->type->u.shaped.rank;
+	two = op->noperands > 1;
+	if (r > 8) {
+		ir_op_emit_error(op, "rank above 8");
+		return false;
+	}
+	if (code == 'l' && has(op, "alpha_multiplier"))
+		am = (QMultiplier){(int32_t)geti(op, "alpha_multiplier"),
+		    (int)geti(op, "alpha_shift")};
+	act_range(op, &lo, &hi);
+	bcast(in[0], out[0], sa);
+	if (two)
+		bcast(in[1], out[0], sb);
+	for (i = 0; i < out[0]->n; i++) {
+		int64_t a = ew_input(op, 0, ir_tensor_get_int(in[0], ia),
+		    single);
+		int64_t b = two ? ew_input(op, 1, ir_tensor_get_int(in[1], ib),
+		    single) : 0;
+		int64_t v = code == 'l' ? a : ew_combine(code, a, b);
+		QMultiplier m = code == 'l' && v < 0 ? am : om;
+
+		v = qmath_requant(qmath_clamp(v, INT32_MIN, INT32_MAX), m,
+		    single) + ozp;
+		ir_tensor_set_int(out[0], i, qmath_clamp(v, lo, hi));
+		for (k = r - 1; k >= 0; k--) {
+			ia += sa[k];
+			ib += sb[k];
+			if (++idx[k] < D(out[0])[k])
+				break;
+			ia -= sa[k] * idx[k];
+			ib -= sb[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ lut, resize */
+
+static bool
+npu_interpret_lut(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const IrAttr *table = ir_op_attr(op, "table");
+	const IrType *e = in[0]->type->u.shaped.elem;
+	bool uns = e->kind == IR_TYPE_INTEGER ? e->u.integer.sign ==
+	    IR_UNSIGNED : e->kind == IR_TYPE_QUANT && !e->u.quant.is_signed;
+	int64_t i;
+
+	if (!make_out(op, out))
+		return false;
+	for (i = 0; i < in[0]->n; i++) {
+		int64_t x = ir_tensor_get_int(in[0], i) + (uns ? 0 : 128);
+
+		ir_tensor_set_int(out[0], i, dense_int(table, x & 255));
+	}
+	return true;
+}
+
+/* TFLite's integer resize: nearest as ResizeNearestNeighbor, bilinear
+ * in 10-bit fixed point as ResizeBilinearInteger. */
+static int64_t
+scale10(int64_t in, int64_t out, bool align)
+{
+	if (align && out > 1)
+		return ((1 << 10) * (in - 1) + (out - 1) / 2) / (out - 1);
+	return ((1 << 10) * in + out / 2) / out;
+}
+
+static void
+interp10(int64_t v, int64_t s, bool half, int64_t size, int64_t *scaled,
+    int64_t *lo, int64_t *hi)
+{
+	*scaled = half ? v * s + s / 2 - (1 << 9) : v * s;
+	*lo = *scaled / (1 << 10) > 0 ? *scaled / (1 << 10) : 0;
+	*hi = (*scaled + (1 << 10) - 1) / (1 << 10);
+	*hi = *hi < size - 1 ? *hi : size - 1;
+}
+
+static int64_t
+nearest(int64_t o, int64_t in, int64_t out, bool align, bool half)
+{
+	float s = align && out > 1 ? (float)(in - 1) / (float)(out - 1) :
+	    (float)in / (float)out;
+	float f = ((float)o + (half ? 0.5f : 0.0f)) * s;
+	int64_t i = align ? (int64_t)roundf(f) : (int64_t)floorf(f);
+
+	i = i < in - 1 ? i : in - 1;
+	return i < 0 ? 0 : i;
+}
+
+static bool
+npu_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const IrOpDef *d = def_of(op);
+	bool align = dialect_get_bool(d, op->attrs, "align_corners");
+	bool half = dialect_get_bool(d, op->attrs, "half_pixel_centers");
+	bool bil = !strcmp(dialect_get_str(d, op->attrs, "mode"), "bilinear");
+	int64_t N, H, W, C, OH, OW, n, oy, ox, c, sy, sx;
+
+	if (!make_out(op, out))
+		return false;
+	N = D(in[0])[0], H = D(in[0])[1], W = D(in[0])[2], C = D(in[0])[3];
+	OH = D(out[0])[1], OW = D(out[0])[2];
+	sy = scale10(H, OH, align);
+	sx = scale10(W, OW, align);
+	for (n = 0; n < N; n++)
+	for (oy = 0; oy < OH; oy++)
+	for (ox = 0; ox < OW; ox++)
+	for (c = 0; c < C; c++) {
+		int64_t o = ((n * OH + oy) * OW + ox) * C + c, fy, y0, y1;
+		int64_t fx, x0, x1, v;
+
+#define PX(a, b) ir_tensor_get_int(in[0], ((n * H + (a)) * W + (b)) * C + c)
+		if (!bil) {
+			v = PX(nearest(oy, H, OH, align, half),
+			    nearest(ox, W, OW, align, half));
+		} else {
+			int64_t dy, dx, acc;
+
+			interp10(oy, sy, half, H, &fy, &y0, &y1);
+			interp10(ox, sx, half, W, &fx, &x0, &x1);
+			dy = fy - (1 << 10) * y0;
+			dx = fx - (1 << 10) * x0;
+			acc = PX(y0, x0) * ((1 << 10) - dy) * ((1 << 10) - dx) +
+			    PX(y1, x0) * dy * ((1 << 10) - dx) +
+			    PX(y0, x1) * ((1 << 10) - dy) * dx +
+			    PX(y1, x1) * dy * dx;
+			v = (acc + (acc > 0 ? 1 << 19 : -(1 << 19))) /
+			    (1 << 20);
+		}
+#undef PX
+		ir_tensor_set_int(out[0], o, v);
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ data, regions */
+
+static bool
+npu_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	int64_t axis, outer = 1, inner = 1, o, off = 0;
+	size_t es;
+	unsigned p;
+	int r, k;
+
+	if (!make_out(op, out))
+		return false;
+	r = (int)out[0]->type->u.shaped.rank;
+	axis = dialect_norm_axis(geti(op, "axis"), r);
+	es = out[0]->elem_size;
+	for (k = 0; k < axis; k++)
+		outer *= D(out[0])[k];
+	for (k = (int)axis + 1; k < r; k++)
+		inner *= D(out[0])[k];
+	for (o = 0; o < outer; o++)
+		for (p = 0; p < op->noperands; p++) {
+			size_t n = (size_t)(D(in[p])[axis] * inner) * es;
+
+			memcpy((char *)out[0]->data + (size_t)off * es,
+			    (char *)in[p]->data + (size_t)o * n, n);
+			off += D(in[p])[axis] * inner;
+		}
+	return true;
+}
+
+/* Copies source into target (a memref written in place), following
+ * both layouts. */
+static bool
+npu_interpret_dma(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	if (!ir_tensor_copy(in[1], in[0])) {
+		ir_op_emit_error(op, "source and target shapes differ");
+		return false;
+	}
+	return true;
+}
+
+static bool
+npu_interpret_cpu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	IrRegion *r = ir_op_region(op, 0);
+
+	if (!r->first) {
+		ir_op_emit_error(op, "has an empty region");
+		return false;
+	}
+	return ir_interp_run_block(it, r->first, in, op->noperands, out,
+	    op->nresults);
+}
+
+const IrInterpretFn npu_kernels[NPU_NUM_OPS] = {
+	[NPU_CONV2D] = npu_interpret_conv2d,
+	[NPU_DEPTHWISE_CONV2D] = npu_interpret_depthwise_conv2d,
+	[NPU_FULLY_CONNECTED] = npu_interpret_fully_connected,
+	[NPU_POOL] = npu_interpret_pool,
+	[NPU_ELEMENTWISE] = npu_interpret_elementwise,
+	[NPU_LUT] = npu_interpret_lut,
+	[NPU_RESIZE] = npu_interpret_resize,
+	[NPU_CONCAT] = npu_interpret_concat,
+	[NPU_DMA] = npu_interpret_dma,
+	[NPU_CPU] = npu_interpret_cpu,
+};

@@ -1,0 +1,263 @@
+/* dialects/qmath.c: TFLite's reference fixed-point arithmetic. */
+#include "dialects/qmath.h"
+
+#include <math.h>
+
+QMultiplier
+qmath_quantize_multiplier(double real)
+{
+	QMultiplier m = {0, 0};
+	int shift;
+	double q;
+	int64_t fixed;
+
+	if (!(real > 0.0) || !isfinite(real))
+		return m;
+	q = frexp(real, &shift);
+	fixed = (int64_t)llround(q * (double)(1ll << 31));
+	if (fixed == (1ll << 31)) {
+		fixed /= 2;
+		shift++;
+	}
+	if (shift < -31) {
+		shift = 0;
+		fixed = 0;
+	}
+	m.multiplier = (int32_t)fixed;
+	m.shift = shift;
+	return m;
+}
+
+int32_t
+qmath_srdhm(int32_t a, int32_t b)
+{
+	int64_t ab, nudge;
+
+	if (a == INT32_MIN && b == INT32_MIN)
+		return INT32_MAX;
+	ab = (int64_t)a * (int64_t)b;
+	nudge = ab >= 0 ? (1ll << 30) : (1 - (1ll << 30));
+	/* C division truncates toward zero, as gemmlowp relies on. */
+	return (int32_t)((ab + nudge) / (1ll << 31));
+}
+
+int32_t
+qmath_rdbpot(int32_t x, int exponent)
+{
+	int32_t mask, remainder, threshold;
+
+	if (exponent <= 0)
+		return x;
+	mask = (int32_t)((1ll << exponent) - 1);
+	remainder = x & mask;
+	threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+	/* Arithmetic right shift of negatives: floor division. */
+	return (int32_t)(((int64_t)x >> exponent) +
+	    (remainder > threshold ? 1 : 0));
+}
+
+int32_t
+qmath_mul_by_qm(int32_t x, QMultiplier m)
+{
+	int left = m.shift > 0 ? m.shift : 0;
+	int right = m.shift > 0 ? 0 : -m.shift;
+	int64_t shifted = (int64_t)x * ((int64_t)1 << left);
+
+	/* TFLite shifts in int32 (wrapping is UB there); saturate instead. */
+	if (shifted > INT32_MAX)
+		shifted = INT32_MAX;
+	if (shifted < INT32_MIN)
+		shifted = INT32_MIN;
+	return qmath_rdbpot(qmath_srdhm((int32_t)shifted, m.multiplier),
+	    right);
+}
+
+int32_t
+qmath_mul_by_qm_single(int32_t x, QMultiplier m)
+{
+	int total = 31 - m.shift;
+	int64_t r;
+
+	/* |x * m| < 2^62 and total <= 62 for shift >= -31: no overflow. */
+	if (total > 62)
+		return 0;
+	if (total <= 0) /* shift >= 31: any nonzero product saturates */
+		return qmath_clamp((int64_t)x * m.multiplier * 2, INT32_MIN,
+		    INT32_MAX);
+	r = ((int64_t)x * m.multiplier + ((int64_t)1 << (total - 1))) >>
+	    total;
+	if (r > INT32_MAX)
+		return INT32_MAX;
+	if (r < INT32_MIN)
+		return INT32_MIN;
+	return (int32_t)r;
+}
+
+int32_t
+qmath_mul_by_qm64(int64_t x, QMultiplier m)
+{
+	int32_t reduced = m.multiplier < 0x7FFF0000 ?
+	    (int32_t)(((int64_t)m.multiplier + (1 << 15)) >> 16) : 0x7FFF;
+	int total = 15 - m.shift;
+	int64_t r;
+
+	if (total < 1 || total > 62)
+		return 0;
+	/* |x| < 2^47 in practice (int16 x int8 sums); wrap is UB in TFLite. */
+	r = (x * reduced + ((int64_t)1 << (total - 1))) >> total;
+	return qmath_clamp(r, INT32_MIN, INT32_MAX);
+}
+
+int32_t
+qmath_requant(int32_t x, QMultiplier m, bool single)
+{
+	return single ? qmath_mul_by_qm_single(x, m) : qmath_mul_by_qm(x, m);
+}
+
+int32_t
+qmath_clamp(int64_t v, int64_t lo, int64_t hi)
+{
+	if (v < lo)
+		v = lo;
+	if (v > hi)
+		v = hi;
+	return (int32_t)v;
+}
+
+int32_t
+qmath_quantize(float x, double scale, int64_t zp, int64_t qmin, int64_t qmax)
+{
+	/* TFLite divides in float: val / static_cast<float>(scale). */
+	double r = round((double)(x / (float)scale));
+
+	if (isnan(r))
+		return qmath_clamp(zp, qmin, qmax);
+	if (r > 4e9)
+		r = 4e9;
+	if (r < -4e9)
+		r = -4e9;
+	return qmath_clamp((int64_t)r + zp, qmin, qmax);
+}
+
+float
+qmath_dequantize(int32_t q, double scale, int64_t zp)
+{
+	return (float)((double)((int64_t)q - zp) * scale);
+}
+
+/* ------------------------------------------------------------ kernels */
+
+int32_t
+qmath_requant_acc(const QRequant *r, int64_t acc, int64_t c)
+{
+	QMultiplier m = r->m[r->nm > 1 ? c : 0];
+	int64_t v;
+
+	if (r->wide)
+		v = qmath_mul_by_qm64(acc, m);
+	else
+		v = qmath_requant(qmath_clamp(acc, INT32_MIN, INT32_MAX), m,
+		    r->single);
+	return qmath_clamp(v + r->out_zp, r->lo, r->hi);
+}
+
+int64_t
+qmath_dot(const int32_t *a, const int32_t *b, int64_t n, bool wide)
+{
+	uint32_t acc = 0;
+	int64_t acc64 = 0, i;
+
+	if (wide) {
+		for (i = 0; i < n; i++)
+			acc64 += (int64_t)a[i] * b[i];
+		return acc64;
+	}
+	for (i = 0; i < n; i++)
+		acc += (uint32_t)a[i] * (uint32_t)b[i];
+	return (int32_t)acc;
+}
+
+/* The accumulator of one conv output (n, oy, ox, o). */
+static int64_t
+conv_acc(const QWindow *g, int64_t ic, int64_t c0, const int32_t *x,
+    const int32_t *w, bool wide, int64_t n, int64_t oy, int64_t ox,
+    int64_t o)
+{
+	int64_t acc = 0, ky, kx, iy, ix;
+
+	for (ky = 0; ky < g->kh; ky++) {
+		iy = oy * g->sh - g->pt + ky * g->dh;
+		if (iy < 0 || iy >= g->h)
+			continue;
+		for (kx = 0; kx < g->kw; kx++) {
+			ix = ox * g->sw - g->pl + kx * g->dw;
+			if (ix < 0 || ix >= g->w)
+				continue;
+			acc += qmath_dot(x + ((n * g->h + iy) * g->w + ix) *
+			    g->c + c0, w + ((o * g->kh + ky) * g->kw + kx) * ic,
+			    ic, wide);
+		}
+	}
+	return wide ? acc : (int32_t)(uint32_t)acc;
+}
+
+void
+qmath_conv2d(const QWindow *g, int64_t groups, const int32_t *x,
+    const int32_t *w, const int64_t *bias, const QRequant *r, int32_t *out)
+{
+	int64_t ic = g->c / (groups > 0 ? groups : 1);
+	int64_t per = g->oc / (groups > 0 ? groups : 1);
+	int64_t n, oy, ox, o, acc;
+
+	for (n = 0; n < g->n; n++)
+	for (oy = 0; oy < g->oh; oy++)
+	for (ox = 0; ox < g->ow; ox++)
+	for (o = 0; o < g->oc; o++) {
+		acc = conv_acc(g, ic, o / per * ic, x, w, r->wide, n, oy, ox,
+		    o) + (bias ? bias[o] : 0);
+		*out++ = qmath_requant_acc(r, acc, o);
+	}
+}
+
+void
+qmath_depthwise_conv2d(const QWindow *g, const int32_t *x,
+    const int32_t *w, const int64_t *bias, const QRequant *r, int32_t *out)
+{
+	int64_t m = g->oc / g->c, n, oy, ox, o, ky, kx, iy, ix, acc;
+
+	for (n = 0; n < g->n; n++)
+	for (oy = 0; oy < g->oh; oy++)
+	for (ox = 0; ox < g->ow; ox++)
+	for (o = 0; o < g->oc; o++) {
+		acc = 0;
+		for (ky = 0; ky < g->kh; ky++) {
+			iy = oy * g->sh - g->pt + ky * g->dh;
+			if (iy < 0 || iy >= g->h)
+				continue;
+			for (kx = 0; kx < g->kw; kx++) {
+				ix = ox * g->sw - g->pl + kx * g->dw;
+				if (ix < 0 || ix >= g->w)
+					continue;
+				acc += (int64_t)x[((n * g->h + iy) * g->w + ix) *
+				    g->c + o / m] * w[(ky * g->kw + kx) * g->oc +
+				    o];
+			}
+		}
+		*out++ = qmath_requant_acc(r, acc + (bias ? bias[o] : 0), o);
+	}
+}
+
+void
+qmath_fully_connected(int64_t rows, int64_t k, int64_t o,
+    const int32_t *x, const int32_t *w, const int64_t *bias,
+    const QRequant *r, int32_t *out)
+{
+	int64_t i, j, acc;
+
+	for (i = 0; i < rows; i++)
+		for (j = 0; j < o; j++) {
+			acc = qmath_dot(x + i * k, w + j * k, k, r->wide) +
+			    (bias ? bias[j] : 0);
+			*out++ = qmath_requant_acc(r, acc, j);
+		}
+}

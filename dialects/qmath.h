@@ -1,0 +1,102 @@
+/* dialects/qmath.h: TFLite's reference integer arithmetic for quantized
+ * kernels (QuantizeMultiplier, rounding doubling high multiply, rounding
+ * divide by a power of two, requantization). */
+#ifndef NPUIR_QMATH_H
+#define NPUIR_QMATH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A real multiplier in TFLite's fixed-point form: real ~= multiplier *
+ * 2^(shift - 31), multiplier in [2^30, 2^31) (0 for a zero real). */
+typedef struct QMultiplier {
+	int32_t multiplier;
+	int shift; /* > 0: left shift, < 0: right shift */
+} QMultiplier;
+
+/* TFLite's QuantizeMultiplier: frexp, round the mantissa to Q31, carry a
+ * rounded-up 2^31 into the exponent; shifts below -31 flush to zero.
+ * real must be finite and >= 0. */
+QMultiplier qmath_quantize_multiplier(double real);
+
+/* gemmlowp's SaturatingRoundingDoublingHighMul: the high 32 bits of 2*a*b
+ * rounded to nearest (a tie rounds up: 1.5 -> 2, -1.5 -> -1, from the
+ * truncating division after the nudge); INT32_MIN*INT32_MIN saturates to
+ * INT32_MAX. */
+int32_t qmath_srdhm(int32_t a, int32_t b);
+
+/* gemmlowp's RoundingDivideByPOT: x / 2^exponent rounded to nearest, ties
+ * away from zero. exponent in [0, 31]. */
+int32_t qmath_rdbpot(int32_t x, int exponent);
+
+/* TFLite's MultiplyByQuantizedMultiplier with double rounding (the TFLite
+ * Micro default): srdhm(x << left, m) then rdbpot(.., right). */
+int32_t qmath_mul_by_qm(int32_t x, QMultiplier m);
+
+/* The TFLITE_SINGLE_ROUNDING variant: (x * m + 2^(30 - shift)) >>
+ * (31 - shift), saturated to int32. */
+int32_t qmath_mul_by_qm_single(int32_t x, QMultiplier m);
+
+/* TFLite's 64-bit-input MultiplyByQuantizedMultiplier (int16 kernels):
+ * the multiplier is reduced to Q15 (rounded, capped at 0x7FFF), then
+ * (x * m15 + 2^(14 - shift)) >> (15 - shift). shift in [-31, 14]. */
+int32_t qmath_mul_by_qm64(int64_t x, QMultiplier m);
+
+/* Either rounding, chosen by `single`. */
+int32_t qmath_requant(int32_t x, QMultiplier m, bool single);
+
+/* TFLite's reference float -> int quantization: round(x / scale) + zp
+ * (round half away from zero), clamped to [qmin, qmax]. */
+int32_t qmath_quantize(float x, double scale, int64_t zp, int64_t qmin,
+    int64_t qmax);
+
+/* (q - zp) * scale, in float as TFLite's Dequantize does. */
+float qmath_dequantize(int32_t q, double scale, int64_t zp);
+
+/* Clamps v into [lo, hi]. */
+int32_t qmath_clamp(int64_t v, int64_t lo, int64_t hi);
+
+/* ------------------------------------------------------------ kernels */
+
+/* Geometry of a 2-D window op over NHWC data, TFLite's conventions. */
+typedef struct QWindow {
+	int64_t n, h, w, c;      /* input */
+	int64_t oh, ow, oc;      /* output */
+	int64_t kh, kw;          /* window */
+	int64_t sh, sw, dh, dw;  /* strides, dilations */
+	int64_t pt, pl;          /* padding before the first row, column */
+} QWindow;
+
+/* How accumulators become outputs. */
+typedef struct QRequant {
+	const QMultiplier *m;    /* one per output channel, or just one */
+	int64_t nm;              /* entries in m */
+	int64_t out_zp, lo, hi;  /* output zero point and clamp */
+	bool single;             /* single rounding (32-bit path only) */
+	bool wide;               /* 16-bit inputs: int64 sums and the
+	                            64-bit-input multiply */
+} QRequant;
+
+/* clamp(MultiplyByQuantizedMultiplier(acc, m[c]) + out_zp, lo, hi). */
+int32_t qmath_requant_acc(const QRequant *r, int64_t acc, int64_t c);
+
+/* Sum of a[i] * b[i]: int32 with wrap-around (as TFLite's int32
+ * accumulators, without the undefined overflow) unless wide. */
+int64_t qmath_dot(const int32_t *a, const int32_t *b, int64_t n, bool wide);
+
+/* TFLite's ConvPerChannel: x is the NHWC input minus its zero point, w
+ * the OHWI filter (I = c / groups) minus its zero point, bias one per
+ * output channel or NULL; out (NHWC) gets requantized values. Taps
+ * outside the image are skipped, as padding with the zero point is. */
+void qmath_conv2d(const QWindow *g, int64_t groups, const int32_t *x,
+    const int32_t *w, const int64_t *bias, const QRequant *r, int32_t *out);
+/* TFLite's DepthwiseConvPerChannel: the 1HWO filter, output channel o
+ * reads input channel o / (oc / c). */
+void qmath_depthwise_conv2d(const QWindow *g, const int32_t *x,
+    const int32_t *w, const int64_t *bias, const QRequant *r, int32_t *out);
+/* TFLite's FullyConnected: rows x k input, o x k weights. */
+void qmath_fully_connected(int64_t rows, int64_t k, int64_t o,
+    const int32_t *x, const int32_t *w, const int64_t *bias,
+    const QRequant *r, int32_t *out);
+
+#endif /* NPUIR_QMATH_H */

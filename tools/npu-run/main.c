@@ -1,0 +1,737 @@
+/* tools/npu-run/main.c: npu-run, the reference interpreter's driver:
+ * parse and verify a module, run one function on .npy or seeded random
+ * inputs, write and compare its results. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dialects/dialect.h"
+#include "dialects/interp.h"
+#include "dialects/npy.h"
+#include "ir/ir.h"
+
+/* Exit codes (DESIGN.md section 8). */
+enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
+
+#define MAXFILES 64
+
+/* What the command line asked for. */
+typedef struct Options {
+	const char *file;                 /* the module, "-" for stdin */
+	const char *entry;                /* NULL: main, else the first */
+	const char *inputs[MAXFILES];
+	int ninputs;
+	const char *outputs[MAXFILES];
+	int noutputs;
+	const char *compares[MAXFILES];
+	int ncompares;
+	bool seeded;
+	uint64_t seed;
+	double atol, rtol;
+	bool print;                       /* --print: result values */
+	long repeat;                      /* --repeat=N timed runs */
+	IrInterpOptions interp;
+} Options;
+
+static const char usage_text[] =
+"usage: npu-run [options] file.mlir\n"
+"\n"
+"Interprets a function of the module: graph ops in f32 (quantized graph\n"
+"ops through dequantize/quantize), npu ops in TFLite's integer\n"
+"arithmetic, buffer ops over byte arrays.\n"
+"\n"
+"options:\n"
+"  --entry=NAME       the function to run (default: main, else the first)\n"
+"  --input=FILE.npy   one per function input, in order\n"
+"  --seed=N           instead of --input: deterministic random inputs\n"
+"                     (floats uniform in [-1, 1), integers over their\n"
+"                     storage range, at most [-1000, 1000])\n"
+"  --output=FILE.npy  one per result, in order; written atomically\n"
+"  --compare=REF.npy  one per result: |out - ref| <= atol + rtol * |ref|\n"
+"  --atol=X           absolute tolerance (default 1e-5)\n"
+"  --rtol=X           relative tolerance (default 1e-5)\n"
+"  --print            print every result's values\n"
+"  --single-rounding  requantize with TFLITE_SINGLE_ROUNDING instead of\n"
+"                     TFLite Micro's double rounding\n"
+"  --repeat=N         run N more times and report the time per inference\n"
+"  --help, --version\n"
+"\n"
+"Exit status: 0 success, 1 invalid input or a failed comparison,\n"
+"2 bad command line.\n";
+
+static void
+usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "npu-run: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'npu-run --help'.\n");
+	exit(EXIT_USAGE);
+}
+
+static void
+user_error(const char *fmt, const char *a, const char *b)
+{
+	fprintf(stderr, "npu-run: error: ");
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+}
+
+static double
+parse_double(const char *flag, const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (!*s || *end || errno || !(v >= 0) || isinf(v))
+		usage_error("bad number for %s", flag);
+	return v;
+}
+
+static uint64_t
+parse_u64(const char *flag, const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (!*s || *end || errno || *s == '-')
+		usage_error("bad number for %s", flag);
+	return v;
+}
+
+static void
+add_file(const char **list, int *n, const char *flag, const char *v)
+{
+	if (!*v)
+		usage_error("%s needs a file name", flag);
+	if (*n == MAXFILES)
+		usage_error("too many %s flags", flag);
+	list[(*n)++] = v;
+}
+
+/* One "--name=value" or "--name" flag; single dashes work too. */
+static void
+parse_flag(Options *o, const char *arg)
+{
+	const char *a = arg + (arg[1] == '-' ? 2 : 1);
+	const char *eq = strchr(a, '=');
+	size_t n = eq ? (size_t)(eq - a) : strlen(a);
+	const char *v = eq ? eq + 1 : NULL;
+
+#define IS(name) (n == strlen(name) && !strncmp(a, name, n))
+	if (IS("help")) {
+		fputs(usage_text, stdout);
+		exit(EXIT_OK);
+	} else if (IS("version")) {
+		printf("npu-run %s\n", NPUIR_VERSION);
+		exit(EXIT_OK);
+	} else if (IS("print") && !v) {
+		o->print = true;
+	} else if (IS("single-rounding") && !v) {
+		o->interp.single_rounding = true;
+	} else if (!v) {
+		usage_error("unknown flag or missing '=value': %s", arg);
+	} else if (IS("entry")) {
+		o->entry = v;
+	} else if (IS("input")) {
+		add_file(o->inputs, &o->ninputs, "--input", v);
+	} else if (IS("output")) {
+		add_file(o->outputs, &o->noutputs, "--output", v);
+	} else if (IS("compare")) {
+		add_file(o->compares, &o->ncompares, "--compare", v);
+	} else if (IS("seed")) {
+		o->seeded = true;
+		o->seed = parse_u64("--seed", v);
+	} else if (IS("atol")) {
+		o->atol = parse_double("--atol", v);
+	} else if (IS("rtol")) {
+		o->rtol = parse_double("--rtol", v);
+	} else if (IS("repeat")) {
+		o->repeat = (long)parse_u64("--repeat", v);
+	} else {
+		usage_error("unknown flag: %s", arg);
+	}
+#undef IS
+}
+
+static void
+parse_args(Options *o, int argc, char **argv)
+{
+	int i;
+
+	o->atol = 1e-5;
+	o->rtol = 1e-5;
+	for (i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1]) {
+			parse_flag(o, argv[i]);
+		} else if (o->file) {
+			usage_error("more than one input file: %s", argv[i]);
+		} else {
+			o->file = argv[i];
+		}
+	}
+	if (!o->file)
+		usage_error("no input file%s", "");
+	if (o->seeded && o->ninputs)
+		usage_error("--seed and --input exclude each other%s", "");
+}
+
+/* ------------------------------------------------------------ the module */
+
+static char *
+read_source(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	char *buf = NULL;
+	size_t cap = 0, got;
+
+	*len = 0;
+	if (!f) {
+		user_error("cannot open '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	do {
+		if (*len == cap)
+			buf = ir_xrealloc(buf, (cap = cap ? cap * 2 : 65536));
+		got = fread(buf + *len, 1, cap - *len, f);
+		*len += got;
+	} while (got);
+	if (f != stdin)
+		fclose(f);
+	return buf;
+}
+
+/* The function to run: --entry, else @main, else the first func.func. */
+static IrOp *
+find_entry(IrInterp *it, IrOp *module, const char *name)
+{
+	IrBlock *body = ir_module_body(module);
+	IrOp *op;
+
+	if (name) {
+		op = ir_interp_lookup(it, name);
+		if (!op)
+			user_error("no function @%s in the module%s", name, "");
+		return op;
+	}
+	if ((op = ir_interp_lookup(it, "main")))
+		return op;
+	for (op = body ? body->first : NULL; op; op = op->next)
+		if (ir_op_is(op, "func.func") && ir_func_entry(op))
+			return op;
+	user_error("the module has no function to run%s%s", "", "");
+	return NULL;
+}
+
+/* ------------------------------------------------------------ .npy files */
+
+/* The .npy dtype that holds elements of `elem` exactly, or -1. */
+static int
+npy_dtype_of(const IrType *elem)
+{
+	bool uns;
+
+	if (elem->kind == IR_TYPE_FLOAT)
+		return elem->u.flt.kind == IR_F32 ? NPY_F32 :
+		    elem->u.flt.kind == IR_F16 ? NPY_F16 : -1;
+	if (elem->kind == IR_TYPE_INDEX)
+		return NPY_I64;
+	if (elem->kind == IR_TYPE_QUANT) {
+		uns = !elem->u.quant.is_signed;
+		elem = elem->u.quant.storage;
+	} else if (elem->kind == IR_TYPE_INTEGER) {
+		uns = elem->u.integer.sign == IR_UNSIGNED ||
+		    elem->u.integer.width == 1;
+	} else {
+		return -1;
+	}
+	switch (elem->u.integer.width) {
+	case 1:
+	case 8:
+		return uns ? NPY_U8 : NPY_I8;
+	case 16:
+		return uns ? -1 : NPY_I16;
+	case 32:
+		return uns ? -1 : NPY_I32;
+	case 64:
+		return uns ? -1 : NPY_I64;
+	default:
+		return -1;
+	}
+}
+
+static void
+shape_str(char *buf, size_t cap, int ndim, const int64_t *dims)
+{
+	size_t n = 0;
+	int i;
+
+	n += (size_t)snprintf(buf, cap, "(");
+	for (i = 0; i < ndim && n < cap; i++)
+		n += (size_t)snprintf(buf + n, cap - n, "%s%lld", i ? ", " : "",
+		    (long long)dims[i]);
+	if (n < cap)
+		snprintf(buf + n, cap - n, "%s)", ndim == 1 ? "," : "");
+}
+
+/* Does a .npy array fit a static shaped type exactly? Reports if not. */
+static bool
+npy_fits(const char *path, const NpyArray *a, const IrType *type)
+{
+	int want = npy_dtype_of(type->u.shaped.elem);
+	char *ts = ir_type_str(type), got[256], exp[256];
+	bool ok = true;
+	int i;
+
+	if (want < 0) {
+		user_error("'%s': no .npy dtype for the input type %s", path,
+		    ts);
+		ok = false;
+	} else if ((int)a->dtype != want) {
+		fprintf(stderr, "npu-run: error: '%s': dtype %s, but the input "
+		    "type %s needs %s\n", path, npy_dtype_name(a->dtype), ts,
+		    npy_dtype_name((NpyDtype)want));
+		ok = false;
+	} else {
+		ok = a->ndim == type->u.shaped.rank;
+		for (i = 0; ok && i < a->ndim; i++)
+			ok = a->shape[i] == type->u.shaped.dims[i];
+		if (!ok) {
+			shape_str(got, sizeof got, a->ndim, a->shape);
+			shape_str(exp, sizeof exp, (int)type->u.shaped.rank,
+			    type->u.shaped.dims);
+			fprintf(stderr, "npu-run: error: '%s': shape %s, but "
+			    "the input type %s needs %s\n", path, got, ts, exp);
+		}
+	}
+	free(ts);
+	return ok;
+}
+
+static IrTensor *
+load_input(const char *path, const IrType *type)
+{
+	NpyArray a;
+	IrTensor *t = NULL;
+	char err[256];
+
+	if (!npy_read_file(path, &a, err, sizeof err)) {
+		user_error("'%s': %s", path, err);
+		return NULL;
+	}
+	if (npy_fits(path, &a, type)) {
+		t = ir_tensor_create(type);
+		memcpy(t->data, a.data, (size_t)a.n * npy_itemsize(a.dtype));
+	}
+	npy_free(&a);
+	return t;
+}
+
+/* splitmix64: a small, well-mixed, deterministic generator. */
+static uint64_t
+splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static IrTensor *
+random_input(const IrType *type, uint64_t *state)
+{
+	IrTensor *t = ir_tensor_create(type);
+	const IrType *e = type->u.shaped.elem;
+	int64_t lo = -1000, hi = 1000, i;
+	unsigned w;
+
+	if (e->kind == IR_TYPE_QUANT) {
+		lo = e->u.quant.storage_min;
+		hi = e->u.quant.storage_max;
+	} else if (e->kind == IR_TYPE_INTEGER && (w = e->u.integer.width) <=
+	    16) {
+		bool uns = e->u.integer.sign == IR_UNSIGNED || w == 1;
+
+		lo = uns ? 0 : -(1ll << (w - 1));
+		hi = uns ? (1ll << w) - 1 : (1ll << (w - 1)) - 1;
+	}
+	for (i = 0; i < t->n; i++) {
+		uint64_t r = splitmix64(state);
+
+		if (e->kind == IR_TYPE_FLOAT)
+			ir_tensor_set(t, i, (double)(r >> 40) /
+			    (double)(1 << 23) - 1.0);
+		else
+			ir_tensor_set_int(t, i, lo + (int64_t)(r %
+			    (uint64_t)(hi - lo + 1)));
+	}
+	return t;
+}
+
+/* The entry's inputs from --input files or --seed. */
+static bool
+make_inputs(const Options *o, IrOp *func, IrTensor **args)
+{
+	const IrType *ft = ir_func_type(func);
+	size_t n = ft->u.func.ninputs, i;
+	uint64_t state = o->seed;
+	char buf[32];
+
+	if (!o->seeded && (size_t)o->ninputs != n) {
+		snprintf(buf, sizeof buf, "%zu", n);
+		fprintf(stderr, "npu-run: error: @%s takes %s input%s; %d "
+		    "given (one --input=FILE.npy each, or --seed=N)\n",
+		    ir_symbol_name(func)->str, buf, n == 1 ? "" : "s",
+		    o->ninputs);
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		const IrType *t = ft->u.func.inputs[i];
+
+		if ((t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_MEMREF) ||
+		    ir_type_num_elements(t) < 0 || !ir_tensor_elem_bytes(
+		    t->u.shaped.elem)) {
+			char *ts = ir_type_str(t);
+
+			user_error("input type %s is not a static tensor%s", ts,
+			    "");
+			free(ts);
+			return false;
+		}
+		args[i] = o->seeded ? random_input(t, &state) :
+		    load_input(o->inputs[i], t);
+		if (!args[i])
+			return false;
+	}
+	return true;
+}
+
+/* A result as an array NumPy can hold (bf16 and f64 become f32). */
+static NpyArray
+to_npy(IrContext *ctx, IrTensor *t, IrTensor **conv)
+{
+	NpyArray a = {0};
+	int dt = npy_dtype_of(t->type->u.shaped.elem);
+	int i;
+
+	*conv = NULL;
+	if (dt < 0) {
+		*conv = ir_tensor_to_f32(ctx, t);
+		t = *conv;
+		dt = NPY_F32;
+	}
+	a.dtype = (NpyDtype)dt;
+	a.ndim = (int)t->type->u.shaped.rank;
+	for (i = 0; i < a.ndim && i < NPY_MAX_DIMS; i++)
+		a.shape[i] = t->type->u.shaped.dims[i];
+	a.n = t->n;
+	a.data = t->data;
+	return a;
+}
+
+/* Writes one result to a temporary file beside `path`; *tmp gets its
+ * malloc'd name. */
+static bool
+write_temp(const char *path, IrContext *ctx, IrTensor *t, char **tmp)
+{
+	size_t len, plen = strlen(path);
+	IrTensor *conv;
+	NpyArray a = to_npy(ctx, t, &conv);
+	void *img = npy_encode(&a, &len);
+	FILE *f;
+	bool ok;
+
+	ir_tensor_release(conv);
+	*tmp = ir_xmalloc(plen + 32);
+	snprintf(*tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
+	f = fopen(*tmp, "wb");
+	ok = f && fwrite(img, 1, len, f) == len;
+	ok = f && fclose(f) == 0 && ok;
+	if (!ok) {
+		fprintf(stderr, "npu-run: error: cannot %s %s: %s\n",
+		    f ? "write" : "create", *tmp, strerror(errno));
+		remove(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+	}
+	free(img);
+	return ok;
+}
+
+/* All outputs or none: every result goes to a temporary file first, and
+ * only when all are written are they renamed into place. */
+static bool
+write_outputs(const Options *o, IrContext *ctx, IrTensor **res, size_t n)
+{
+	char *tmp[MAXFILES] = {0};
+	int i, m = o->noutputs < (int)n ? o->noutputs : (int)n;
+	bool ok = true;
+
+	for (i = 0; ok && i < m; i++)
+		ok = write_temp(o->outputs[i], ctx, res[i], &tmp[i]);
+	for (i = 0; ok && i < m; i++) {
+		if (rename(tmp[i], o->outputs[i]) != 0) {
+			fprintf(stderr, "npu-run: error: cannot write %s: %s\n",
+			    o->outputs[i], strerror(errno));
+			ok = false;
+		}
+	}
+	for (i = 0; i < m; i++) {
+		if (tmp[i] && !ok)
+			remove(tmp[i]);
+		free(tmp[i]);
+	}
+	return ok;
+}
+
+/* ------------------------------------------------------------ report */
+
+static void
+print_values(const IrTensor *t)
+{
+	const IrType *e = t->type->u.shaped.elem;
+	int64_t i;
+
+	printf(" = [");
+	for (i = 0; i < t->n; i++) {
+		if (e->kind == IR_TYPE_FLOAT)
+			printf("%s%.6g", i ? ", " : "", ir_tensor_get(t, i));
+		else
+			printf("%s%lld", i ? ", " : "",
+			    (long long)ir_tensor_get_int(t, i));
+	}
+	printf("]");
+}
+
+/* Compares result #idx with a reference file; prints the errors. */
+static int
+compare(const Options *o, int idx, IrContext *ctx, IrTensor *res)
+{
+	const char *path = o->compares[idx];
+	IrTensor *f = ir_tensor_to_f32(ctx, res), *conv;
+	NpyArray ref, got = to_npy(ctx, res, &conv);
+	double maxa = 0, maxr = 0;
+	int64_t i, bad = 0;
+	char err[256];
+	int k, rc = EXIT_USER;
+	bool same, storage;
+
+	ir_tensor_release(conv);
+	if (!npy_read_file(path, &ref, err, sizeof err)) {
+		user_error("'%s': %s", path, err);
+		ir_tensor_release(f);
+		return rc;
+	}
+	same = ref.ndim == got.ndim;
+	for (k = 0; same && k < ref.ndim; k++)
+		same = ref.shape[k] == got.shape[k];
+	if (!same) {
+		fprintf(stderr, "npu-run: error: '%s': the reference's shape "
+		    "differs from result #%d's\n", path, idx);
+		goto out;
+	}
+	storage = res->type->u.shaped.elem->kind == IR_TYPE_QUANT &&
+	    ref.dtype != NPY_F32 && ref.dtype != NPY_F16;
+	for (i = 0; i < ref.n; i++) {
+		double r, a = ((float *)f->data)[i], d;
+
+		switch (ref.dtype) {
+		case NPY_F32: r = ((float *)ref.data)[i]; break;
+		case NPY_F16: r = npy_f16_to_f32(((uint16_t *)ref.data)[i]);
+			break;
+		case NPY_I8: r = ((int8_t *)ref.data)[i]; break;
+		case NPY_U8: r = ((uint8_t *)ref.data)[i]; break;
+		case NPY_I16: r = ((int16_t *)ref.data)[i]; break;
+		case NPY_I32: r = ((int32_t *)ref.data)[i]; break;
+		default: r = (double)((int64_t *)ref.data)[i];
+		}
+		if (storage) /* integer reference of a quantized result */
+			a = (double)ir_tensor_get_int(res, i);
+		d = fabs(a - r);
+		if (d > maxa || isnan(d))
+			maxa = d;
+		if (r != 0 && d / fabs(r) > maxr)
+			maxr = d / fabs(r);
+		if (!(d <= o->atol + o->rtol * fabs(r)))
+			bad++;
+	}
+	printf("compare #%d with %s: max abs error %.3g, max rel error %.3g, "
+	    "%lld of %lld outside tolerance: %s\n", idx, path, maxa, maxr,
+	    (long long)bad, (long long)ref.n, bad ? "FAIL" : "ok");
+	rc = bad ? EXIT_USER : EXIT_OK;
+out:
+	npy_free(&ref);
+	ir_tensor_release(f);
+	return rc;
+}
+
+static double
+now(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --repeat: best and mean wall time of N more runs, and the process CPU
+ * time per run (what a loaded machine does not inflate). */
+static bool
+time_runs(const Options *o, IrInterp *it, IrOp *func, IrTensor **args,
+    size_t nargs, size_t nres)
+{
+	IrTensor **res = ir_xcalloc(nres + 1, sizeof *res);
+	double best = INFINITY, total = 0, t0, dt;
+	double c0 = now(CLOCK_PROCESS_CPUTIME_ID);
+	long r;
+	size_t i;
+
+	for (r = 0; r < o->repeat; r++) {
+		t0 = now(CLOCK_MONOTONIC);
+		if (!ir_interp_call(it, func, args, nargs, res, nres)) {
+			free(res);
+			return false;
+		}
+		dt = now(CLOCK_MONOTONIC) - t0;
+		best = dt < best ? dt : best;
+		total += dt;
+		for (i = 0; i < nres; i++)
+			ir_tensor_release(res[i]);
+	}
+	printf("time: %.3f ms per inference (best of %ld), mean %.3f ms, "
+	    "cpu %.3f ms\n", best * 1e3, o->repeat,
+	    total / (double)o->repeat * 1e3,
+	    (now(CLOCK_PROCESS_CPUTIME_ID) - c0) / (double)o->repeat * 1e3);
+	free(res);
+	return true;
+}
+
+/* A strided memref result as a dense row-major tensor of its shape (the
+ * type printed stays the function's); others are returned retained. */
+static IrTensor *
+densify(IrContext *ctx, IrTensor *t)
+{
+	const IrType *ty = t->type;
+	IrTensor *d;
+
+	if (ty->kind != IR_TYPE_MEMREF || !ty->u.shaped.layout)
+		return ir_tensor_retain(t);
+	d = ir_tensor_create(ir_type_tensor(ctx, ty->u.shaped.rank,
+	    ty->u.shaped.dims, ty->u.shaped.elem, NULL));
+	if (!d || !ir_tensor_copy(d, t)) {
+		ir_tensor_release(d);
+		return ir_tensor_retain(t);
+	}
+	return d;
+}
+
+static int
+report(const Options *o, IrContext *ctx, IrOp *func, IrTensor **res,
+    size_t n)
+{
+	const IrType *ft = ir_func_type(func);
+	int rc = EXIT_OK, i;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		char *ts = ir_type_str(ft->u.func.results[k]);
+
+		printf("result #%zu: %s", k, ts);
+		if ((int)k < o->noutputs)
+			printf(" -> %s", o->outputs[k]);
+		if (o->print)
+			print_values(res[k]);
+		printf("\n");
+		free(ts);
+	}
+	for (i = 0; i < o->ncompares && (size_t)i < n; i++)
+		if (compare(o, i, ctx, res[i]) != EXIT_OK)
+			rc = EXIT_USER;
+	(void)func;
+	return rc;
+}
+
+/* ------------------------------------------------------------ main */
+
+static int
+run(const Options *o, IrContext *ctx, IrOp *module)
+{
+	IrInterp *it = ir_interp_create(module, &o->interp);
+	IrTensor **args = NULL, **res = NULL;
+	size_t nargs = 0, nres = 0, i;
+	int rc = EXIT_USER;
+	IrOp *func = find_entry(it, module, o->entry);
+
+	if (!func)
+		goto out;
+	nargs = ir_func_type(func)->u.func.ninputs;
+	nres = ir_func_type(func)->u.func.nresults;
+	args = ir_xcalloc(nargs + 1, sizeof *args);
+	res = ir_xcalloc(nres + 1, sizeof *res);
+	if ((size_t)o->noutputs > nres || (size_t)o->ncompares > nres) {
+		fprintf(stderr, "npu-run: error: @%s has %zu result%s; more "
+		    "--output or --compare files given\n",
+		    ir_symbol_name(func)->str, nres, nres == 1 ? "" : "s");
+		goto out;
+	}
+	if (!make_inputs(o, func, args))
+		goto out;
+	if (!ir_interp_call(it, func, args, nargs, res, nres)) {
+		memset(res, 0, sizeof *res * nres);
+		goto out;
+	}
+	if (o->repeat && !time_runs(o, it, func, args, nargs, nres))
+		goto out;
+	for (i = 0; i < nres; i++) {
+		IrTensor *d = densify(ctx, res[i]);
+
+		ir_tensor_release(res[i]);
+		res[i] = d;
+	}
+	if (!write_outputs(o, ctx, res, nres))
+		goto out;
+	rc = report(o, ctx, func, res, nres);
+out:
+	for (i = 0; i < nargs; i++)
+		ir_tensor_release(args[i]);
+	for (i = 0; i < nres; i++)
+		ir_tensor_release(res[i]);
+	free(args);
+	free(res);
+	ir_interp_destroy(it);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	Options o = {0};
+	IrContext *ctx;
+	IrOp *module;
+	size_t len;
+	char *src;
+	int rc = EXIT_USER;
+
+	parse_args(&o, argc, argv);
+	src = read_source(o.file, &len);
+	if (!src)
+		return EXIT_USER;
+	ctx = ir_context_create();
+	dialects_register_all(ctx);
+	module = ir_parse_string(ctx, strcmp(o.file, "-") ? o.file : "<stdin>",
+	    src, len);
+	free(src);
+	if (module && ir_verify(module))
+		rc = run(&o, ctx, module);
+	if (module)
+		ir_op_destroy(module);
+	ir_context_destroy(ctx);
+	return rc;
+}
