@@ -270,18 +270,50 @@ fast_elem(IrParser *p, const char *s, size_t n)
 	    s[1] == '3' ? IR_F32 : IR_F64);
 }
 
+/* The memo slot of a SHAPED token's text (FNV-1a of the bytes). */
+static struct TokenMemo *
+token_memo(IrParser *p, const IrToken *tok)
+{
+	uint64_t h = UINT64_C(14695981039346656037);
+	size_t i;
+
+	for (i = 0; i < tok->len; i++)
+		h = (h ^ (unsigned char)tok->s[i]) * UINT64_C(1099511628211);
+	return &p->tkmemo[(h ^ (h >> 32)) & (IR_P_MEMO_SLOTS - 1)];
+}
+
+static const IrType *shaped_token(IrParser *p, const IrToken *tok);
+
+/* Builds the type of a SHAPED token, or takes it from the memo when the
+ * same text was seen recently. */
 const IrType *
 ir_p_shaped_token(IrParser *p, const IrToken *tok)
+{
+	struct TokenMemo *m;
+	const IrType *t;
+
+	if (p->failed)
+		return NULL;
+	m = token_memo(p, tok);
+	if (m->s && m->len == tok->len && memcmp(m->s, tok->s, tok->len) == 0)
+		return m->t;
+	t = shaped_token(p, tok);
+	if (t) {
+		m->s = tok->s;
+		m->len = tok->len;
+		m->t = t;
+	}
+	return t;
+}
+
+static const IrType *
+shaped_token(IrParser *p, const IrToken *tok)
 {
 	const char *s = tok->s + 7, *end = tok->s + tok->len - 1;
 	IrI64List *dims = ir_p_i64_new(p);
 	IrToken kw = *tok;
 	const char *x;
 
-	if (p->failed) {
-		ir_p_i64_free(p, dims);
-		return NULL;
-	}
 	kw.kind = tok->s[0] == 't' ? TK_TENSOR : TK_MEMREF;
 	kw.len = 6;
 	/* s: after "tensor<"; dims are `N` or `?` then 'x'. */

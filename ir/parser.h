@@ -366,6 +366,12 @@ struct IrParser {
 		size_t rank;
 		int64_t dims[IR_P_MEMO_RANK];
 	} shmemo[IR_P_MEMO_SLOTS];
+	/* SHAPED token text (in the source) -> its type, direct-mapped. */
+	struct TokenMemo {
+		const char *s;        /* NULL: empty */
+		size_t len;
+		const IrType *t;
+	} tkmemo[IR_P_MEMO_SLOTS];
 	IrPtrList *lpool[IR_P_POOL]; /* emptied lists kept for reuse */
 	size_t nlpool;
 	IrI64List *ipool[IR_P_POOL];
