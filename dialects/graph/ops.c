@@ -2,40 +2,10 @@
  * ops.def. */
 #include "dialects/graph/graph.h"
 
-#define PURE IR_TRAIT_PURE
-#define COMMUTATIVE IR_TRAIT_COMMUTATIVE
-#define ELEMENTWISE IR_TRAIT_ELEMENTWISE
-#define SAME_SHAPE IR_TRAIT_SAME_SHAPE
-#define INF INFINITY
-
-static const DialectAttrSpec graph_attrs[] = {
-#define ATTR(op, nm, kind, req, dflt, lo, hi, count, allowed, doc) \
-	{ GRAPH_##op, nm, DIALECT_ATTR_##kind, DIALECT_##req, dflt, lo, hi, \
-	  count, allowed, doc },
-#include "dialects/graph/ops.def"
-};
-
-static const DialectOpInfo graph_ops[GRAPH_NUM_OPS] = {
-#define OP(oid, oname, lo, hi, nres, nreg, tr, v, i, ins, outs, doc) \
-	[GRAPH_##oid] = { \
-		.def = { \
-			.name = oname, \
-			.traits = (tr) & ~DIALECT_NO_INFER, \
-			.min_operands = lo, .max_operands = hi, \
-			.nresults = nres, .nregions = nreg, \
-			.summary = doc, \
-			.verify = dialect_verify_op, \
-			.infer_types = (tr) & DIALECT_NO_INFER ? NULL : \
-			    graph_infer_##i, \
-			.dialect_data = &graph_ops[GRAPH_##oid], \
-		}, \
-		.dialect = &graph_dialect, .id = GRAPH_##oid, \
-		.verify = graph_verify_##v, \
-		.kernel = &graph_kernels[GRAPH_##oid], \
-		.operands = ins, .results = outs, \
-	},
-#include "dialects/graph/ops.def"
-};
+#define OPS_UPPER GRAPH
+#define OPS_LOWER graph
+#define OPS_DEF "dialects/graph/ops.def"
+#include "dialects/ops_expand.h"
 
 const Dialect graph_dialect = {
 	.name = "graph",

@@ -2,44 +2,10 @@
  * ops.def. */
 #include "dialects/npu/npu.h"
 
-#define PURE IR_TRAIT_PURE
-#define COMMUTATIVE IR_TRAIT_COMMUTATIVE
-#define ELEMENTWISE IR_TRAIT_ELEMENTWISE
-#define SAME_SHAPE IR_TRAIT_SAME_SHAPE
-#define TERMINATOR IR_TRAIT_TERMINATOR
-#define RETURN_LIKE IR_TRAIT_RETURN_LIKE
-#define ISOLATED IR_TRAIT_ISOLATED
-#define SINGLE_BLOCK IR_TRAIT_SINGLE_BLOCK
-#define INF INFINITY
-
-static const DialectAttrSpec npu_attrs[] = {
-#define ATTR(op, nm, kind, req, dflt, lo, hi, count, allowed, doc) \
-	{ NPU_##op, nm, DIALECT_ATTR_##kind, DIALECT_##req, dflt, lo, hi, \
-	  count, allowed, doc },
-#include "dialects/npu/ops.def"
-};
-
-static const DialectOpInfo npu_ops[NPU_NUM_OPS] = {
-#define OP(oid, oname, lo, hi, nres, nreg, tr, v, i, ins, outs, doc) \
-	[NPU_##oid] = { \
-		.def = { \
-			.name = oname, \
-			.traits = (tr) & ~DIALECT_NO_INFER, \
-			.min_operands = lo, .max_operands = hi, \
-			.nresults = nres, .nregions = nreg, \
-			.summary = doc, \
-			.verify = dialect_verify_op, \
-			.infer_types = (tr) & DIALECT_NO_INFER ? NULL : \
-			    npu_infer_##i, \
-			.dialect_data = &npu_ops[NPU_##oid], \
-		}, \
-		.dialect = &npu_dialect, .id = NPU_##oid, \
-		.verify = npu_verify_##v, \
-		.kernel = &npu_kernels[NPU_##oid], \
-		.operands = ins, .results = outs, \
-	},
-#include "dialects/npu/ops.def"
-};
+#define OPS_UPPER NPU
+#define OPS_LOWER npu
+#define OPS_DEF "dialects/npu/ops.def"
+#include "dialects/ops_expand.h"
 
 const Dialect npu_dialect = {
 	.name = "npu",
