@@ -549,27 +549,13 @@ is_nan_bits(uint64_t bits, IrFloatKind k)
 }
 
 static void
-hex_bits(IrPrinter *p, uint64_t bits)
-{
-	char tmp[20];
-	int k = 0;
-	do {
-		tmp[k++] = "0123456789ABCDEF"[bits & 15];
-		bits >>= 4;
-	} while (bits);
-	ir_pr_write(p, "0x", 2);
-	while (k)
-		ir_pr_putc(p, tmp[--k]);
-}
-
-static void
 dense_elem(IrPrinter *p, const IrType *elem, const uint8_t *d, size_t es)
 {
 	if (elem->kind == IR_TYPE_FLOAT) {
 		uint64_t bits = load_le(d, es);
 		double v;
 		if (is_nan_bits(bits, elem->u.flt.kind)) {
-			hex_bits(p, bits); /* keep the payload */
+			ir_pr_hex_bits(p, bits); /* keep the payload */
 			return;
 		}
 		switch (elem->u.flt.kind) {

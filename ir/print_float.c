@@ -366,8 +366,8 @@ kind_precision(IrFloatKind kind)
 	return 53;
 }
 
-static void
-put_hex_bits(IrPrinter *p, uint64_t bits)
+void
+ir_pr_hex_bits(IrPrinter *p, uint64_t bits)
 {
 	char tmp[20];
 	int k = 0;
@@ -397,5 +397,5 @@ ir_pr_float(IrPrinter *p, double v, IrFloatKind kind)
 			return;
 		}
 	}
-	put_hex_bits(p, float_bits(v, kind));
+	ir_pr_hex_bits(p, float_bits(v, kind));
 }
