@@ -483,16 +483,9 @@ dialect_infer_error(IrContext *ctx, const IrOpState *st, const char *fmt,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	va_list ap2;
-	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	ir_emit_op_errorv(ctx, st->loc ? st->loc : ir_loc_unknown(ctx),
+	    st->name->name->str, fmt, ap);
 	va_end(ap);
-	char *msg = ir_xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap2);
-	va_end(ap2);
-	ir_emit_error(ctx, st->loc ? st->loc : ir_loc_unknown(ctx),
-	    "'%s' op %s", st->name->name->str, msg);
-	free(msg);
 	return false;
 }
 

@@ -651,6 +651,10 @@ bool ir_op_is_before(IrOp *a, IrOp *b);
 /* Emit an error/note at the op's location, prefixed with
  * "'op.name' op " as MLIR does. */
 void ir_op_emit_error(IrOp *op, const char *fmt, ...) IR_PRINTF(2, 3);
+/* The same for an op that is named but not built yet (inference):
+ * "'<opname>' op <message>" at loc. */
+void ir_emit_op_errorv(IrContext *ctx, const IrLoc *loc, const char *opname,
+    const char *fmt, va_list ap);
 
 /* Values. */
 bool ir_value_has_uses(const IrValue *v);

@@ -500,20 +500,27 @@ ir_op_is_ancestor(const IrOp *a, const IrOp *b)
 }
 
 void
+ir_emit_op_errorv(IrContext *ctx, const IrLoc *loc, const char *opname,
+    const char *fmt, va_list ap)
+{
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	char *msg = ir_xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+	vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap2);
+	va_end(ap2);
+	ir_emit_error(ctx, loc, "'%s' op %s", opname, msg);
+	free(msg);
+}
+
+void
 ir_op_emit_error(IrOp *op, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	va_list ap2;
-	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	ir_emit_op_errorv(ir_op_context(op), op->loc, ir_op_name_str(op), fmt,
+	    ap);
 	va_end(ap);
-	char *msg = ir_xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap2);
-	va_end(ap2);
-	ir_emit_error(ir_op_context(op), op->loc, "'%s' op %s",
-	    ir_op_name_str(op), msg);
-	free(msg);
 }
 
 /* ------------------------------------------------------------- pointer map */
