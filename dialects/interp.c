@@ -165,6 +165,18 @@ is_unsigned(const IrType *e)
 	    IR_UNSIGNED || e->u.integer.width == 1);
 }
 
+/* Whether t's integers are unsigned: a quantized type says so itself
+ * (!quant.uniform<u8:...> keeps a signless i8 storage type). */
+static bool
+tensor_unsigned(const IrTensor *t)
+{
+	const IrType *e = t->type->u.shaped.elem;
+
+	if (e->kind == IR_TYPE_QUANT)
+		return !e->u.quant.is_signed;
+	return is_unsigned(e);
+}
+
 int64_t
 ir_tensor_get_int(const IrTensor *t, int64_t i)
 {
@@ -173,15 +185,16 @@ ir_tensor_get_int(const IrTensor *t, int64_t i)
 
 	if (!e)
 		return (int64_t)ir_tensor_get(t, i);
+	bool uns = tensor_unsigned(t);
 	switch (t->elem_size) {
 	case 1:
-		return is_unsigned(e) ? (int64_t)*(const uint8_t *)p :
+		return uns ? (int64_t)*(const uint8_t *)p :
 		    (int64_t)*(const int8_t *)p;
 	case 2:
-		return is_unsigned(e) ? (int64_t)*(const uint16_t *)p :
+		return uns ? (int64_t)*(const uint16_t *)p :
 		    (int64_t)*(const int16_t *)p;
 	case 4:
-		return is_unsigned(e) ? (int64_t)*(const uint32_t *)p :
+		return uns ? (int64_t)*(const uint32_t *)p :
 		    (int64_t)*(const int32_t *)p;
 	default:
 		return *(const int64_t *)p;
@@ -190,21 +203,20 @@ ir_tensor_get_int(const IrTensor *t, int64_t i)
 
 /* The value range of an integer storage type. */
 static void
-int_range(const IrType *e, size_t bytes, int64_t *lo, int64_t *hi)
+int_range(const IrType *e, bool uns, int64_t *lo, int64_t *hi)
 {
 	unsigned w = e->kind == IR_TYPE_INTEGER ? e->u.integer.width : 64;
 
 	if (w >= 64) {
 		*lo = INT64_MIN;
 		*hi = INT64_MAX;
-	} else if (is_unsigned(e)) {
+	} else if (uns) {
 		*lo = 0;
 		*hi = (int64_t)((1ull << w) - 1);
 	} else {
 		*lo = -(int64_t)(1ull << (w - 1));
 		*hi = (int64_t)((1ull << (w - 1)) - 1);
 	}
-	(void)bytes;
 }
 
 void
@@ -218,7 +230,7 @@ ir_tensor_set_int(IrTensor *t, int64_t i, int64_t v)
 		ir_tensor_set(t, i, (double)v);
 		return;
 	}
-	int_range(e, t->elem_size, &lo, &hi);
+	int_range(e, tensor_unsigned(t), &lo, &hi);
 	v = v < lo ? lo : v > hi ? hi : v;
 	switch (t->elem_size) {
 	case 1:
@@ -868,4 +880,26 @@ run_call(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
 		return false;
 	}
 	return ir_interp_call(it, f, in, op->noperands, out, op->nresults);
+}
+
+bool
+ir_interp_copy_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	if (!ir_tensor_copy(in[1], in[0])) {
+		ir_op_emit_error(op, "source and target shapes differ");
+		return false;
+	}
+	return true;
+}
+
+bool
+ir_interp_constant_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	out[0] = ir_tensor_from_dense(ir_op_result(op, 0)->type,
+	    ir_op_attr(op, "value"));
+	if (!out[0])
+		ir_op_emit_error(op, "value does not fit the result type");
+	return out[0] != NULL;
 }
