@@ -882,6 +882,8 @@ run_call(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
 	return ir_interp_call(it, f, in, op->noperands, out, op->nresults);
 }
 
+/* ------------------------------------------------------------ kernels */
+
 bool
 ir_interp_copy_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)

@@ -113,4 +113,14 @@ bool ir_interp_call(IrInterp *it, IrOp *func, IrTensor *const *args,
 bool ir_interp_run_block(IrInterp *it, IrBlock *block, IrTensor *const *args,
     size_t nargs, IrTensor **results, size_t nresults);
 
+/* Kernels shared by ops of several dialects. */
+/* Copies operand 0 (source) into operand 1 (target, a memref written in
+ * place), following both layouts: buffer.copy and npu.dma. */
+bool ir_interp_copy_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out);
+/* A new result tensor holding the `value` dense attribute:
+ * graph.constant and buffer.constant. */
+bool ir_interp_constant_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out);
+
 #endif /* NPUIR_INTERP_H */

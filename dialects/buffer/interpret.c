@@ -65,33 +65,11 @@ buffer_interpret_view(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return out[0] != NULL;
 }
 
-static bool
-buffer_interpret_copy(IrInterp *it, IrOp *op, IrTensor *const *in,
-    IrTensor **out)
-{
-	if (!ir_tensor_copy(in[1], in[0])) {
-		ir_op_emit_error(op, "source and target shapes differ");
-		return false;
-	}
-	return true;
-}
-
-static bool
-buffer_interpret_constant(IrInterp *it, IrOp *op, IrTensor *const *in,
-    IrTensor **out)
-{
-	out[0] = ir_tensor_from_dense(ir_op_result(op, 0)->type,
-	    ir_op_attr(op, "value"));
-	if (!out[0])
-		ir_op_emit_error(op, "value does not fit the result type");
-	return out[0] != NULL;
-}
-
 const IrInterpretFn buffer_kernels[BUFFER_NUM_OPS] = {
 	[BUFFER_ALLOC] = buffer_interpret_alloc,
 	[BUFFER_DEALLOC] = buffer_interpret_dealloc,
 	[BUFFER_VIEW] = buffer_interpret_view,
-	[BUFFER_COPY] = buffer_interpret_copy,
+	[BUFFER_COPY] = ir_interp_copy_kernel,
 	[BUFFER_ARENA] = buffer_interpret_alloc,
-	[BUFFER_CONSTANT] = buffer_interpret_constant,
+	[BUFFER_CONSTANT] = ir_interp_constant_kernel,
 };

@@ -811,7 +811,25 @@ qbinary(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 QBINARY_KERNEL(add, b_add, '+')
 QBINARY_KERNEL(sub, b_sub, '-')
 QBINARY_KERNEL(mul, b_mul, '*')
-BINARY_KERNEL(div, b_div)
+FLOAT_KERNEL(div)
+
+/* Integer tensors divide as C, TFLite and ONNX do: truncating toward
+ * zero (a zero divisor gives 0 rather than undefined behaviour). */
+static float b_idiv(float a, float b) { return b == 0 ? 0 : truncf(a / b); }
+
+static bool
+f_div(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	const IrType *e = ir_op_result(op, 0)->type->u.shaped.elem;
+
+	if (R(out[0]) > MAXR) {
+		ir_op_emit_error(op, "rank above %d", MAXR);
+		return false;
+	}
+	binary(in, out[0], e->kind == IR_TYPE_INTEGER ? b_idiv : b_div);
+	return true;
+}
+
 BINARY_KERNEL(maximum, b_max)
 BINARY_KERNEL(minimum, b_min)
 BINARY_KERNEL(prelu, b_prelu)
@@ -1584,17 +1602,6 @@ f_layer_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 /* ------------------------------------------------------------ types */
 
-static bool
-graph_interpret_constant(IrInterp *it, IrOp *op, IrTensor *const *in,
-    IrTensor **out)
-{
-	out[0] = ir_tensor_from_dense(ir_op_result(op, 0)->type,
-	    ir_op_attr(op, "value"));
-	if (!out[0])
-		ir_op_emit_error(op, "value does not fit the result type");
-	return out[0] != NULL;
-}
-
 /* Float -> integer casts round toward zero and saturate; others convert
  * exactly where they can. */
 static bool
@@ -1659,7 +1666,7 @@ graph_interpret_requantize(IrInterp *it, IrOp *op, IrTensor *const *in,
 /* ------------------------------------------------------------ table */
 
 const IrInterpretFn graph_kernels[GRAPH_NUM_OPS] = {
-	[GRAPH_CONSTANT] = graph_interpret_constant,
+	[GRAPH_CONSTANT] = ir_interp_constant_kernel,
 	[GRAPH_CONV2D] = graph_interpret_conv2d,
 	[GRAPH_DEPTHWISE_CONV2D] = graph_interpret_depthwise_conv2d,
 	[GRAPH_TRANSPOSE_CONV2D] = graph_interpret_transpose_conv2d,

@@ -556,19 +556,6 @@ npu_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return true;
 }
 
-/* Copies source into target (a memref written in place), following
- * both layouts. */
-static bool
-npu_interpret_dma(IrInterp *it, IrOp *op, IrTensor *const *in,
-    IrTensor **out)
-{
-	if (!ir_tensor_copy(in[1], in[0])) {
-		ir_op_emit_error(op, "source and target shapes differ");
-		return false;
-	}
-	return true;
-}
-
 static bool
 npu_interpret_cpu(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
@@ -592,6 +579,6 @@ const IrInterpretFn npu_kernels[NPU_NUM_OPS] = {
 	[NPU_LUT] = npu_interpret_lut,
 	[NPU_RESIZE] = npu_interpret_resize,
 	[NPU_CONCAT] = npu_interpret_concat,
-	[NPU_DMA] = npu_interpret_dma,
+	[NPU_DMA] = ir_interp_copy_kernel,
 	[NPU_CPU] = npu_interpret_cpu,
 };
