@@ -71,7 +71,7 @@ bool import_read_u16(const ImportFile *f, uint64_t off, uint16_t *out);
 bool import_read_u32(const ImportFile *f, uint64_t off, uint32_t *out);
 bool import_read_u64(const ImportFile *f, uint64_t off, uint64_t *out);
 
-/* An error about the file as a whole: "<file>: <message>". */
+/* An error about the file as a whole, at location "<path>":0:0. */
 void import_file_error(const ImportFile *f, const char *fmt, ...)
     IR_PRINTF(2, 3);
 

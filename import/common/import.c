@@ -140,8 +140,8 @@ import_file_error(const ImportFile *f, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	IrContext *ctx = f->ctx;
-	ir_emit_error(ctx, ir_loc_file(ctx, f->name, 0, 0), "%s: %s", f->path,
-	    msg);
+	ir_emit_error(ctx, ir_loc_file(ctx, ir_ident_cstr(ctx, f->path), 0, 0),
+	    "%s", msg);
 }
 
 /* ------------------------------------------------------------ locations */

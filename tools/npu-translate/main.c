@@ -212,6 +212,26 @@ fail:
 	return false;
 }
 
+/* Diagnostics at an importer's name location read
+ * "model.tflite:node_name: error: msg"; others print as usual. */
+static void
+diag_handler(IrContext *ctx, const IrDiagnostic *d, void *user)
+{
+	const IrLoc *l = d->loc;
+	static const char *const words[] = { "error", "warning", "note",
+	    "remark" };
+	(void)user;
+	if (l->kind != IR_LOC_NAME || !l->u.name.child ||
+	    l->u.name.child->kind != IR_LOC_FILE ||
+	    l->u.name.child->u.file.line != 0) {
+		ir_diag_print(ctx, stderr, d);
+		return;
+	}
+	const IrIdent *f = l->u.name.child->u.file.file, *n = l->u.name.name;
+	fprintf(stderr, "%.*s:%.*s: %s: %s\n", (int)f->len, f->str,
+	    (int)n->len, n->str, words[d->severity], d->message);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -219,6 +239,7 @@ main(int argc, char **argv)
 	parse_args(&o, argc, argv);
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
+	ir_context_set_diag_handler(ctx, diag_handler, NULL);
 	if (o.allow_unsupported)
 		ir_context_set_allow_unregistered(ctx, true);
 	ImportOptions io = {
