@@ -1291,9 +1291,11 @@ cv_dropout(OnnxCv *cv)
 /* ------------------------------------------------------------ quantization */
 
 /* The quantized element type from scale input si and zero-point input zi
- * (axis for per-axis scales), or NULL after recording why. */
+ * (axis for per-axis scales), or NULL after recording why. *shifted is
+ * set when uint8 storage became int8 (data must move by -128). */
 static const IrType *
-qtype(OnnxCv *cv, size_t si, size_t zi, int64_t rank, int *res)
+qtype(OnnxCv *cv, size_t si, size_t zi, int64_t rank, int *res,
+    bool *shifted)
 {
 	OnnxConst *s = cin(cv, si), *z = has_in(cv, zi) ? cin(cv, zi) : NULL;
 	*res = CV_UNSUP;
@@ -1340,6 +1342,14 @@ qtype(OnnxCv *cv, size_t si, size_t zi, int64_t rank, int *res)
 			return NULL;
 		}
 	}
+	/* uint8 maps to int8 with zero point - 128: the same real values,
+	 * int8 storage as TFLite and NPUs use it. */
+	if (zt == ONNX_UINT8) {
+		for (int64_t i = 0; i < s->n; i++)
+			zps[i] -= 128;
+		zt = ONNX_INT8;
+		*shifted = true;
+	}
 	bool sgn = zt == ONNX_INT8 || zt == ONNX_INT16 || zt == ONNX_INT32;
 	unsigned w = (unsigned)onnx_elem_size(zt) * 8;
 	int64_t lo = sgn ? -((int64_t)1 << (w - 1)) : 0;
@@ -1356,9 +1366,10 @@ cv_quantize(OnnxCv *cv)
 {
 	IrValue *x = in(cv, 0);
 	int res;
+	bool shifted = false;
 	if (!x)
 		return CV_FAIL;
-	const IrType *q = qtype(cv, 1, 2, vrank(x), &res);
+	const IrType *q = qtype(cv, 1, 2, vrank(x), &res, &shifted);
 	if (!q)
 		return res;
 	ImportAttrs a;
@@ -1373,10 +1384,11 @@ cv_dequantize(OnnxCv *cv)
 	OnnxConst *c = cin(cv, 0);
 	OnnxEntry *e = ein(cv, 0);
 	int res;
+	bool shifted = false;
 	if (!e)
 		return fail(cv, "needs an input");
 	int64_t rank = c ? c->type->u.shaped.rank : vrank(e->v);
-	const IrType *q = qtype(cv, 1, 2, rank, &res);
+	const IrType *q = qtype(cv, 1, 2, rank, &res, &shifted);
 	if (!q)
 		return res;
 	IrValue *x;
@@ -1387,7 +1399,17 @@ cv_dequantize(OnnxCv *cv)
 		    c->type->u.shaped.dims, q, NULL);
 		if (c->n == 0)
 			return fail(cv, "empty tensor");
-		x = import_constant(&cv->b, cv->loc, t, c->data, c->size);
+		const uint8_t *data = c->data;
+		if (shifted) {
+			uint8_t *d = ir_arena_alloc(&cv->arena, c->size, 8);
+			for (size_t i = 0; i < c->size; i++)
+				d[i] = c->data[i] ^ 0x80;
+			data = d;
+		}
+		if (c->dtype != ONNX_UINT8 && c->dtype != ONNX_INT8 &&
+		    c->dtype != ONNX_INT16 && c->dtype != ONNX_INT32)
+			return unsup(cv, "of element type %d", (int)c->dtype);
+		x = import_constant(&cv->b, cv->loc, t, data, c->size);
 	} else {
 		x = e->v;
 		const IrType *el = x->type->u.shaped.elem;
