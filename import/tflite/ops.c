@@ -137,7 +137,8 @@ const_ints(TflModel *m, const TflOp *op, int k, int64_t *out, int max)
  * the inferred one: static dims win, the model's element type (its
  * quantization parameters) is kept. */
 static bool
-declare_type(TflModel *m, const TflOp *op, IrValue *res, int32_t k)
+declare_type(TflModel *m, const TflOp *op, IrValue *res, int32_t k,
+    bool *elem_mismatch)
 {
 	const IrType *inf = res->type, *decl = m->tensors[k].irtype;
 	int64_t dims[TFL_MAX_RANK];
@@ -151,8 +152,10 @@ declare_type(TflModel *m, const TflOp *op, IrValue *res, int32_t k)
 	}
 	const IrType *t = ir_type_tensor(m->ctx, decl->u.shaped.rank, dims,
 	    decl->u.shaped.elem, NULL);
-	if (!dialect_type_compatible(inf, t))
-		goto bad;
+	if (!dialect_type_compatible(inf, t)) {
+		*elem_mismatch = true;
+		return false;
+	}
 	res->type = t;
 	return true;
 bad:;
@@ -164,6 +167,20 @@ bad:;
 	free(a);
 	free(b);
 	return false;
+}
+
+static IrOp *custom(TflModel *m, const TflOp *op, const char *why);
+
+/* An op whose declared element types the graph op cannot produce. */
+static IrOp *
+unsupported_mix(TflModel *m, const TflOp *op)
+{
+	char l[128], why[256];
+	op_label(op, l, sizeof(l));
+	char *t = ir_type_str(m->tensors[op->out[0]].irtype);
+	snprintf(why, sizeof(why), "%s with result type %s", l, t);
+	free(t);
+	return custom(m, op, why);
 }
 
 /* Creates graph op `name` with `nres` results typed as the op's outputs
@@ -180,10 +197,21 @@ build(TflModel *m, const TflOp *op, const char *name, size_t n,
 	if (!o)
 		return NULL;
 	for (int i = 0; i < nres && i < op->nout; i++) {
-		if (!declare_type(m, op, ir_op_result(o, i), op->out[i]))
+		bool mismatch = false;
+		if (!tfl_check_nonzero(m, op->out[i]))
 			return NULL;
-		m->tensors[op->out[i]].value = ir_op_result(o, i);
+		if (declare_type(m, op, ir_op_result(o, i), op->out[i],
+		    &mismatch))
+			continue;
+		if (!mismatch)
+			return NULL;
+		/* The graph dialect cannot express this mix of element types
+		 * (an i8 -> i16 fully connected layer, say): unsupported. */
+		ir_op_destroy(o);
+		return unsupported_mix(m, op);
 	}
+	for (int i = 0; i < nres && i < op->nout; i++)
+		m->tensors[op->out[i]].value = ir_op_result(o, i);
 	return o;
 }
 
@@ -591,9 +619,8 @@ strided_slice(TflModel *m, const TflOp *op, const char *gname)
 	    !fb_i32(o, 4, 0, &sam) || !fb_u8(o, 5, 0, &off))
 		return false;
 	if (elm || nam || off) {
-		import_unsupported_add(&m->unsupported, "STRIDED_SLICE with "
-		    "ellipsis_mask, new_axis_mask or offset", op->loc);
-		return true;
+		return custom(m, op, "STRIDED_SLICE with ellipsis_mask, "
+		    "new_axis_mask or offset") != NULL;
 	}
 	ImportAttrs a;
 	import_attrs_init(&a, m->ctx);
@@ -807,13 +834,14 @@ static const OpRow rows[] = {
 /* An unsupported op: recorded, and a graph.custom stands in for it so the
  * rest of the model still converts (and, with --allow-unsupported, is
  * kept). */
-static bool
-custom(TflModel *m, const TflOp *op)
+static IrOp *
+custom(TflModel *m, const TflOp *op, const char *why)
 {
 	char l[128];
 	op_label(op, l, sizeof(l));
 	if (!m->opts || !m->opts->allow_unsupported)
-		import_unsupported_add(&m->unsupported, l, op->loc);
+		import_unsupported_add(&m->unsupported, why ? why : l,
+		    op->loc);
 	IrValue *in[TFL_MAX_IO];
 	const IrType *rt[TFL_MAX_IO];
 	size_t n = 0;
@@ -825,7 +853,7 @@ custom(TflModel *m, const TflOp *op)
 			continue; /* omitted, or scratch memory */
 		IrValue *v = input(m, op, i, &ok);
 		if (!ok)
-			return false;
+			return NULL;
 		if (v)
 			in[n++] = v;
 	}
@@ -835,7 +863,7 @@ custom(TflModel *m, const TflOp *op)
 	    (size_t)op->nout, rt);
 	for (int i = 0; i < op->nout; i++)
 		m->tensors[op->out[i]].value = ir_op_result(o, i);
-	return true;
+	return o;
 }
 
 bool
@@ -849,5 +877,5 @@ tfl_convert_op(TflModel *m, const TflOp *op)
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
 		if (rows[i].code == op->code)
 			return rows[i].fn(m, op, rows[i].gname);
-	return custom(m, op);
+	return custom(m, op, NULL) != NULL;
 }

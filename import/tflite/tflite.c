@@ -150,10 +150,13 @@ tensor_shape(TflModel *m, uint32_t k, const FbTable *tt)
 		int32_t s = sig.n ? fb_vec_i32(m->f, &sig, i) : d;
 		if (d == -1 || s == -1)
 			t->dims[i] = IR_DYNAMIC;
-		else if (d <= 0)
-			return tensor_error(m, k, "zero or negative dimension");
+		else if (d < 0)
+			return tensor_error(m, k, "negative dimension");
 		else
 			t->dims[i] = d;
+		/* Unused placeholders (LSTM intermediates) may be empty:
+		 * only a tensor an op uses is rejected for it. */
+		t->zero |= d == 0;
 	}
 	return true;
 }
@@ -229,6 +232,13 @@ decode_tensor(TflModel *m, uint32_t k, const Top *top)
 
 /* ------------------------------------------------------------ values */
 
+bool
+tfl_check_nonzero(TflModel *m, int32_t k)
+{
+	return !m->tensors[k].zero || tensor_error(m, (uint32_t)k,
+	    "zero-size dimension");
+}
+
 IrValue *
 tfl_value(TflModel *m, int32_t k, const IrLoc *loc)
 {
@@ -237,6 +247,8 @@ tfl_value(TflModel *m, int32_t k, const IrLoc *loc)
 		return NULL;
 	}
 	TflTensor *t = &m->tensors[k];
+	if (!tfl_check_nonzero(m, k))
+		return NULL;
 	if (t->value)
 		return t->value;
 	if (!t->data) {
@@ -408,7 +420,15 @@ decode_op(TflModel *m, const Top *top, uint32_t i, TflOp *op)
 		return false;
 	}
 	const TflTensor *o = &m->tensors[op->out[0]];
-	op->loc = import_loc(m->f, o->name, o->namelen);
+	if (o->namelen) {
+		op->loc = import_loc(m->f, o->name, o->namelen);
+	} else {
+		/* An unnamed output: "<OP>#<operator index>". */
+		char nm[64];
+		const char *s = tfl_op_name(op->code);
+		int n = snprintf(nm, sizeof(nm), "%s#%u", s ? s : "op", i);
+		op->loc = import_loc(m->f, nm, (size_t)n);
+	}
 	return true;
 }
 
@@ -431,8 +451,15 @@ build(TflModel *m, const Top *top)
 	const IrType **in = ir_xmalloc((nin + 1) * sizeof(*in));
 	IrValue **res = ir_xmalloc((nout + 1) * sizeof(*res));
 	IrOp *func;
-	for (uint32_t j = 0; j < nin; j++)
-		in[j] = m->tensors[fb_vec_i32(m->f, &top->inputs, j)].irtype;
+	for (uint32_t j = 0; j < nin; j++) {
+		int32_t k = fb_vec_i32(m->f, &top->inputs, j);
+		in[j] = m->tensors[k].irtype;
+		if (!tfl_check_nonzero(m, k)) {
+			free(in);
+			free(res);
+			return NULL;
+		}
+	}
 	IrOp *module = import_main_begin(ctx, import_loc(m->f, NULL, 0), nin,
 	    in, &func);
 	IrBlock *entry = ir_func_entry(func);

@@ -76,6 +76,7 @@ typedef struct TflTensor {
 	size_t size;            /* bytes of data */
 	IrValue *value;         /* SSA value once defined */
 	FbTable quant;          /* quantization table (pos 0: none) */
+	bool zero;              /* has a zero dimension: rejected on use */
 } TflTensor;
 
 /* One operator, decoded. */
@@ -113,6 +114,8 @@ IrValue *tfl_value(TflModel *m, int32_t t, const IrLoc *loc);
  * without the mapping, for the fuzzer and unit tests. */
 IrOp *tfl_import_file(IrContext *ctx, const ImportFile *f,
     const ImportOptions *opts);
+/* Reports the zero-size dimension of tensor k when it has one. */
+bool tfl_check_nonzero(TflModel *m, int32_t k);
 /* "tensor 'name'" for messages: a static-size buffer in m. */
 void tfl_name(const TflTensor *t, char *buf, size_t n);
 

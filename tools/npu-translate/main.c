@@ -213,7 +213,8 @@ fail:
 }
 
 /* Diagnostics at an importer's name location read
- * "model.tflite:node_name: error: msg"; others print as usual. */
+ * "model.tflite:node_name: error: msg", about a whole file
+ * "path/model.tflite: error: msg"; others print as usual. */
 static void
 diag_handler(IrContext *ctx, const IrDiagnostic *d, void *user)
 {
@@ -221,6 +222,11 @@ diag_handler(IrContext *ctx, const IrDiagnostic *d, void *user)
 	static const char *const words[] = { "error", "warning", "note",
 	    "remark" };
 	(void)user;
+	if (l->kind == IR_LOC_FILE && l->u.file.line == 0) {
+		fprintf(stderr, "%.*s: %s: %s\n", (int)l->u.file.file->len,
+		    l->u.file.file->str, words[d->severity], d->message);
+		return;
+	}
 	if (l->kind != IR_LOC_NAME || !l->u.name.child ||
 	    l->u.name.child->kind != IR_LOC_FILE ||
 	    l->u.name.child->u.file.line != 0) {
