@@ -38,7 +38,9 @@ typedef struct OnnxCv {
 	ImportUnsupportedList unsup;
 	const OnnxNode *nd;  /* the node being converted */
 	const IrLoc *loc;    /* its location */
-	IrBlock *entry;      /* @main's body: constants go to its start */
+	IrBlock *entry;      /* @main's body */
+	IrValue **u8vals;    /* QuantizeLinear results whose uint8 storage */
+	size_t nu8, capu8;   /* became int8 (zero point - 128) */
 } OnnxCv;
 
 /* Converter results. */
@@ -56,6 +58,10 @@ bool onnx_op_known(PbSlice op_type);
 
 /* The entry for name (created when absent when `add`). */
 OnnxEntry *onnx_entry(OnnxCv *cv, PbSlice name, bool add);
+/* A graph output: v itself, or for a uint8 QuantizeLinear result turned
+ * int8, the uint8 tensor ONNX defines (NULL after reporting). */
+IrValue *onnx_output_value(OnnxCv *cv, IrValue *v);
+
 /* The IR type for an ONNX element type, NULL when unsupported. */
 const IrType *onnx_elem_type(IrContext *ctx, int32_t dtype);
 /* Bytes per element of an ONNX type this importer handles, else 0. */

@@ -439,8 +439,8 @@ outputs(OnnxCv *cv)
 		OnnxEntry *e = onnx_entry(cv, g->outputs[i].name, false);
 		if (e && e->c)
 			res[i] = onnx_const_value(cv, e->c);
-		else if (e)
-			res[i] = e->v;
+		else if (e && e->v)
+			res[i] = onnx_output_value(cv, e->v);
 		if (!res[i]) {
 			if (!e)
 				import_file_error(cv->f, "graph output "
@@ -497,6 +497,7 @@ onnx_import_file(IrContext *ctx, const ImportFile *f,
 		module = import_model(&cv);
 	import_unsupported_free(&cv.unsup);
 	free(cv.tab);
+	free(cv.u8vals);
 	ir_arena_free(&cv.arena);
 	return module;
 }

@@ -1120,8 +1120,14 @@ cv_resize(OnnxCv *cv)
 			return unsup(cv, "of N or C");
 		if (vdim(x, 2) == IR_DYNAMIC || vdim(x, 3) == IR_DYNAMIC)
 			return unsup(cv, "of a dynamic size");
-		size[0] = (int64_t)floor(vdim(x, 2) * onnx_const_f(sc, 2));
-		size[1] = (int64_t)floor(vdim(x, 3) * onnx_const_f(sc, 3));
+		for (int i = 0; i < 2; i++) {
+			double f = vdim(x, 2 + i) * onnx_const_f(sc, 2 + i);
+			size[i] = (int64_t)floor(f);
+			/* ONNX maps coordinates with the given scale, the
+			 * graph op with the size ratio: equal only here */
+			if (f != (double)size[i])
+				return unsup(cv, "to a non-integral size");
+		}
 	} else {
 		return unsup(cv, "without constant scales or sizes");
 	}
@@ -1139,6 +1145,8 @@ cv_resize(OnnxCv *cv)
 	    "align_corners");
 	if (cv->m->opset < 11)
 		asym = true, half = align = false;
+	if ((size[0] == 1 || size[1] == 1) && !asym)
+		return unsup(cv, "to a size of 1");
 	if (as_is(cv, "mode", "nearest", "nearest")) {
 		if (!asym || !(as_is(cv, "nearest_mode", "round_prefer_floor",
 		    "floor") || cv->m->opset < 11))
@@ -1375,7 +1383,69 @@ cv_quantize(OnnxCv *cv)
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	import_attrs_type(&a, "qtype", q);
-	return done(cv, gop(cv, "graph.quantize", 1, &x, &a));
+	IrValue *y = gop(cv, "graph.quantize", 1, &x, &a);
+	if (y && shifted) {
+		if (cv->nu8 == cv->capu8) {
+			cv->capu8 = cv->capu8 ? 2 * cv->capu8 : 8;
+			cv->u8vals = ir_xrealloc(cv->u8vals, cv->capu8 *
+			    sizeof *cv->u8vals);
+		}
+		cv->u8vals[cv->nu8++] = y;
+	}
+	return done(cv, y);
+}
+
+/* A [1, .., n, .., 1] f32 constant (n at axis) of v[i] = f(q, i). */
+static IrValue *
+axis_const(OnnxCv *cv, const IrType *q, int64_t rank, bool zp, double add)
+{
+	int64_t d[ONNX_MAX_RANK], n = (int64_t)q->u.quant.nscales;
+	int32_t axis = q->u.quant.axis;
+	for (int64_t i = 0; i < rank; i++)
+		d[i] = i == axis ? n : 1;
+	OnnxConst *c = onnx_const_new(cv, ONNX_FLOAT, axis < 0 ? 0 : rank, d);
+	if (!c)
+		return NULL;
+	for (int64_t i = 0; i < n; i++)
+		onnx_const_set(c, i, (zp ? (double)q->u.quant.zero_points[i] :
+		    q->u.quant.scales[i]) + add);
+	return onnx_const_value(cv, c);
+}
+
+IrValue *
+onnx_output_value(OnnxCv *cv, IrValue *v)
+{
+	size_t i;
+	for (i = 0; i < cv->nu8 && cv->u8vals[i] != v; i++)
+		;
+	if (i == cv->nu8)
+		return v;
+	/* uint8 = trunc(dequantize(v) / scale + zero point + 128 + 0.5) */
+	const IrType *q = v->type->u.shaped.elem;
+	int64_t r = vrank(v);
+	IrValue *f = gop1(cv, "graph.dequantize", v);
+	f = gop2(cv, "graph.div", f, axis_const(cv, q, r, false, 0));
+	f = gop2(cv, "graph.add", f, axis_const(cv, q, r, true, 128.5));
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_type(&a, "to", ir_type_int(cv->ctx, 8, IR_UNSIGNED));
+	return gop(cv, "graph.cast", 1, &f, &a);
+}
+
+/* DequantizeLinear of a plain integer tensor (a graph input): (float(x)
+ * - zero point) * scale with broadcast constants. */
+static int
+dequantize_plain(OnnxCv *cv, IrValue *x, const IrType *q, bool shifted)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_type(&a, "to", ir_type_float(cv->ctx, IR_F32));
+	IrValue *f = gop(cv, "graph.cast", 1, &x, &a);
+	int64_t r = vrank(x);
+	IrValue *zp = axis_const(cv, q, r, true, shifted ? 128 : 0);
+	IrValue *s = axis_const(cv, q, r, false, 0);
+	return done(cv, gop2(cv, "graph.mul", gop2(cv, "graph.sub", f, zp),
+	    s));
 }
 
 static int
@@ -1414,7 +1484,7 @@ cv_dequantize(OnnxCv *cv)
 		x = e->v;
 		const IrType *el = x->type->u.shaped.elem;
 		if (el->kind != IR_TYPE_QUANT)
-			return unsup(cv, "of a plain integer tensor");
+			return dequantize_plain(cv, x, q, shifted);
 	}
 	return done(cv, x ? gop1(cv, "graph.dequantize", x) : NULL);
 }
