@@ -1303,7 +1303,7 @@ cv_dropout(OnnxCv *cv)
  * set when uint8 storage became int8 (data must move by -128). */
 static const IrType *
 qtype(OnnxCv *cv, size_t si, size_t zi, int64_t rank, int *res,
-    bool *shifted)
+    bool *shifted, int64_t defaxis)
 {
 	OnnxConst *s = cin(cv, si), *z = has_in(cv, zi) ? cin(cv, zi) : NULL;
 	*res = CV_UNSUP;
@@ -1323,7 +1323,7 @@ qtype(OnnxCv *cv, size_t si, size_t zi, int64_t rank, int *res,
 	}
 	int64_t axis = -1;
 	if (s->n > 1 || s->type->u.shaped.rank == 1) {
-		axis = ai(cv, "axis", 1);
+		axis = defaxis >= 0 ? defaxis : ai(cv, "axis", 1);
 		if (axis < 0)
 			axis += rank;
 		if (axis < 0 || axis >= rank) {
@@ -1369,31 +1369,6 @@ qtype(OnnxCv *cv, size_t si, size_t zi, int64_t rank, int *res,
 	    (int32_t)axis, (size_t)s->n, scales, zps);
 }
 
-static int
-cv_quantize(OnnxCv *cv)
-{
-	IrValue *x = in(cv, 0);
-	int res;
-	bool shifted = false;
-	if (!x)
-		return CV_FAIL;
-	const IrType *q = qtype(cv, 1, 2, vrank(x), &res, &shifted);
-	if (!q)
-		return res;
-	ImportAttrs a;
-	import_attrs_init(&a, cv->ctx);
-	import_attrs_type(&a, "qtype", q);
-	IrValue *y = gop(cv, "graph.quantize", 1, &x, &a);
-	if (y && shifted) {
-		if (cv->nu8 == cv->capu8) {
-			cv->capu8 = cv->capu8 ? 2 * cv->capu8 : 8;
-			cv->u8vals = ir_xrealloc(cv->u8vals, cv->capu8 *
-			    sizeof *cv->u8vals);
-		}
-		cv->u8vals[cv->nu8++] = y;
-	}
-	return done(cv, y);
-}
 
 /* A [1, .., n, .., 1] f32 constant (n at axis) of v[i] = f(q, i). */
 static IrValue *
@@ -1434,7 +1409,7 @@ onnx_output_value(OnnxCv *cv, IrValue *v)
 
 /* DequantizeLinear of a plain integer tensor (a graph input): (float(x)
  * - zero point) * scale with broadcast constants. */
-static int
+static IrValue *
 dequantize_plain(OnnxCv *cv, IrValue *x, const IrType *q, bool shifted)
 {
 	ImportAttrs a;
@@ -1444,49 +1419,158 @@ dequantize_plain(OnnxCv *cv, IrValue *x, const IrType *q, bool shifted)
 	int64_t r = vrank(x);
 	IrValue *zp = axis_const(cv, q, r, true, shifted ? 128 : 0);
 	IrValue *s = axis_const(cv, q, r, false, 0);
-	return done(cv, gop2(cv, "graph.mul", gop2(cv, "graph.sub", f, zp),
-	    s));
+	return gop2(cv, "graph.mul", gop2(cv, "graph.sub", f, zp), s);
+}
+
+/* Input xi dequantized with scale si and zero point zi (per-axis along
+ * defaxis, or the node's `axis` when < 0): an f32 value, or NULL with
+ * *res saying why. */
+static IrValue *
+dq(OnnxCv *cv, size_t xi, size_t si, size_t zi, int64_t defaxis, int *res)
+{
+	OnnxConst *c = cin(cv, xi);
+	OnnxEntry *e = ein(cv, xi);
+	bool shifted = false;
+	if (!e) {
+		*res = fail(cv, "needs an input");
+		return NULL;
+	}
+	int64_t rank = c ? c->type->u.shaped.rank : vrank(e->v);
+	const IrType *q = qtype(cv, si, zi, rank, res, &shifted, defaxis);
+	if (!q)
+		return NULL;
+	*res = CV_FAIL;
+	if (!c) {
+		IrValue *x = e->v;
+		if (x->type->u.shaped.elem->kind != IR_TYPE_QUANT)
+			return dequantize_plain(cv, x, q, shifted);
+		return gop1(cv, "graph.dequantize", x);
+	}
+	/* integers in a storage-typed dense, the quantized type on the
+	 * constant's result */
+	if (c->dtype != ONNX_UINT8 && c->dtype != ONNX_INT8 &&
+	    c->dtype != ONNX_INT16 && c->dtype != ONNX_INT32) {
+		*res = unsup(cv, "of element type %d", (int)c->dtype);
+		return NULL;
+	}
+	if (c->n == 0) {
+		fail(cv, "empty tensor");
+		return NULL;
+	}
+	const IrType *t = ir_type_tensor(cv->ctx, rank,
+	    c->type->u.shaped.dims, q, NULL);
+	const uint8_t *data = c->data;
+	if (shifted) {
+		uint8_t *d = ir_arena_alloc(&cv->arena, c->size, 8);
+		for (size_t i = 0; i < c->size; i++)
+			d[i] = c->data[i] ^ 0x80;
+		data = d;
+	}
+	IrValue *x = import_constant(&cv->b, cv->loc, t, data, c->size);
+	return x ? gop1(cv, "graph.dequantize", x) : NULL;
 }
 
 static int
 cv_dequantize(OnnxCv *cv)
 {
-	OnnxConst *c = cin(cv, 0);
-	OnnxEntry *e = ein(cv, 0);
 	int res;
+	IrValue *y = dq(cv, 0, 1, 2, -1, &res);
+	return y ? done(cv, y) : res;
+}
+
+/* x quantized with scale si, zero point zi (uint8 kept as ONNX's for
+ * graph outputs). */
+static IrValue *
+qz(OnnxCv *cv, IrValue *x, size_t si, size_t zi, int *res)
+{
 	bool shifted = false;
-	if (!e)
-		return fail(cv, "needs an input");
-	int64_t rank = c ? c->type->u.shaped.rank : vrank(e->v);
-	const IrType *q = qtype(cv, 1, 2, rank, &res, &shifted);
+	const IrType *q = qtype(cv, si, zi, vrank(x), res, &shifted, -1);
 	if (!q)
-		return res;
-	IrValue *x;
-	if (c) {
-		/* integers in a storage-typed dense, the quantized type on
-		 * the constant's result */
-		const IrType *t = ir_type_tensor(cv->ctx, rank,
-		    c->type->u.shaped.dims, q, NULL);
-		if (c->n == 0)
-			return fail(cv, "empty tensor");
-		const uint8_t *data = c->data;
-		if (shifted) {
-			uint8_t *d = ir_arena_alloc(&cv->arena, c->size, 8);
-			for (size_t i = 0; i < c->size; i++)
-				d[i] = c->data[i] ^ 0x80;
-			data = d;
+		return NULL;
+	*res = CV_FAIL;
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_type(&a, "qtype", q);
+	IrValue *y = gop(cv, "graph.quantize", 1, &x, &a);
+	if (y && shifted) {
+		if (cv->nu8 == cv->capu8) {
+			cv->capu8 = cv->capu8 ? 2 * cv->capu8 : 8;
+			cv->u8vals = ir_xrealloc(cv->u8vals, cv->capu8 *
+			    sizeof *cv->u8vals);
 		}
-		if (c->dtype != ONNX_UINT8 && c->dtype != ONNX_INT8 &&
-		    c->dtype != ONNX_INT16 && c->dtype != ONNX_INT32)
-			return unsup(cv, "of element type %d", (int)c->dtype);
-		x = import_constant(&cv->b, cv->loc, t, data, c->size);
-	} else {
-		x = e->v;
-		const IrType *el = x->type->u.shaped.elem;
-		if (el->kind != IR_TYPE_QUANT)
-			return dequantize_plain(cv, x, q, shifted);
+		cv->u8vals[cv->nu8++] = y;
 	}
-	return done(cv, x ? gop1(cv, "graph.dequantize", x) : NULL);
+	return y;
+}
+
+static int
+cv_quantize(OnnxCv *cv)
+{
+	int res;
+	IrValue *x = in(cv, 0);
+	if (!x)
+		return CV_FAIL;
+	IrValue *y = qz(cv, x, 1, 2, &res);
+	return y ? done(cv, y) : res;
+}
+
+/* QLinearConv's int32 bias as f32: B * x_scale * w_scale[o]. */
+static IrValue *
+qbias(OnnxCv *cv)
+{
+	OnnxConst *b = cin(cv, 8), *xs = cin(cv, 1), *ws = cin(cv, 4);
+	if (!b || !xs || !ws || xs->n != 1 || (ws->n != 1 && ws->n != b->n))
+		return NULL;
+	OnnxConst *f = onnx_const_new(cv, ONNX_FLOAT, 1, &b->n);
+	for (int64_t i = 0; f && i < b->n; i++)
+		onnx_const_set(f, i, (double)onnx_const_int(b, i) *
+		    (float)onnx_const_f(xs, 0) *
+		    (float)onnx_const_f(ws, ws->n == 1 ? 0 : i));
+	return f ? onnx_const_value(cv, f) : NULL;
+}
+
+/* QLinearConv: dequantize, f32 convolution, quantize. */
+static int
+cv_qlinear_conv(OnnxCv *cv)
+{
+	int res;
+	IrValue *x = dq(cv, 0, 1, 2, 1, &res);
+	IrValue *w = x ? dq(cv, 3, 4, 5, 0, &res) : NULL;
+	if (!w)
+		return res;
+	if (vrank(x) != 4)
+		return unsup(cv, "other than 2-D");
+	int64_t k[2] = { vdim(w, 2), vdim(w, 3) };
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	if ((res = window(cv, x, k, &a, true, false)) != CV_OK)
+		return res;
+	import_attrs_int(&a, "groups", ai(cv, "group", 1));
+	IrValue *ops[3] = { x, w, NULL };
+	size_t n = 2;
+	if (has_in(cv, 8) && !(ops[n++] = qbias(cv)))
+		return unsup(cv, "with a non-constant bias");
+	IrValue *y = gop(cv, "graph.conv2d", n, ops, &a);
+	y = y ? qz(cv, y, 6, 7, &res) : NULL;
+	return y ? done(cv, y) : res == CV_OK ? CV_FAIL : res;
+}
+
+/* QLinearMatMul: dequantize, f32 product, quantize. */
+static int
+cv_qlinear_matmul(OnnxCv *cv)
+{
+	int res;
+	IrValue *x = dq(cv, 0, 1, 2, 0, &res);
+	IrValue *w = x ? dq(cv, 3, 4, 5, 1, &res) : NULL;
+	if (!w)
+		return res;
+	if (vrank(x) < 2 || vrank(w) < 2)
+		return unsup(cv, "of rank-1 operands");
+	const char *name = vrank(x) == 2 && vrank(w) == 2 ? "graph.matmul" :
+	    "graph.batch_matmul";
+	IrValue *y = gop2(cv, name, x, w);
+	y = y ? qz(cv, y, 6, 7, &res) : NULL;
+	return y ? done(cv, y) : res == CV_OK ? CV_FAIL : res;
 }
 
 /* ------------------------------------------------------------ dispatch */
@@ -1514,6 +1598,8 @@ static const OnnxOpRow rows[] = {
 	{ "Max", cv_max }, { "MaxPool", cv_maxpool }, { "Min", cv_min },
 	{ "Mul", cv_mul }, { "Neg", cv_neg }, { "PRelu", cv_prelu },
 	{ "Pad", cv_pad }, { "Pow", cv_pow },
+	{ "QLinearConv", cv_qlinear_conv },
+	{ "QLinearMatMul", cv_qlinear_matmul },
 	{ "QuantizeLinear", cv_quantize },
 	{ "ReduceMax", cv_reduce_max }, { "ReduceMean", cv_reduce_mean },
 	{ "ReduceSum", cv_reduce_sum }, { "Relu", cv_relu },
