@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+# test/lit/import/tflite/Inputs/mktflite.py: writes small hand-made TFLite
+# flatbuffers (valid and broken) for the importer's error tests.
+# Usage: mktflite.py CASE OUT.tflite. Field numbers follow schema.fbs.
+import struct
+import sys
+
+
+class Fb:
+    """Lays out tables front to back; children follow their parent so
+    every offset is a forward uoffset, as flatbuffers require."""
+
+    def __init__(self, ident=b'TFL3'):
+        self.b = bytearray(b'\0\0\0\0' + ident)
+
+    def align(self, n):
+        while len(self.b) % n:
+            self.b.append(0)
+
+    def u32(self, v):
+        self.b += struct.pack('<I', v & 0xffffffff)
+
+    def patch(self, at, target):
+        struct.pack_into('<I', self.b, at, target - at)
+
+    def table(self, fields):
+        n = max(fields) + 1 if fields else 0
+        self.align(4)
+        vt = len(self.b)
+        order = sorted(fields)
+        self.b += struct.pack('<HH', 4 + 2 * n, 4 + 4 * len(order))
+        offs = {k: 4 + 4 * i for i, k in enumerate(order)}
+        for i in range(n):
+            self.b += struct.pack('<H', offs.get(i, 0))
+        self.align(4)
+        t = len(self.b)
+        self.b += struct.pack('<i', t - vt)
+        pending = []
+        for k in order:
+            kind, v = fields[k]
+            at = len(self.b)
+            if kind == 'u8':
+                self.b += struct.pack('<Bxxx', v)
+            elif kind == 'i32':
+                self.b += struct.pack('<i', v)
+            elif kind == 'f32':
+                self.b += struct.pack('<f', v)
+            elif kind == 'raw':
+                self.u32(v)
+            else:
+                self.u32(0)
+                pending.append((at, kind, v))
+        for at, kind, v in pending:
+            self.patch(at, self.child(kind, v))
+        return t
+
+    def child(self, kind, v):
+        self.align(8)
+        pos = len(self.b)
+        if kind == 'table':
+            return self.table(v)
+        if kind == 'str':
+            self.u32(len(v))
+            self.b += v.encode() + b'\0'
+        elif kind == 'bytes':
+            self.u32(len(v))
+            self.b += v
+        elif kind in ('i32s', 'f32s', 'i64s'):
+            self.u32(len(v))
+            f = {'i32s': '<i', 'f32s': '<f', 'i64s': '<q'}[kind]
+            for x in v:
+                self.b += struct.pack(f, x)
+        elif kind == 'tables':
+            self.u32(len(v))
+            slots = len(self.b)
+            self.b += b'\0' * (4 * len(v))
+            for i, sub in enumerate(v):
+                self.patch(slots + 4 * i, self.table(sub))
+        return pos
+
+    def finish(self, root):
+        t = self.table(root)
+        struct.pack_into('<I', self.b, 0, t)
+        return bytes(self.b)
+
+
+def tensor(name, shape, ttype=0, buf=0, quant=None):
+    t = {0: ('i32s', shape), 1: ('u8', ttype), 2: ('raw', buf),
+         3: ('str', name)}
+    if quant:
+        t[4] = ('table', quant)
+    return t
+
+
+def model(tensors, ops, inputs, outputs, opcodes, buffers=None,
+          version=3):
+    return {0: ('raw', version),
+            1: ('tables', [{0: ('u8', min(c, 127)), 3: ('i32', c)}
+                           for c in opcodes]),
+            2: ('tables', [{0: ('tables', tensors), 1: ('i32s', inputs),
+                            2: ('i32s', outputs), 3: ('tables', ops)}]),
+            4: ('tables', buffers or [{}])}
+
+
+def op(code_index, ins, outs, opts=None):
+    o = {0: ('raw', code_index), 1: ('i32s', ins), 2: ('i32s', outs)}
+    if opts is not None:
+        o[4] = ('table', opts)
+    return o
+
+
+def add_model(**kw):
+    ts = [tensor('a', [1, 4]), tensor('b', [1, 4]), tensor('sum', [1, 4])]
+    ts = kw.pop('tensors', ts)
+    ops = kw.pop('ops', [op(0, [0, 1], [2], {0: ('u8', 1)})])
+    return model(ts, ops, kw.pop('inputs', [0, 1]), kw.pop('outputs', [2]),
+                 kw.pop('opcodes', [0]), **kw)
+
+
+def build(case):
+    ident = b'TFL2' if case == 'magic' else b'TFL3'
+    fb = Fb(ident)
+    if case in ('add', 'magic'):
+        m = add_model()
+    elif case == 'version':
+        m = add_model(version=2)
+    elif case == 'opcode-range':
+        m = add_model(ops=[op(5, [0, 1], [2])])
+    elif case == 'tensor-range':
+        m = add_model(ops=[op(0, [0, 9], [2])])
+    elif case == 'negative-dim':
+        m = add_model(tensors=[tensor('a', [1, -5]), tensor('b', [1, 4]),
+                               tensor('sum', [1, 4])])
+    elif case == 'zero-dim':
+        m = add_model(tensors=[tensor('a', [1, 0]), tensor('b', [1, 4]),
+                               tensor('sum', [1, 4]),
+                               tensor('unused', [0])])
+    elif case == 'rank':
+        m = add_model(tensors=[tensor('a', [1] * 9), tensor('b', [1, 4]),
+                               tensor('sum', [1, 4])])
+    elif case == 'undefined':
+        # op 0 reads what op 1 writes: a cycle in the data flow.
+        m = add_model(tensors=[tensor('a', [1, 4]), tensor('t', [1, 4]),
+                               tensor('u', [1, 4])],
+                      ops=[op(0, [0, 2], [1]), op(0, [0, 1], [2])],
+                      inputs=[0], outputs=[2])
+    elif case == 'unsupported':
+        m = add_model(tensors=[tensor('a', [1, 4]), tensor('b', [1, 4]),
+                               tensor('svdf_out', [1, 4]),
+                               tensor('mystery_out', [1, 4])],
+                      ops=[op(0, [0, 1], [2]), op(1, [2], [3])],
+                      outputs=[3], opcodes=[27, 200])
+    elif case == 'const-size':
+        m = add_model(tensors=[tensor('a', [1, 4]), tensor('w', [1, 4],
+                                                          buf=1),
+                               tensor('sum', [1, 4])],
+                      inputs=[0],
+                      buffers=[{}, {0: ('bytes', b'\0' * 12)}])
+    elif case == 'bad-scale':
+        q = {2: ('f32s', [-1.0]), 3: ('i64s', [0])}
+        m = add_model(tensors=[tensor('a', [1, 4], 9, quant=q),
+                               tensor('b', [1, 4]), tensor('sum', [1, 4])])
+    else:
+        sys.exit('unknown case ' + case)
+    data = bytearray(fb.finish(m))
+    if case == 'huge-count':
+        pass
+    return bytes(data)
+
+
+def main():
+    case, out = sys.argv[1], sys.argv[2]
+    if case == 'huge-count':
+        # The valid model with the first tensor's shape length set to
+        # 0x7fffffff: the vector would run far past the end of the file.
+        data = bytearray(build('add'))
+        at = data.find(struct.pack('<Iii', 2, 1, 4))
+        struct.pack_into('<I', data, at, 0x7fffffff)
+    elif case == 'root-offset':
+        data = bytearray(build('add'))
+        struct.pack_into('<I', data, 0, 0x7ffffff0)
+    else:
+        data = build(case)
+    with open(out, 'wb') as f:
+        f.write(data)
+
+
+main()
