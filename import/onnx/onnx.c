@@ -217,8 +217,8 @@ typed_read(OnnxCv *cv, const OnnxTensor *t, OnnxConst *c)
 	while (pb_next(&r, &f) > 0) {
 		if (f.num != num)
 			continue;
-		const uint8_t *p = f.s.p, *e = f.s.p + f.s.n;
 		bool packed = f.wire == PB_LEN;
+		const uint8_t *p = f.s.p, *e = packed ? f.s.p + f.s.n : NULL;
 		do {
 			uint64_t v = f.u;
 			if (packed && (num == 4 || num == 10)) {
