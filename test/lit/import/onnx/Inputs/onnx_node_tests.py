@@ -4,6 +4,7 @@
 # test and the passed/failed/unsupported counts.
 #
 # usage: onnx_node_tests.py BUILD_DIR [DATA_DIR] [--verbose]
+#            [--max-failed=N]   (exit 1 when more tests fail)
 #
 # A test belongs to the run when every node of its model is one of the
 # issue's ONNX ops. It is imported as it is; when that import reports an
@@ -244,6 +245,10 @@ def run_case(tool_dir, case, tmp, bind):
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
     verbose = '--verbose' in sys.argv
+    max_failed = None
+    for a in sys.argv[1:]:
+        if a.startswith('--max-failed='):
+            max_failed = int(a.split('=', 1)[1])
     if not args:
         sys.exit('usage: onnx_node_tests.py BUILD_DIR [DATA_DIR]')
     tool_dir = os.path.join(args[0], 'bin')
@@ -274,6 +279,8 @@ def main():
     print('onnx node tests: %d passed, %d failed, %d unsupported, of %d '
           'for the supported ops' % (counts['passed'], counts['failed'],
                                      counts['unsupported'], total))
+    if max_failed is not None and counts['failed'] > max_failed:
+        return 1
     return 0
 
 
