@@ -123,12 +123,10 @@ const_ints(TflModel *m, const TflOp *op, int k, int64_t *out, int max)
 	}
 	for (size_t i = 0; i < n; i++) {
 		const uint8_t *p = t->data + i * es;
-		int64_t v = 0;
+		uint64_t u = 0;
 		for (size_t b = 0; b < es; b++)
-			v |= (int64_t)p[b] << (8 * b);
-		if (es == 4)
-			v = (int32_t)(uint32_t)v;
-		out[i] = v;
+			u |= (uint64_t)p[b] << (8 * b);
+		out[i] = es == 4 ? (int32_t)(uint32_t)u : (int64_t)u;
 	}
 	return (int)n;
 }
@@ -273,9 +271,10 @@ narrow_bias(TflModel *m, const TflOp *op, int k, bool *ok)
 	size_t n = t->size / 8;
 	int32_t *d = ir_xmalloc((n ? n : 1) * 4);
 	for (size_t i = 0; i < n && *ok; i++) {
-		int64_t v = 0;
+		uint64_t u = 0;
 		for (int b = 0; b < 8; b++)
-			v |= (int64_t)t->data[8 * i + b] << (8 * b);
+			u |= (uint64_t)t->data[8 * i + b] << (8 * b);
+		int64_t v = (int64_t)u;
 		if (v < INT32_MIN || v > INT32_MAX)
 			*ok = op_error(m, op, "int64 bias value beyond int32");
 		d[i] = (int32_t)v;
