@@ -168,8 +168,94 @@ def build(case):
     return bytes(data)
 
 
+def npy(out, shape, values):
+    """A float32 .npy file (format 1.0, C order)."""
+    hdr = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
+        ''.join('%d, ' % d for d in shape))
+    hdr += ' ' * (63 - (10 + len(hdr)) % 64) + '\n'
+    with open(out, 'wb') as f:
+        f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(hdr)) +
+                hdr.encode() + struct.pack('<%df' % len(values), *values))
+
+
+# One-op float models: name -> (opcode, input shapes, constant inputs
+# (index, shape, int32 or float values), output shapes, options).
+ONE_OP = {
+    'sub': (41, [[1, 4], [1, 4]], [], [[1, 4]], {}),
+    'mul': (18, [[1, 4], [1, 4]], [], [[1, 4]], {0: ('u8', 3)}),
+    'div': (42, [[1, 4], [1, 4]], [], [[1, 4]], {}),
+    'minimum': (57, [[1, 4], [1, 4]], [], [[1, 4]], None),
+    'logistic': (14, [[1, 4]], [], [[1, 4]], None),
+    'tanh': (28, [[1, 4]], [], [[1, 4]], None),
+    'hard_swish': (117, [[1, 4]], [], [[1, 4]], None),
+    'relu_n1_to_1': (20, [[1, 4]], [], [[1, 4]], None),
+    'leaky_relu': (98, [[1, 4]], [], [[1, 4]], {0: ('f32', 0.5)}),
+    'prelu': (54, [[1, 4]], [(1, [4], [0.5, 0.25, 2.0, 1.0])], [[1, 4]],
+              None),
+    'concat': (2, [[1, 4], [1, 4]], [], [[2, 4]], {0: ('i32', 0)}),
+    'split': (49, [[1, 4]], [(0, [], [1])], [[1, 2], [1, 2]],
+              {0: ('i32', 2)}),
+    'slice': (65, [[1, 4]], [(1, [2], [0, 1]), (2, [2], [1, 2])],
+              [[1, 2]], None),
+    'strided_slice': (45, [[1, 4]], [(1, [2], [0, 3]), (2, [2], [1, 0]),
+                                     (3, [2], [1, -1])], [[1, 3]],
+                      {1: ('i32', 0)}),
+    'padv2': (60, [[1, 4]], [(1, [2, 2], [0, 0, 1, 2]),
+                             (2, [], [7.0])], [[1, 7]], None),
+    'mean': (40, [[1, 4]], [(1, [1], [1])], [[1, 1]], {0: ('u8', 1)}),
+    'transpose': (39, [[1, 4]], [(1, [2], [1, 0])], [[4, 1]], None),
+    'squeeze': (43, [[1, 4]], [], [[4]], {0: ('i32s', [0])}),
+    'resize_nearest': (97, [[1, 1, 2, 2]], [(1, [2], [2, 4])],
+                       [[1, 2, 4, 2]], {}),
+    'resize_bilinear': (23, [[1, 1, 2, 1]], [(1, [2], [1, 4])],
+                        [[1, 1, 4, 1]], {}),
+    'transpose_conv': (67, [[1, 1, 2, 1]],
+                       [(0, [4], [1, 2, 4, 1]),
+                        (1, [1, 2, 2, 1], [1.0, 2.0, 3.0, 4.0])],
+                       [[1, 2, 4, 1]],
+                       {0: ('u8', 1), 1: ('i32', 2), 2: ('i32', 2)}),
+}
+
+
+def one_op(name):
+    code, ins, consts, outs, opts = ONE_OP[name]
+    nin = len(ins) + len(consts)
+    tensors, buffers, op_in = [], [{}], [None] * nin
+    graph_in = []
+    cidx = {c[0]: c for c in consts}
+    k = 0
+    for pos in range(nin):
+        if pos in cidx:
+            _, shape, vals = cidx[pos]
+            isf = any(isinstance(v, float) for v in vals)
+            data = struct.pack('<%d%s' % (len(vals), 'f' if isf else 'i'),
+                               *vals)
+            buffers.append({0: ('bytes', data)})
+            tensors.append(tensor('c%d' % pos, shape, 0 if isf else 2,
+                                  buf=len(buffers) - 1))
+        else:
+            tensors.append(tensor('x%d' % k, ins[k]))
+            graph_in.append(len(tensors) - 1)
+            k += 1
+        op_in[pos] = len(tensors) - 1
+    outs_idx = []
+    for i, shape in enumerate(outs):
+        tensors.append(tensor('%s_out%d' % (name, i), shape))
+        outs_idx.append(len(tensors) - 1)
+    return model(tensors, [op(0, op_in, outs_idx, opts)], graph_in,
+                 outs_idx, [code], buffers)
+
+
 def main():
     case, out = sys.argv[1], sys.argv[2]
+    if case == 'npy':
+        shape = [int(d) for d in sys.argv[3].split('x')]
+        npy(out, shape, [float(v) for v in sys.argv[4].split(',')])
+        return
+    if case.startswith('op:'):
+        with open(out, 'wb') as f:
+            f.write(Fb().finish(one_op(case[3:])))
+        return
     if case == 'huge-count':
         # The valid model with the first tensor's shape length set to
         # 0x7fffffff: the vector would run far past the end of the file.
