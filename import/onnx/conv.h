@@ -80,4 +80,26 @@ void onnx_const_set(OnnxConst *c, int64_t i, double v);
 /* The graph.constant holding c (created at the start of @main once). */
 IrValue *onnx_const_value(OnnxCv *cv, OnnxConst *c);
 
+/* The converters of shape.c and quant.c (ops.c dispatches). */
+int onnx_cv_reshape(OnnxCv *cv);
+int onnx_cv_flatten(OnnxCv *cv);
+int onnx_cv_squeeze(OnnxCv *cv);
+int onnx_cv_unsqueeze(OnnxCv *cv);
+int onnx_cv_transpose(OnnxCv *cv);
+int onnx_cv_concat(OnnxCv *cv);
+int onnx_cv_split(OnnxCv *cv);
+int onnx_cv_slice(OnnxCv *cv);
+int onnx_cv_pad(OnnxCv *cv);
+int onnx_cv_resize(OnnxCv *cv);
+int onnx_cv_constant(OnnxCv *cv);
+int onnx_cv_constant_of_shape(OnnxCv *cv);
+int onnx_cv_shape(OnnxCv *cv);
+int onnx_cv_cast(OnnxCv *cv);
+int onnx_cv_identity(OnnxCv *cv);
+int onnx_cv_dropout(OnnxCv *cv);
+int onnx_cv_dequantize(OnnxCv *cv);
+int onnx_cv_quantize(OnnxCv *cv);
+int onnx_cv_qlinear_conv(OnnxCv *cv);
+int onnx_cv_qlinear_matmul(OnnxCv *cv);
+
 #endif /* NPUIR_IMPORT_ONNX_CONV_H */

@@ -294,8 +294,8 @@ onnx_const_value(OnnxCv *cv, OnnxConst *c)
 	if (c->mat)
 		return c->mat;
 	if (c->n == 0) {
-		ir_emit_error(cv->ctx, cv->loc, "a constant with a zero-size dimension "
-		    "cannot be an operand or result");
+		ir_emit_error(cv->ctx, cv->loc, "a constant with a zero-size "
+		    "dimension cannot be an operand or result");
 		return NULL;
 	}
 	c->mat = import_constant(&cv->b, cv->loc, c->type, c->data, c->size);
