@@ -378,6 +378,26 @@ table_init(OnnxCv *cv)
 	return true;
 }
 
+/* Does every --input-shape name a graph input? */
+static bool
+shapes_known(OnnxCv *cv)
+{
+	const OnnxGraph *g = &cv->m->graph;
+	for (size_t i = 0; cv->opts && i < cv->opts->nshapes; i++) {
+		size_t k = 0;
+		while (k < g->ninputs && !onnx_eq(g->inputs[k].name,
+		    cv->opts->shapes[i].name))
+			k++;
+		if (k == g->ninputs) {
+			import_file_error(cv->f, "--input-shape names '%s', "
+			    "which is not an input of the model",
+			    cv->opts->shapes[i].name);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Creates the module and @main with one argument per real input. */
 static IrOp *
 begin_main(OnnxCv *cv, IrOp **func)
@@ -458,7 +478,8 @@ static IrOp *
 import_model(OnnxCv *cv)
 {
 	IrOp *func = NULL, *module;
-	if (!table_init(cv) || !(module = begin_main(cv, &func)))
+	if (!shapes_known(cv) || !table_init(cv) ||
+	    !(module = begin_main(cv, &func)))
 		return NULL;
 	bool ok = convert_nodes(cv);
 	if (ok && !import_unsupported_report(cv->f, &cv->unsup))
