@@ -16,6 +16,7 @@ typedef struct OnnxConst {
 	const uint8_t *data; /* n * element bytes: the file or the arena */
 	size_t size;
 	IrValue *mat;        /* its graph.constant once materialized */
+	PbSlice name;        /* the initializer's name, for its location */
 } OnnxConst;
 
 /* One named tensor of the graph. */

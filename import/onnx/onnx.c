@@ -298,7 +298,9 @@ onnx_const_value(OnnxCv *cv, OnnxConst *c)
 		    "dimension cannot be an operand or result");
 		return NULL;
 	}
-	c->mat = import_constant(&cv->b, cv->loc, c->type, c->data, c->size);
+	const IrLoc *loc = c->name.n ? import_loc(cv->f,
+	    (const char *)c->name.p, c->name.n) : cv->loc;
+	c->mat = import_constant(&cv->b, loc, c->type, c->data, c->size);
 	return c->mat;
 }
 
@@ -373,6 +375,7 @@ table_init(OnnxCv *cv)
 		OnnxConst *c = onnx_const_from_tensor(cv, &g->inits[i]);
 		if (!c)
 			return false;
+		c->name = g->inits[i].name;
 		onnx_entry(cv, g->inits[i].name, true)->c = c;
 	}
 	return true;
