@@ -44,6 +44,11 @@ typedef struct OnnxCv {
 	size_t nu8, capu8;   /* became int8 (zero point - 128) */
 } OnnxCv;
 
+/* The most elements a constant the importer makes itself may have
+ * (ConstantOfShape, folds): 2^26, 256 MiB of f32. Constants read from the
+ * file are bounded by the file. */
+#define ONNX_MAX_MADE ((int64_t)1 << 26)
+
 /* Converter results. */
 enum { CV_FAIL = 0, CV_OK = 1, CV_UNSUP = -1 };
 

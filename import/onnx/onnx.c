@@ -89,6 +89,12 @@ onnx_const_new(OnnxCv *cv, int32_t dtype, int64_t rank, const int64_t *dims)
 	}
 	if (rank > ONNX_MAX_RANK || !shape_count(cv, rank, dims, &n))
 		return NULL;
+	if (n > ONNX_MAX_MADE) {
+		ir_emit_error(cv->ctx, cv->loc, "a constant of %lld elements "
+		    "is too large to build (the limit is %lld)", (long long)n,
+		    (long long)ONNX_MAX_MADE);
+		return NULL;
+	}
 	OnnxConst *c = ir_arena_alloc(&cv->arena, sizeof *c, 8);
 	c->type = ir_type_tensor(cv->ctx, rank, dims, elem, NULL);
 	c->dtype = dtype;
@@ -257,6 +263,18 @@ onnx_const_from_tensor(OnnxCv *cv, const OnnxTensor *t)
 		return NULL;
 	}
 	if (!t->has_raw) {
+		/* each typed element takes at least one byte of the message,
+		 * so a larger shape cannot be filled: reject before
+		 * allocating */
+		int64_t n;
+		if (!shape_count(cv, t->rank, t->dims, &n))
+			return NULL;
+		if ((uint64_t)n > t->msg.n) {
+			ir_emit_error(cv->ctx, cv->loc, "tensor '%.*s' holds "
+			    "fewer elements than its shape needs",
+			    (int)t->name.n, (const char *)t->name.p);
+			return NULL;
+		}
 		OnnxConst *c = onnx_const_new(cv, t->dtype, t->rank, t->dims);
 		return c && typed_read(cv, t, c) ? c : NULL;
 	}
@@ -348,15 +366,13 @@ input_type(OnnxCv *cv, const OnnxValueInfo *vi)
 	return ir_type_tensor(cv->ctx, rank, dims, elem, NULL);
 }
 
-/* Is name an initializer (old models list them among the inputs)? */
+/* Is name an initializer (old models list them among the inputs)? The
+ * table holds every initializer once table_init ran. */
 static bool
-is_init(const OnnxGraph *g, PbSlice name)
+is_init(OnnxCv *cv, PbSlice name)
 {
-	for (size_t i = 0; i < g->ninits; i++)
-		if (g->inits[i].name.n == name.n &&
-		    !memcmp(g->inits[i].name.p, name.p, name.n))
-			return true;
-	return false;
+	OnnxEntry *e = onnx_entry(cv, name, false);
+	return e && e->c;
 }
 
 static bool
@@ -411,7 +427,7 @@ begin_main(OnnxCv *cv, IrOp **func)
 	size_t n = 0;
 	IrOp *module = NULL;
 	for (size_t i = 0; i < g->ninputs; i++) {
-		if (is_init(g, g->inputs[i].name))
+		if (is_init(cv, g->inputs[i].name))
 			continue;
 		if (!(types[n] = input_type(cv, &g->inputs[i])))
 			goto out;

@@ -166,7 +166,24 @@ def bad_conv():
                        [X], [value_info('y', [1, 3, 2, 2])]))
 
 
-CASES = {f.__name__: f for f in (relu_chain, unsupported, conv_gemm,
+def huge_fill():
+    # ConstantOfShape of a 10^12-element shape: an error, no allocation
+    shape = tensor('shape', [2], dtype=7, vals=[1000000, 1000000])
+    return model(graph([node('ConstantOfShape', ['shape'], ['c'], 'fill'),
+                        node('Add', ['x', 'c'], ['y'], 'add')], [shape],
+                       [value_info('x', [1000000, 1000000])],
+                       [value_info('y', [1000000, 1000000])]))
+
+
+def huge_typed():
+    # a typed tensor claiming 2^30 floats with 3 values
+    w = tensor('w', [1 << 15, 1 << 15], vals=[1.0, 2.0, 3.0])
+    return model(graph([node('Add', ['x', 'w'], ['y'], 'add')], [w],
+                       [value_info('x', [1 << 15, 1 << 15])],
+                       [value_info('y', [1 << 15, 1 << 15])]))
+
+
+CASES = {f.__name__: f for f in (huge_fill, huge_typed, relu_chain, unsupported, conv_gemm,
                                  dynamic, zero_dim, short_raw,
                                  undefined_input, missing_output,
                                  ir_version_99, bad_conv)}
