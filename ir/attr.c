@@ -818,7 +818,10 @@ ir_attr_dict(IrContext *ctx, size_t n, const IrNamedAttr *entries)
 {
 	if (n && (!entries || bad_entries(n, entries)))
 		return NULL;
-	IrNamedAttr *sorted = ir_xmalloc((n ? n : 1) * sizeof *sorted);
+	/* Most dictionaries are small: sort them on the stack. */
+	IrNamedAttr small[16];
+	IrNamedAttr *sorted = n <= 16 ? small :
+	    ir_xmalloc(n * sizeof *sorted);
 	if (n)
 		memcpy(sorted, entries, n * sizeof *sorted);
 	qsort(sorted, n, sizeof *sorted, entry_cmp);
@@ -833,7 +836,8 @@ ir_attr_dict(IrContext *ctx, size_t n, const IrNamedAttr *entries)
 		k.u.dict.entries = sorted;
 		a = unique(ctx, &k);
 	}
-	free(sorted);
+	if (sorted != small)
+		free(sorted);
 	return a;
 }
 
@@ -940,7 +944,11 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 	if (is_i1(type->u.shaped.elem))
 		for (size_t i = 0; i < size; i++)
 			buf[i] = buf[i] != 0;
-	if (!splat && n > 0 && all_equal(buf, (size_t)n, es)) {
+	/* MLIR 14 packs i1 lists into bits and finds a splat only in an
+	 * all-zero buffer, so it keeps [true, true] as a list; follow it so
+	 * generic output stays byte-identical to mlir-opt's. */
+	bool may_splat = !is_i1(type->u.shaped.elem) || n == 1 || !buf[0];
+	if (!splat && n > 0 && may_splat && all_equal(buf, (size_t)n, es)) {
 		splat = true;
 		size = es;
 	}

@@ -5,58 +5,6 @@
 #include "ir/parser.h"
 #include "parse.h"
 
-/* Keywords are lexed as bare identifiers, then looked up here. */
-static const struct {
-	const char *text;
-	int kind;
-} keywords[] = {
-	{"affine_map", TK_AFFINE_MAP},
-	{"at", TK_AT},
-	{"attributes", TK_ATTRIBUTES},
-	{"bf16", TK_BF16},
-	{"callsite", TK_CALLSITE},
-	{"ceildiv", TK_CEILDIV},
-	{"dense", TK_DENSE},
-	{"f16", TK_F16},
-	{"f32", TK_F32},
-	{"f64", TK_F64},
-	{"false", TK_FALSE},
-	{"floordiv", TK_FLOORDIV},
-	{"func", TK_FUNC},
-	{"func.func", TK_FUNC},
-	{"fused", TK_FUSED},
-	{"index", TK_INDEX},
-	{"loc", TK_LOC},
-	{"memref", TK_MEMREF},
-	{"mod", TK_MOD},
-	{"module", TK_MODULE},
-	{"none", TK_NONE},
-	{"offset", TK_OFFSET},
-	{"private", TK_PRIVATE},
-	{"return", TK_RETURN},
-	{"strided", TK_STRIDED},
-	{"strides", TK_STRIDES},
-	{"tensor", TK_TENSOR},
-	{"true", TK_TRUE},
-	{"tuple", TK_TUPLE},
-	{"type", TK_TYPE},
-	{"unit", TK_UNIT},
-	{"unknown", TK_UNKNOWN},
-	{"vector", TK_VECTOR},
-};
-
-static int
-keyword(const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-		if (strlen(keywords[i].text) == len &&
-		    memcmp(keywords[i].text, s, len) == 0)
-			return keywords[i].kind;
-	return TK_BARE;
-}
-
 void
 ir_lexer_init(IrLexer *lx, const char *data, size_t len, unsigned first_line)
 {
@@ -296,9 +244,42 @@ again:
 		"\""	{ return lex_string(lx, (const char *)YYCURSOR); }
 
 		[su]? "i" digit+	{ DONE(TK_INTTYPE); }
-		bareid	{ lx->cur = (const char *)YYCURSOR;
-			  return keyword((const char *)start,
-			      (size_t)(YYCURSOR - start)); }
+		/* Keywords: re2c prefers the longest match, then the first
+		 * rule, so `tensorx` stays a bare identifier. */
+		"affine_map"		{ DONE(TK_AFFINE_MAP); }
+		"at"			{ DONE(TK_AT); }
+		"attributes"		{ DONE(TK_ATTRIBUTES); }
+		"bf16"			{ DONE(TK_BF16); }
+		"callsite"		{ DONE(TK_CALLSITE); }
+		"ceildiv"		{ DONE(TK_CEILDIV); }
+		"dense"			{ DONE(TK_DENSE); }
+		"f16"			{ DONE(TK_F16); }
+		"f32"			{ DONE(TK_F32); }
+		"f64"			{ DONE(TK_F64); }
+		"false"			{ DONE(TK_FALSE); }
+		"floordiv"		{ DONE(TK_FLOORDIV); }
+		"func"			{ DONE(TK_FUNC); }
+		"func.func"		{ DONE(TK_FUNC); }
+		"fused"			{ DONE(TK_FUSED); }
+		"index"			{ DONE(TK_INDEX); }
+		"loc"			{ DONE(TK_LOC); }
+		"memref"		{ DONE(TK_MEMREF); }
+		"mod"			{ DONE(TK_MOD); }
+		"module"		{ DONE(TK_MODULE); }
+		"none"			{ DONE(TK_NONE); }
+		"offset"		{ DONE(TK_OFFSET); }
+		"private"		{ DONE(TK_PRIVATE); }
+		"return"		{ DONE(TK_RETURN); }
+		"strided"		{ DONE(TK_STRIDED); }
+		"strides"		{ DONE(TK_STRIDES); }
+		"tensor"		{ DONE(TK_TENSOR); }
+		"true"			{ DONE(TK_TRUE); }
+		"tuple"			{ DONE(TK_TUPLE); }
+		"type"			{ DONE(TK_TYPE); }
+		"unit"			{ DONE(TK_UNIT); }
+		"unknown"		{ DONE(TK_UNKNOWN); }
+		"vector"		{ DONE(TK_VECTOR); }
+		bareid	{ DONE(TK_BARE); }
 
 		"%" suffixid ("#" digit+)?	{ DONE(TK_VALUE_ID); }
 		"^" suffixid	{ DONE(TK_CARET_ID); }

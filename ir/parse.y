@@ -10,6 +10,11 @@
 %stack_size 0
 
 %include {
+/* The generated engine's tracing hooks and internal asserts cost a few
+ * percent of every parse; nothing turns tracing on. */
+#ifndef NDEBUG
+#define NDEBUG 1
+#endif
 #include <assert.h>
 #include <stdlib.h>
 #include "ir/parser.h"
@@ -57,31 +62,31 @@
 %type qaxis {int64_t}
 
 %type type_list {IrPtrList *}
-%destructor type_list { (void)p; ir_p_list_free($$); }
+%destructor type_list { (void)p; ir_p_list_free(p, $$); }
 %type type_list_opt {IrPtrList *}
-%destructor type_list_opt { (void)p; ir_p_list_free($$); }
+%destructor type_list_opt { (void)p; ir_p_list_free(p, $$); }
 %type fn_results {IrPtrList *}
-%destructor fn_results { (void)p; ir_p_list_free($$); }
+%destructor fn_results { (void)p; ir_p_list_free(p, $$); }
 %type attr_list {IrPtrList *}
-%destructor attr_list { (void)p; ir_p_list_free($$); }
+%destructor attr_list { (void)p; ir_p_list_free(p, $$); }
 %type loc_list {IrPtrList *}
-%destructor loc_list { (void)p; ir_p_list_free($$); }
+%destructor loc_list { (void)p; ir_p_list_free(p, $$); }
 %type aexpr_list {IrPtrList *}
-%destructor aexpr_list { (void)p; ir_p_list_free($$); }
+%destructor aexpr_list { (void)p; ir_p_list_free(p, $$); }
 %type symref {IrPtrList *}
-%destructor symref { (void)p; ir_p_list_free($$); }
+%destructor symref { (void)p; ir_p_list_free(p, $$); }
 %type named_list {IrNamedList *}
 %destructor named_list { (void)p; ir_p_named_free($$); }
 %type dims {IrI64List *}
-%destructor dims { (void)p; ir_p_i64_free($$); }
+%destructor dims { (void)p; ir_p_i64_free(p, $$); }
 %type i64_list {IrI64List *}
-%destructor i64_list { (void)p; ir_p_i64_free($$); }
+%destructor i64_list { (void)p; ir_p_i64_free(p, $$); }
 %type i64_list_opt {IrI64List *}
-%destructor i64_list_opt { (void)p; ir_p_i64_free($$); }
+%destructor i64_list_opt { (void)p; ir_p_i64_free(p, $$); }
 %type delem {IrI64List *}
-%destructor delem { (void)p; ir_p_i64_free($$); }
+%destructor delem { (void)p; ir_p_i64_free(p, $$); }
 %type dlist {IrI64List *}
-%destructor dlist { (void)p; ir_p_i64_free($$); }
+%destructor dlist { (void)p; ir_p_i64_free(p, $$); }
 
 /* ------------------------------------------------------------ top level */
 
@@ -168,18 +173,20 @@ func_args ::= .
 func_args ::= func_arg_list.
 func_arg_list ::= func_arg.
 func_arg_list ::= func_arg_list COMMA func_arg.
-func_arg ::= VALUE_ID(V) COLON type(T) arg_attrs loc_opt(L).
-	{ ir_p_func_arg(p, &V, T, L); }
-func_arg ::= type(T) arg_attrs. { ir_p_func_arg(p, NULL, T, NULL); }
-arg_attrs ::= .
-arg_attrs ::= attr_dict.
+func_arg ::= VALUE_ID(V) COLON type(T) arg_attrs(D) loc_opt(L).
+	{ ir_p_func_arg(p, &V, T, D, L); }
+func_arg ::= type(T) arg_attrs(D). { ir_p_func_arg(p, NULL, T, D, NULL); }
+/* Argument and result attributes: kept as arg_attrs / res_attrs. */
+%type arg_attrs {const IrAttr *}
+arg_attrs(D) ::= . { D = NULL; }
+arg_attrs(D) ::= attr_dict(A). { D = A; }
 func_results ::= .
-func_results ::= ARROW nonfn_type(T). { ir_p_func_result(p, T); }
+func_results ::= ARROW nonfn_type(T). { ir_p_func_result(p, T, NULL); }
 func_results ::= ARROW LPAREN RPAREN.
 func_results ::= ARROW LPAREN func_res_list RPAREN.
 func_res_list ::= func_res.
 func_res_list ::= func_res_list COMMA func_res.
-func_res ::= type(T) arg_attrs. { ir_p_func_result(p, T); }
+func_res ::= type(T) arg_attrs(D). { ir_p_func_result(p, T, D); }
 func_attrs ::= .
 func_attrs ::= ATTRIBUTES attr_dict(D). { ir_p_op_attrs(p, D); }
 func_body ::= .
@@ -198,12 +205,12 @@ type(T) ::= fn_type(A). { T = A; }
 /* (T, ...) -> T | (T, ...) -> (T, ...) */
 fn_type(T) ::= LPAREN type_list_opt(I) RPAREN ARROW fn_results(R).
 	{ T = ir_p_func_type(p, I, R); }
-fn_results(R) ::= nonfn_type(T). { R = ir_p_list_push(NULL, T); }
+fn_results(R) ::= nonfn_type(T). { R = ir_p_list_push(p, NULL, T); }
 fn_results(R) ::= LPAREN type_list_opt(L) RPAREN. { R = L; }
-type_list_opt(L) ::= . { L = ir_p_list_new(); }
+type_list_opt(L) ::= . { L = ir_p_list_new(p); }
 type_list_opt(L) ::= type_list(A). { L = A; }
-type_list(L) ::= type(T). { L = ir_p_list_push(NULL, T); }
-type_list(L) ::= type_list(A) COMMA type(T). { L = ir_p_list_push(A, T); }
+type_list(L) ::= type(T). { L = ir_p_list_push(p, NULL, T); }
+type_list(L) ::= type_list(A) COMMA type(T). { L = ir_p_list_push(p, A, T); }
 
 nonfn_type(T) ::= INTTYPE(K). { T = ir_p_int_type(p, &K); }
 nonfn_type(T) ::= F16. { T = ir_p_float_type(p, IR_F16); }
@@ -242,8 +249,8 @@ nonfn_type(T) ::= MEMREF(K) LT dims(D) type(E) COMMA OFFSET COLON dimval(O)
 nonfn_type(T) ::= MEMREF(K) LT dims(D) type(E) COMMA OFFSET COLON dimval(O)
     COMMA STRIDES COLON LBRACKET i64_list_opt(S) RBRACKET COMMA attr(B) GT.
 	{ T = ir_p_memref_old(p, &K, D, E, O, S, B); }
-dims(D) ::= . { D = ir_p_i64_new(); }
-dims(D) ::= dims(A) DIM(X). { D = ir_p_i64_push(A, ir_p_dim(p, &X)); }
+dims(D) ::= . { D = ir_p_i64_new(p); }
+dims(D) ::= dims(A) DIM(X). { D = ir_p_i64_push(p, A, ir_p_dim(p, &X)); }
 
 /* !quant.uniform<storage(<min:max>)? : expressed (:axis)?, params> */
 nonfn_type(T) ::= quant_kw(K) LT quant_storage COLON type(E) qaxis(X) COMMA
@@ -294,13 +301,13 @@ attr(A) ::= type(T). { A = ir_p_attr_type(p, T); }
 attr(A) ::= symref(S). { A = ir_p_attr_symref(p, S); }
 attr(A) ::= ATTR_ALIAS(N). { A = ir_p_attr_alias_ref(p, &N); }
 attr(A) ::= DIALECT_ATTR(N). { A = ir_p_dialect_attr(p, &N); }
-attr_list(L) ::= attr(A). { L = ir_p_list_push(NULL, A); }
-attr_list(L) ::= attr_list(B) COMMA attr(A). { L = ir_p_list_push(B, A); }
+attr_list(L) ::= attr(A). { L = ir_p_list_push(p, NULL, A); }
+attr_list(L) ::= attr_list(B) COMMA attr(A). { L = ir_p_list_push(p, B, A); }
 
 /* @a::@b::@c */
-symref(S) ::= AT_ID(N). { S = ir_p_list_push(NULL, ir_p_symbol(p, &N)); }
+symref(S) ::= AT_ID(N). { S = ir_p_list_push(p, NULL, ir_p_symbol(p, &N)); }
 symref(S) ::= symref(A) COLONCOLON AT_ID(N).
-	{ S = ir_p_list_push(A, ir_p_symbol(p, &N)); }
+	{ S = ir_p_list_push(p, A, ir_p_symbol(p, &N)); }
 
 /* { (name (= attr)?)* } */
 attr_dict(D) ::= LBRACE RBRACE. { D = ir_p_attr_dict(p, NULL); }
@@ -331,7 +338,7 @@ delem(E) ::= FLOAT(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= MINUS FLOAT(N). { E = ir_p_dense_scalar(p, &N, true); }
 delem(E) ::= TRUE(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= FALSE(N). { E = ir_p_dense_scalar(p, &N, false); }
-delem(E) ::= LBRACKET RBRACKET. { E = ir_p_i64_push(NULL, 0); }
+delem(E) ::= LBRACKET RBRACKET. { E = ir_p_i64_push(p, NULL, 0); }
 delem(E) ::= LBRACKET dlist(L) RBRACKET. { E = L; }
 dlist(L) ::= delem(E). { L = ir_p_dlist(p, NULL, E); }
 dlist(L) ::= dlist(A) COMMA delem(E). { L = ir_p_dlist(p, A, E); }
@@ -351,9 +358,9 @@ affine_syms ::= LBRACKET affine_sym_list RBRACKET.
 affine_sym_list ::= BARE(S). { ir_p_affine_id(p, &S, true); }
 affine_sym_list ::= affine_sym_list COMMA BARE(S).
 	{ ir_p_affine_id(p, &S, true); }
-aexpr_list(L) ::= . { L = ir_p_list_new(); }
-aexpr_list(L) ::= aexpr(E). { L = ir_p_list_push(NULL, E); }
-aexpr_list(L) ::= aexpr_list(A) COMMA aexpr(E). { L = ir_p_list_push(A, E); }
+aexpr_list(L) ::= . { L = ir_p_list_new(p); }
+aexpr_list(L) ::= aexpr(E). { L = ir_p_list_push(p, NULL, E); }
+aexpr_list(L) ::= aexpr_list(A) COMMA aexpr(E). { L = ir_p_list_push(p, A, E); }
 aexpr(E) ::= aexpr(A) PLUS aexpr(B).
 	{ E = ir_p_aff_bin(p, IR_AFFINE_ADD, A, B); }
 aexpr(E) ::= aexpr(A) MINUS aexpr(B). { E = ir_p_aff_sub(p, A, B); }
@@ -375,10 +382,10 @@ attr(A) ::= STRIDED LT LBRACKET i64_list_opt(S) RBRACKET GT.
 	{ A = ir_p_strided(p, S, 0); }
 attr(A) ::= STRIDED LT LBRACKET i64_list_opt(S) RBRACKET COMMA OFFSET COLON
     dimval(O) GT. { A = ir_p_strided(p, S, O); }
-i64_list_opt(L) ::= . { L = ir_p_i64_new(); }
+i64_list_opt(L) ::= . { L = ir_p_i64_new(p); }
 i64_list_opt(L) ::= i64_list(A). { L = A; }
-i64_list(L) ::= dimval(V). { L = ir_p_i64_push(NULL, V); }
-i64_list(L) ::= i64_list(A) COMMA dimval(V). { L = ir_p_i64_push(A, V); }
+i64_list(L) ::= dimval(V). { L = ir_p_i64_push(p, NULL, V); }
+i64_list(L) ::= i64_list(A) COMMA dimval(V). { L = ir_p_i64_push(p, A, V); }
 dimval(V) ::= INTEGER(N). { V = ir_p_int64(p, &N, false); }
 dimval(V) ::= MINUS INTEGER(N). { V = ir_p_int64(p, &N, true); }
 dimval(V) ::= QUESTION. { V = IR_DYNAMIC; }
@@ -399,5 +406,5 @@ loc(L) ::= FUSED LT attr(M) GT LBRACKET loc_list(A) RBRACKET.
 loc(L) ::= CALLSITE LPAREN loc(A) AT loc(B) RPAREN.
 	{ L = ir_p_loc_callsite(p, A, B); }
 loc(L) ::= ATTR_ALIAS(A). { L = ir_p_loc_alias_ref(p, &A); }
-loc_list(L) ::= loc(A). { L = ir_p_list_push(NULL, A); }
-loc_list(L) ::= loc_list(B) COMMA loc(A). { L = ir_p_list_push(B, A); }
+loc_list(L) ::= loc(A). { L = ir_p_list_push(p, NULL, A); }
+loc_list(L) ::= loc_list(B) COMMA loc(A). { L = ir_p_list_push(p, B, A); }

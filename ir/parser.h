@@ -1,5 +1,6 @@
 /* ir/parser.h: private declarations shared by the lexer (lex.re), the
- * grammar (parse.y) and the parse driver (parser.c). */
+ * grammar (parse.y), the parse driver (parser.c) and the builders
+ * (parse_op.c, parse_type.c, parse_attr.c, parse_alias.c). */
 #ifndef NPUIR_PARSER_H
 #define NPUIR_PARSER_H
 
@@ -45,8 +46,8 @@ char *ir_lex_unescape(const char *s, size_t len, size_t *outlen);
 
 /* ---------------------------------------------------------------- grammar
  * Values the grammar passes between rules, and the builders its actions
- * call (parser.c). Every builder tolerates NULL inputs after an error;
- * builders that take a list own it (they free it). */
+ * call (parser.c and parse_*.c). Every builder tolerates NULL inputs
+ * after an error; builders that take a list own it (they free it). */
 
 typedef struct IrParser IrParser;
 
@@ -78,15 +79,23 @@ typedef struct IrNamedList {
  * use prints its alias in full). */
 #define IR_P_MAX_ALIAS_TOTAL ((uint64_t)1 << 26)
 
+/* Most free lists of each kind the parser keeps for reuse. */
+#define IR_P_POOL 32
+
 /* Most terminals the syntax error handler reports as expected. */
 #define IR_P_MAX_EXPECT 64
 
-IrPtrList *ir_p_list_new(void);
-IrPtrList *ir_p_list_push(IrPtrList *l, const void *x);
-void ir_p_list_free(IrPtrList *l);
-IrI64List *ir_p_i64_new(void);
-IrI64List *ir_p_i64_push(IrI64List *l, int64_t x);
-void ir_p_i64_free(IrI64List *l);
+/* Lists come from and go back to small pools in the parser (a type list
+ * or a shape is built for nearly every op); push with l NULL starts a
+ * new list. */
+IrPtrList *ir_p_list_new(IrParser *p);
+IrPtrList *ir_p_list_push(IrParser *p, IrPtrList *l, const void *x);
+void ir_p_list_free(IrParser *p, IrPtrList *l);
+IrI64List *ir_p_i64_new(IrParser *p);
+IrI64List *ir_p_i64_push(IrParser *p, IrI64List *l, int64_t x);
+void ir_p_i64_free(IrParser *p, IrI64List *l);
+/* Frees the pooled lists (at the end of a parse). */
+void ir_p_lists_free(IrParser *p);
 void ir_p_named_free(IrNamedList *l);
 
 void ir_p_fail(IrParser *p, const IrToken *tok, const char *fmt, ...)
@@ -111,9 +120,11 @@ void ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
 void ir_p_sugar_begin(IrParser *p, const char *opname, const IrToken *kw);
 void ir_p_sym_name(IrParser *p, const IrToken *sym);
 void ir_p_func_private(IrParser *p);
+/* A func.func argument (name NULL: a declaration's) with its attribute
+ * dictionary (NULL: none). */
 void ir_p_func_arg(IrParser *p, const IrToken *name, const IrType *t,
-    const IrLoc *loc);
-void ir_p_func_result(IrParser *p, const IrType *t);
+    const IrAttr *attrs, const IrLoc *loc);
+void ir_p_func_result(IrParser *p, const IrType *t, const IrAttr *attrs);
 void ir_p_module_finish(IrParser *p, const IrLoc *loc);
 void ir_p_func_finish(IrParser *p, const IrLoc *loc);
 void ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc);
@@ -191,6 +202,249 @@ const IrLoc *ir_p_loc_callsite(IrParser *p, const IrLoc *callee,
     const IrLoc *caller);
 void ir_p_loc_alias(IrParser *p, const IrToken *name, const IrLoc *loc);
 const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
+
+/* ---------------------------------------------------------------- state
+ * The parser's private state, shared by parser.c (driver, SSA names,
+ * regions), parse_op.c, parse_type.c, parse_attr.c and parse_alias.c. */
+
+/* One SSA name: a group of values (%x:2 has two), or forward-reference
+ * placeholders until the definition appears. */
+typedef struct Binding {
+	const char *name;     /* its bytes (without %), in the source */
+	size_t namelen;
+	uint64_t hash;        /* of the name bytes */
+	IrValue **vals;       /* nvals entries; NULL: not referenced yet */
+	unsigned nvals;
+	bool defined;         /* false: placeholders only */
+	unsigned depth;       /* region scope that owns the name */
+	size_t shadow;        /* index+1 of the binding it hides, or 0 */
+	IrToken use;          /* definition, or first use of placeholders */
+} Binding;
+
+/* A block label of the region being parsed. */
+typedef struct Label {
+	const IrIdent *name;
+	IrBlock *block;
+	bool defined;         /* false: only referenced so far */
+	IrToken ref;          /* first reference */
+} Label;
+
+/* A region being parsed: its blocks, labels and name scope. */
+typedef struct RegionFrame {
+	IrRegion *region;     /* detached, malloc'd */
+	IrBlock *cur;         /* where ops go; NULL before the first */
+	Label *labels;
+	size_t nlabels, labelcap;
+	IrPtrMap labelmap;    /* name -> index+1 in labels */
+	size_t bind_base;     /* bindings below this belong to outer scopes */
+	bool isolated;        /* outer names are not visible */
+	bool named_args;      /* entry block came from a func signature */
+} RegionFrame;
+
+typedef struct ResultRef {
+	IrToken tok;
+	const char *name;     /* bytes after %, in the source */
+	size_t namelen;
+	unsigned count;
+} ResultRef;
+
+typedef struct OperandRef {
+	IrToken tok;
+	const char *name;     /* bytes after %, before #N, in the source */
+	size_t namelen;
+	unsigned index;       /* #N */
+} OperandRef;
+
+typedef struct FuncArg {
+	IrToken tok;
+	bool named;
+	const IrType *type;
+	const IrAttr *attrs;  /* argument attributes, or NULL */
+	const IrLoc *loc;
+} FuncArg;
+
+/* How an op was spelled: generic, MLIR 14's "builtin.func", or sugar. */
+enum { SUGAR_NONE, SUGAR_BUILTIN_FUNC, SUGAR_MODULE, SUGAR_FUNC,
+    SUGAR_RETURN };
+
+/* An op being parsed (its name is known, its type not yet). */
+typedef struct OpFrame {
+	const IrOpName *name;
+	IrToken tok;          /* op name or sugar keyword */
+	int sugar;
+	bool isolated;
+	size_t rdepth;        /* region frames open when it began */
+	ResultRef *results;
+	size_t nresults, rescap;
+	OperandRef *operands;
+	size_t noperands, opcap;
+	IrToken *succs;
+	size_t nsuccs, succcap;
+	IrRegion **regions;
+	size_t nregions, regcap;
+	const IrAttr *attrs;
+	FuncArg *args;        /* func.func sugar */
+	size_t nargs, argcap;
+	IrPtrList fres;       /* func.func result types */
+	IrPtrList fresattrs;  /* and their attributes (NULL: none) */
+	const IrIdent *sym_name;
+	bool priv;
+} OpFrame;
+
+/* A location alias; placeholder stands for it until it is defined. */
+typedef struct LocAlias {
+	const IrIdent *name;
+	const IrLoc *loc;         /* NULL until defined */
+	const IrLoc *placeholder; /* NULL unless used before defined */
+	IrToken use;              /* first use before the definition */
+	IrToken def;              /* the name in the definition */
+	uint64_t nuses;
+	bool busy;                /* being resolved (finds cycles) */
+} LocAlias;
+
+/* What an object expands to when printed (see "measure" below). */
+typedef struct Measure {
+	unsigned depth;       /* nesting levels */
+	uint32_t size;        /* objects printed, saturating */
+} Measure;
+
+typedef struct DenseElem {
+	IrToken tok;
+	bool neg;
+} DenseElem;
+
+struct IrParser {
+	IrContext *ctx;
+	const IrSource *src;
+	bool failed;
+	/* SSA names. */
+	Binding *binds;
+	size_t nbinds, bindcap;
+	/* SSA name bytes -> newest binding index+1 (0: none), open
+	 * addressing keyed by the bytes: names are not interned. */
+	struct NameSlot {
+		const char *s;
+		size_t len;
+		uint64_t hash;
+		size_t bind;
+	} *nslots;
+	size_t nscap, nsused;
+	IrOp **placeholders;
+	size_t nph, phcap;
+	const IrOpName *ph_name;
+	/* Frames. */
+	RegionFrame **regions;
+	size_t nregions, regcap;
+	OpFrame **ops;
+	size_t nops, opcap;
+	OpFrame **spare;      /* popped frames kept for reuse */
+	size_t nspare, sparecap;
+	IrValue **opvals;     /* build_op's operand / result scratch */
+	size_t opvalcap;
+	IrBlock **opsuccs;    /* build_op's successor scratch */
+	size_t opsucccap;
+	IrPtrList *lpool[IR_P_POOL]; /* emptied lists kept for reuse */
+	size_t nlpool;
+	IrI64List *ipool[IR_P_POOL];
+	size_t nipool;
+	ResultRef *pending;   /* results parsed before the op name */
+	size_t npending, pendcap;
+	/* Aliases. */
+	IrPtrMap talias;      /* name -> IrType */
+	IrPtrMap aalias;      /* name -> IrAttr */
+	LocAlias *lalias;
+	size_t nlalias, laliascap;
+	IrPtrMap lamap;       /* name -> index+1 in lalias */
+	IrPtrMap laph;        /* placeholder loc -> index+1 in lalias */
+	IrPtrMap lamemo;      /* loc -> the loc with aliases resolved */
+	IrPtrMap measmap;     /* object -> index+1 in meas */
+	Measure *meas;        /* what measured objects expand to */
+	size_t nmeas, meascap;
+	uint64_t expanded;    /* objects that alias uses print, in total */
+	bool loc_forward;     /* some location alias was used early */
+	const IrToken *remap_use; /* alias being replaced, for errors */
+	/* Open brackets, for "expected ')'" at a truncated end. */
+	char closers[IR_MAX_NESTING + 1];
+	size_t depth;
+	/* Literal scratch. */
+	DenseElem *dense;
+	size_t ndense, densecap;
+	IrPtrList affdims, affsyms;
+	IrToken affkw;        /* affine_map keyword, for errors */
+	struct {
+		IrToken tok;
+		bool is_signed, range;
+		unsigned width;
+		int64_t min, max;
+		double *scales;
+		int64_t *zps;
+		size_t n, cap;
+	} q;
+};
+
+#define IR_P_GROW(arr, n, cap) do { \
+	if ((n) == (cap)) { \
+		(cap) = (cap) ? (cap) * 2 : 8; \
+		(arr) = ir_xrealloc((arr), (cap) * sizeof *(arr)); \
+	} \
+} while (0)
+
+/* Object kinds the alias measure (parse_alias.c) walks. */
+enum { IR_P_OBJ_TYPE, IR_P_OBJ_ATTR, IR_P_OBJ_AFFINE, IR_P_OBJ_LOC };
+
+/* parser.c: tokens and text. */
+/* The file location of tok. */
+const IrLoc *ir_p_tok_loc(IrParser *p, const IrToken *tok);
+/* Does l hold a NULL (a sub-construct that failed)? */
+bool ir_p_has_null(const IrPtrList *l);
+/* A builder got NULL without an error having been reported (a
+ * constructor refused its input): reports it rather than lose the
+ * construct silently. True when x is NULL. */
+bool ir_p_lost(IrParser *p, const IrToken *tok, const void *x);
+/* The text of tok after its first skip bytes, interned. */
+const IrIdent *ir_p_tok_ident(IrParser *p, const IrToken *tok,
+    size_t skip);
+/* The bytes of a string token (after skip bytes; quotes removed, escapes
+ * decoded), interned. */
+const IrIdent *ir_p_tok_string(IrParser *p, const IrToken *tok,
+    size_t skip);
+/* Parses a decimal or 0x integer token into *out; false on overflow. */
+bool ir_p_tok_u64(const IrToken *tok, uint64_t *out);
+/* Is tok a 0x... integer? */
+bool ir_p_tok_is_hex(const IrToken *tok);
+/* The value of a float (or integer) token. */
+double ir_p_tok_double(const IrToken *tok);
+
+/* parser.c: SSA names and regions. */
+/* The innermost region or op frame being parsed, or NULL. */
+RegionFrame *ir_p_top_region(IrParser *p);
+OpFrame *ir_p_top_op(IrParser *p);
+/* The value a use `%name#index : t` refers to; a placeholder when the
+ * name is not defined yet. NULL after an error. */
+IrValue *ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t);
+/* Defines `%name` (tok: `%name`) as the group vals[0..n). */
+void ir_p_define(IrParser *p, const IrToken *tok, const char *name,
+    size_t namelen, IrValue **vals, unsigned n);
+/* `%name` or `%name#N` -> name and N. */
+void ir_p_value_ref(IrParser *p, const IrToken *tok, OperandRef *r);
+/* The label `^name` (tok) of region r, created (undefined) on first
+ * reference. */
+Label *ir_p_label_get(IrParser *p, RegionFrame *r, const IrToken *tok);
+/* The block ops of r go to, created for the first op. */
+IrBlock *ir_p_current_block(RegionFrame *r);
+
+/* parse_op.c: pops the innermost op frame (kept for reuse). */
+void ir_p_op_pop(IrParser *p);
+/* parse_op.c: frees the frames kept for reuse and build_op's scratch. */
+void ir_p_op_frames_free(IrParser *p);
+
+/* parse_alias.c: reports x (of kind IR_P_OBJ_*) if it nests deeper than
+ * IR_MAX_NESTING; false then or after an earlier error. */
+bool ir_p_depth_ok(IrParser *p, const IrToken *tok, int kind,
+    const void *x);
+/* parse_alias.c: checks every location alias and replaces those used
+ * before their definition in the ops of top. */
+bool ir_p_resolve_loc_aliases(IrParser *p, IrBlock *top);
 
 /* Lemon's entry points (gen/parse.c). */
 void *irParseAlloc(void *(*alloc)(size_t), IrParser *p);

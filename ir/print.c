@@ -132,16 +132,17 @@ number_all(NameMap *m, IrOp *top)
 {
 	Frame *stack = NULL;
 	size_t n = 0, cap = 0;
-	uint32_t next_value = 0;
-	if (top->nresults)
-		name_put(m, top->results, next_value++, false);
+	/* As mlir-opt: the top op's regions are queued before its results
+	 * are numbered, so both start from %0. */
 	for (unsigned i = top->nregions; i-- > 0;) {
 		if (n == cap) {
 			cap = cap ? cap * 2 : 16;
 			stack = ir_xrealloc(stack, cap * sizeof *stack);
 		}
-		stack[n++] = (Frame){ &top->regions[i], next_value, 0 };
+		stack[n++] = (Frame){ &top->regions[i], 0, 0 };
 	}
+	if (top->nresults)
+		name_put(m, top->results, 0, false);
 	while (n)
 		number_region(m, stack[--n], &stack, &n, &cap);
 	free(stack);

@@ -13,6 +13,8 @@ typedef struct IrPrinter {
 	char *buf;
 	size_t len;  /* bytes in buf */
 	size_t cap;
+	size_t flushes;           /* times buf was written out */
+	struct IrPrTypeMemo *memo; /* printed shaped types; NULL: none yet */
 } IrPrinter;
 
 /* Sets up a printer; out NULL selects memory mode. */

@@ -15,6 +15,30 @@ ir_pr_init(IrPrinter *p, FILE *out)
 	p->len = 0;
 	p->cap = out ? 1 << 16 : 256;
 	p->buf = ir_xmalloc(p->cap);
+	p->flushes = 0;
+	p->memo = NULL;
+}
+
+/* The printed text of recently printed shaped types (tensor<8x16xf32>
+ * and the like, printed several times per op), in a direct-mapped cache
+ * keyed by the uniqued type: a hit copies the bytes. Which slot a type
+ * takes depends on its address, the output does not. */
+#define MEMO_SLOTS 256
+#define MEMO_TEXT 48
+struct IrPrTypeMemo {
+	struct {
+		const IrType *t;
+		unsigned char len;
+		char text[MEMO_TEXT];
+	} slot[MEMO_SLOTS];
+};
+
+static size_t
+memo_index(const IrType *t)
+{
+	uintptr_t x = (uintptr_t)t;
+
+	return (size_t)((x >> 4) ^ (x >> 12)) & (MEMO_SLOTS - 1);
 }
 
 static void
@@ -22,8 +46,10 @@ flush(IrPrinter *p)
 {
 	if (p->out && p->len)
 		fwrite(p->buf, 1, p->len, p->out);
-	if (p->out)
+	if (p->out) {
 		p->len = 0;
+		p->flushes++;
+	}
 }
 
 void
@@ -32,6 +58,8 @@ ir_pr_finish(IrPrinter *p)
 	flush(p);
 	free(p->buf);
 	p->buf = NULL;
+	free(p->memo);
+	p->memo = NULL;
 }
 
 char *
@@ -40,6 +68,8 @@ ir_pr_take(IrPrinter *p)
 	ir_pr_putc(p, 0);
 	char *s = p->buf;
 	p->buf = NULL;
+	free(p->memo);
+	p->memo = NULL;
 	return s;
 }
 
@@ -287,8 +317,31 @@ default_memspace(const IrAttr *a)
 	return a->kind == IR_ATTR_INTEGER && a->u.integer.value == 0;
 }
 
+static void shaped_text(IrPrinter *p, const char *kw, const IrType *t);
+
+/* A shaped type, from the memo when it was printed recently. */
 static void
 shaped(IrPrinter *p, const char *kw, const IrType *t)
+{
+	size_t i = memo_index(t), start, flushes = p->flushes;
+
+	if (!p->memo)
+		p->memo = ir_xcalloc(1, sizeof *p->memo);
+	if (p->memo->slot[i].t == t) {
+		ir_pr_write(p, p->memo->slot[i].text, p->memo->slot[i].len);
+		return;
+	}
+	start = p->len;
+	shaped_text(p, kw, t);
+	if (p->flushes != flushes || p->len - start > MEMO_TEXT)
+		return;
+	p->memo->slot[i].t = t;
+	p->memo->slot[i].len = (unsigned char)(p->len - start);
+	memcpy(p->memo->slot[i].text, p->buf + start, p->len - start);
+}
+
+static void
+shaped_text(IrPrinter *p, const char *kw, const IrType *t)
 {
 	ir_pr_puts(p, kw);
 	ir_pr_putc(p, '<');
@@ -330,7 +383,8 @@ quant(IrPrinter *p, const IrType *t)
 	if (w == 0 || w > 64)
 		w = 8;
 	if (sgn) {
-		hi = w == 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << (w - 1)) - 1);
+		hi = w == 64 ? INT64_MAX :
+		    (int64_t)((UINT64_C(1) << (w - 1)) - 1);
 		lo = -hi - 1;
 	} else {
 		hi = w >= 64 ? -1 : (int64_t)((UINT64_C(1) << w) - 1);
@@ -740,7 +794,7 @@ affine_map(IrPrinter *p, const IrAttr *a)
 	ir_pr_write(p, ")>", 2);
 }
 
-/* ---------------------------------------------------------------- attributes */
+/* ------------------------------------------------------------ attributes */
 
 static void
 dyn_int(IrPrinter *p, int64_t v)
@@ -867,7 +921,8 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 		return;
 	case IR_ATTR_STRING:
 		ir_pr_string(p, a->u.string.data, a->u.string.len);
-		if (a->u.string.type && a->u.string.type->kind != IR_TYPE_NONE) {
+		if (a->u.string.type &&
+		    a->u.string.type->kind != IR_TYPE_NONE) {
 			ir_pr_write(p, " : ", 3);
 			ir_pr_type(p, a->u.string.type);
 		}

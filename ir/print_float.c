@@ -222,6 +222,71 @@ put_exp(char **s, int exp, bool pad2)
 		*(*s)++ = tmp[--k];
 }
 
+static void
+put_zero(char *s, int prec, int maxpad, bool tz)
+{
+	if (maxpad) {
+		strcpy(s, "0");
+	} else if (tz) {
+		strcpy(s, "0.0E+0");
+	} else {
+		*s++ = '0';
+		*s++ = '.';
+		*s++ = '0';
+		for (int i = 1; i < prec; i++)
+			*s++ = '0';
+		strcpy(s, "e+00");
+	}
+}
+
+/* d.ddde+XX; without tz, padded with zeros to prec decimals. */
+static void
+put_sci(char *s, const Digits *g, int prec, bool tz)
+{
+	int nd = g->n, exp = g->exp + nd - 1;
+	*s++ = g->d[nd - 1];
+	*s++ = '.';
+	if (nd == 1 && tz)
+		*s++ = '0';
+	for (int i = 1; i < nd; i++)
+		*s++ = g->d[nd - 1 - i];
+	if (!tz)
+		for (int i = nd - 1; i < prec; i++)
+			*s++ = '0';
+	*s++ = tz ? 'E' : 'e';
+	put_exp(&s, exp, !tz);
+	*s = 0;
+}
+
+/* ddd000, ddd.ddd or 0.000ddd. */
+static void
+put_fixed(char *s, const Digits *g)
+{
+	int nd = g->n, exp = g->exp, i = 0;
+	if (exp >= 0) {
+		for (; i < nd; i++)
+			*s++ = g->d[nd - 1 - i];
+		for (int z = 0; z < exp; z++)
+			*s++ = '0';
+		*s = 0;
+		return;
+	}
+	int whole = exp + nd;
+	if (whole > 0) {
+		for (; i < whole; i++)
+			*s++ = g->d[nd - 1 - i];
+		*s++ = '.';
+	} else {
+		*s++ = '0';
+		*s++ = '.';
+		for (int z = 0; z < -whole; z++)
+			*s++ = '0';
+	}
+	for (; i < nd; i++)
+		*s++ = g->d[nd - 1 - i];
+	*s = 0;
+}
+
 /* APFloat::toString(Str, prec, maxpad, truncate_zero) for a finite
  * value; writes a NUL-terminated string to s (at least 96 bytes). */
 static void
@@ -230,18 +295,7 @@ apfloat_str(char *s, double v, int prec, int maxpad, bool tz)
 	if (signbit(v))
 		*s++ = '-';
 	if (v == 0) {
-		if (maxpad) {
-			strcpy(s, "0");
-		} else if (tz) {
-			strcpy(s, "0.0E+0");
-		} else {
-			*s++ = '0';
-			*s++ = '.';
-			*s++ = '0';
-			for (int i = 1; i < prec; i++)
-				*s++ = '0';
-			strcpy(s, "e+00");
-		}
+		put_zero(s, prec, maxpad, tz);
 		return;
 	}
 	Digits g;
@@ -256,44 +310,10 @@ apfloat_str(char *s, double v, int prec, int maxpad, bool tz)
 		int msd = exp + nd - 1;
 		sci = msd < 0 && -msd > maxpad;
 	}
-	if (sci) {
-		exp += nd - 1;
-		*s++ = g.d[nd - 1];
-		*s++ = '.';
-		if (nd == 1 && tz)
-			*s++ = '0';
-		for (int i = 1; i < nd; i++)
-			*s++ = g.d[nd - 1 - i];
-		if (!tz)
-			for (int i = nd - 1; i < prec; i++)
-				*s++ = '0';
-		*s++ = tz ? 'E' : 'e';
-		put_exp(&s, exp, !tz);
-		*s = 0;
-		return;
-	}
-	if (exp >= 0) {
-		for (int i = 0; i < nd; i++)
-			*s++ = g.d[nd - 1 - i];
-		for (int i = 0; i < exp; i++)
-			*s++ = '0';
-		*s = 0;
-		return;
-	}
-	int whole = exp + nd, i = 0;
-	if (whole > 0) {
-		for (; i < whole; i++)
-			*s++ = g.d[nd - 1 - i];
-		*s++ = '.';
-	} else {
-		*s++ = '0';
-		*s++ = '.';
-		for (int z = 0; z < -whole; z++)
-			*s++ = '0';
-	}
-	for (; i < nd; i++)
-		*s++ = g.d[nd - 1 - i];
-	*s = 0;
+	if (sci)
+		put_sci(s, &g, prec, tz);
+	else
+		put_fixed(s, &g);
 }
 
 /* Bits of v in the float kind. */

@@ -312,3 +312,46 @@ func.func @empty() {
 
 // expected-error@+1 {{dense elements do not fit type}}
 "foo.op"() {d = dense<1> : tensor<0xi32>} : () -> ()
+
+// -----
+
+// Argument attributes are dictionaries like any other.
+// expected-error@+1 {{duplicate key 'x.a' in dictionary attribute}}
+func.func @f(%a: i32 {x.a, x.a}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected attribute value}}
+func.func private @g(i32) -> (i32 {x.r = })
+
+// -----
+
+// A small file whose alias would print 2^25 objects.
+!t0 = i32
+!t1 = tuple<!t0, !t0>
+!t2 = tuple<!t1, !t1>
+!t3 = tuple<!t2, !t2>
+!t4 = tuple<!t3, !t3>
+!t5 = tuple<!t4, !t4>
+!t6 = tuple<!t5, !t5>
+!t7 = tuple<!t6, !t6>
+!t8 = tuple<!t7, !t7>
+!t9 = tuple<!t8, !t8>
+!t10 = tuple<!t9, !t9>
+!t11 = tuple<!t10, !t10>
+!t12 = tuple<!t11, !t11>
+!t13 = tuple<!t12, !t12>
+!t14 = tuple<!t13, !t13>
+!t15 = tuple<!t14, !t14>
+!t16 = tuple<!t15, !t15>
+!t17 = tuple<!t16, !t16>
+!t18 = tuple<!t17, !t17>
+!t19 = tuple<!t18, !t18>
+!t20 = tuple<!t19, !t19>
+!t21 = tuple<!t20, !t20>
+!t22 = tuple<!t21, !t21>
+!t23 = tuple<!t22, !t22>
+// expected-error@+1 {{alias '!t24' expands to more than 16777216 elements}}
+!t24 = tuple<!t23, !t23>

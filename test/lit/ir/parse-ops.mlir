@@ -67,7 +67,7 @@ func.func @scopes(%$weird.name-1: i32) -> i32 {
 // CHECK-NEXT: return
 // CHECK: func.func @one() -> i32 attributes {foo} {
 // CHECK: func.func @paren() -> i32 {
-// CHECK: func.func @two(%arg0: i32, %arg1: f32) -> (i32, f32) {
+// CHECK: func.func @two(%arg0: i32, %arg1: f32 {a.arg}) -> (i32 {a.res}, f32) {
 // CHECK-NEXT: return %arg0, %arg1 : i32, f32
 // CHECK: func.func private @decl(i32) -> i32
 // GEN-LABEL: "builtin.module"() ({

@@ -306,7 +306,7 @@ Test(diag, callsite_notes)
 static void
 setup_redirect(void)
 {
-	setup();
+	/* Criterion runs the suite's .init (setup) before this one. */
 	cr_redirect_stderr();
 }
 

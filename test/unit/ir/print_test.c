@@ -170,7 +170,7 @@ Test(print, opaque_types_and_attrs)
 	    "#d.body<[1]>");
 }
 
-/* ---------------------------------------------------------------- attributes */
+/* ------------------------------------------------------------ attributes */
 
 Test(print, integer_attrs)
 {
@@ -384,8 +384,10 @@ Test(print, locations)
 	};
 	const char *want[] = {
 		"loc(unknown)", "loc(\"a.mlir\":2:8)",
-		"loc(\"n\"(\"a.mlir\":2:8))", "loc(fused[\"a\", \"a.mlir\":2:8])",
-		"loc(fused<\"m\">[\"a\"])", "loc(callsite(\"a\" at \"a.mlir\":2:8))",
+		"loc(\"n\"(\"a.mlir\":2:8))",
+		"loc(fused[\"a\", \"a.mlir\":2:8])",
+		"loc(fused<\"m\">[\"a\"])",
+		"loc(callsite(\"a\" at \"a.mlir\":2:8))",
 		"loc(\"a\\22b\\0A\")",
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -649,6 +651,26 @@ Test(print, func_sugar)
 	    "  }\n"
 	    "}\n");
 	ir_op_destroy(m);
+}
+
+/* Printed alone (as in a verifier note), an op's result and the values
+ * of its regions both count from %0, as mlir-opt does. */
+Test(print, top_op_with_results_and_regions)
+{
+	IrOp *op = mk("x.r", 0, NULL, 1, &i32, 1);
+	IrBlock *b = ir_block_create();
+	ir_region_append(&op->regions[0], b);
+	IrValue *a = ir_block_add_arg(b, i32, NULL);
+	IrOp *in = add(b, mk("x.a", 0, NULL, 1, &i32, 0));
+	IrValue *uses[] = { ir_op_result(in, 0), a };
+	add(b, mk("x.b", 2, uses, 0, NULL, 0));
+	op_is(op, true,
+	    "%0 = \"x.r\"() ({\n"
+	    "^bb0(%arg0: i32):\n"
+	    "  %0 = \"x.a\"() : () -> i32\n"
+	    "  \"x.b\"(%0, %arg0) : (i32, i32) -> ()\n"
+	    "}) : () -> i32\n");
+	ir_op_destroy(op);
 }
 
 Test(print, unknown_values)

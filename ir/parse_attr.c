@@ -1,0 +1,656 @@
+/* ir/parse_attr.c: the builders for attributes: scalars, strings,
+ * arrays, dictionaries, dense literals, affine maps and strided layouts. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/parser.h"
+#include "parse.h"
+
+/* ------------------------------------------------------------ attributes */
+
+/* Does magnitude v (negated when neg) fit integer type t? */
+static bool
+int_fits(const IrType *t, uint64_t v, bool neg)
+{
+	unsigned w = t->kind == IR_TYPE_INDEX ? 64 : t->u.integer.width;
+	IrSignedness s = t->kind == IR_TYPE_INDEX ? IR_SIGNED :
+	    t->u.integer.sign;
+	uint64_t half = (uint64_t)1 << (w - 1);
+
+	if (neg)
+		return s != IR_UNSIGNED && v <= half;
+	if (s == IR_SIGNED)
+		return v < half;
+	return w == 64 || v < ((uint64_t)1 << w);
+}
+
+/* The int64 stored for v in type t: sign-extended from the width, or
+ * the bits for unsigned types. */
+static int64_t
+int_canon(const IrType *t, uint64_t v, bool neg)
+{
+	unsigned w = t->kind == IR_TYPE_INDEX ? 64 : t->u.integer.width;
+	uint64_t bits = neg ? 0 - v : v;
+
+	if (w < 64) {
+		bits &= ((uint64_t)1 << w) - 1;
+		if (t->kind == IR_TYPE_INTEGER &&
+		    t->u.integer.sign != IR_UNSIGNED &&
+		    (bits >> (w - 1)) & 1)
+			bits |= ~(((uint64_t)1 << w) - 1);
+	}
+	return (int64_t)bits;
+}
+
+/* A float bit pattern `0x...` of float type t. */
+static const IrAttr *
+float_bits(IrParser *p, const IrToken *tok, uint64_t v, const IrType *t)
+{
+	unsigned w = ir_type_bitwidth(t);
+	double d;
+
+	if (w < 64 && v >> w) {
+		ir_p_fail(p, tok, "hexadecimal float constant out of range "
+		    "for type");
+		return NULL;
+	}
+	switch (t->u.flt.kind) {
+	case IR_F16:
+		d = ir_f16_to_double((uint16_t)v);
+		break;
+	case IR_BF16:
+		d = ir_bf16_to_double((uint16_t)v);
+		break;
+	case IR_F32: {
+		uint32_t b = (uint32_t)v;
+		float f;
+
+		memcpy(&f, &b, 4);
+		d = f;
+		break;
+	}
+	default:
+		memcpy(&d, &v, 8);
+		break;
+	}
+	return ir_attr_float(p->ctx, t, d);
+}
+
+const IrAttr *
+ir_p_attr_int(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
+{
+	uint64_t v;
+
+	if (p->failed)
+		return NULL;
+	if (!ir_p_tok_u64(tok, &v)) {
+		ir_p_fail(p, tok, "integer constant out of range");
+		return NULL;
+	}
+	if (!t)
+		t = ir_type_int(p->ctx, 64, IR_SIGNLESS);
+	if (t->kind == IR_TYPE_FLOAT) {
+		if (ir_p_tok_is_hex(tok) && !neg)
+			return float_bits(p, tok, v, t);
+		ir_p_fail(p, tok, "unexpected decimal integer literal for a "
+		    "floating point value");
+		return NULL;
+	}
+	if (t->kind != IR_TYPE_INTEGER && t->kind != IR_TYPE_INDEX) {
+		ir_p_fail(p, tok, "integer literal not valid for specified "
+		    "type");
+		return NULL;
+	}
+	if (neg && t->kind == IR_TYPE_INTEGER &&
+	    t->u.integer.sign == IR_UNSIGNED) {
+		ir_p_fail(p, tok, "negative integer literal not valid for "
+		    "unsigned integer type");
+		return NULL;
+	}
+	if (!int_fits(t, v, neg)) {
+		ir_p_fail(p, tok, "integer constant out of range for "
+		    "attribute");
+		return NULL;
+	}
+	return ir_attr_int(p->ctx, t, int_canon(t, v, neg));
+}
+
+const IrAttr *
+ir_p_attr_float(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
+{
+	double d;
+
+	if (p->failed)
+		return NULL;
+	if (!t)
+		t = ir_type_float(p->ctx, IR_F64);
+	if (t->kind != IR_TYPE_FLOAT) {
+		ir_p_fail(p, tok, "floating point value not valid for "
+		    "specified type");
+		return NULL;
+	}
+	d = ir_p_tok_double(tok);
+	/* The context rounds to the type's precision. */
+	return ir_attr_float(p->ctx, t, neg ? -d : d);
+}
+
+const IrAttr *
+ir_p_attr_bool(IrParser *p, bool v)
+{
+	return p->failed ? NULL : ir_attr_bool(p->ctx, v);
+}
+
+const IrAttr *
+ir_p_attr_string(IrParser *p, const IrToken *tok, const IrType *t)
+{
+	const IrAttr *a;
+	size_t n;
+	char *s;
+
+	if (p->failed)
+		return NULL;
+	s = ir_lex_unescape(tok->s + 1, tok->len - 2, &n);
+	a = ir_attr_string(p->ctx, s, n, t);
+	free(s);
+	return a;
+}
+
+const IrAttr *
+ir_p_attr_unit(IrParser *p)
+{
+	return p->failed ? NULL : ir_attr_unit(p->ctx);
+}
+
+const IrAttr *
+ir_p_attr_array(IrParser *p, IrPtrList *elems)
+{
+	const IrAttr *a = NULL;
+
+	if (!p->failed && !ir_p_has_null(elems))
+		a = ir_attr_array(p->ctx, elems ? elems->n : 0,
+		    elems ? (const IrAttr *const *)elems->v : NULL);
+	ir_p_list_free(p, elems);
+	return a;
+}
+
+const IrAttr *
+ir_p_attr_type(IrParser *p, const IrType *t)
+{
+	return p->failed || !t ? NULL : ir_attr_type(p->ctx, t);
+}
+
+const IrIdent *
+ir_p_symbol(IrParser *p, const IrToken *tok)
+{
+	if (tok->len > 1 && tok->s[1] == '"')
+		return ir_p_tok_string(p, tok, 1);
+	return ir_p_tok_ident(p, tok, 1);
+}
+
+const IrAttr *
+ir_p_attr_symref(IrParser *p, IrPtrList *names)
+{
+	const IrAttr *a = NULL;
+
+	if (!p->failed && names && names->n > 0)
+		a = ir_attr_symref(p->ctx, names->v[0], names->n - 1,
+		    (const IrIdent *const *)names->v + 1);
+	ir_p_list_free(p, names);
+	return a;
+}
+
+/* Dictionaries shorter than this find duplicate keys by a scan; longer
+ * ones keep their names in l->seen. */
+#define NAMED_SCAN 16
+
+static bool
+named_seen(const IrNamedList *l, const IrIdent *name)
+{
+	size_t i;
+
+	if (l->n >= NAMED_SCAN)
+		return ir_ptrmap_get(&l->seen, name) != NULL;
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].name == name)
+			return true;
+	return false;
+}
+
+IrNamedList *
+ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
+    const IrAttr *value)
+{
+	const IrIdent *name;
+
+	if (!l)
+		l = ir_xcalloc(1, sizeof *l);
+	if (p->failed || ir_p_lost(p, key, value))
+		return l;
+	name = key->kind == TK_STRING ? ir_p_tok_string(p, key, 0) :
+	    ir_p_tok_ident(p, key, 0);
+	if (name->len == 0) {
+		ir_p_fail(p, key, "expected valid attribute name");
+		return l;
+	}
+	if (named_seen(l, name)) {
+		ir_p_fail(p, key, "duplicate key '%.*s' in dictionary "
+		    "attribute", (int)name->len, name->str);
+		return l;
+	}
+	IR_P_GROW(l->v, l->n, l->cap);
+	l->v[l->n].name = name;
+	l->v[l->n++].value = value;
+	if (l->n == NAMED_SCAN) {
+		size_t i;
+
+		for (i = 0; i < l->n; i++)
+			ir_ptrmap_put(&l->seen, l->v[i].name,
+			    (void *)l->v[i].name);
+	} else if (l->n > NAMED_SCAN) {
+		ir_ptrmap_put(&l->seen, name, (void *)name);
+	}
+	return l;
+}
+
+const IrAttr *
+ir_p_attr_dict(IrParser *p, IrNamedList *l)
+{
+	const IrAttr *a = NULL;
+	size_t i;
+
+	if (!p->failed) {
+		for (i = 0; l && i < l->n; i++)
+			if (!l->v[i].value)
+				break;
+		if (!l || i == l->n)
+			a = l ? ir_attr_dict(p->ctx, l->n, l->v) :
+			    ir_attr_empty_dict(p->ctx);
+	}
+	ir_p_named_free(l);
+	return a;
+}
+
+/* ---------------------------------------------------------------- dense */
+
+void
+ir_p_dense_begin(IrParser *p)
+{
+	p->ndense = 0;
+}
+
+IrI64List *
+ir_p_dense_scalar(IrParser *p, const IrToken *tok, bool neg)
+{
+	IR_P_GROW(p->dense, p->ndense, p->densecap);
+	p->dense[p->ndense].tok = *tok;
+	p->dense[p->ndense++].neg = neg;
+	return ir_p_i64_new(p);
+}
+
+/* A list's shape is [count, element shape...]; every element must have
+ * the shape of the first. */
+IrI64List *
+ir_p_dlist(IrParser *p, IrI64List *list, IrI64List *elem)
+{
+	size_t i;
+
+	if (!list) {
+		list = ir_p_i64_push(p, NULL, 1);
+		for (i = 0; elem && i < elem->n; i++)
+			ir_p_i64_push(p, list, elem->v[i]);
+		ir_p_i64_free(p, elem);
+		return list;
+	}
+	if (!p->failed && elem && (elem->n + 1 != list->n ||
+	    (elem->n && memcmp(elem->v, list->v + 1,
+	    elem->n * sizeof *elem->v) != 0)))
+		ir_p_fail(p, p->ndense ? &p->dense[p->ndense - 1].tok : NULL,
+		    "tensor literal is invalid; ranks are not consistent "
+		    "between elements");
+	list->v[0]++;
+	ir_p_i64_free(p, elem);
+	return list;
+}
+
+static char *
+shape_str(const int64_t *d, size_t n)
+{
+	char *s = ir_xmalloc(n * 24 + 3);
+	size_t len = 0, i;
+
+	s[len++] = '[';
+	for (i = 0; i < n; i++)
+		len += (size_t)sprintf(s + len, "%s%" PRId64, i ? ", " : "",
+		    d[i]);
+	s[len++] = ']';
+	s[len] = 0;
+	return s;
+}
+
+/* The bits of a dense float element. */
+static uint64_t
+float_elem_bits(const IrType *t, double d)
+{
+	uint64_t bits = 0;
+	float f;
+	uint32_t b;
+
+	switch (t->u.flt.kind) {
+	case IR_F16:
+		return ir_f16_from_double(d);
+	case IR_BF16:
+		return ir_bf16_from_double(d);
+	case IR_F32:
+		/* Past FLT_MAX plus half an ulp is infinity (the cast would
+		 * be undefined). */
+		if (isfinite(d) && fabs(d) >= 0x1.ffffffp127)
+			d = copysign(INFINITY, d);
+		f = (float)d;
+		memcpy(&b, &f, 4);
+		return b;
+	default:
+		memcpy(&bits, &d, 8);
+		return bits;
+	}
+}
+
+/* The bits of dense element e for element type t; false after an
+ * error. */
+static bool
+elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
+{
+	const IrToken *tok = &e->tok;
+	uint64_t v = 0;
+
+	if (tok->kind == TK_TRUE || tok->kind == TK_FALSE) {
+		if (t->kind != IR_TYPE_INTEGER || t->u.integer.width != 1) {
+			ir_p_fail(p, tok, "expected i1 type for 'true' or "
+			    "'false' values");
+			return false;
+		}
+		*bits = tok->kind == TK_TRUE;
+		return true;
+	}
+	if (tok->kind == TK_INTEGER && !ir_p_tok_u64(tok, &v)) {
+		ir_p_fail(p, tok, "integer constant out of range");
+		return false;
+	}
+	if (t->kind == IR_TYPE_FLOAT && ir_p_tok_is_hex(tok)) {
+		/* A bit pattern, as NaN and infinity print. */
+		unsigned w = ir_type_bitwidth(t);
+
+		if (e->neg || (w < 64 && v >> w)) {
+			ir_p_fail(p, tok, "hexadecimal float constant out of "
+			    "range for type");
+			return false;
+		}
+		*bits = v;
+		return true;
+	}
+	if (t->kind == IR_TYPE_FLOAT) {
+		double d = tok->kind == TK_FLOAT ? ir_p_tok_double(tok) :
+		    (double)v;
+
+		*bits = float_elem_bits(t, e->neg ? -d : d);
+		return true;
+	}
+	if (tok->kind == TK_FLOAT) {
+		ir_p_fail(p, tok, "expected integer elements, but parsed "
+		    "floating-point");
+		return false;
+	}
+	if (!int_fits(t, v, e->neg)) {
+		ir_p_fail(p, tok, "integer constant out of range for type");
+		return false;
+	}
+	*bits = (uint64_t)int_canon(t, v, e->neg);
+	return true;
+}
+
+/* Encodes dense element e of element type t at out, little endian. */
+static bool
+dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
+{
+	size_t size = ir_dense_elem_size(t), i;
+	uint64_t bits;
+
+	if (!elem_bits(p, e, t, &bits))
+		return false;
+	for (i = 0; i < size; i++)
+		out[i] = (uint8_t)(bits >> (8 * i));
+	return true;
+}
+
+/* The type of a dense literal: a static tensor or vector of int, float
+ * or index. */
+static bool
+dense_type_ok(IrParser *p, const IrToken *kw, const IrType *t)
+{
+	const IrType *e;
+
+	if ((t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_VECTOR) ||
+	    ir_type_num_elements(t) < 0) {
+		ir_p_fail(p, kw, "elements literal type must have static "
+		    "shape");
+		return false;
+	}
+	e = t->u.shaped.elem;
+	if (e->kind != IR_TYPE_INTEGER && e->kind != IR_TYPE_FLOAT &&
+	    e->kind != IR_TYPE_INDEX) {
+		ir_p_fail(p, kw, "unsupported dense element type");
+		return false;
+	}
+	return true;
+}
+
+static const IrAttr *
+make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
+    const IrType *t)
+{
+	size_t es = ir_dense_elem_size(t->u.shaped.elem), i;
+	int64_t n = ir_type_num_elements(t);
+	bool splat = shape && shape->n == 0;
+	const IrAttr *a = NULL;
+	uint8_t *buf;
+
+	if (!splat && (!shape ? n != 0 :
+	    shape->n != (size_t)t->u.shaped.rank || (shape->n &&
+	    memcmp(shape->v, t->u.shaped.dims,
+	    shape->n * sizeof *shape->v) != 0))) {
+		char *s1 = shape ? shape_str(shape->v, shape->n) :
+		    shape_str(NULL, 0);
+		char *s2 = shape_str(t->u.shaped.dims,
+		    (size_t)t->u.shaped.rank);
+
+		ir_p_fail(p, kw, "inferred shape of elements literal (%s) "
+		    "does not match type (%s)", s1, s2);
+		free(s1);
+		free(s2);
+		return NULL;
+	}
+	buf = ir_xcalloc(p->ndense + 1, es);
+	for (i = 0; i < p->ndense; i++)
+		if (!dense_encode(p, &p->dense[i], t->u.shaped.elem,
+		    buf + i * es))
+			break;
+	if (!p->failed)
+		a = ir_attr_dense(p->ctx, t, splat, buf, p->ndense * es);
+	if (!a && !p->failed)
+		ir_p_fail(p, kw, "dense elements do not fit type");
+	free(buf);
+	return a;
+}
+
+const IrAttr *
+ir_p_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
+    const IrType *t)
+{
+	const IrAttr *a = NULL;
+
+	if (!p->failed && t && dense_type_ok(p, kw, t))
+		a = make_dense(p, kw, shape, t);
+	ir_p_i64_free(p, shape);
+	return a;
+}
+
+const IrAttr *
+ir_p_dense_hex(IrParser *p, const IrToken *kw, const IrToken *str,
+    const IrType *t)
+{
+	const IrIdent *s;
+	size_t es, n, i;
+	int64_t ne;
+	uint8_t *buf;
+	const IrAttr *a;
+
+	if (p->failed || !t || !dense_type_ok(p, kw, t))
+		return NULL;
+	s = ir_p_tok_string(p, str, 0);
+	if (s->len < 2 || s->str[0] != '0' || s->str[1] != 'x') {
+		ir_p_fail(p, str, "elements hex string should start with "
+		    "'0x'");
+		return NULL;
+	}
+	n = (s->len - 2) / 2;
+	es = ir_dense_elem_size(t->u.shaped.elem);
+	ne = ir_type_num_elements(t);
+	if ((s->len & 1) || (n != es && n != (size_t)ne * es)) {
+		ir_p_fail(p, str, "elements hex data size is invalid for "
+		    "provided type");
+		return NULL;
+	}
+	buf = ir_xmalloc(n + 1);
+	for (i = 0; i < n; i++) {
+		const char *h = s->str + 2 + 2 * i;
+		int hi = h[0] <= '9' ? h[0] - '0' : (h[0] | 32) - 'a' + 10;
+		int lo = h[1] <= '9' ? h[1] - '0' : (h[1] | 32) - 'a' + 10;
+
+		if (!strchr("0123456789abcdefABCDEF", h[0]) ||
+		    !strchr("0123456789abcdefABCDEF", h[1]) || !h[0] ||
+		    !h[1]) {
+			free(buf);
+			ir_p_fail(p, str, "expected hex digits in elements "
+			    "hex string");
+			return NULL;
+		}
+		buf[i] = (uint8_t)(hi * 16 + lo);
+	}
+	a = ir_attr_dense(p->ctx, t, n == es && ne != 1, buf, n);
+	free(buf);
+	if (!a)
+		ir_p_fail(p, str, "elements hex data size is invalid for "
+		    "provided type");
+	return a;
+}
+
+/* ---------------------------------------------------------------- affine */
+
+void
+ir_p_affine_begin(IrParser *p, const IrToken *kw)
+{
+	p->affkw = *kw;
+	p->affdims.n = 0;
+	p->affsyms.n = 0;
+}
+
+void
+ir_p_affine_id(IrParser *p, const IrToken *tok, bool symbol)
+{
+	IrPtrList *l = symbol ? &p->affsyms : &p->affdims;
+	const IrIdent *id = ir_p_tok_ident(p, tok, 0);
+	size_t i;
+
+	if (p->failed)
+		return;
+	for (i = 0; i < p->affdims.n; i++)
+		if (p->affdims.v[i] == id)
+			goto dup;
+	for (i = 0; i < p->affsyms.n; i++)
+		if (p->affsyms.v[i] == id)
+			goto dup;
+	IR_P_GROW(l->v, l->n, l->cap);
+	l->v[l->n++] = id;
+	return;
+dup:
+	ir_p_fail(p, tok, "redefinition of identifier '%.*s'", (int)tok->len,
+	    tok->s);
+}
+
+const IrAffineExpr *
+ir_p_aff_bin(IrParser *p, IrAffineKind kind, const IrAffineExpr *a,
+    const IrAffineExpr *b)
+{
+	const IrAffineExpr *e;
+
+	if (p->failed || !a || !b)
+		return NULL;
+	e = ir_affine_binary(p->ctx, kind, a, b);
+	return ir_p_depth_ok(p, &p->affkw, IR_P_OBJ_AFFINE, e) ? e : NULL;
+}
+
+const IrAffineExpr *
+ir_p_aff_sub(IrParser *p, const IrAffineExpr *a, const IrAffineExpr *b)
+{
+	return ir_p_aff_bin(p, IR_AFFINE_ADD, a, ir_p_aff_neg(p, b));
+}
+
+const IrAffineExpr *
+ir_p_aff_neg(IrParser *p, const IrAffineExpr *a)
+{
+	if (p->failed || !a)
+		return NULL;
+	return ir_p_aff_bin(p, IR_AFFINE_MUL, a, ir_affine_const(p->ctx, -1));
+}
+
+const IrAffineExpr *
+ir_p_aff_const(IrParser *p, const IrToken *tok)
+{
+	int64_t v = ir_p_int64(p, tok, false);
+
+	return p->failed ? NULL : ir_affine_const(p->ctx, v);
+}
+
+const IrAffineExpr *
+ir_p_aff_ref(IrParser *p, const IrToken *tok)
+{
+	const IrIdent *id = ir_p_tok_ident(p, tok, 0);
+	size_t i;
+
+	if (p->failed)
+		return NULL;
+	for (i = 0; i < p->affdims.n; i++)
+		if (p->affdims.v[i] == id)
+			return ir_affine_dim(p->ctx, (unsigned)i);
+	for (i = 0; i < p->affsyms.n; i++)
+		if (p->affsyms.v[i] == id)
+			return ir_affine_symbol(p->ctx, (unsigned)i);
+	ir_p_fail(p, tok, "use of undeclared identifier '%.*s'",
+	    (int)tok->len, tok->s);
+	return NULL;
+}
+
+const IrAttr *
+ir_p_affine_map(IrParser *p, IrPtrList *results)
+{
+	const IrAttr *a = NULL;
+
+	if (!p->failed && results && !ir_p_has_null(results))
+		a = ir_attr_affine_map(p->ctx, (unsigned)p->affdims.n,
+		    (unsigned)p->affsyms.n, results->n,
+		    (const IrAffineExpr *const *)results->v);
+	ir_p_list_free(p, results);
+	return a;
+}
+
+const IrAttr *
+ir_p_strided(IrParser *p, IrI64List *strides, int64_t offset)
+{
+	const IrAttr *a = NULL;
+
+	if (!p->failed && strides)
+		a = ir_attr_strided(p->ctx, offset, strides->n, strides->v);
+	ir_p_i64_free(p, strides);
+	return a;
+}
