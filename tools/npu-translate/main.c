@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dialects/dialect.h"
@@ -25,6 +26,7 @@ typedef struct Options {
 	const char *input;
 	const char *output;          /* "-" for stdout */
 	bool allow_unsupported;
+	bool summary;                /* --summary */
 	IrPrintFlags print;
 	size_t nshapes;
 	ImportShape shapes[MAX_SHAPES];
@@ -45,6 +47,8 @@ static const char usage_text[] =
 "  --input-shape=NAME:1x3x224x224\n"
 "                               fix the shape of input NAME (repeatable)\n"
 "  --allow-unsupported          import unsupported ops as graph.custom\n"
+"  --summary                    print the op counts and the time taken\n"
+"                               to stderr\n"
 "  --print-op-generic           print every op in the generic form\n"
 "  --print-debuginfo            print locations (loc(...))\n"
 "  --help                       show this help and exit\n"
@@ -122,6 +126,8 @@ parse_option(Options *o, const char *a, const char *next)
 		set_format(o, FMT_ONNX, a);
 	else if (!strcmp(a, "--allow-unsupported"))
 		o->allow_unsupported = true;
+	else if (!strcmp(a, "--summary"))
+		o->summary = true;
 	else if (!strcmp(a, "--print-op-generic"))
 		o->print.generic = true;
 	else if (!strcmp(a, "--print-debuginfo"))
@@ -238,6 +244,73 @@ diag_handler(IrContext *ctx, const IrDiagnostic *d, void *user)
 	    (int)n->len, n->str, words[d->severity], d->message);
 }
 
+/* Op counts for --summary, in first-seen order. */
+typedef struct Counts {
+	size_t n, total;
+	const char *names[256];
+	size_t counts[256];
+} Counts;
+
+static IrWalkResult
+count_op(IrOp *op, void *user)
+{
+	Counts *c = user;
+	const char *name = ir_op_name_str(op);
+	if (!strcmp(name, "builtin.module") || !strcmp(name, "func.func") ||
+	    !strcmp(name, "func.return"))
+		return IR_WALK_ADVANCE;
+	c->total++;
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->names[i], name)) {
+			c->counts[i]++;
+			return IR_WALK_ADVANCE;
+		}
+	if (c->n < 256) {
+		c->names[c->n] = name;
+		c->counts[c->n++] = 1;
+	}
+	return IR_WALK_ADVANCE;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* "model.tflite: 115 ops: 56 graph.constant, 27 graph.relu6, ..." and
+ * the times, most frequent ops first. */
+static void
+print_summary(const char *path, IrOp *module, double t_import,
+    double t_print)
+{
+	static Counts c;
+	memset(&c, 0, sizeof(c));
+	ir_op_walk(module, IR_WALK_PRE, count_op, &c);
+	const char *b = strrchr(path, '/');
+	fprintf(stderr, "%s: %zu ops:", b ? b + 1 : path, c.total);
+	for (size_t k = 0; k < c.n; k++) {
+		size_t best = k;
+		for (size_t i = k + 1; i < c.n; i++)
+			if (c.counts[i] > c.counts[best] ||
+			    (c.counts[i] == c.counts[best] &&
+			    strcmp(c.names[i], c.names[best]) < 0))
+				best = i;
+		const char *tn = c.names[k];
+		size_t tc = c.counts[k];
+		c.names[k] = c.names[best];
+		c.counts[k] = c.counts[best];
+		c.names[best] = tn;
+		c.counts[best] = tc;
+		fprintf(stderr, "%s %zu %s", k ? "," : "", c.counts[k],
+		    c.names[k]);
+	}
+	fprintf(stderr, "\nimport + verify %.1f ms, print %.1f ms\n",
+	    t_import, t_print);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -253,9 +326,13 @@ main(int argc, char **argv)
 		.nshapes = o.nshapes,
 		.shapes = o.shapes,
 	};
+	double t0 = now_ms();
 	IrOp *module = o.format == FMT_TFLITE ?
 	    import_tflite(ctx, o.input, &io) : import_onnx(ctx, o.input, &io);
+	double t1 = now_ms();
 	bool ok = module && write_output(o.output, module, &o.print);
+	if (ok && o.summary)
+		print_summary(o.input, module, t1 - t0, now_ms() - t1);
 	if (module)
 		ir_op_destroy(module);
 	ir_context_destroy(ctx);
