@@ -168,14 +168,16 @@ def build(case):
     return bytes(data)
 
 
-def npy(out, shape, values):
-    """A float32 .npy file (format 1.0, C order)."""
-    hdr = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
-        ''.join('%d, ' % d for d in shape))
+def npy(out, shape, values, descr='<f4'):
+    """A float32 (or int8: descr '|i1') .npy file (format 1.0, C order)."""
+    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        descr, ''.join('%d, ' % d for d in shape))
     hdr += ' ' * (63 - (10 + len(hdr)) % 64) + '\n'
     with open(out, 'wb') as f:
         f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(hdr)) +
-                hdr.encode() + struct.pack('<%df' % len(values), *values))
+                hdr.encode() + struct.pack(
+                    '<%d%s' % (len(values), 'b' if 'i1' in descr else 'f'),
+                    *values))
 
 
 # One-op float models: name -> (opcode, input shapes, constant inputs
@@ -214,11 +216,24 @@ ONE_OP = {
                         (1, [1, 2, 2, 1], [1.0, 2.0, 3.0, 4.0])],
                        [[1, 2, 4, 1]],
                        {0: ('u8', 1), 1: ('i32', 2), 2: ('i32', 2)}),
+    # int8 tensors: (type, scale, zero point) of input 0 / output 0.
+    'quantize': (114, [[1, 4]], [], [[1, 4]], None, None, (9, 0.5, -1)),
+    'dequantize': (6, [[1, 4]], [], [[1, 4]], None, (9, 0.5, -1), None),
+    'requantize': (114, [[1, 4]], [], [[1, 4]], None, (9, 0.5, -1),
+                   (9, 0.25, 3)),
 }
 
 
+def qtensor(name, shape, q):
+    if not q:
+        return tensor(name, shape)
+    return tensor(name, shape, q[0], quant={2: ('f32s', [q[1]]),
+                                            3: ('i64s', [q[2]])})
+
+
 def one_op(name):
-    code, ins, consts, outs, opts = ONE_OP[name]
+    code, ins, consts, outs, opts = ONE_OP[name][:5]
+    qin, qout = (ONE_OP[name] + (None, None))[5:7]
     nin = len(ins) + len(consts)
     tensors, buffers, op_in = [], [{}], [None] * nin
     graph_in = []
@@ -234,13 +249,13 @@ def one_op(name):
             tensors.append(tensor('c%d' % pos, shape, 0 if isf else 2,
                                   buf=len(buffers) - 1))
         else:
-            tensors.append(tensor('x%d' % k, ins[k]))
+            tensors.append(qtensor('x%d' % k, ins[k], qin))
             graph_in.append(len(tensors) - 1)
             k += 1
         op_in[pos] = len(tensors) - 1
     outs_idx = []
     for i, shape in enumerate(outs):
-        tensors.append(tensor('%s_out%d' % (name, i), shape))
+        tensors.append(qtensor('%s_out%d' % (name, i), shape, qout))
         outs_idx.append(len(tensors) - 1)
     return model(tensors, [op(0, op_in, outs_idx, opts)], graph_in,
                  outs_idx, [code], buffers)
@@ -248,9 +263,13 @@ def one_op(name):
 
 def main():
     case, out = sys.argv[1], sys.argv[2]
-    if case == 'npy':
+    if case in ('npy', 'npy-i8'):
         shape = [int(d) for d in sys.argv[3].split('x')]
-        npy(out, shape, [float(v) for v in sys.argv[4].split(',')])
+        if case == 'npy':
+            npy(out, shape, [float(v) for v in sys.argv[4].split(',')])
+        else:
+            npy(out, shape, [int(v) for v in sys.argv[4].split(',')],
+                '|i1')
         return
     if case.startswith('op:'):
         with open(out, 'wb') as f:
