@@ -231,6 +231,11 @@ window(OnnxCv *cv, IrValue *x, const int64_t *k, ImportAttrs *a,
 	if (!dilations && (d[0] != 1 || d[1] != 1))
 		return unsup(cv, "with dilations");
 	aints(cv, "pads", p, 4); /* [top, left, bottom, right] */
+	for (int i = 0; i < 4; i++)
+		if (p[i] < 0 || p[i] > DIALECT_MAX_DIM)
+			return unsup(cv, "with negative or huge pads");
+	if (k[0] == IR_DYNAMIC || k[1] == IR_DYNAMIC || k[0] < 1 || k[1] < 1)
+		return unsup(cv, "with a dynamic or empty kernel");
 	import_attrs_ints(a, "strides", 2, s);
 	if (dilations)
 		import_attrs_ints(a, "dilations", 2, d);
