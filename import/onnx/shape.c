@@ -435,6 +435,9 @@ onnx_cv_resize(OnnxCv *cv)
 	} else {
 		return unsup(cv, "without constant scales or sizes");
 	}
+	if (ai(cv, "antialias", 0) || attr(cv, "axes") ||
+	    !as_is(cv, "keep_aspect_ratio_policy", "stretch", "stretch"))
+		return unsup(cv, "with antialias, axes or an aspect policy");
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	import_attrs_ints(&a, "size", 2, size);
