@@ -402,6 +402,49 @@ onnx_cv_pad(OnnxCv *cv)
 	return done(cv, gop(cv, "graph.pad", 1, &x, &a));
 }
 
+/* Does some output index of a nearest resize fall on a rounding tie
+ * (ONNX's x_orig = k + 0.5)? half: x_orig = (o + 0.5) * in / out - 0.5;
+ * align: x_orig = o * (in - 1) / (out - 1). */
+static bool
+nearest_tie(int64_t in, int64_t out, bool half)
+{
+	for (int64_t o = 0; o < out; o++) {
+		if (half && ((2 * o + 1) * in) % (2 * out) == 0)
+			return true;
+		if (!half && out > 1 && (2 * o * (in - 1)) % (2 * (out - 1)) ==
+		    out - 1)
+			return true;
+	}
+	return false;
+}
+
+/* Which ONNX nearest modes the graph op computes: TFLite's floor for
+ * asymmetric; floor((o + 0.5) * scale) for half_pixel, which is ONNX's
+ * round_prefer_ceil and, away from ties, round_prefer_floor; round half
+ * up for align_corners, the same. */
+static int
+nearest_mode(OnnxCv *cv, IrValue *x, const int64_t *size, bool asym,
+    bool half, bool align)
+{
+	const char *d = "round_prefer_floor";
+	if (cv->m->opset < 11)
+		return CV_OK;
+	if (asym)
+		return as_is(cv, "nearest_mode", d, "floor") ? CV_OK :
+		    unsup(cv, "nearest with asymmetric coordinates other than "
+		    "floor");
+	if (!half && !align)
+		return unsup(cv, "nearest with this coordinate mode");
+	if (as_is(cv, "nearest_mode", d, "round_prefer_ceil"))
+		return CV_OK;
+	if (!as_is(cv, "nearest_mode", d, "round_prefer_floor"))
+		return unsup(cv, "nearest with this rounding");
+	if (nearest_tie(vdim(x, 2), size[0], half) ||
+	    nearest_tie(vdim(x, 3), size[1], half))
+		return unsup(cv, "nearest with round_prefer_floor on ties");
+	return CV_OK;
+}
+
 int
 onnx_cv_resize(OnnxCv *cv)
 {
@@ -455,9 +498,13 @@ onnx_cv_resize(OnnxCv *cv)
 	if ((size[0] == 1 || size[1] == 1) && !asym)
 		return unsup(cv, "to a size of 1");
 	if (as_is(cv, "mode", "nearest", "nearest")) {
-		if (!asym || !(as_is(cv, "nearest_mode", "round_prefer_floor",
-		    "floor") || cv->m->opset < 11))
-			return unsup(cv, "nearest other than asymmetric/floor");
+		int r = nearest_mode(cv, x, size, asym, half, align);
+		if (r != CV_OK)
+			return r;
+		if (half && cv->m->opset >= 11)
+			import_attrs_bool(&a, "half_pixel_centers", true);
+		if (align && cv->m->opset >= 11)
+			import_attrs_bool(&a, "align_corners", true);
 	} else if (as_is(cv, "mode", "nearest", "linear")) {
 		if (!asym && !half && !align)
 			return unsup(cv, "with this coordinate mode");
