@@ -273,30 +273,47 @@ onnx_cv_split(OnnxCv *cv)
 	return CV_OK;
 }
 
+/* Slice's starts, ends, axes and steps (attributes before opset 10,
+ * constant inputs after); *na / *ns are -1 when absent. */
+static int
+slice_params(OnnxCv *cv, int64_t *st, int64_t *en, int64_t *ax, int64_t *sp,
+    int64_t *n, int64_t *na, int64_t *ns)
+{
+	int64_t ne;
+	*na = *ns = -1;
+	if (cv->m->opset < 10) {
+		*n = aints(cv, "starts", st, ONNX_MAX_RANK);
+		ne = aints(cv, "ends", en, ONNX_MAX_RANK);
+		*na = aints(cv, "axes", ax, ONNX_MAX_RANK);
+	} else {
+		*n = cints(cv, 1, st, ONNX_MAX_RANK);
+		ne = cints(cv, 2, en, ONNX_MAX_RANK);
+		if (has_in(cv, 3) && (*na = cints(cv, 3, ax,
+		    ONNX_MAX_RANK)) < 0)
+			return unsup(cv, "with non-constant axes");
+		if (has_in(cv, 4) && (*ns = cints(cv, 4, sp,
+		    ONNX_MAX_RANK)) < 0)
+			return unsup(cv, "with non-constant steps");
+	}
+	if (*n < 0 || ne != *n)
+		return unsup(cv, "with non-constant starts or ends");
+	if ((*na >= 0 && *na != *n) || (*ns >= 0 && *ns != *n))
+		return fail(cv, "starts, ends, axes and steps differ in "
+		    "length");
+	return CV_OK;
+}
+
 /* Slice from opset 10 (inputs) or before (attributes). */
 int
 onnx_cv_slice(OnnxCv *cv)
 {
 	int64_t st[ONNX_MAX_RANK], en[ONNX_MAX_RANK], ax[ONNX_MAX_RANK],
 	    sp[ONNX_MAX_RANK], d[ONNX_MAX_RANK];
-	int64_t n, ne, na = -1, ns = -1;
-	if (cv->m->opset < 10) {
-		n = aints(cv, "starts", st, ONNX_MAX_RANK);
-		ne = aints(cv, "ends", en, ONNX_MAX_RANK);
-		na = aints(cv, "axes", ax, ONNX_MAX_RANK);
-	} else {
-		n = cints(cv, 1, st, ONNX_MAX_RANK);
-		ne = cints(cv, 2, en, ONNX_MAX_RANK);
-		if (has_in(cv, 3) && (na = cints(cv, 3, ax,
-		    ONNX_MAX_RANK)) < 0)
-			return unsup(cv, "with non-constant axes");
-		if (has_in(cv, 4) && (ns = cints(cv, 4, sp,
-		    ONNX_MAX_RANK)) < 0)
-			return unsup(cv, "with non-constant steps");
-	}
+	int64_t n, na, ns;
+	int res = slice_params(cv, st, en, ax, sp, &n, &na, &ns);
+	if (res != CV_OK)
+		return res;
 	int64_t r = in_dims(cv, d);
-	if (n < 0 || ne != n)
-		return unsup(cv, "with non-constant starts or ends");
 	if (r < 0)
 		return CV_FAIL;
 	int64_t b[ONNX_MAX_RANK], e[ONNX_MAX_RANK], s[ONNX_MAX_RANK];
@@ -402,6 +419,39 @@ onnx_cv_pad(OnnxCv *cv)
 	return done(cv, gop(cv, "graph.pad", 1, &x, &a));
 }
 
+/* Resize's output H and W from its constant sizes or scales. */
+static int
+resize_size(OnnxCv *cv, IrValue *x, int64_t *size)
+{
+	OnnxConst *sc = cv->m->opset < 11 ? cin(cv, 1) : cin(cv, 2);
+	OnnxConst *sz = cv->m->opset < 11 ? NULL : cin(cv, 3);
+	if (sz && sz->n == 4) {
+		if (onnx_const_int(sz, 0) != vdim(x, 0) ||
+		    onnx_const_int(sz, 1) != vdim(x, 1))
+			return unsup(cv, "of N or C");
+		size[0] = onnx_const_int(sz, 2);
+		size[1] = onnx_const_int(sz, 3);
+		return CV_OK;
+	}
+	if (!sc || sc->n != 4)
+		return unsup(cv, "without constant scales or sizes");
+	if (onnx_const_f(sc, 0) != 1 || onnx_const_f(sc, 1) != 1)
+		return unsup(cv, "of N or C");
+	if (vdim(x, 2) == IR_DYNAMIC || vdim(x, 3) == IR_DYNAMIC)
+		return unsup(cv, "of a dynamic size");
+	for (int i = 0; i < 2; i++) {
+		double f = vdim(x, 2 + i) * onnx_const_f(sc, 2 + i);
+		if (!(f >= 1 && f <= DIALECT_MAX_DIM))
+			return unsup(cv, "to an empty or huge size");
+		size[i] = (int64_t)floor(f);
+		/* ONNX maps coordinates with the given scale, the graph op
+		 * with the size ratio: equal only here */
+		if (f != (double)size[i])
+			return unsup(cv, "to a non-integral size");
+	}
+	return CV_OK;
+}
+
 /* Does some output index of a nearest resize fall on a rounding tie
  * (ONNX's x_orig = k + 0.5)? half: x_orig = (o + 0.5) * in / out - 0.5;
  * align: x_orig = o * (in - 1) / (out - 1). */
@@ -454,30 +504,9 @@ onnx_cv_resize(OnnxCv *cv)
 	if (vrank(x) != 4)
 		return unsup(cv, "other than 4-D");
 	int64_t size[2];
-	OnnxConst *sc = cv->m->opset < 11 ? cin(cv, 1) : cin(cv, 2);
-	OnnxConst *sz = cv->m->opset < 11 ? NULL : cin(cv, 3);
-	if (sz && sz->n == 4) {
-		if (onnx_const_int(sz, 0) != vdim(x, 0) ||
-		    onnx_const_int(sz, 1) != vdim(x, 1))
-			return unsup(cv, "of N or C");
-		size[0] = onnx_const_int(sz, 2);
-		size[1] = onnx_const_int(sz, 3);
-	} else if (sc && sc->n == 4) {
-		if (onnx_const_f(sc, 0) != 1 || onnx_const_f(sc, 1) != 1)
-			return unsup(cv, "of N or C");
-		if (vdim(x, 2) == IR_DYNAMIC || vdim(x, 3) == IR_DYNAMIC)
-			return unsup(cv, "of a dynamic size");
-		for (int i = 0; i < 2; i++) {
-			double f = vdim(x, 2 + i) * onnx_const_f(sc, 2 + i);
-			size[i] = (int64_t)floor(f);
-			/* ONNX maps coordinates with the given scale, the
-			 * graph op with the size ratio: equal only here */
-			if (f != (double)size[i])
-				return unsup(cv, "to a non-integral size");
-		}
-	} else {
-		return unsup(cv, "without constant scales or sizes");
-	}
+	int r = resize_size(cv, x, size);
+	if (r != CV_OK)
+		return r;
 	if (ai(cv, "antialias", 0) || attr(cv, "axes") ||
 	    !as_is(cv, "keep_aspect_ratio_policy", "stretch", "stretch"))
 		return unsup(cv, "with antialias, axes or an aspect policy");
