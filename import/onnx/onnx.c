@@ -48,8 +48,8 @@ onnx_elem_size(int32_t dtype)
 OnnxEntry *
 onnx_entry(OnnxCv *cv, PbSlice name, bool add)
 {
-	const IrIdent *id = ir_ident_get(cv->ctx, (const char *)name.p,
-	    name.n);
+	const IrIdent *id = ir_ident_get(cv->ctx, name.n ?
+	    (const char *)name.p : "", name.n);
 	size_t mask = cv->cap - 1, i = (size_t)id->hash & mask;
 	for (; cv->tab[i].name; i = (i + 1) & mask)
 		if (cv->tab[i].name == id)
@@ -460,7 +460,8 @@ convert_nodes(OnnxCv *cv)
 		const OnnxNode *nd = &g->nodes[i];
 		PbSlice nm = nd->name.n || !nd->nout ? nd->name : nd->out[0];
 		cv->nd = nd;
-		cv->loc = import_loc(cv->f, (const char *)nm.p, nm.n);
+		cv->loc = import_loc(cv->f, nm.n ? (const char *)nm.p : "",
+		    nm.n);
 		int r = onnx_convert_node(cv);
 		ok = r != CV_FAIL;
 	}
