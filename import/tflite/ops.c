@@ -452,6 +452,10 @@ prelu(TflModel *m, const TflOp *op, const char *gname)
 	IrValue *v[2] = { input(m, op, 0, &ok), input(m, op, 1, &ok) };
 	if (!ok || !v[0] || !v[1])
 		return ok ? op_error(m, op, "needs two inputs") : false;
+	/* A scalar PRELU is not a layer; graph.prelu's inference expects a
+	 * ranked input of rank 1 or more. */
+	if (v[0]->type->u.shaped.rank < 1)
+		return custom(m, op, "PRELU on a scalar") != NULL;
 	return build(m, op, gname, 2, v, NULL, 1) != NULL;
 }
 
