@@ -183,7 +183,13 @@ def huge_typed():
                        [value_info('y', [1 << 15, 1 << 15])]))
 
 
-CASES = {f.__name__: f for f in (huge_fill, huge_typed, relu_chain, unsupported, conv_gemm,
+def unnamed():
+    # a node without a name: its location is its first output's name
+    return model(graph([node('Relu', ['x'], ['relu_out'])], [], [X],
+                       [value_info('relu_out', [1, 2, 4, 4])]))
+
+
+CASES = {f.__name__: f for f in (unnamed, huge_fill, huge_typed, relu_chain, unsupported, conv_gemm,
                                  dynamic, zero_dim, short_raw,
                                  undefined_input, missing_output,
                                  ir_version_99, bad_conv)}
