@@ -140,7 +140,8 @@ declare_type(TflModel *m, const TflOp *op, IrValue *res, int32_t k,
 {
 	const IrType *inf = res->type, *decl = m->tensors[k].irtype;
 	int64_t dims[TFL_MAX_RANK];
-	if (inf->kind != IR_TYPE_TENSOR || inf->u.shaped.rank != decl->u.shaped.rank)
+	if (inf->kind != IR_TYPE_TENSOR ||
+	    inf->u.shaped.rank != decl->u.shaped.rank)
 		goto bad;
 	for (int64_t i = 0; i < decl->u.shaped.rank; i++) {
 		int64_t a = inf->u.shaped.dims[i], b = decl->u.shaped.dims[i];
