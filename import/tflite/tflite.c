@@ -223,7 +223,9 @@ decode_tensor(TflModel *m, uint32_t k, const Top *top)
 	    NULL);
 	if (t->data) {
 		int64_t n = ir_type_num_elements(t->irtype);
-		if (n < 0 || (uint64_t)n * ir_dense_elem_size(st) != t->size)
+		/* n <= size first: n * 8 could wrap around to the size. */
+		if (n < 0 || (uint64_t)n > t->size ||
+		    (uint64_t)n * ir_dense_elem_size(st) != t->size)
 			return tensor_error(m, k, "constant data size does not "
 			    "match the shape");
 	}
