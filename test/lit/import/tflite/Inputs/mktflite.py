@@ -156,6 +156,15 @@ def build(case):
                                tensor('sum', [1, 4])],
                       inputs=[0],
                       buffers=[{}, {0: ('bytes', b'\0' * 12)}])
+    elif case == 'wrap':
+        # 27905 * 429509837 * 384773 = 2^62 + 1 int64 elements: times 8
+        # bytes that is 8 modulo 2^64, the size of the data given.
+        m = add_model(tensors=[tensor('a', [1, 4]),
+                               tensor('w', [27905, 429509837, 384773], 4,
+                                      buf=1),
+                               tensor('sum', [1, 4])],
+                      inputs=[0],
+                      buffers=[{}, {0: ('bytes', b'\0' * 8)}])
     elif case == 'bad-scale':
         q = {2: ('f32s', [-1.0]), 3: ('i64s', [0])}
         m = add_model(tensors=[tensor('a', [1, 4], 9, quant=q),
