@@ -411,8 +411,8 @@ cv_batch_norm(OnnxCv *cv)
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	import_attrs_float(&a, "epsilon", (float)af(cv, "epsilon", 1e-5));
-	if (vrank(ops[0]) != 2 || true)
-		import_attrs_str(&a, "layout", "NCHW");
+	/* ONNX's channels are dimension 1 at every rank */
+	import_attrs_str(&a, "layout", "NCHW");
 	return done(cv, gop(cv, "graph.batch_norm", 5, ops, &a));
 }
 
