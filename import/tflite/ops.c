@@ -783,6 +783,10 @@ quantize(TflModel *m, const TflOp *op, const char *gname)
 		import_attrs_type(&a, "qtype", out);
 		if (in->kind == IR_TYPE_QUANT)
 			gname = "graph.requantize";
+	} else if (in->kind == IR_TYPE_FLOAT && in->u.flt.kind == IR_F16) {
+		/* An f16 activation: a conversion to f32. */
+		import_attrs_type(&a, "to", ir_type_float(m->ctx, IR_F32));
+		gname = "graph.cast";
 	} else if (in->kind != IR_TYPE_QUANT) {
 		return op_error(m, op, "input is neither quantized nor f16");
 	}

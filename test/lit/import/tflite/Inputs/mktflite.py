@@ -228,6 +228,7 @@ ONE_OP = {
     # int8 tensors: (type, scale, zero point) of input 0 / output 0.
     'quantize': (114, [[1, 4]], [], [[1, 4]], None, None, (9, 0.5, -1)),
     'dequantize': (6, [[1, 4]], [], [[1, 4]], None, (9, 0.5, -1), None),
+    'dequantize_f16': (6, [[1, 4]], [], [[1, 4]], None, (1,), None),
     'requantize': (114, [[1, 4]], [], [[1, 4]], None, (9, 0.5, -1),
                    (9, 0.25, 3)),
 }
@@ -236,6 +237,8 @@ ONE_OP = {
 def qtensor(name, shape, q):
     if not q:
         return tensor(name, shape)
+    if len(q) == 1:
+        return tensor(name, shape, q[0])
     return tensor(name, shape, q[0], quant={2: ('f32s', [q[1]]),
                                             3: ('i64s', [q[2]])})
 
