@@ -29,10 +29,11 @@ ir_table_find(const IrTable *t, uint64_t h, IrTableEq eq, const void *key)
 		return NULL;
 	size_t mask = t->cap - 1;
 	for (size_t i = h & mask;; i = (i + 1) & mask) {
-		if (!t->objs[i])
+		const struct IrTableSlot *s = &t->slots[i];
+		if (!s->obj)
 			return NULL;
-		if (t->hashes[i] == h && eq(t->objs[i], key))
-			return t->objs[i];
+		if (s->hash == h && eq(s->obj, key))
+			return s->obj;
 	}
 }
 
@@ -42,10 +43,10 @@ place(IrTable *t, uint64_t h, void *obj)
 {
 	size_t mask = t->cap - 1;
 	size_t i = h & mask;
-	while (t->objs[i])
+	while (t->slots[i].obj)
 		i = (i + 1) & mask;
-	t->objs[i] = obj;
-	t->hashes[i] = h;
+	t->slots[i].obj = obj;
+	t->slots[i].hash = h;
 }
 
 static void
@@ -53,13 +54,11 @@ grow(IrTable *t)
 {
 	IrTable old = *t;
 	t->cap = old.cap ? old.cap * 2 : 64;
-	t->objs = ir_xcalloc(t->cap, sizeof *t->objs);
-	t->hashes = ir_xcalloc(t->cap, sizeof *t->hashes);
+	t->slots = ir_xcalloc(t->cap, sizeof *t->slots);
 	for (size_t i = 0; i < old.cap; i++)
-		if (old.objs[i])
-			place(t, old.hashes[i], old.objs[i]);
-	free(old.objs);
-	free(old.hashes);
+		if (old.slots[i].obj)
+			place(t, old.slots[i].hash, old.slots[i].obj);
+	free(old.slots);
 }
 
 void
@@ -74,8 +73,7 @@ ir_table_insert(IrTable *t, uint64_t h, void *obj)
 void
 ir_table_free(IrTable *t)
 {
-	free(t->objs);
-	free(t->hashes);
+	free(t->slots);
 	memset(t, 0, sizeof *t);
 }
 
@@ -98,6 +96,7 @@ ir_context_destroy(IrContext *ctx)
 		&ctx->affine, &ctx->locs, &ctx->opnames };
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
 		ir_table_free(tables[i]);
+	ir_pass_registry_free(ctx);
 	free(ctx->defs);
 	free(ctx->sources);
 	ir_arena_free(&ctx->arena);

@@ -10,8 +10,12 @@
  * caller's equality callback; the table stores each object's hash. */
 typedef struct IrTable {
 	size_t cap, len;
-	uint64_t *hashes;
-	void **objs;          /* NULL: empty slot */
+	/* A slot holds the hash beside the object, so a probe touches one
+	 * cache line. */
+	struct IrTableSlot {
+		uint64_t hash;
+		void *obj;        /* NULL: empty slot */
+	} *slots;
 } IrTable;
 
 /* Equality of a stored object with the lookup key. */
@@ -45,6 +49,9 @@ struct IrContext {
 	/* Source buffers, oldest first. */
 	IrSource **sources;
 	size_t nsources, srccap;
+	/* ir/pass.c: passes, constant materializers and loaded plugins,
+	 * created on first use. */
+	struct IrPassRegistry *passes;
 };
 
 #endif /* NPUIR_CONTEXT_H */

@@ -61,4 +61,14 @@ double ir_f16_to_double(uint16_t h);
 uint16_t ir_bf16_from_double(double d);
 double ir_bf16_to_double(uint16_t h);
 
+/* ir/pass.c: frees the context's pass registry and closes the plugins
+ * it loaded (ir_context_destroy calls it). */
+void ir_pass_registry_free(IrContext *ctx);
+/* ir/pass.c: keeps a plugin's dlopen handle until the context dies. */
+void ir_pass_registry_add_plugin(IrContext *ctx, void *handle);
+/* ir/pass.c: the i-th ir_register_canonical_patterns callback, or NULL
+ * past the end (IrPatternsFn is declared in ir/rewrite.h). */
+void (*ir_canonical_patterns_fn(IrContext *ctx, size_t i))(IrContext *,
+    IrPatternSet *);
+
 #endif /* NPUIR_INTERNAL_H */

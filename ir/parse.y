@@ -222,6 +222,8 @@ nonfn_type(T) ::= NONE. { T = ir_p_none_type(p); }
 nonfn_type(T) ::= TYPE_ALIAS(A). { T = ir_p_type_alias_ref(p, &A); }
 nonfn_type(T) ::= DIALECT_TYPE(A). { T = ir_p_dialect_type(p, &A); }
 nonfn_type(T) ::= TUPLE LT type_list_opt(L) GT. { T = ir_p_tuple(p, L); }
+/* tensor<4x?xf32> or memref<8xi32> lexed as one token (lex.re). */
+nonfn_type(T) ::= SHAPED(K). { T = ir_p_shaped_token(p, &K); }
 /* tensor<dims x T (, encoding)?> | tensor<*xT> */
 nonfn_type(T) ::= TENSOR(K) LT dims(D) type(E) GT.
 	{ T = ir_p_shaped(p, &K, D, E, NULL, NULL); }
@@ -408,3 +410,22 @@ loc(L) ::= CALLSITE LPAREN loc(A) AT loc(B) RPAREN.
 loc(L) ::= ATTR_ALIAS(A). { L = ir_p_loc_alias_ref(p, &A); }
 loc_list(L) ::= loc(A). { L = ir_p_list_push(p, NULL, A); }
 loc_list(L) ::= loc_list(B) COMMA loc(A). { L = ir_p_list_push(p, B, A); }
+
+%code {
+/* A SHAPED token (one whole tensor or memref type) is fed only where the
+ * state has an action of its own for it: there TENSOR and MEMREF have the
+ * same actions (they only start types), so both spellings parse alike;
+ * elsewhere the pump splits it and TENSOR may fall back to BARE. */
+int
+irParseHasAction(void *parser, int kind)
+{
+	yyParser *pp = (yyParser *)parser;
+	YYACTIONTYPE st = pp->yytos->stateno;
+	int i;
+
+	if (st > YY_MAX_SHIFT)
+		return 0;
+	i = (int)yy_shift_ofst[st] + kind;
+	return i >= 0 && i < YY_NLOOKAHEAD && yy_lookahead[i] == kind;
+}
+}

@@ -196,16 +196,139 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	return ir_type_memref(p->ctx, rank, d, elem, a, b);
 }
 
+/* The memo slot for a plain shaped type; NULL when it cannot be kept.
+ * The slot depends on the element's address, the result does not. */
+static struct ShapedMemo *
+memo_slot(IrParser *p, int kind, const IrI64List *dims, const IrType *elem)
+{
+	uint64_t h = (uint64_t)(uintptr_t)elem >> 4;
+	size_t i;
+
+	if (!dims || dims->n > IR_P_MEMO_RANK)
+		return NULL;
+	h = h * 31 + (uint64_t)kind;
+	for (i = 0; i < dims->n; i++)
+		h = h * 1000003 + (uint64_t)dims->v[i];
+	h ^= h >> 29;
+	return &p->shmemo[h & (IR_P_MEMO_SLOTS - 1)];
+}
+
+static bool
+memo_match(const struct ShapedMemo *m, int kind, const IrI64List *dims,
+    const IrType *elem)
+{
+	return m->t && m->kind == kind && m->elem == elem &&
+	    m->rank == dims->n && (dims->n == 0 ||
+	    memcmp(m->dims, dims->v, dims->n * sizeof *dims->v) == 0);
+}
+
 const IrType *
 ir_p_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
     const IrType *elem, const IrAttr *a, const IrAttr *b)
 {
+	struct ShapedMemo *m = NULL;
 	const IrType *t = NULL;
 
-	if (!p->failed && elem)
+	if (!p->failed && elem && !a && !b)
+		m = memo_slot(p, kw->kind, dims, elem);
+	if (m && memo_match(m, kw->kind, dims, elem)) {
+		t = m->t;
+	} else if (!p->failed && elem) {
 		t = make_shaped(p, kw, dims, elem, a, b);
+		if (m && t) {
+			m->t = t;
+			m->elem = elem;
+			m->kind = kw->kind;
+			m->rank = dims->n;
+			if (dims->n)
+				memcpy(m->dims, dims->v,
+				    dims->n * sizeof *dims->v);
+		}
+	}
 	ir_p_i64_free(p, dims);
 	return t;
+}
+
+/* The element type at s[0..n) of a SHAPED token (see lex.re). */
+static const IrType *
+fast_elem(IrParser *p, const char *s, size_t n)
+{
+	IrToken t;
+
+	if (s[0] == 'i' && n > 1 && s[1] != 'n') {
+		memset(&t, 0, sizeof t);
+		t.kind = TK_INTTYPE;
+		t.s = s;
+		t.len = n;
+		return ir_p_int_type(p, &t);
+	}
+	if (n == 5)
+		return ir_p_index_type(p);
+	if (s[0] == 'b')
+		return ir_p_float_type(p, IR_BF16);
+	return ir_p_float_type(p, s[1] == '1' ? IR_F16 :
+	    s[1] == '3' ? IR_F32 : IR_F64);
+}
+
+/* The memo slot of a SHAPED token's text (FNV-1a of the bytes). */
+static struct TokenMemo *
+token_memo(IrParser *p, const IrToken *tok)
+{
+	uint64_t h = UINT64_C(14695981039346656037);
+	size_t i;
+
+	for (i = 0; i < tok->len; i++)
+		h = (h ^ (unsigned char)tok->s[i]) * UINT64_C(1099511628211);
+	return &p->tkmemo[(h ^ (h >> 32)) & (IR_P_MEMO_SLOTS - 1)];
+}
+
+static const IrType *shaped_token(IrParser *p, const IrToken *tok);
+
+/* Builds the type of a SHAPED token, or takes it from the memo when the
+ * same text was seen recently. */
+const IrType *
+ir_p_shaped_token(IrParser *p, const IrToken *tok)
+{
+	struct TokenMemo *m;
+	const IrType *t;
+
+	if (p->failed)
+		return NULL;
+	m = token_memo(p, tok);
+	if (m->s && m->len == tok->len && memcmp(m->s, tok->s, tok->len) == 0)
+		return m->t;
+	t = shaped_token(p, tok);
+	if (t) {
+		m->s = tok->s;
+		m->len = tok->len;
+		m->t = t;
+	}
+	return t;
+}
+
+static const IrType *
+shaped_token(IrParser *p, const IrToken *tok)
+{
+	const char *s = tok->s + 7, *end = tok->s + tok->len - 1;
+	IrI64List *dims = ir_p_i64_new(p);
+	IrToken kw = *tok;
+	const char *x;
+
+	kw.kind = tok->s[0] == 't' ? TK_TENSOR : TK_MEMREF;
+	kw.len = 6;
+	/* s: after "tensor<"; dims are `N` or `?` then 'x'. */
+	while ((x = memchr(s, 'x', (size_t)(end - s))) != NULL &&
+	    (s[0] == '?' || (s[0] >= '0' && s[0] <= '9'))) {
+		int64_t v = IR_DYNAMIC;
+
+		if (s[0] != '?')
+			for (v = 0; s < x; s++)
+				v = v * 10 + (s[0] - '0');
+		dims = ir_p_i64_push(p, dims, v);
+		s = x + 1;
+	}
+	return ir_p_shaped(p, &kw, dims,
+	    fast_elem(p, s, (size_t)(end - s)), NULL, NULL);
 }
 
 const IrType *

@@ -385,14 +385,66 @@ name_add(IrParser *p, const char *s, size_t len, uint64_t h)
 	return e;
 }
 
+/* A name `N` (decimal without leading zeros, below IR_P_FLAT_NAMES):
+ * its number in *n. */
+static bool
+name_number(const char *s, size_t len, size_t *n)
+{
+	size_t v = 0, i;
+
+	if (len == 0 || len > 7 || (s[0] == '0' && len > 1))
+		return false;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (size_t)(s[i] - '0');
+	}
+	*n = v;
+	return v < IR_P_FLAT_NAMES;
+}
+
+/* Makes room in the flat name array for name n. */
+static void
+numbind_grow(IrParser *p, size_t n)
+{
+	size_t cap = p->numcap ? p->numcap : 1024;
+
+	while (cap <= n)
+		cap *= 2;
+	p->numbind = ir_xrealloc(p->numbind, cap * sizeof *p->numbind);
+	memset(p->numbind + p->numcap, 0,
+	    (cap - p->numcap) * sizeof *p->numbind);
+	p->numcap = cap;
+}
+
+/* The cell holding the newest binding of a name; NULL when the name has
+ * none and add is false. */
+static uint32_t *
+name_cell(IrParser *p, const char *s, size_t len, bool add)
+{
+	uint64_t h;
+	size_t n;
+
+	if (name_number(s, len, &n)) {
+		if (n < p->numcap)
+			return &p->numbind[n];
+		if (!add)
+			return NULL;
+		numbind_grow(p, n);
+		return &p->numbind[n];
+	}
+	h = ir_hash_bytes(s, len);
+	if (add)
+		return &name_add(p, s, len, h)->bind;
+	return p->nscap ? &name_slot(p, s, len, h)->bind : NULL;
+}
+
 static Binding *
 lookup(IrParser *p, const char *name, size_t len)
 {
-	size_t i;
+	uint32_t *cell = name_cell(p, name, len, false);
+	size_t i = cell ? *cell : 0;
 
-	if (!p->nscap)
-		return NULL;
-	i = name_slot(p, name, len, ir_hash_bytes(name, len))->bind;
 	if (i == 0 || i - 1 < barrier(p))
 		return NULL;
 	return &p->binds[i - 1];
@@ -401,8 +453,7 @@ lookup(IrParser *p, const char *name, size_t len)
 static Binding *
 bind_push(IrParser *p, const char *name, size_t len)
 {
-	uint64_t h = ir_hash_bytes(name, len);
-	struct NameSlot *e = name_add(p, name, len, h);
+	uint32_t *cell = name_cell(p, name, len, true);
 	Binding *b;
 
 	IR_P_GROW(p->binds, p->nbinds, p->bindcap);
@@ -410,11 +461,10 @@ bind_push(IrParser *p, const char *name, size_t len)
 	memset(b, 0, sizeof *b);
 	b->name = name;
 	b->namelen = len;
-	b->hash = h;
 	b->depth = (unsigned)p->nregions;
-	b->shadow = e->bind;
+	b->shadow = *cell;
 	p->nbinds++;
-	e->bind = p->nbinds;
+	*cell = (uint32_t)p->nbinds;
 	return b;
 }
 
@@ -423,7 +473,8 @@ bind_pop(IrParser *p)
 {
 	Binding *b = &p->binds[--p->nbinds];
 
-	name_slot(p, b->name, b->namelen, b->hash)->bind = b->shadow;
+	*name_cell(p, b->name, b->namelen, false) =
+	    (uint32_t)b->shadow;
 	free(b->vals);
 }
 
@@ -827,6 +878,14 @@ pump(IrParser *p, void *lp, IrLexer *lx)
 			lex_fail(p, lx);
 			return;
 		}
+		if (k == TK_SHAPED && (p->depth == IR_MAX_NESTING ||
+		    !irParseHasAction(lp, TK_SHAPED))) {
+			/* Not where a type can start (or too deep): lex it
+			 * piece by piece, so errors are the same as ever. */
+			lx->cur = tok.s + 6;
+			k = tok.kind = tok.s[0] == 't' ? TK_TENSOR : TK_MEMREF;
+			tok.len = 6;
+		}
 		if (is_open(k) && p->depth == IR_MAX_NESTING) {
 			ir_p_fail(p, &tok, "nesting too deep (limit %d)",
 			    IR_MAX_NESTING);
@@ -896,6 +955,7 @@ cleanup(IrParser *p)
 	free(p->placeholders);
 	free(p->binds);
 	free(p->nslots);
+	free(p->numbind);
 	free(p->regions);
 	free(p->ops);
 	free(p->pending);

@@ -79,6 +79,14 @@ typedef struct IrNamedList {
  * use prints its alias in full). */
 #define IR_P_MAX_ALIAS_TOTAL ((uint64_t)1 << 26)
 
+/* Numeric SSA names below this use the parser's flat name array (whose
+ * size follows the largest such name seen: 16 MiB at most). */
+#define IR_P_FLAT_NAMES (1u << 22)
+
+/* The shaped-type memo: slots, and the highest rank it keeps. */
+#define IR_P_MEMO_SLOTS 64
+#define IR_P_MEMO_RANK 8
+
 /* Most free lists of each kind the parser keeps for reuse. */
 #define IR_P_POOL 32
 
@@ -144,6 +152,8 @@ const IrType *ir_p_memref_old(IrParser *p, const IrToken *kw,
     IrI64List *dims, const IrType *elem, int64_t offset,
     IrI64List *strides, const IrAttr *space);
 int64_t ir_p_dim(IrParser *p, const IrToken *tok);
+/* A plain shaped type lexed as one SHAPED token. */
+const IrType *ir_p_shaped_token(IrParser *p, const IrToken *tok);
 int64_t ir_p_int64(IrParser *p, const IrToken *tok, bool neg);
 void ir_p_quant_begin(IrParser *p);
 void ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
@@ -212,7 +222,6 @@ const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
 typedef struct Binding {
 	const char *name;     /* its bytes (without %), in the source */
 	size_t namelen;
-	uint64_t hash;        /* of the name bytes */
 	IrValue **vals;       /* nvals entries; NULL: not referenced yet */
 	unsigned nvals;
 	bool defined;         /* false: placeholders only */
@@ -320,13 +329,17 @@ struct IrParser {
 	/* SSA names. */
 	Binding *binds;
 	size_t nbinds, bindcap;
-	/* SSA name bytes -> newest binding index+1 (0: none), open
-	 * addressing keyed by the bytes: names are not interned. */
+	/* SSA name -> newest binding index+1 (0: none). Names are not
+	 * interned: %N (N canonical decimal below IR_P_FLAT_NAMES) index
+	 * the flat array numbind, other names an open-addressing table
+	 * keyed by their bytes. */
+	uint32_t *numbind;
+	size_t numcap;
 	struct NameSlot {
 		const char *s;
 		size_t len;
 		uint64_t hash;
-		size_t bind;
+		uint32_t bind;
 	} *nslots;
 	size_t nscap, nsused;
 	IrOp **placeholders;
@@ -343,6 +356,22 @@ struct IrParser {
 	size_t opvalcap;
 	IrBlock **opsuccs;    /* build_op's successor scratch */
 	size_t opsucccap;
+	/* Recently built plain shaped types (no encoding, layout or memory
+	 * space), direct-mapped: the same tensor type is spelled several
+	 * times per op and uniquing it from scratch hashes every dim. */
+	struct ShapedMemo {
+		const IrType *t;      /* NULL: empty */
+		const IrType *elem;
+		int kind;             /* TK_TENSOR, TK_VECTOR or TK_MEMREF */
+		size_t rank;
+		int64_t dims[IR_P_MEMO_RANK];
+	} shmemo[IR_P_MEMO_SLOTS];
+	/* SHAPED token text (in the source) -> its type, direct-mapped. */
+	struct TokenMemo {
+		const char *s;        /* NULL: empty */
+		size_t len;
+		const IrType *t;
+	} tkmemo[IR_P_MEMO_SLOTS];
 	IrPtrList *lpool[IR_P_POOL]; /* emptied lists kept for reuse */
 	size_t nlpool;
 	IrI64List *ipool[IR_P_POOL];
@@ -450,5 +479,8 @@ bool ir_p_resolve_loc_aliases(IrParser *p, IrBlock *top);
 void *irParseAlloc(void *(*alloc)(size_t), IrParser *p);
 void irParse(void *parser, int kind, IrToken tok);
 void irParseFree(void *parser, void (*dealloc)(void *));
+/* Does the parser's current state have an action of its own for
+ * terminal kind (not a fallback or default one)? 0 when it cannot tell. */
+int irParseHasAction(void *parser, int kind);
 
 #endif /* NPUIR_PARSER_H */

@@ -40,14 +40,19 @@ typedef struct {
 	size_t nscratch;
 } OpPrinter;
 
+/* Keys in one 64 KiB stretch of memory get consecutive slots (ops are
+ * allocated, numbered and printed in about the same order, so lookups
+ * then walk the table instead of missing the cache on each); the
+ * stretches themselves are scattered by a mixing hash. */
 static size_t
 ptr_hash(const void *k)
 {
-	uint64_t h = (uint64_t)(uintptr_t)k;
+	uint64_t x = (uint64_t)(uintptr_t)k;
+	uint64_t h = x >> 16;
 	h ^= h >> 33;
 	h *= UINT64_C(0xff51afd7ed558ccd);
 	h ^= h >> 33;
-	return (size_t)h;
+	return (size_t)(h + ((x >> 4) & 0xfff));
 }
 
 static void name_put(NameMap *m, const void *key, uint32_t num, bool arg);

@@ -105,15 +105,27 @@ ir_pr_puts(IrPrinter *p, const char *s)
 void
 ir_pr_uint(IrPrinter *p, uint64_t v)
 {
+	/* Two digits per division, written from the end. */
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324"
+	    "25262728293031323334353637383940414243444546474849"
+	    "50515253545556575859606162636465666768697071727374"
+	    "75767778798081828384858687888990919293949596979899";
 	char tmp[24];
-	int k = 0;
-	do {
-		tmp[k++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	ir_pr_reserve(p, (size_t)k);
-	while (k)
-		p->buf[p->len++] = tmp[--k];
+	size_t k = sizeof tmp;
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		k -= 2;
+		memcpy(tmp + k, pairs + 2 * r, 2);
+	}
+	if (v >= 10) {
+		k -= 2;
+		memcpy(tmp + k, pairs + 2 * v, 2);
+	} else {
+		tmp[--k] = (char)('0' + v);
+	}
+	ir_pr_write(p, tmp + k, sizeof tmp - k);
 }
 
 void

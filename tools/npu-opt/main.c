@@ -4,14 +4,39 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "dialects/dialect.h"
 #include "ir/ir.h"
+#include "ir/pass.h"
+#include "passes/passes.h"
 #include "tools/npu-opt/output.h"
 #include "tools/npu-opt/verify_diag.h"
 
 /* Exit codes (DESIGN.md section 8). */
 enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
+
+/* One pipeline piece from the command line, in order: a
+ * --pass-pipeline text, or a pass flag with its option text. */
+typedef struct PassArg {
+	const char *pipeline;   /* --pass-pipeline=..., or NULL */
+	char *pass;             /* --<pass>[=<options>]: the pass name */
+	const char *options;    /* its options, or NULL */
+} PassArg;
+
+/* The pass flags of the command line. */
+typedef struct PassCli {
+	PassArg *args;
+	size_t nargs;
+	const char **plugins;   /* --load-pass-plugin, in order */
+	size_t nplugins;
+	bool test_ops;          /* --register-test-ops */
+	bool no_verify_each;
+	bool timing;
+	bool statistics;
+	IrPmOptions pm;         /* print-ir-* flags */
+	IrContext *registry;    /* knows every pass, for flags and --help */
+} PassCli;
 
 /* What the command line asked for. */
 typedef struct Options {
@@ -22,6 +47,7 @@ typedef struct Options {
 	bool allow_unregistered;
 	bool local_scope;       /* accepted for mlir-opt; always the case */
 	IrPrintFlags print;
+	PassCli passes;
 } Options;
 
 /* The input, read whole. */
@@ -45,8 +71,27 @@ static const char usage_text[] =
 "  --print-op-generic           print every op in the generic form\n"
 "  --print-debuginfo            print locations (loc(...))\n"
 "  --allow-unregistered-dialect accept ops of unregistered dialects\n"
-"  --dump-dialect=NAME           print the markdown reference of dialect\n"
+"  --dump-dialect=NAME          print the markdown reference of dialect\n"
 "                               NAME (graph, npu, buffer) and exit\n"
+"\n"
+"pass options:\n"
+"  --pass-pipeline=PIPELINE     run a pipeline, e.g.\n"
+"                               'builtin.module(func.func(cse),inline)'\n"
+"  --<pass>[=OPTIONS]           run one pass (see below), options as in\n"
+"                               a pipeline: --inline='max-ops=8'\n"
+"  --list-passes[=text|markdown] list the passes and their options\n"
+"  --load-pass-plugin=LIB.so    load passes from a plugin\n"
+"  --no-verify-each             do not verify the IR after each pass\n"
+"  --print-ir-before=P1,P2      print the IR before the named passes\n"
+"  --print-ir-after=P1,P2       print the IR after the named passes\n"
+"  --print-ir-before-all        print the IR before every pass\n"
+"  --print-ir-after-all         print the IR after every pass\n"
+"  --print-ir-after-change      print the IR after passes that change it\n"
+"  --print-ir-module-scope      IR dumps show the whole module\n"
+"  --timing                     report the time of every pass\n"
+"  --pass-statistics            report the passes' statistics\n"
+"  --register-test-ops          register the test dialect and test\n"
+"                               passes (tests and benchmarks)\n"
 "  --help                       show this help and exit\n"
 "  --version                    show the version and exit\n"
 "\n"
@@ -54,6 +99,181 @@ static const char usage_text[] =
 "names (--mlir-print-op-generic, --mlir-print-debuginfo); npu-opt prints no\n"
 "aliases, so --mlir-print-local-scope is accepted and changes nothing.\n"
 "Exit status: 0 success, 1 invalid input, 2 bad command line.\n";
+
+static void usage_error(const char *fmt, const char *arg);
+
+/* Registers what every context of this run knows: passes, the test
+ * dialect when asked, plugins. False when a plugin fails to load. */
+static bool
+register_all(const PassCli *pc, IrContext *ctx)
+{
+	passes_register_all(ctx);
+	if (pc->test_ops)
+		passes_register_test(ctx);
+	for (size_t i = 0; i < pc->nplugins; i++)
+		if (!ir_load_pass_plugin(ctx, pc->plugins[i]))
+			return false;
+	return true;
+}
+
+/* Flags that must act before the others: plugins and test passes add
+ * pass flags. Builds the registry context. */
+static void
+prescan_pass_flags(PassCli *pc, int argc, char **argv)
+{
+	static const char plug[] = "load-pass-plugin";
+	pc->plugins = ir_xcalloc((size_t)argc, sizeof *pc->plugins);
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		const char *a = argv[i];
+		const char *name = a[0] != '-' ? "" : a[1] == '-' ? a + 2 :
+		    a + 1;
+		if (!strcmp(name, "register-test-ops"))
+			pc->test_ops = true;
+		else if (!strncmp(name, plug, sizeof plug - 1) &&
+		    name[sizeof plug - 1] == '=')
+			pc->plugins[pc->nplugins++] = name + sizeof plug;
+		else if (!strcmp(name, plug) && i + 1 < argc)
+			pc->plugins[pc->nplugins++] = argv[++i];
+	}
+	pc->registry = ir_context_create();
+	if (!register_all(pc, pc->registry))
+		exit(EXIT_USER);
+}
+
+static void
+add_pass_arg(PassCli *pc, const char *pipeline, const char *pass,
+    size_t len, const char *options)
+{
+	pc->args = ir_xrealloc(pc->args, (pc->nargs + 1) * sizeof *pc->args);
+	pc->args[pc->nargs++] = (PassArg){ pipeline,
+	    pass ? ir_xstrndup(pass, len) : NULL, options };
+}
+
+/* The value of `--name=value` or `--name value`; NULL when `a` is not
+ * that flag. *used is the number of arguments taken. */
+static const char *
+flag_value(const char *name, const char *flag, int argc, char **argv,
+    int i, int *used)
+{
+	size_t n = strlen(flag);
+	if (strncmp(name, flag, n))
+		return NULL;
+	*used = 1;
+	if (name[n] == '=')
+		return name + n + 1;
+	if (name[n])
+		return NULL;
+	if (i + 1 >= argc)
+		usage_error("option '%s' needs a value", argv[i]);
+	*used = 2;
+	return argv[i + 1];
+}
+
+/* Handles the pass flags; returns the arguments used, 0 when `name` is
+ * not one of them. */
+static int
+parse_pass_flag(PassCli *pc, const char *name, int argc, char **argv, int i)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} bools[] = {
+		{ "no-verify-each", offsetof(PassCli, no_verify_each) },
+		{ "timing", offsetof(PassCli, timing) },
+		{ "mlir-timing", offsetof(PassCli, timing) },
+		{ "pass-statistics", offsetof(PassCli, statistics) },
+		{ "mlir-pass-statistics", offsetof(PassCli, statistics) },
+		{ "print-ir-before-all",
+		  offsetof(PassCli, pm.print_before_all) },
+		{ "print-ir-after-all", offsetof(PassCli, pm.print_after_all) },
+		{ "print-ir-after-change",
+		  offsetof(PassCli, pm.print_after_change) },
+		{ "print-ir-module-scope",
+		  offsetof(PassCli, pm.print_module_scope) },
+		{ "mlir-print-ir-module-scope",
+		  offsetof(PassCli, pm.print_module_scope) },
+		{ "register-test-ops", offsetof(PassCli, test_ops) },
+	};
+	for (size_t k = 0; k < sizeof bools / sizeof bools[0]; k++) {
+		if (!strcmp(name, bools[k].name)) {
+			*(bool *)((char *)pc + bools[k].off) = true;
+			return 1;
+		}
+	}
+	int used = 0;
+	const char *v;
+	if ((v = flag_value(name, "pass-pipeline", argc, argv, i, &used)))
+		add_pass_arg(pc, v, NULL, 0, NULL);
+	else if ((v = flag_value(name, "print-ir-before", argc, argv, i,
+	    &used)))
+		pc->pm.print_before = v;
+	else if ((v = flag_value(name, "print-ir-after", argc, argv, i,
+	    &used)))
+		pc->pm.print_after = v;
+	else
+		flag_value(name, "load-pass-plugin", argc, argv, i, &used);
+	if (used)
+		return used;
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	char *pass = ir_xstrndup(name, len);
+	bool known = ir_lookup_pass(pc->registry, pass) != NULL;
+	free(pass);
+	if (!known)
+		return 0;
+	add_pass_arg(pc, NULL, name, len, eq ? eq + 1 : NULL);
+	return 1;
+}
+
+/* Adds the command line's pipeline pieces to pm; false after reporting
+ * an error. */
+static bool
+build_pipeline(const PassCli *pc, IrPassManager *pm)
+{
+	for (size_t i = 0; i < pc->nargs; i++) {
+		const PassArg *a = &pc->args[i];
+		bool ok = a->pipeline ? ir_pm_add_pipeline(pm, a->pipeline) :
+		    ir_pm_add_pass(pm, a->pass, a->options);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* Checks the pipeline once before reading the input: a bad pipeline is
+ * a usage error. */
+static void
+check_pipeline(PassCli *pc)
+{
+	pc->pm.verify_each = !pc->no_verify_each;
+	pc->pm.timing = pc->timing;
+	pc->pm.statistics = pc->statistics;
+	IrPassManager *pm = ir_pm_create(pc->registry, &pc->pm);
+	bool ok = build_pipeline(pc, pm);
+	ir_pm_destroy(pm);
+	if (!ok)
+		exit(EXIT_USAGE);
+}
+
+static double
+seconds_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs the command line's passes on module in ctx; prints the timing
+ * and statistics reports to stderr. */
+static bool
+run_passes(const PassCli *pc, IrContext *ctx, IrOp *module,
+    double parse_seconds, IrPassManager **pmp)
+{
+	IrPassManager *pm = ir_pm_create(ctx, &pc->pm);
+	*pmp = pm;
+	ir_pm_add_timing(pm, "parse+verify", parse_seconds, true);
+	return build_pipeline(pc, pm) && ir_pm_run(pm, module);
+}
 
 static void
 usage_error(const char *fmt, const char *arg)
@@ -97,8 +317,21 @@ parse_flag(Options *o, int argc, char **argv, int i)
 	const char *name = a[1] == '-' ? a + 2 : a + 1;
 	if (!strcmp(name, "help") || !strcmp(name, "h")) {
 		fputs(usage_text, stdout);
+		fputc('\n', stdout);
+		ir_print_pass_registry(o->passes.registry, stdout, "text");
 		exit(EXIT_OK);
 	}
+	if (!strncmp(name, "list-passes", 11) &&
+	    (!name[11] || name[11] == '=')) {
+		if (!ir_print_pass_registry(o->passes.registry, stdout,
+		    name[11] ? name + 12 : "text"))
+			usage_error("unknown --list-passes format '%s' (text, "
+			    "markdown)", name + 12);
+		exit(EXIT_OK);
+	}
+	int used = parse_pass_flag(&o->passes, name, argc, argv, i);
+	if (used)
+		return used;
 	if (!strcmp(name, "version")) {
 		printf("npu-opt (npu-ir) %s\n", NPUIR_VERSION);
 		exit(EXIT_OK);
@@ -131,6 +364,7 @@ static void
 parse_args(Options *o, int argc, char **argv)
 {
 	bool only_files = false;
+	prescan_pass_flags(&o->passes, argc, argv);
 	for (int i = 1; i < argc;) {
 		const char *a = argv[i];
 		if (!only_files && !strcmp(a, "--")) {
@@ -150,6 +384,8 @@ parse_args(Options *o, int argc, char **argv)
 		o->input = "-";
 	if (!o->output)
 		o->output = "-";
+	o->passes.pm.print = o->print;
+	check_pipeline(&o->passes);
 }
 
 /* Reads all of f; false on a read error. */
@@ -214,6 +450,7 @@ process_chunk(const Options *o, Input *in, const char *data,
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
 	ir_context_set_allow_unregistered(ctx, o->allow_unregistered);
+	bool registered = register_all(&o->passes, ctx);
 	const IrSource *src = ir_context_add_source(ctx, in->name, data, len,
 	    first_line);
 	if (!o->split) {
@@ -223,12 +460,27 @@ process_chunk(const Options *o, Input *in, const char *data,
 	}
 	DiagVerifier *dv = o->verify_diags ? diag_verifier_create(ctx, src)
 	    : NULL;
-	IrOp *module = ir_parse(ctx, src);
+	double t0 = seconds_now();
+	IrOp *module = registered ? ir_parse(ctx, src) : NULL;
 	bool ok = module && ir_verify(module);
+	IrPassManager *pm = NULL;
+	if (ok && o->passes.nargs)
+		ok = run_passes(&o->passes, ctx, module, seconds_now() - t0,
+		    &pm);
 	/* No blank line after the module: this matches mlir-opt-14 with
 	 * --mlir-print-local-scope, the form we print (we emit no aliases). */
-	if (ok)
+	if (ok) {
+		t0 = seconds_now();
 		ir_print_op(out, module, &o->print);
+		if (pm)
+			ir_pm_add_timing(pm, "print", seconds_now() - t0,
+			    false);
+	}
+	if (pm && o->passes.timing)
+		ir_pm_print_timing(pm, stderr);
+	if (pm && o->passes.statistics)
+		ir_pm_print_statistics(pm, stderr);
+	ir_pm_destroy(pm);
 	if (module)
 		ir_op_destroy(module);
 	if (dv)
@@ -283,5 +535,10 @@ main(int argc, char **argv)
 	bool ok = out && process(&o, &in, output_stream(out));
 	ok = out && output_close(out, ok);
 	free(in.data);
+	for (size_t i = 0; i < o.passes.nargs; i++)
+		free(o.passes.args[i].pass);
+	free(o.passes.args);
+	free(o.passes.plugins);
+	ir_context_destroy(o.passes.registry);
 	return ok ? EXIT_OK : EXIT_USER;
 }

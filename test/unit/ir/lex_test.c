@@ -2,6 +2,7 @@
  * lists, strings and escapes, numbers, errors, line and column tracking)
  * and the parse driver through ir_parse. */
 #include <criterion/criterion.h>
+#include <criterion/redirect.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -404,5 +405,63 @@ Test(parse, split_chunk_lines)
 	cr_assert_null(ir_parse(ctx, src));
 	cr_assert_str_eq(g.first, "expected ')'");
 	cr_assert_eq(g.line, 11);
+	ir_context_destroy(ctx);
+}
+
+/* A plain tensor/memref type is one SHAPED token (a parsing shortcut);
+ * anything with an encoding, layout, space or '*' lexes piece by piece. */
+Test(lex, shaped_fast_path)
+{
+	static const struct {
+		const char *s;
+		int kind;
+		size_t len;
+	} cases[] = {
+		{ "tensor<4x?xf32>", TK_SHAPED, 15 },
+		{ "memref<i8>", TK_SHAPED, 10 },
+		{ "tensor<1x224x224x3xbf16>", TK_SHAPED, 24 },
+		{ "tensor<*xf32>", TK_TENSOR, 6 },
+		{ "tensor<4xf32, #e>", TK_TENSOR, 6 },
+		{ "memref<4xi8, \"sram\">", TK_MEMREF, 6 },
+		{ "tensor<4xsi8>", TK_TENSOR, 6 },
+		{ "vector<4xf32>", TK_VECTOR, 6 },
+	};
+	IrLexer lx;
+	IrToken t;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ir_lexer_init(&lx, cases[i].s, strlen(cases[i].s), 1);
+		cr_assert_eq(ir_lex(&lx, &t), cases[i].kind, "'%s'",
+		    cases[i].s);
+		cr_assert_eq(t.len, cases[i].len, "'%s'", cases[i].s);
+	}
+}
+
+/* The SHAPED shortcut gives the same types as the piece-by-piece path,
+ * and falls back where a type cannot start. */
+Test(lex, shaped_parses_like_pieces)
+{
+	IrContext *ctx = ir_context_create();
+	const char *text = "\"x.y\"() {t = tensor<2x?xf32>} : () -> "
+	    "(tensor<2x?xf32>, tensor<2x?xf32, #x.e>, memref<3xi8>)\n";
+	ir_context_set_allow_unregistered(ctx, true);
+	IrOp *m = ir_parse_string(ctx, "s.mlir", text, strlen(text));
+	cr_assert_not_null(m);
+	IrOp *op = ir_module_body(m)->first;
+	int64_t d[] = { 2, IR_DYNAMIC }, three = 3;
+	const IrType *f32 = ir_type_float(ctx, IR_F32);
+	const IrType *t = ir_type_tensor(ctx, 2, d, f32, NULL);
+	cr_assert_eq(op->results[0].type, t);
+	cr_assert_eq(ir_op_attr(op, "t")->u.type.type, t);
+	cr_assert_eq(op->results[1].type->u.shaped.elem, f32);
+	cr_assert_not_null(op->results[1].type->u.shaped.encoding);
+	cr_assert_eq(op->results[2].type, ir_type_memref(ctx, 1, &three,
+	    ir_type_int(ctx, 8, IR_SIGNLESS), NULL, NULL));
+	ir_op_destroy(m);
+	/* Where no type may start, the error is the one the pieces give. */
+	const char *bad = "\"x.y\"(tensor<4xf32>) : () -> ()\n";
+	ir_context_set_diag_handler(ctx, NULL, NULL);
+	cr_redirect_stderr();
+	cr_assert_null(ir_parse_string(ctx, "b.mlir", bad, strlen(bad)));
 	ir_context_destroy(ctx);
 }

@@ -1,0 +1,90 @@
+// cse: an op is replaced by an equal op (same name, attributes, result
+// types, operands; commutative ops in any order) that dominates it. The
+// expected output is derived by hand from those rules, per op below.
+// RUN: npu-opt --register-test-ops --allow-unregistered-dialect --split-input-file --cse --pass-statistics %s 2>%t.stats | FileCheck %s
+// RUN: FileCheck --check-prefix=STATS --input-file %t.stats %s
+// Replaced: %c1b, %3 (region of a non-isolated op sees the outer values),
+// %1 (commutative), %5 (^bb0 dominates ^bb1), %9 (commutative, same block).
+// STATS: (S) 5 num-cse'd
+
+// CHECK-LABEL: func.func @f(%arg0: i32, %arg1: i32)
+// CHECK-NEXT: %[[C1:.*]] = "test.constant"() {value = 1 : i32}
+// CHECK-NEXT: %[[ADD:.*]] = "test.add"(%arg0, %arg1)
+// CHECK-NEXT: %[[AA:.*]] = "test.add"(%arg0, %arg0)
+// Ops with side effects are never merged.
+// CHECK-NEXT: %[[E1:.*]] = "test.effect"(%arg0)
+// CHECK-NEXT: %[[E2:.*]] = "test.effect"(%arg0)
+// CHECK-NEXT: "test.region"() ({
+// CHECK-NEXT: "test.effect"(%[[C1]], %[[ADD]])
+// CHECK-NEXT: }) : () -> ()
+// An isolated region cannot use outer values: its constant stays.
+// CHECK-NEXT: "test.isolated"() ({
+// CHECK-NEXT: %[[C1C:.*]] = "test.constant"() {value = 1 : i32}
+// CHECK-NEXT: "test.effect"(%[[C1C]])
+// Different attributes: not equal.
+// CHECK: %[[C2:.*]] = "test.constant"() {value = 2 : i32}
+// CHECK: ^bb1:
+// CHECK-NEXT: %[[M1:.*]] = "test.mul"(%arg0, %arg1)
+// CHECK-NEXT: "t.br"(%[[ADD]], %[[M1]])[^bb3]
+// ^bb1 does not dominate ^bb2, nor does either dominate ^bb3.
+// CHECK: ^bb2:
+// CHECK-NEXT: %[[M2:.*]] = "test.mul"(%arg0, %arg1)
+// CHECK: ^bb3(%[[X:.*]]: i32, %[[Y:.*]]: i32):
+// CHECK-NEXT: %[[M3:.*]] = "test.mul"(%arg0, %arg1)
+// CHECK-NEXT: "test.effect"(%[[ADD]], %[[ADD]], %[[AA]], %[[E1]], %[[E2]], %[[X]], %[[Y]], %[[M3]], %[[M3]], %[[C1]], %[[C2]])
+// CHECK-NEXT: return %[[ADD]] : i32
+func.func @f(%a: i32, %b: i32) -> i32 {
+  %c1 = "test.constant"() {value = 1 : i32} : () -> i32
+  %0 = "test.add"(%a, %b) : (i32, i32) -> i32
+  %1 = "test.add"(%b, %a) : (i32, i32) -> i32
+  %2 = "test.add"(%a, %a) : (i32, i32) -> i32
+  %e1 = "test.effect"(%a) : (i32) -> i32
+  %e2 = "test.effect"(%a) : (i32) -> i32
+  "test.region"() ({
+    %c1b = "test.constant"() {value = 1 : i32} : () -> i32
+    %3 = "test.add"(%a, %b) : (i32, i32) -> i32
+    "test.effect"(%c1b, %3) : (i32, i32) -> ()
+  }) : () -> ()
+  "test.isolated"() ({
+    %c1c = "test.constant"() {value = 1 : i32} : () -> i32
+    "test.effect"(%c1c) : (i32) -> ()
+  }) : () -> ()
+  %4 = "test.constant"() {value = 2 : i32} : () -> i32
+  "t.cond_br"(%a)[^bb1, ^bb2] : (i32) -> ()
+^bb1:
+  %5 = "test.add"(%a, %b) : (i32, i32) -> i32
+  %6 = "test.mul"(%a, %b) : (i32, i32) -> i32
+  "t.br"(%5, %6)[^bb3] : (i32, i32) -> ()
+^bb2:
+  %7 = "test.mul"(%a, %b) : (i32, i32) -> i32
+  "t.br"(%7, %7)[^bb3] : (i32, i32) -> ()
+^bb3(%x: i32, %y: i32):
+  %8 = "test.mul"(%a, %b) : (i32, i32) -> i32
+  %9 = "test.mul"(%b, %a) : (i32, i32) -> i32
+  "test.effect"(%0, %1, %2, %e1, %e2, %x, %y, %8, %9, %c1, %4) : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  return %0 : i32
+}
+
+// -----
+// Unregistered ops are never pure, so never merged.
+// CHECK-LABEL: func.func @unregistered
+// CHECK-NEXT: "t.op"
+// CHECK-NEXT: "t.op"
+func.func @unregistered() {
+  %0 = "t.op"() : () -> i32
+  %1 = "t.op"() : () -> i32
+  "test.effect"(%0, %1) : (i32, i32) -> ()
+  return
+}
+
+// -----
+// As MLIR's CSE, a pure op unused when visited is erased; an op that only
+// becomes unused later (its one user is erased after it) stays.
+// CHECK-LABEL: func.func @dead
+// CHECK-NEXT: %[[N:.*]] = "test.negate"(%arg0)
+// CHECK-NEXT: return
+func.func @dead(%a: i32) {
+  %0 = "test.negate"(%a) : (i32) -> i32
+  %1 = "test.negate"(%0) : (i32) -> i32
+  return
+}

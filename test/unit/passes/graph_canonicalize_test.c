@@ -1,0 +1,216 @@
+/* test/unit/passes/graph_canonicalize_test.c: the graph canonicalization
+ * patterns, on stand-in definitions of the graph ops they match (the
+ * pass knows them by name; their verifiers live in dialects/graph). */
+#include "test/unit/passes/common.h"
+
+#define GRAPH_OP(n, min, max) { .name = n, .traits = IR_TRAIT_PURE, \
+	.min_operands = min, .max_operands = max, .nresults = 1 }
+
+static const IrOpDef graph_ops[] = {
+	GRAPH_OP("graph.constant", 0, 0),
+	GRAPH_OP("graph.transpose", 1, 1),
+	GRAPH_OP("graph.reshape", 1, 1),
+	GRAPH_OP("graph.cast", 1, 1),
+	GRAPH_OP("graph.add", 2, 2),
+	GRAPH_OP("graph.sub", 2, 2),
+	GRAPH_OP("graph.mul", 2, 2),
+	GRAPH_OP("graph.relu", 1, 1),
+};
+
+static void
+setup(void)
+{
+	passes_setup();
+	for (size_t i = 0; i < sizeof graph_ops / sizeof graph_ops[0]; i++)
+		ir_register_op(ctx, &graph_ops[i]);
+}
+
+TestSuite(graph_canon, .init = setup, .fini = passes_teardown);
+
+/* Canonicalizes `body` (the inside of func.func @f(%x: T) -> R, whose
+ * signature is given) and returns the printed body ops, one per line,
+ * trimmed, without the return. */
+static char *
+canon(const char *sig, const char *body)
+{
+	char text[4096];
+	snprintf(text, sizeof text, "func.func @f%s {\n%s}\n", sig, body);
+	IrOp *m = parse(text);
+	IrPassManager *pm = ir_pm_create(ctx, NULL);
+	cr_assert(ir_pm_add_pipeline(pm, "canonicalize"));
+	cr_assert(ir_pm_run(pm, m), "%s", diags.n ? diags.msg[0] : "");
+	ir_pm_destroy(pm);
+	/* The printed function: keep the lines between the header and the
+	 * return, trimmed. */
+	IrPrintFlags pf = { .generic = false };
+	char *all = NULL, *buf = NULL;
+	size_t alen = 0, len = 0;
+	FILE *g = open_memstream(&all, &alen);
+	ir_print_op(g, find_op(m, "func.func"), &pf);
+	fclose(g);
+	FILE *f = open_memstream(&buf, &len);
+	char *line = strchr(all, '\n');
+	while (line && *++line) {
+		char *end = strchr(line, '\n');
+		while (*line == ' ')
+			line++;
+		if (!strncmp(line, "return", 6))
+			break;
+		fwrite(line, 1, end ? (size_t)(end - line) + 1 : strlen(line),
+		    f);
+		line = end;
+	}
+	fclose(f);
+	free(all);
+	ir_op_destroy(m);
+	return buf;
+}
+
+#define T23 "tensor<2x3xf32>"
+#define T32 "tensor<3x2xf32>"
+
+Test(graph_canon, identities_disappear)
+{
+	char *s = canon("(%x: " T23 ") -> " T23,
+	    "  %0 = \"graph.reshape\"(%x) {shape = [2, 3]} : (" T23 ") -> "
+	    T23 "\n"
+	    "  %1 = \"graph.cast\"(%0) {to = f32} : (" T23 ") -> " T23 "\n"
+	    "  %2 = \"graph.transpose\"(%1) {perm = [0, 1]} : (" T23 ") -> "
+	    T23 "\n"
+	    "  return %2 : " T23 "\n");
+	cr_assert_str_eq(s, "");
+	free(s);
+}
+
+Test(graph_canon, transpose_chains_merge)
+{
+	/* [2, 0, 1] then [1, 2, 0]: result dim i is input dim
+	 * p[q[i]] = [2, 0, 1][[1, 2, 0][i]] = [0, 1, 2]: the identity. */
+	char *s = canon("(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32>",
+	    "  %0 = \"graph.transpose\"(%x) {perm = [2, 0, 1]} : "
+	    "(tensor<2x3x4xf32>) -> tensor<4x2x3xf32>\n"
+	    "  %1 = \"graph.transpose\"(%0) {perm = [1, 2, 0]} : "
+	    "(tensor<4x2x3xf32>) -> tensor<2x3x4xf32>\n"
+	    "  return %1 : tensor<2x3x4xf32>\n");
+	cr_assert_str_eq(s, "");
+	free(s);
+	/* [1, 0, 2] then [2, 0, 1]: [1, 0, 2][[2, 0, 1][i]] = [2, 1, 0]. */
+	s = canon("(%x: tensor<2x3x4xf32>) -> tensor<4x3x2xf32>",
+	    "  %0 = \"graph.transpose\"(%x) {perm = [1, 0, 2]} : "
+	    "(tensor<2x3x4xf32>) -> tensor<3x2x4xf32>\n"
+	    "  %1 = \"graph.transpose\"(%0) {perm = [2, 0, 1]} : "
+	    "(tensor<3x2x4xf32>) -> tensor<4x3x2xf32>\n"
+	    "  return %1 : tensor<4x3x2xf32>\n");
+	cr_assert_str_eq(s, "%0 = \"graph.transpose\"(%arg0) {perm = [2, 1, "
+	    "0]} : (tensor<2x3x4xf32>) -> tensor<4x3x2xf32>\n");
+	free(s);
+}
+
+Test(graph_canon, reshape_chains_merge)
+{
+	char *s = canon("(%x: tensor<2x6xf32>) -> tensor<3x4xf32>",
+	    "  %0 = \"graph.reshape\"(%x) {shape = [12]} : "
+	    "(tensor<2x6xf32>) -> tensor<12xf32>\n"
+	    "  %1 = \"graph.reshape\"(%0) {shape = [3, 4]} : "
+	    "(tensor<12xf32>) -> tensor<3x4xf32>\n"
+	    "  return %1 : tensor<3x4xf32>\n");
+	cr_assert_str_eq(s, "%0 = \"graph.reshape\"(%arg0) {shape = [3, 4]} : "
+	    "(tensor<2x6xf32>) -> tensor<3x4xf32>\n");
+	free(s);
+}
+
+Test(graph_canon, transpose_of_constant)
+{
+	/* [[1, 2, 3], [4, 5, 6]] transposed: [[1, 4], [2, 5], [3, 6]]. */
+	char *s = canon("() -> " T32,
+	    "  %0 = \"graph.constant\"() {value = dense<[[1.0, 2.0, 3.0], "
+	    "[4.0, 5.0, 6.0]]> : " T23 "} : () -> " T23 "\n"
+	    "  %1 = \"graph.transpose\"(%0) {perm = [1, 0]} : (" T23 ") -> "
+	    T32 "\n"
+	    "  return %1 : " T32 "\n");
+	cr_assert_str_eq(s, "%0 = \"graph.constant\"() {value = "
+	    "dense<[[1.000000e+00, 4.000000e+00], [2.000000e+00, "
+	    "5.000000e+00], [3.000000e+00,"
+	    " 6.000000e+00]]> : " T32 "} : () -> " T32 "\n");
+	free(s);
+}
+
+Test(graph_canon, transpose_of_constant_rank3)
+{
+	/* in[a][b][c] = 10a + b... as i32 [2, 2, 3]: in = a*6 + b*3 + c.
+	 * perm [2, 0, 1]: out[i][j][k] = in[j][k][i], shape [3, 2, 2]:
+	 * out[0] = [[0, 3], [6, 9]], out[1] = [[1, 4], [7, 10]],
+	 * out[2] = [[2, 5], [8, 11]]. */
+	char *s = canon("() -> tensor<3x2x2xi32>",
+	    "  %0 = \"graph.constant\"() {value = "
+	    "dense<[[[0, 1, 2], [3, 4, 5]], [[6, 7, 8], [9, 10, 11]]]> : "
+	    "tensor<2x2x3xi32>} : () -> "
+	    "tensor<2x2x3xi32>\n"
+	    "  %1 = \"graph.transpose\"(%0) {perm = [2, 0, 1]} : "
+	    "(tensor<2x2x3xi32>) -> tensor<3x2x2xi32>\n"
+	    "  return %1 : tensor<3x2x2xi32>\n");
+	cr_assert_str_eq(s, "%0 = \"graph.constant\"() {value = dense<[[[0, 3],"
+	    " [6, 9]], [[1, 4], [7, 10]], [[2, 5], [8, 11]]]> : "
+	    "tensor<3x2x2xi32>} : () -> tensor<3x2x2xi32>\n");
+	free(s);
+}
+
+Test(graph_canon, elementwise_constants_fold)
+{
+	/* (a + b) * a - b with a = [1, 2], b = [10, 20]: [11, 22] * [1, 2]
+	 * = [11, 44], minus b: [1, 24]. */
+	char *s = canon("() -> tensor<2xf32>",
+	    "  %a = \"graph.constant\"() {value = dense<[1.0, 2.0]> : "
+	    "tensor<2xf32>} : () -> tensor<2xf32>\n"
+	    "  %b = \"graph.constant\"() {value = dense<[10.0, 20.0]> : "
+	    "tensor<2xf32>} : () -> tensor<2xf32>\n"
+	    "  %0 = \"graph.add\"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> "
+	    "tensor<2xf32>\n"
+	    "  %1 = \"graph.mul\"(%0, %a) : (tensor<2xf32>, tensor<2xf32>) -> "
+	    "tensor<2xf32>\n"
+	    "  %2 = \"graph.sub\"(%1, %b) : (tensor<2xf32>, tensor<2xf32>) -> "
+	    "tensor<2xf32>\n"
+	    "  return %2 : tensor<2xf32>\n");
+	cr_assert_str_eq(s, "%0 = \"graph.constant\"() {value = dense<[1.000000"
+	    "e+00, 2.400000e+01]> : tensor<2xf32>} : () -> tensor<2xf32>\n");
+	free(s);
+	/* Integers wrap: 127 + 1 in i8 is -128. Splats stay splats. */
+	s = canon("() -> tensor<4xi8>",
+	    "  %a = \"graph.constant\"() {value = dense<127> : tensor<4xi8>} : "
+	    "() -> tensor<4xi8>\n"
+	    "  %b = \"graph.constant\"() {value = dense<1> : tensor<4xi8>} : "
+	    "() -> tensor<4xi8>\n"
+	    "  %0 = \"graph.add\"(%a, %b) : (tensor<4xi8>, tensor<4xi8>) -> "
+	    "tensor<4xi8>\n"
+	    "  return %0 : tensor<4xi8>\n");
+	cr_assert_str_eq(s, "%0 = \"graph.constant\"() {value = dense<-128> : "
+	    "tensor<4xi8>} : () -> tensor<4xi8>\n");
+	free(s);
+}
+
+Test(graph_canon, add_zero_and_mul_one)
+{
+	char *s = canon("(%x: tensor<2xf32>) -> tensor<2xf32>",
+	    "  %z = \"graph.constant\"() {value = dense<0.0> : tensor<2xf32>} :"
+	    " () -> tensor<2xf32>\n"
+	    "  %o = \"graph.constant\"() {value = dense<[1.0, 1.0]> : "
+	    "tensor<2xf32>} : () -> tensor<2xf32>\n"
+	    "  %0 = \"graph.add\"(%z, %x) : (tensor<2xf32>, tensor<2xf32>) -> "
+	    "tensor<2xf32>\n"
+	    "  %1 = \"graph.mul\"(%0, %o) : (tensor<2xf32>, tensor<2xf32>) -> "
+	    "tensor<2xf32>\n"
+	    "  %2 = \"graph.relu\"(%1) : (tensor<2xf32>) -> tensor<2xf32>\n"
+	    "  return %2 : tensor<2xf32>\n");
+	cr_assert_str_eq(s, "%0 = \"graph.relu\"(%arg0) : (tensor<2xf32>) -> "
+	    "tensor<2xf32>\n");
+	free(s);
+	/* Not neutral: 0 added to a value that broadcasts, and mul by 2. */
+	s = canon("(%x: tensor<1xf32>) -> tensor<2xf32>",
+	    "  %z = \"graph.constant\"() {value = dense<0.0> : tensor<2xf32>} :"
+	    " () -> tensor<2xf32>\n"
+	    "  %0 = \"graph.add\"(%x, %z) : (tensor<1xf32>, tensor<2xf32>) -> "
+	    "tensor<2xf32>\n"
+	    "  return %0 : tensor<2xf32>\n");
+	cr_assert(strstr(s, "graph.add"), "%s", s);
+	free(s);
+}
