@@ -62,6 +62,12 @@ void import_file_from_memory(IrContext *ctx, const char *name,
 /* Unmaps (or frees) the data. */
 void import_file_close(ImportFile *f);
 
+/* Tells the kernel the whole pages inside [p, p + n) of a mapped file
+ * are no longer needed (after their bytes were copied), so they stop
+ * counting towards the process's memory; reading them again is still
+ * valid (the pages come back from the file). No-op for memory files. */
+void import_file_drop(const ImportFile *f, const void *p, size_t n);
+
 /* Is [off, off + len) inside the file? Overflow-safe. */
 bool import_in_bounds(const ImportFile *f, uint64_t off, uint64_t len);
 /* Little-endian loads at off; false (and *out untouched) when the bytes

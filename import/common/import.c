@@ -1,6 +1,7 @@
 /* import/common/import.c: helpers shared by the model importers: the
  * mapped input file, bounds-checked reads, name locations, the list of
  * unsupported ops, graph op builders and the @main function. */
+#define _DEFAULT_SOURCE /* madvise */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -83,6 +84,18 @@ import_file_close(ImportFile *f)
 	f->map = NULL;
 	f->data = NULL;
 	f->size = 0;
+}
+
+void
+import_file_drop(const ImportFile *f, const void *p, size_t n)
+{
+	if (!f->map || n == 0)
+		return;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t lo = ((uintptr_t)p + page - 1) / page * page;
+	uintptr_t hi = ((uintptr_t)p + n) / page * page;
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
 bool

@@ -264,6 +264,8 @@ tfl_value(TflModel *m, int32_t k, const IrLoc *loc)
 	}
 	t->value = import_constant(&m->b, import_loc(m->f, t->name,
 	    t->namelen), t->irtype, t->data, t->size);
+	/* The constant holds a copy now: the mapped pages can go. */
+	import_file_drop(m->f, t->data, t->size);
 	(void)loc;
 	return t->value;
 }
