@@ -1,0 +1,550 @@
+/* import/onnx/ops.c: the ONNX converters of convolutions, matrix products,
+ * elementwise ops, activations, pooling and normalisation (NCHW kept in
+ * `layout`), and the op table every node is dispatched through. */
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/onnx/cvutil.h"
+
+/* ------------------------------------------------------------ conv */
+
+static int
+cv_conv(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0), *w = in(cv, 1);
+	if (!x || !w)
+		return CV_FAIL;
+	if (vrank(x) != 4 || vrank(w) != 4)
+		return unsup(cv, "other than 2-D");
+	int64_t k[2] = { vdim(w, 2), vdim(w, 3) };
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	int r = window(cv, x, k, &a, true, false);
+	if (r != CV_OK)
+		return r;
+	import_attrs_int(&a, "groups", ai(cv, "group", 1));
+	IrValue *ops[3] = { x, w, NULL };
+	size_t n = 2;
+	if (has_in(cv, 2) && (ops[n++] = in(cv, 2)) == NULL)
+		return CV_FAIL;
+	return done(cv, gop(cv, "graph.conv2d", n, ops, &a));
+}
+
+static int
+cv_conv_transpose(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0), *w = in(cv, 1);
+	if (!x || !w)
+		return CV_FAIL;
+	if (vrank(x) != 4 || vrank(w) != 4)
+		return unsup(cv, "other than 2-D");
+	int64_t tmp[4];
+	if (ai(cv, "group", 1) != 1)
+		return unsup(cv, "with groups");
+	if (attr(cv, "output_shape") || (aints(cv, "output_padding", tmp,
+	    4) > 0 && (tmp[0] || tmp[1])))
+		return unsup(cv, "with output_shape or output_padding");
+	if (!as_is(cv, "auto_pad", "NOTSET", "NOTSET"))
+		return unsup(cv, "with auto_pad");
+	int64_t d[2] = { 1, 1 }, s[2] = { 1, 1 }, p[4] = { 0, 0, 0, 0 };
+	aints(cv, "dilations", d, 2);
+	if (d[0] != 1 || d[1] != 1)
+		return unsup(cv, "with dilations");
+	aints(cv, "strides", s, 2);
+	aints(cv, "pads", p, 4);
+	/* ONNX filter [I, O, kh, kw] -> OIHW */
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	int64_t perm[4] = { 1, 0, 2, 3 };
+	import_attrs_ints(&a, "perm", 4, perm);
+	IrValue *wt = gop(cv, "graph.transpose", 1, &w, &a);
+	import_attrs_init(&a, cv->ctx);
+	int64_t tb[4] = { p[0], p[2], p[1], p[3] };
+	import_attrs_ints(&a, "strides", 2, s);
+	import_attrs_ints(&a, "padding", 4, tb);
+	import_attrs_str(&a, "layout", "NCHW");
+	IrValue *ops[3] = { x, wt, NULL };
+	size_t n = 2;
+	if (has_in(cv, 2) && (ops[n++] = in(cv, 2)) == NULL)
+		return CV_FAIL;
+	return done(cv, gop(cv, "graph.transpose_conv2d", n, ops, &a));
+}
+
+/* ------------------------------------------------------------ matrices */
+
+static int
+cv_gemm(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0), *w = in(cv, 1);
+	if (!x || !w)
+		return CV_FAIL;
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	if (ai(cv, "transA", 0))
+		import_attrs_bool(&a, "transpose_a", true);
+	if (ai(cv, "transB", 0))
+		import_attrs_bool(&a, "transpose_b", true);
+	IrValue *ops[2] = { x, w };
+	IrValue *y = gop(cv, "graph.matmul", 2, ops, &a);
+	double alpha = af(cv, "alpha", 1.0), beta = af(cv, "beta", 1.0);
+	if (y && alpha != 1.0)
+		y = gop2(cv, "graph.mul", y, fscalar(cv, alpha));
+	if (y && has_in(cv, 2) && beta != 0.0) {
+		IrValue *c = in(cv, 2);
+		if (c && beta != 1.0)
+			c = gop2(cv, "graph.mul", c, fscalar(cv, beta));
+		y = gop2(cv, "graph.add", y, c);
+	}
+	return done(cv, y);
+}
+
+static int
+cv_matmul(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0), *w = in(cv, 1);
+	if (!x || !w)
+		return CV_FAIL;
+	if (vrank(x) < 2 || vrank(w) < 2)
+		return unsup(cv, "of rank-1 operands");
+	const char *name = vrank(x) == 2 && vrank(w) == 2 ? "graph.matmul" :
+	    "graph.batch_matmul";
+	return done(cv, gop2(cv, name, x, w));
+}
+
+/* ------------------------------------------------------------ elementwise */
+
+/* Folds a binary op over two integer constants (shape arithmetic). */
+static OnnxConst *
+fold_binary(OnnxCv *cv, OnnxConst *x, OnnxConst *y, char op)
+{
+	if (x->dtype != y->dtype || (x->n != y->n && y->n != 1) ||
+	    x->dtype == ONNX_FLOAT || x->n > 64)
+		return NULL;
+	OnnxConst *r = onnx_const_new(cv, x->dtype, x->type->u.shaped.rank,
+	    x->type->u.shaped.dims);
+	for (int64_t i = 0; r && i < x->n; i++) {
+		int64_t a = onnx_const_int(x, i);
+		int64_t b = onnx_const_int(y, y->n == 1 ? 0 : i);
+		int64_t v = op == '+' ? a + b : op == '-' ? a - b :
+		    op == '*' ? a * b : b ? a / b : 0;
+		onnx_const_set(r, i, (double)v);
+	}
+	return r;
+}
+
+static int
+cv_binary(OnnxCv *cv, const char *name, char op)
+{
+	if (op && cin(cv, 0) && cin(cv, 1)) {
+		OnnxConst *r = fold_binary(cv, cin(cv, 0), cin(cv, 1), op);
+		if (r) {
+			out_c(cv, 0, r);
+			return CV_OK;
+		}
+	}
+	return done(cv, gop2(cv, name, in(cv, 0), in(cv, 1)));
+}
+
+static int cv_add(OnnxCv *cv) { return cv_binary(cv, "graph.add", '+'); }
+static int cv_sub(OnnxCv *cv) { return cv_binary(cv, "graph.sub", '-'); }
+static int cv_mul(OnnxCv *cv) { return cv_binary(cv, "graph.mul", '*'); }
+static int cv_div(OnnxCv *cv) { return cv_binary(cv, "graph.div", '/'); }
+
+/* Max / Min / Sum of any number of inputs. */
+static int
+cv_variadic(OnnxCv *cv, const char *name)
+{
+	if (cv->nd->nin == 0)
+		return fail(cv, "needs at least one input");
+	IrValue *y = in(cv, 0);
+	for (size_t i = 1; y && i < cv->nd->nin; i++)
+		y = gop2(cv, name, y, in(cv, i));
+	return done(cv, y);
+}
+
+static int cv_max(OnnxCv *cv) { return cv_variadic(cv, "graph.maximum"); }
+static int cv_min(OnnxCv *cv) { return cv_variadic(cv, "graph.minimum"); }
+static int cv_sum(OnnxCv *cv) { return cv_variadic(cv, "graph.add"); }
+
+static int
+cv_pow(OnnxCv *cv)
+{
+	OnnxConst *e = cin(cv, 1);
+	IrValue *x = in(cv, 0);
+	if (!x)
+		return CV_FAIL;
+	if (!e || e->n != 1)
+		return unsup(cv, "with a non-constant exponent");
+	double p = onnx_const_f(e, 0);
+	if (p == 1.0)
+		return done(cv, x);
+	if (p == 2.0)
+		return done(cv, gop2(cv, "graph.mul", x, x));
+	if (p == 3.0)
+		return done(cv, gop2(cv, "graph.mul", x,
+		    gop2(cv, "graph.mul", x, x)));
+	if (p == 0.5)
+		return done(cv, gop1(cv, "graph.sqrt", x));
+	if (p == -0.5)
+		return done(cv, gop1(cv, "graph.rsqrt", x));
+	if (p == -1.0)
+		return done(cv, gop2(cv, "graph.div", fscalar(cv, 1.0), x));
+	return unsup(cv, "with exponent %g", p);
+}
+
+#define UNARY(fn, name) \
+	static int fn(OnnxCv *cv) { return done(cv, gop1(cv, name, \
+	    in(cv, 0))); }
+UNARY(cv_relu, "graph.relu")
+UNARY(cv_sigmoid, "graph.sigmoid")
+UNARY(cv_tanh, "graph.tanh")
+UNARY(cv_sqrt, "graph.sqrt")
+UNARY(cv_exp, "graph.exp")
+UNARY(cv_abs, "graph.abs")
+UNARY(cv_neg, "graph.neg")
+UNARY(cv_hardswish, "graph.hard_swish")
+
+static int
+cv_leaky_relu(OnnxCv *cv)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_float(&a, "alpha", (float)af(cv, "alpha", 0.01));
+	IrValue *x = in(cv, 0);
+	return done(cv, gop(cv, "graph.leaky_relu", 1, &x, &a));
+}
+
+static int
+cv_prelu(OnnxCv *cv)
+{
+	return done(cv, gop2(cv, "graph.prelu", in(cv, 0), in(cv, 1)));
+}
+
+static int
+clip_to(OnnxCv *cv, IrValue *x, double lo, double hi)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_float(&a, "min", lo);
+	import_attrs_float(&a, "max", hi);
+	return done(cv, gop(cv, "graph.clip", 1, &x, &a));
+}
+
+static int
+cv_clip(OnnxCv *cv)
+{
+	double lo = -FLT_MAX, hi = FLT_MAX;
+	if (cv->m->opset < 11) {
+		lo = af(cv, "min", lo);
+		hi = af(cv, "max", hi);
+	} else {
+		for (size_t i = 1; i < 3; i++) {
+			if (!has_in(cv, i))
+				continue;
+			OnnxConst *c = cin(cv, i);
+			if (!c || c->n != 1)
+				return unsup(cv, "with non-constant bounds");
+			*(i == 1 ? &lo : &hi) = onnx_const_f(c, 0);
+		}
+	}
+	IrValue *x = in(cv, 0);
+	if (!x)
+		return CV_FAIL;
+	if (lo > hi)
+		return unsup(cv, "with min > max");
+	return clip_to(cv, x, lo, hi);
+}
+
+static int
+cv_hard_sigmoid(OnnxCv *cv)
+{
+	double alpha = af(cv, "alpha", 0.2), beta = af(cv, "beta", 0.5);
+	IrValue *x = in(cv, 0);
+	if ((float)alpha == (float)(1.0 / 6) && beta == 0.5)
+		return done(cv, gop1(cv, "graph.hard_sigmoid", x));
+	IrValue *y = gop2(cv, "graph.add", gop2(cv, "graph.mul", x,
+	    fscalar(cv, alpha)), fscalar(cv, beta));
+	if (!y)
+		return CV_FAIL;
+	return clip_to(cv, y, 0.0, 1.0);
+}
+
+static int
+cv_softmax(OnnxCv *cv, const char *name)
+{
+	IrValue *x = in(cv, 0);
+	if (!x)
+		return CV_FAIL;
+	int64_t r = vrank(x);
+	int64_t axis = ai(cv, "axis", cv->m->opset < 13 ? 1 : -1);
+	if (axis < -r || axis >= r)
+		return fail(cv, "axis %lld out of range", (long long)axis);
+	if (axis < 0)
+		axis += r;
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	if (cv->m->opset >= 13 || axis == r - 1) {
+		import_attrs_int(&a, "axis", axis);
+		return done(cv, gop(cv, name, 1, &x, &a));
+	}
+	/* before opset 13: softmax over the flattened dims from axis on */
+	int64_t d[2] = { 1, 1 };
+	for (int64_t i = 0; i < r; i++) {
+		if (vdim(x, i) == IR_DYNAMIC)
+			return unsup(cv, "coerced to 2-D on a dynamic shape");
+		d[i >= axis] *= vdim(x, i);
+	}
+	IrValue *y = reshape(cv, x, 2, d);
+	import_attrs_int(&a, "axis", 1);
+	y = y ? gop(cv, name, 1, &y, &a) : NULL;
+	return done(cv, y ? reshape(cv, y, r, vty(x)->u.shaped.dims) : NULL);
+}
+
+static int cv_softmax1(OnnxCv *cv) { return cv_softmax(cv, "graph.softmax"); }
+static int cv_log_softmax(OnnxCv *cv)
+{
+	return cv_softmax(cv, "graph.log_softmax");
+}
+
+/* ------------------------------------------------------------ pooling */
+
+static int
+cv_pool(OnnxCv *cv, const char *name)
+{
+	IrValue *x = in(cv, 0);
+	if (!x)
+		return CV_FAIL;
+	if (vrank(x) != 4)
+		return unsup(cv, "other than 2-D");
+	if (cv->nd->nout > 1 && cv->nd->out[1].n)
+		return unsup(cv, "with indices");
+	int64_t k[2];
+	if (aints(cv, "kernel_shape", k, 2) != 2)
+		return fail(cv, "needs a 2-D kernel_shape");
+	bool avg = !strcmp(name, "graph.avg_pool2d");
+	bool cip = avg && ai(cv, "count_include_pad", 0);
+	bool ceil = ai(cv, "ceil_mode", 0) != 0;
+	if (ceil && cip)
+		return unsup(cv, "with ceil_mode and count_include_pad");
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "kernel", 2, k);
+	int r = window(cv, x, k, &a, false, ceil);
+	if (r != CV_OK)
+		return r;
+	if (cip)
+		import_attrs_bool(&a, "count_include_pad", true);
+	return done(cv, gop(cv, name, 1, &x, &a));
+}
+
+static int cv_maxpool(OnnxCv *cv) { return cv_pool(cv, "graph.max_pool2d"); }
+static int cv_avgpool(OnnxCv *cv) { return cv_pool(cv, "graph.avg_pool2d"); }
+
+static int
+cv_global_avg(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0);
+	if (!x)
+		return CV_FAIL;
+	if (vrank(x) != 4)
+		return unsup(cv, "other than 2-D");
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_str(&a, "layout", "NCHW");
+	return done(cv, gop(cv, "graph.global_avg_pool", 1, &x, &a));
+}
+
+static int
+cv_reduce(OnnxCv *cv, const char *name)
+{
+	IrValue *x = in(cv, 0);
+	int64_t axes[ONNX_MAX_RANK], n;
+	if (!x)
+		return CV_FAIL;
+	if (has_in(cv, 1)) {
+		if ((n = cints(cv, 1, axes, ONNX_MAX_RANK)) < 0)
+			return unsup(cv, "with non-constant axes");
+	} else {
+		n = aints(cv, "axes", axes, ONNX_MAX_RANK);
+	}
+	if (n <= 0) {
+		if (ai(cv, "noop_with_empty_axes", 0))
+			return done(cv, x);
+		n = vrank(x);
+		for (int64_t i = 0; i < n; i++)
+			axes[i] = i;
+	}
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "axes", (size_t)n, axes);
+	import_attrs_bool(&a, "keep_dims", ai(cv, "keepdims", 1) != 0);
+	return done(cv, gop(cv, name, 1, &x, &a));
+}
+
+static int cv_reduce_mean(OnnxCv *cv)
+{
+	return cv_reduce(cv, "graph.reduce_mean");
+}
+static int cv_reduce_sum(OnnxCv *cv)
+{
+	return cv_reduce(cv, "graph.reduce_sum");
+}
+static int cv_reduce_max(OnnxCv *cv)
+{
+	return cv_reduce(cv, "graph.reduce_max");
+}
+
+static int
+cv_batch_norm(OnnxCv *cv)
+{
+	if (ai(cv, "training_mode", 0) || (cv->nd->nout > 1 &&
+	    cv->nd->out[1].n))
+		return unsup(cv, "in training mode");
+	IrValue *ops[5];
+	for (size_t i = 0; i < 5; i++)
+		if (!(ops[i] = in(cv, i)))
+			return fail(cv, "needs 5 inputs");
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_float(&a, "epsilon", (float)af(cv, "epsilon", 1e-5));
+	/* ONNX's channels are dimension 1 at every rank */
+	import_attrs_str(&a, "layout", "NCHW");
+	return done(cv, gop(cv, "graph.batch_norm", 5, ops, &a));
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+typedef struct OnnxOpRow {
+	const char *name;
+	int (*fn)(OnnxCv *cv);
+} OnnxOpRow;
+
+static const OnnxOpRow rows[] = {
+	{ "Abs", cv_abs }, { "Add", cv_add },
+	{ "AveragePool", cv_avgpool },
+	{ "BatchNormalization", cv_batch_norm }, { "Cast", onnx_cv_cast },
+	{ "Clip", cv_clip }, { "Concat", onnx_cv_concat },
+	{ "Constant", onnx_cv_constant },
+	{ "ConstantOfShape", onnx_cv_constant_of_shape }, { "Conv", cv_conv },
+	{ "ConvTranspose", cv_conv_transpose },
+	{ "DequantizeLinear", onnx_cv_dequantize }, { "Div", cv_div },
+	{ "Dropout", onnx_cv_dropout }, { "Exp", cv_exp },
+	{ "Flatten", onnx_cv_flatten }, { "Gemm", cv_gemm },
+	{ "GlobalAveragePool", cv_global_avg },
+	{ "HardSigmoid", cv_hard_sigmoid }, { "HardSwish", cv_hardswish },
+	{ "Identity", onnx_cv_identity }, { "LeakyRelu", cv_leaky_relu },
+	{ "LogSoftmax", cv_log_softmax }, { "MatMul", cv_matmul },
+	{ "Max", cv_max }, { "MaxPool", cv_maxpool }, { "Min", cv_min },
+	{ "Mul", cv_mul }, { "Neg", cv_neg }, { "PRelu", cv_prelu },
+	{ "Pad", onnx_cv_pad }, { "Pow", cv_pow },
+	{ "QLinearConv", onnx_cv_qlinear_conv },
+	{ "QLinearMatMul", onnx_cv_qlinear_matmul },
+	{ "QuantizeLinear", onnx_cv_quantize },
+	{ "ReduceMax", cv_reduce_max }, { "ReduceMean", cv_reduce_mean },
+	{ "ReduceSum", cv_reduce_sum }, { "Relu", cv_relu },
+	{ "Reshape", onnx_cv_reshape }, { "Resize", onnx_cv_resize },
+	{ "Shape", onnx_cv_shape }, { "Sigmoid", cv_sigmoid },
+	{ "Slice", onnx_cv_slice }, { "Softmax", cv_softmax1 },
+	{ "Split", onnx_cv_split }, { "Sqrt", cv_sqrt },
+	{ "Squeeze", onnx_cv_squeeze }, { "Sub", cv_sub }, { "Sum", cv_sum },
+	{ "Tanh", cv_tanh }, { "Transpose", onnx_cv_transpose },
+	{ "Unsqueeze", onnx_cv_unsqueeze },
+};
+
+static const OnnxOpRow *
+find_row(PbSlice op_type)
+{
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (onnx_eq(op_type, rows[i].name))
+			return &rows[i];
+	return NULL;
+}
+
+bool
+onnx_op_known(PbSlice op_type)
+{
+	return find_row(op_type) != NULL;
+}
+
+/* Marks every output poisoned (no value, no constant). */
+static void
+poison(OnnxCv *cv)
+{
+	for (size_t i = 0; i < cv->nd->nout; i++)
+		if (cv->nd->out[i].n) {
+			OnnxEntry *e = onnx_entry(cv, cv->nd->out[i], true);
+			e->v = NULL;
+			e->c = NULL;
+		}
+}
+
+/* --allow-unsupported: an opaque op with unranked f32 results. */
+static int
+custom(OnnxCv *cv)
+{
+	IrValue **ops = ir_arena_alloc(&cv->arena, (cv->nd->nin + 1) *
+	    sizeof *ops, 8);
+	const IrType **types = ir_arena_alloc(&cv->arena, (cv->nd->nout + 1) *
+	    sizeof *types, 8);
+	size_t n = 0;
+	for (size_t i = 0; i < cv->nd->nin; i++)
+		if (has_in(cv, i) && !(ops[n++] = in(cv, i)))
+			return CV_FAIL;
+	for (size_t i = 0; i < cv->nd->nout; i++)
+		types[i] = ir_type_tensor(cv->ctx, -1, NULL,
+		    ir_type_float(cv->ctx, IR_F32), NULL);
+	char name[128];
+	snprintf(name, sizeof name, "%.*s", (int)cv->nd->op_type.n,
+	    (const char *)cv->nd->op_type.p);
+	IrOp *op = import_custom_op(&cv->b, cv->loc, name, n, ops,
+	    cv->nd->nout, types);
+	if (!op)
+		return CV_FAIL;
+	for (size_t i = 0; i < cv->nd->nout; i++)
+		out_v(cv, i, ir_op_result(op, (unsigned)i));
+	return CV_OK;
+}
+
+int
+onnx_convert_node(OnnxCv *cv)
+{
+	const OnnxNode *nd = cv->nd;
+	for (size_t i = 0; i < nd->nin; i++) {
+		if (!nd->in[i].n)
+			continue;
+		OnnxEntry *e = onnx_entry(cv, nd->in[i], false);
+		if (!e) {
+			ir_emit_error(cv->ctx, cv->loc, "node uses '%.*s', "
+			    "which no earlier node or input defines",
+			    (int)nd->in[i].n, (const char *)nd->in[i].p);
+			return CV_FAIL;
+		}
+		if (!e->v && !e->c) {
+			/* downstream of an unsupported op: still list an
+			 * unsupported op type, skip the rest */
+			if (!onnx_op_known(nd->op_type))
+				unsup(cv, "%s", "");
+			poison(cv);
+			return CV_OK;
+		}
+	}
+	const OnnxOpRow *row = nd->domain.n && !onnx_eq(nd->domain,
+	    "ai.onnx") ? NULL : find_row(nd->op_type);
+	int r = row ? row->fn(cv) : CV_UNSUP;
+	if (!row)
+		unsup(cv, "%s", "");
+	if (r == CV_UNSUP) {
+		if (cv->opts && cv->opts->allow_unsupported) {
+			cv->unsup.n--; /* imported after all */
+			free(cv->unsup.items[cv->unsup.n].what);
+			return custom(cv);
+		}
+		poison(cv);
+		return CV_OK;
+	}
+	return r;
+}

@@ -1,0 +1,680 @@
+/* import/onnx/shape.c: the ONNX converters of shapes and data movement
+ * (Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Concat, Split, Slice,
+ * Pad, Resize) and of constants (Constant, ConstantOfShape, Shape, Cast,
+ * Identity, Dropout), folded on the host when their inputs are known. */
+#include <math.h>
+
+#include "import/onnx/cvutil.h"
+
+/* ------------------------------------------------------------ shapes */
+
+/* A constant with c's data and a new shape (no copy). */
+static OnnxConst *
+const_reshaped(OnnxCv *cv, OnnxConst *c, int64_t rank, const int64_t *dims)
+{
+	OnnxConst *r = ir_arena_alloc(&cv->arena, sizeof *r, 8);
+	*r = *c;
+	r->mat = NULL;
+	r->type = ir_type_tensor(cv->ctx, rank, dims, c->type->u.shaped.elem,
+	    NULL);
+	return r;
+}
+
+/* Sets the output to x reshaped to dims (folded for constants). */
+static int
+out_reshaped(OnnxCv *cv, int64_t rank, const int64_t *dims)
+{
+	OnnxConst *c = cin(cv, 0);
+	if (c) {
+		int64_t n = 1;
+		for (int64_t i = 0; i < rank; i++)
+			n *= dims[i];
+		if (n != c->n)
+			return fail(cv, "cannot reshape %lld elements",
+			    (long long)c->n);
+		out_c(cv, 0, const_reshaped(cv, c, rank, dims));
+		return CV_OK;
+	}
+	return done(cv, reshape(cv, in(cv, 0), rank, dims));
+}
+
+/* Static dims of input 0 (value or constant) into d; rank, or -1. */
+static int64_t
+in_dims(OnnxCv *cv, int64_t *d)
+{
+	OnnxConst *c = cin(cv, 0);
+	const IrType *t = c ? c->type : NULL;
+	if (!t) {
+		IrValue *x = in(cv, 0);
+		if (!x || vrank(x) < 0)
+			return -1;
+		t = vty(x);
+	}
+	for (int64_t i = 0; i < t->u.shaped.rank; i++)
+		d[i] = t->u.shaped.dims[i];
+	return t->u.shaped.rank;
+}
+
+int
+onnx_cv_reshape(OnnxCv *cv)
+{
+	int64_t s[ONNX_MAX_RANK], d[ONNX_MAX_RANK];
+	int64_t n = cv->m->opset < 5 ? aints(cv, "shape", s, ONNX_MAX_RANK) :
+	    cints(cv, 1, s, ONNX_MAX_RANK);
+	int64_t r = in_dims(cv, d);
+	if (n < 0)
+		return unsup(cv, "with a non-constant shape");
+	if (r < 0)
+		return CV_FAIL;
+	int64_t known = 1, neg = -1;
+	for (int64_t i = 0; i < n; i++) {
+		if (s[i] == 0 && !ai(cv, "allowzero", 0)) {
+			if (i >= r)
+				return fail(cv, "shape copies a missing "
+				    "dimension");
+			s[i] = d[i];
+		}
+		if (s[i] == -1)
+			neg = i;
+		else if (s[i] == IR_DYNAMIC || s[i] <= 0)
+			return unsup(cv, "to a dynamic or empty shape");
+		else
+			known *= s[i];
+	}
+	if (neg >= 0) {
+		int64_t total = 1;
+		for (int64_t i = 0; i < r; i++) {
+			if (d[i] == IR_DYNAMIC) {
+				total = -1;
+				break;
+			}
+			total *= d[i];
+		}
+		if (total >= 0 && known > 0)
+			s[neg] = total / known;
+	}
+	return out_reshaped(cv, n, s);
+}
+
+int
+onnx_cv_flatten(OnnxCv *cv)
+{
+	int64_t d[ONNX_MAX_RANK];
+	int64_t r = in_dims(cv, d);
+	if (r < 0)
+		return CV_FAIL;
+	int64_t axis = ai(cv, "axis", 1);
+	if (axis < 0)
+		axis += r;
+	if (axis < 0 || axis > r)
+		return fail(cv, "axis out of range");
+	int64_t s[2] = { 1, 1 };
+	for (int64_t i = 0; i < r; i++) {
+		if (d[i] == IR_DYNAMIC)
+			return unsup(cv, "of a dynamic shape");
+		s[i >= axis] *= d[i];
+	}
+	return out_reshaped(cv, 2, s);
+}
+
+/* Reads Squeeze / Unsqueeze axes (attribute, or input 1 from opset
+ * 13). */
+static int64_t
+axes_of(OnnxCv *cv, int64_t *axes)
+{
+	if (has_in(cv, 1))
+		return cints(cv, 1, axes, ONNX_MAX_RANK);
+	int64_t n = aints(cv, "axes", axes, ONNX_MAX_RANK);
+	return n < 0 ? 0 : n;
+}
+
+int
+onnx_cv_squeeze(OnnxCv *cv)
+{
+	int64_t d[ONNX_MAX_RANK], axes[ONNX_MAX_RANK], s[ONNX_MAX_RANK];
+	int64_t r = in_dims(cv, d), n = axes_of(cv, axes), k = 0;
+	bool drop[ONNX_MAX_RANK] = { false };
+	if (r < 0)
+		return CV_FAIL;
+	if (n < 0)
+		return unsup(cv, "with non-constant axes");
+	for (int64_t i = 0; i < n; i++) {
+		int64_t ax = axes[i] < 0 ? axes[i] + r : axes[i];
+		if (ax < 0 || ax >= r || d[ax] != 1)
+			return fail(cv, "axis %lld is not of size 1",
+			    (long long)axes[i]);
+		drop[ax] = true;
+	}
+	for (int64_t i = 0; i < r; i++) {
+		if (n == 0 && d[i] == IR_DYNAMIC)
+			return unsup(cv, "of a dynamic shape");
+		if (!(n ? drop[i] : d[i] == 1))
+			s[k++] = d[i];
+	}
+	return out_reshaped(cv, k, s);
+}
+
+int
+onnx_cv_unsqueeze(OnnxCv *cv)
+{
+	int64_t d[ONNX_MAX_RANK], axes[ONNX_MAX_RANK], s[ONNX_MAX_RANK];
+	int64_t r = in_dims(cv, d), n = axes_of(cv, axes);
+	bool add[ONNX_MAX_RANK] = { false };
+	if (r < 0)
+		return CV_FAIL;
+	if (n < 0)
+		return unsup(cv, "with non-constant axes");
+	int64_t out = r + n;
+	if (out > ONNX_MAX_RANK)
+		return fail(cv, "rank too large");
+	for (int64_t i = 0; i < n; i++) {
+		int64_t ax = axes[i] < 0 ? axes[i] + out : axes[i];
+		if (ax < 0 || ax >= out || add[ax])
+			return fail(cv, "bad axis %lld", (long long)axes[i]);
+		add[ax] = true;
+	}
+	for (int64_t i = 0, j = 0; i < out; i++) {
+		s[i] = add[i] ? 1 : d[j++];
+		if (s[i] == IR_DYNAMIC)
+			return unsup(cv, "of a dynamic shape");
+	}
+	return out_reshaped(cv, out, s);
+}
+
+int
+onnx_cv_transpose(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0);
+	if (!x)
+		return CV_FAIL;
+	int64_t r = vrank(x), p[ONNX_MAX_RANK];
+	if (aints(cv, "perm", p, ONNX_MAX_RANK) != r)
+		for (int64_t i = 0; i < r; i++)
+			p[i] = r - 1 - i;
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "perm", (size_t)r, p);
+	return done(cv, gop(cv, "graph.transpose", 1, &x, &a));
+}
+
+/* Concatenation of constants along axis (shape tensors). */
+static OnnxConst *
+fold_concat(OnnxCv *cv, int64_t axis)
+{
+	OnnxConst *c0 = cin(cv, 0);
+	int64_t total = 0;
+	if (c0->type->u.shaped.rank != 1 || axis != 0)
+		return NULL;
+	for (size_t i = 0; i < cv->nd->nin; i++) {
+		OnnxConst *c = cin(cv, i);
+		if (!c || c->dtype != c0->dtype || c->type->u.shaped.rank != 1)
+			return NULL;
+		total += c->n;
+	}
+	OnnxConst *r = onnx_const_new(cv, c0->dtype, 1, &total);
+	int64_t k = 0;
+	for (size_t i = 0; r && i < cv->nd->nin; i++) {
+		OnnxConst *c = cin(cv, i);
+		for (int64_t j = 0; j < c->n; j++)
+			onnx_const_set(r, k++, onnx_const_f(c, j));
+	}
+	return r;
+}
+
+int
+onnx_cv_concat(OnnxCv *cv)
+{
+	int64_t axis = ai(cv, "axis", 0);
+	if (cv->nd->nin == 0)
+		return fail(cv, "needs inputs");
+	OnnxConst *f = cin(cv, 0) ? fold_concat(cv, axis) : NULL;
+	if (f) {
+		out_c(cv, 0, f);
+		return CV_OK;
+	}
+	IrValue **ops = ir_arena_alloc(&cv->arena, cv->nd->nin *
+	    sizeof *ops, 8);
+	for (size_t i = 0; i < cv->nd->nin; i++)
+		if (!(ops[i] = in(cv, i)))
+			return CV_FAIL;
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_int(&a, "axis", axis);
+	return done(cv, gop(cv, "graph.concat", cv->nd->nin, ops, &a));
+}
+
+int
+onnx_cv_split(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0);
+	int64_t sizes[64], n;
+	if (!x)
+		return CV_FAIL;
+	if (cv->nd->nout > 64)
+		return unsup(cv, "into more than 64 pieces");
+	if (has_in(cv, 1))
+		n = cints(cv, 1, sizes, 64);
+	else
+		n = aints(cv, "split", sizes, 64);
+	if (has_in(cv, 1) && n < 0)
+		return unsup(cv, "with non-constant sizes");
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_int(&a, "axis", ai(cv, "axis", 0));
+	if (n > 0)
+		import_attrs_ints(&a, "sizes", (size_t)n, sizes);
+	cv->b.loc = cv->loc;
+	IrOp *op = dialect_create(&cv->b, "graph.split", 1, &x,
+	    import_attrs_dict(&a), cv->nd->nout);
+	if (!op)
+		return CV_FAIL;
+	for (size_t i = 0; i < cv->nd->nout; i++)
+		out_v(cv, i, ir_op_result(op, (unsigned)i));
+	return CV_OK;
+}
+
+/* Slice's starts, ends, axes and steps (attributes before opset 10,
+ * constant inputs after); *na / *ns are -1 when absent. */
+static int
+slice_params(OnnxCv *cv, int64_t *st, int64_t *en, int64_t *ax, int64_t *sp,
+    int64_t *n, int64_t *na, int64_t *ns)
+{
+	int64_t ne;
+	*na = *ns = -1;
+	if (cv->m->opset < 10) {
+		*n = aints(cv, "starts", st, ONNX_MAX_RANK);
+		ne = aints(cv, "ends", en, ONNX_MAX_RANK);
+		*na = aints(cv, "axes", ax, ONNX_MAX_RANK);
+	} else {
+		*n = cints(cv, 1, st, ONNX_MAX_RANK);
+		ne = cints(cv, 2, en, ONNX_MAX_RANK);
+		if (has_in(cv, 3) && (*na = cints(cv, 3, ax,
+		    ONNX_MAX_RANK)) < 0)
+			return unsup(cv, "with non-constant axes");
+		if (has_in(cv, 4) && (*ns = cints(cv, 4, sp,
+		    ONNX_MAX_RANK)) < 0)
+			return unsup(cv, "with non-constant steps");
+	}
+	if (*n < 0 || ne != *n)
+		return unsup(cv, "with non-constant starts or ends");
+	if ((*na >= 0 && *na != *n) || (*ns >= 0 && *ns != *n))
+		return fail(cv, "starts, ends, axes and steps differ in "
+		    "length");
+	return CV_OK;
+}
+
+/* Slice from opset 10 (inputs) or before (attributes). */
+int
+onnx_cv_slice(OnnxCv *cv)
+{
+	int64_t st[ONNX_MAX_RANK], en[ONNX_MAX_RANK], ax[ONNX_MAX_RANK],
+	    sp[ONNX_MAX_RANK], d[ONNX_MAX_RANK];
+	int64_t n, na, ns;
+	int res = slice_params(cv, st, en, ax, sp, &n, &na, &ns);
+	if (res != CV_OK)
+		return res;
+	int64_t r = in_dims(cv, d);
+	if (r < 0)
+		return CV_FAIL;
+	int64_t b[ONNX_MAX_RANK], e[ONNX_MAX_RANK], s[ONNX_MAX_RANK];
+	int64_t mask = 0;
+	for (int64_t i = 0; i < r; i++) {
+		b[i] = 0;
+		e[i] = d[i];
+		s[i] = 1;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int64_t a = na >= 0 ? ax[i] : i;
+		if (a < 0)
+			a += r;
+		if (a < 0 || a >= r)
+			return fail(cv, "axis out of range");
+		int64_t step = ns >= 0 ? sp[i] : 1, dim = d[a];
+		if (step == 0)
+			return fail(cv, "step 0");
+		if (dim == IR_DYNAMIC)
+			return unsup(cv, "of a dynamic dimension");
+		int64_t lo = st[i] < 0 ? st[i] + dim : st[i];
+		int64_t hi = en[i] < 0 ? en[i] + dim : en[i];
+		if (en[i] < -dim - 1 || en[i] == INT64_MIN)
+			hi = -1;
+		if (step > 0) {
+			lo = lo < 0 ? 0 : lo > dim ? dim : lo;
+			hi = hi < 0 ? 0 : hi > dim ? dim : hi;
+		} else {
+			lo = lo < 0 ? -1 : lo > dim - 1 ? dim - 1 : lo;
+			hi = hi < -1 ? -1 : hi > dim - 1 ? dim - 1 : hi;
+			if (hi == -1)
+				mask |= (int64_t)1 << a;
+		}
+		b[a] = lo;
+		e[a] = hi;
+		s[a] = step;
+	}
+	OnnxConst *c = cin(cv, 0);
+	if (c && r == 1 && s[0] == 1) {
+		int64_t len = e[0] > b[0] ? e[0] - b[0] : 0;
+		OnnxConst *o = onnx_const_new(cv, c->dtype, 1, &len);
+		for (int64_t i = 0; o && i < len; i++)
+			onnx_const_set(o, i, onnx_const_f(c, b[0] + i));
+		if (!o)
+			return CV_FAIL;
+		out_c(cv, 0, o);
+		return CV_OK;
+	}
+	for (int64_t i = 0; i < r; i++)
+		if (s[i] > 0 && e[i] <= b[i])
+			return unsup(cv, "to an empty tensor");
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "begin", (size_t)r, b);
+	import_attrs_ints(&a, "end", (size_t)r, e);
+	import_attrs_ints(&a, "strides", (size_t)r, s);
+	if (mask)
+		import_attrs_int(&a, "end_mask", mask);
+	IrValue *x = in(cv, 0);
+	return done(cv, gop(cv, "graph.strided_slice", 1, &x, &a));
+}
+
+int
+onnx_cv_pad(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0);
+	int64_t p[2 * ONNX_MAX_RANK], q[2 * ONNX_MAX_RANK], n;
+	double value = 0;
+	if (!x)
+		return CV_FAIL;
+	int64_t r = vrank(x);
+	if (cv->m->opset < 11) {
+		n = aints(cv, "pads", p, 2 * ONNX_MAX_RANK);
+		value = af(cv, "value", 0.0);
+	} else {
+		n = cints(cv, 1, p, 2 * ONNX_MAX_RANK);
+		if (has_in(cv, 2)) {
+			OnnxConst *c = cin(cv, 2);
+			if (!c || c->n != 1)
+				return unsup(cv, "with a non-constant value");
+			value = onnx_const_f(c, 0);
+		}
+		if (has_in(cv, 3))
+			return unsup(cv, "with axes");
+	}
+	if (n != 2 * r)
+		return unsup(cv, "with non-constant pads");
+	for (int64_t i = 0; i < r; i++) {
+		q[2 * i] = p[i];
+		q[2 * i + 1] = p[r + i];
+		if (p[i] < 0 || p[r + i] < 0)
+			return unsup(cv, "with negative pads");
+	}
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "paddings", (size_t)(2 * r), q);
+	if (as_is(cv, "mode", "constant", "reflect"))
+		import_attrs_str(&a, "mode", "reflect");
+	else if (!as_is(cv, "mode", "constant", "constant"))
+		return unsup(cv, "in edge mode");
+	if (value != 0)
+		import_attrs_float(&a, "constant_value", value);
+	return done(cv, gop(cv, "graph.pad", 1, &x, &a));
+}
+
+/* Resize's output H and W from its constant sizes or scales. */
+static int
+resize_size(OnnxCv *cv, IrValue *x, int64_t *size)
+{
+	OnnxConst *sc = cv->m->opset < 11 ? cin(cv, 1) : cin(cv, 2);
+	OnnxConst *sz = cv->m->opset < 11 ? NULL : cin(cv, 3);
+	if (sz && sz->n == 4) {
+		if (onnx_const_int(sz, 0) != vdim(x, 0) ||
+		    onnx_const_int(sz, 1) != vdim(x, 1))
+			return unsup(cv, "of N or C");
+		size[0] = onnx_const_int(sz, 2);
+		size[1] = onnx_const_int(sz, 3);
+		return CV_OK;
+	}
+	if (!sc || sc->n != 4)
+		return unsup(cv, "without constant scales or sizes");
+	if (onnx_const_f(sc, 0) != 1 || onnx_const_f(sc, 1) != 1)
+		return unsup(cv, "of N or C");
+	if (vdim(x, 2) == IR_DYNAMIC || vdim(x, 3) == IR_DYNAMIC)
+		return unsup(cv, "of a dynamic size");
+	for (int i = 0; i < 2; i++) {
+		double f = vdim(x, 2 + i) * onnx_const_f(sc, 2 + i);
+		if (!(f >= 1 && f <= DIALECT_MAX_DIM))
+			return unsup(cv, "to an empty or huge size");
+		size[i] = (int64_t)floor(f);
+		/* ONNX maps coordinates with the given scale, the graph op
+		 * with the size ratio: equal only here */
+		if (f != (double)size[i])
+			return unsup(cv, "to a non-integral size");
+	}
+	return CV_OK;
+}
+
+/* Does some output index of a nearest resize fall on a rounding tie
+ * (ONNX's x_orig = k + 0.5)? half: x_orig = (o + 0.5) * in / out - 0.5;
+ * align: x_orig = o * (in - 1) / (out - 1). */
+static bool
+nearest_tie(int64_t in, int64_t out, bool half)
+{
+	for (int64_t o = 0; o < out; o++) {
+		if (half && ((2 * o + 1) * in) % (2 * out) == 0)
+			return true;
+		if (!half && out > 1 && (2 * o * (in - 1)) % (2 * (out - 1)) ==
+		    out - 1)
+			return true;
+	}
+	return false;
+}
+
+/* Which ONNX nearest modes the graph op computes: TFLite's floor for
+ * asymmetric; floor((o + 0.5) * scale) for half_pixel, which is ONNX's
+ * round_prefer_ceil and, away from ties, round_prefer_floor; round half
+ * up for align_corners, the same. */
+static int
+nearest_mode(OnnxCv *cv, IrValue *x, const int64_t *size, bool asym,
+    bool half, bool align)
+{
+	const char *d = "round_prefer_floor";
+	if (cv->m->opset < 11)
+		return CV_OK;
+	if (asym)
+		return as_is(cv, "nearest_mode", d, "floor") ? CV_OK :
+		    unsup(cv, "nearest with asymmetric coordinates other than "
+		    "floor");
+	if (!half && !align)
+		return unsup(cv, "nearest with this coordinate mode");
+	if (as_is(cv, "nearest_mode", d, "round_prefer_ceil"))
+		return CV_OK;
+	if (!as_is(cv, "nearest_mode", d, "round_prefer_floor"))
+		return unsup(cv, "nearest with this rounding");
+	if (nearest_tie(vdim(x, 2), size[0], half) ||
+	    nearest_tie(vdim(x, 3), size[1], half))
+		return unsup(cv, "nearest with round_prefer_floor on ties");
+	return CV_OK;
+}
+
+int
+onnx_cv_resize(OnnxCv *cv)
+{
+	IrValue *x = in(cv, 0);
+	if (!x)
+		return CV_FAIL;
+	if (vrank(x) != 4)
+		return unsup(cv, "other than 4-D");
+	int64_t size[2];
+	int r = resize_size(cv, x, size);
+	if (r != CV_OK)
+		return r;
+	if (ai(cv, "antialias", 0) || attr(cv, "axes") ||
+	    !as_is(cv, "keep_aspect_ratio_policy", "stretch", "stretch"))
+		return unsup(cv, "with antialias, axes or an aspect policy");
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "size", 2, size);
+	import_attrs_str(&a, "layout", "NCHW");
+	const char *ct = "half_pixel";
+	bool asym = as_is(cv, "coordinate_transformation_mode", ct,
+	    "asymmetric");
+	bool half = as_is(cv, "coordinate_transformation_mode", ct,
+	    "half_pixel") || as_is(cv, "coordinate_transformation_mode", ct,
+	    "pytorch_half_pixel");
+	bool align = as_is(cv, "coordinate_transformation_mode", ct,
+	    "align_corners");
+	if (cv->m->opset < 11)
+		asym = true, half = align = false;
+	if ((size[0] == 1 || size[1] == 1) && !asym)
+		return unsup(cv, "to a size of 1");
+	if (as_is(cv, "mode", "nearest", "nearest")) {
+		int r = nearest_mode(cv, x, size, asym, half, align);
+		if (r != CV_OK)
+			return r;
+		if (half && cv->m->opset >= 11)
+			import_attrs_bool(&a, "half_pixel_centers", true);
+		if (align && cv->m->opset >= 11)
+			import_attrs_bool(&a, "align_corners", true);
+	} else if (as_is(cv, "mode", "nearest", "linear")) {
+		if (!asym && !half && !align)
+			return unsup(cv, "with this coordinate mode");
+		import_attrs_str(&a, "mode", "bilinear");
+		if (half)
+			import_attrs_bool(&a, "half_pixel_centers", true);
+		if (align)
+			import_attrs_bool(&a, "align_corners", true);
+	} else {
+		return unsup(cv, "in cubic mode");
+	}
+	return done(cv, gop(cv, "graph.resize", 1, &x, &a));
+}
+
+/* ------------------------------------------------------------ constants */
+
+int
+onnx_cv_constant(OnnxCv *cv)
+{
+	const OnnxAttr *a = attr(cv, "value");
+	OnnxConst *c = NULL;
+	int64_t one = 1;
+	if (a && a->has_t) {
+		c = onnx_const_from_tensor(cv, &a->t);
+	} else if ((a = attr(cv, "value_float"))) {
+		if ((c = onnx_const_new(cv, ONNX_FLOAT, 0, NULL)))
+			onnx_const_set(c, 0, a->f);
+	} else if ((a = attr(cv, "value_int"))) {
+		if ((c = onnx_const_new(cv, ONNX_INT64, 0, NULL)))
+			onnx_const_set(c, 0, (double)a->i);
+	} else if ((a = attr(cv, "value_ints"))) {
+		one = a->nints;
+		if ((c = onnx_const_new(cv, ONNX_INT64, 1, &one)))
+			onnx_attr_ints(a, (int64_t *)c->data, one);
+	} else if ((a = attr(cv, "value_floats"))) {
+		one = a->nfloats;
+		double v[1024];
+		if (one > 1024)
+			return unsup(cv, "value_floats longer than 1024");
+		onnx_attr_floats(a, v, one);
+		if ((c = onnx_const_new(cv, ONNX_FLOAT, 1, &one)))
+			for (int64_t i = 0; i < one; i++)
+				onnx_const_set(c, i, v[i]);
+	} else {
+		return unsup(cv, "without a supported value attribute");
+	}
+	if (!c)
+		return CV_FAIL;
+	out_c(cv, 0, c);
+	return CV_OK;
+}
+
+int
+onnx_cv_constant_of_shape(OnnxCv *cv)
+{
+	int64_t d[ONNX_MAX_RANK];
+	int64_t r = cints(cv, 0, d, ONNX_MAX_RANK);
+	if (r < 0)
+		return unsup(cv, "with a non-constant shape");
+	const OnnxAttr *a = attr(cv, "value");
+	OnnxConst *v = NULL;
+	if (a && a->has_t && !(v = onnx_const_from_tensor(cv, &a->t)))
+		return CV_FAIL;
+	OnnxConst *c = onnx_const_new(cv, v ? v->dtype : ONNX_FLOAT, r, d);
+	if (!c)
+		return CV_FAIL;
+	double x = v && v->n ? onnx_const_f(v, 0) : 0.0;
+	for (int64_t i = 0; i < c->n; i++)
+		onnx_const_set(c, i, x);
+	out_c(cv, 0, c);
+	return CV_OK;
+}
+
+int
+onnx_cv_shape(OnnxCv *cv)
+{
+	int64_t d[ONNX_MAX_RANK];
+	int64_t r = in_dims(cv, d);
+	if (r < 0)
+		return CV_FAIL;
+	int64_t s = ai(cv, "start", 0), e = ai(cv, "end", r);
+	s = s < 0 ? s + r : s;
+	e = e < 0 ? e + r : e;
+	s = s < 0 ? 0 : s > r ? r : s;
+	e = e < s ? s : e > r ? r : e;
+	int64_t n = e - s;
+	for (int64_t i = s; i < e; i++)
+		if (d[i] == IR_DYNAMIC)
+			return unsup(cv, "of a dynamic shape (fix it with "
+			    "--input-shape)");
+	OnnxConst *c = onnx_const_new(cv, ONNX_INT64, 1, &n);
+	if (!c)
+		return CV_FAIL;
+	for (int64_t i = 0; i < n; i++)
+		onnx_const_set(c, i, (double)d[s + i]);
+	out_c(cv, 0, c);
+	return CV_OK;
+}
+
+int
+onnx_cv_cast(OnnxCv *cv)
+{
+	int32_t to = (int32_t)ai(cv, "to", 0);
+	const IrType *t = onnx_elem_type(cv->ctx, to);
+	if (!t)
+		return unsup(cv, "to element type %d", (int)to);
+	OnnxConst *c = cin(cv, 0);
+	if (c) {
+		OnnxConst *r = onnx_const_new(cv, to, c->type->u.shaped.rank,
+		    c->type->u.shaped.dims);
+		if (!r)
+			return CV_FAIL;
+		for (int64_t i = 0; i < c->n; i++)
+			onnx_const_set(r, i, onnx_const_f(c, i));
+		out_c(cv, 0, r);
+		return CV_OK;
+	}
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_type(&a, "to", t);
+	IrValue *x = in(cv, 0);
+	return done(cv, gop(cv, "graph.cast", 1, &x, &a));
+}
+
+int
+onnx_cv_identity(OnnxCv *cv)
+{
+	OnnxEntry *e = ein(cv, 0);
+	if (!e)
+		return fail(cv, "needs an input");
+	if (e->c)
+		out_c(cv, 0, e->c);
+	else
+		out_v(cv, 0, e->v);
+	return CV_OK;
+}
+
+int
+onnx_cv_dropout(OnnxCv *cv)
+{
+	if (cv->nd->nout > 1 && cv->nd->out[1].n)
+		return unsup(cv, "with a mask output");
+	return onnx_cv_identity(cv);
+}

@@ -1,0 +1,342 @@
+/* tools/npu-translate/main.c: npu-translate, model import: a .tflite or
+ * .onnx file in, graph-dialect MLIR text out. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dialects/dialect.h"
+#include "import/import.h"
+#include "ir/ir.h"
+
+/* Exit codes (DESIGN.md section 8). */
+enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
+
+#define MAX_SHAPES 32
+#define MAX_RANK 16
+
+typedef enum Format { FMT_NONE, FMT_TFLITE, FMT_ONNX } Format;
+
+/* What the command line asked for. */
+typedef struct Options {
+	Format format;
+	const char *input;
+	const char *output;          /* "-" for stdout */
+	bool allow_unsupported;
+	bool summary;                /* --summary */
+	IrPrintFlags print;
+	size_t nshapes;
+	ImportShape shapes[MAX_SHAPES];
+	int64_t dims[MAX_SHAPES][MAX_RANK];
+} Options;
+
+static const char usage_text[] =
+"usage: npu-translate (--import-tflite | --import-onnx) [options] FILE\n"
+"\n"
+"Imports a model into graph-dialect MLIR: one func.func @main whose\n"
+"arguments and results are the model's inputs and outputs, in order.\n"
+"\n"
+"options:\n"
+"  --import-tflite              FILE is a TFLite flatbuffer\n"
+"  --import-onnx                FILE is an ONNX protobuf\n"
+"  -o FILE                      write output to FILE (default: stdout);\n"
+"                               written atomically, never left partial\n"
+"  --input-shape=NAME:1x3x224x224\n"
+"                               fix the shape of input NAME (repeatable)\n"
+"  --allow-unsupported          import unsupported ops as graph.custom\n"
+"  --summary                    print the op counts and the time taken\n"
+"                               to stderr\n"
+"  --print-op-generic           print every op in the generic form\n"
+"  --print-debuginfo            print locations (loc(...))\n"
+"  --help                       show this help and exit\n"
+"  --version                    show the version and exit\n"
+"Exit status: 0 success, 1 invalid model, 2 bad command line.\n";
+
+static void
+usage_error(const char *fmt, const char *arg)
+{
+	fputs("npu-translate: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\n(see npu-translate --help)\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+/* "name:1x3x224x224" into the next shape slot. */
+static void
+parse_shape(Options *o, const char *arg)
+{
+	const char *colon = strrchr(arg, ':');
+	if (!colon || colon == arg || !colon[1])
+		usage_error("--input-shape wants NAME:D0xD1x..., not '%s'",
+		    arg);
+	if (o->nshapes == MAX_SHAPES)
+		usage_error("too many --input-shape options (at '%s')", arg);
+	ImportShape *s = &o->shapes[o->nshapes];
+	int64_t *dims = o->dims[o->nshapes];
+	const char *p = colon + 1;
+	size_t rank = 0;
+	for (;;) {
+		char *end;
+		errno = 0;
+		long long d = strtoll(p, &end, 10);
+		if (end == p || errno || d <= 0 || d > INT32_MAX ||
+		    rank == MAX_RANK)
+			usage_error("bad dimension in --input-shape '%s' "
+			    "(positive integers, at most 16)", arg);
+		dims[rank++] = d;
+		if (!*end)
+			break;
+		if (*end != 'x')
+			usage_error("bad --input-shape '%s'", arg);
+		p = end + 1;
+	}
+	s->name = ir_xstrndup(arg, (size_t)(colon - arg));
+	s->rank = rank;
+	s->dims = dims;
+	o->nshapes++;
+}
+
+static void
+set_format(Options *o, Format f, const char *a)
+{
+	if (o->format != FMT_NONE && o->format != f)
+		usage_error("'%s' conflicts with the other --import-* option",
+		    a);
+	o->format = f;
+}
+
+/* Returns the number of arguments used (1 or 2). */
+static int
+parse_option(Options *o, const char *a, const char *next)
+{
+	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		fputs(usage_text, stdout);
+		exit(EXIT_OK);
+	}
+	if (!strcmp(a, "--version")) {
+		printf("npu-translate %s\n", NPUIR_VERSION);
+		exit(EXIT_OK);
+	}
+	if (!strcmp(a, "--import-tflite"))
+		set_format(o, FMT_TFLITE, a);
+	else if (!strcmp(a, "--import-onnx"))
+		set_format(o, FMT_ONNX, a);
+	else if (!strcmp(a, "--allow-unsupported"))
+		o->allow_unsupported = true;
+	else if (!strcmp(a, "--summary"))
+		o->summary = true;
+	else if (!strcmp(a, "--print-op-generic"))
+		o->print.generic = true;
+	else if (!strcmp(a, "--print-debuginfo"))
+		o->print.debuginfo = true;
+	else if (!strncmp(a, "--input-shape=", 14))
+		parse_shape(o, a + 14);
+	else if (!strcmp(a, "-o")) {
+		if (!next)
+			usage_error("option '%s' needs a file name", a);
+		o->output = next;
+		return 2;
+	} else if (!strncmp(a, "-o", 2) && a[2])
+		o->output = a + 2;
+	else
+		usage_error("unknown option '%s'", a);
+	return 1;
+}
+
+static void
+parse_args(Options *o, int argc, char **argv)
+{
+	o->output = "-";
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (a[0] == '-' && a[1]) {
+			i += parse_option(o, a, i + 1 < argc ? argv[i + 1] :
+			    NULL) - 1;
+			continue;
+		}
+		if (o->input)
+			usage_error("more than one input file ('%s')", a);
+		o->input = a;
+	}
+	if (o->format == FMT_NONE)
+		usage_error("%s", "say --import-tflite or --import-onnx");
+	if (!o->input)
+		usage_error("%s", "no input file");
+}
+
+/* Writes the module to path atomically: a temporary file beside it,
+ * renamed over it only when everything was written. */
+static bool
+write_output(const char *path, IrOp *module, const IrPrintFlags *flags)
+{
+	if (!strcmp(path, "-")) {
+		ir_print_op(stdout, module, flags);
+		return fflush(stdout) == 0;
+	}
+	struct stat st;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		FILE *f = fopen(path, "wb");
+		if (!f)
+			goto fail;
+		ir_print_op(f, module, flags);
+		return fclose(f) == 0;
+	}
+	size_t n = strlen(path);
+	char *tmp = ir_xmalloc(n + 16);
+	memcpy(tmp, path, n);
+	memcpy(tmp + n, ".tmp.XXXXXX", 12);
+	int fd = mkstemp(tmp);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	if (!f) {
+		fprintf(stderr, "npu-translate: cannot create '%s': %s\n", tmp,
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(tmp);
+		return false;
+	}
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	ir_print_op(f, module, flags);
+	bool ok = !ferror(f);
+	ok = fclose(f) == 0 && ok;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		fprintf(stderr, "npu-translate: cannot write '%s': %s\n", path,
+		    strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return ok;
+fail:
+	fprintf(stderr, "npu-translate: cannot open '%s': %s\n", path,
+	    strerror(errno));
+	return false;
+}
+
+/* Diagnostics at an importer's name location read
+ * "model.tflite:node_name: error: msg", about a whole file
+ * "path/model.tflite: error: msg"; others print as usual. */
+static void
+diag_handler(IrContext *ctx, const IrDiagnostic *d, void *user)
+{
+	const IrLoc *l = d->loc;
+	static const char *const words[] = { "error", "warning", "note",
+	    "remark" };
+	(void)user;
+	if (l->kind == IR_LOC_FILE && l->u.file.line == 0) {
+		fprintf(stderr, "%.*s: %s: %s\n", (int)l->u.file.file->len,
+		    l->u.file.file->str, words[d->severity], d->message);
+		return;
+	}
+	if (l->kind != IR_LOC_NAME || !l->u.name.child ||
+	    l->u.name.child->kind != IR_LOC_FILE ||
+	    l->u.name.child->u.file.line != 0) {
+		ir_diag_print(ctx, stderr, d);
+		return;
+	}
+	const IrIdent *f = l->u.name.child->u.file.file, *n = l->u.name.name;
+	fprintf(stderr, "%.*s:%.*s: %s: %s\n", (int)f->len, f->str,
+	    (int)n->len, n->str, words[d->severity], d->message);
+}
+
+/* Op counts for --summary, in first-seen order. */
+typedef struct Counts {
+	size_t n, total;
+	const char *names[256];
+	size_t counts[256];
+} Counts;
+
+static IrWalkResult
+count_op(IrOp *op, void *user)
+{
+	Counts *c = user;
+	const char *name = ir_op_name_str(op);
+	if (!strcmp(name, "builtin.module") || !strcmp(name, "func.func") ||
+	    !strcmp(name, "func.return"))
+		return IR_WALK_ADVANCE;
+	c->total++;
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->names[i], name)) {
+			c->counts[i]++;
+			return IR_WALK_ADVANCE;
+		}
+	if (c->n < 256) {
+		c->names[c->n] = name;
+		c->counts[c->n++] = 1;
+	}
+	return IR_WALK_ADVANCE;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* "model.tflite: 115 ops: 56 graph.constant, 27 graph.relu6, ..." and
+ * the times, most frequent ops first. */
+static void
+print_summary(const char *path, IrOp *module, double t_import,
+    double t_print)
+{
+	static Counts c;
+	memset(&c, 0, sizeof(c));
+	ir_op_walk(module, IR_WALK_PRE, count_op, &c);
+	const char *b = strrchr(path, '/');
+	fprintf(stderr, "%s: %zu ops:", b ? b + 1 : path, c.total);
+	for (size_t k = 0; k < c.n; k++) {
+		size_t best = k;
+		for (size_t i = k + 1; i < c.n; i++)
+			if (c.counts[i] > c.counts[best] ||
+			    (c.counts[i] == c.counts[best] &&
+			    strcmp(c.names[i], c.names[best]) < 0))
+				best = i;
+		const char *tn = c.names[k];
+		size_t tc = c.counts[k];
+		c.names[k] = c.names[best];
+		c.counts[k] = c.counts[best];
+		c.names[best] = tn;
+		c.counts[best] = tc;
+		fprintf(stderr, "%s %zu %s", k ? "," : "", c.counts[k],
+		    c.names[k]);
+	}
+	fprintf(stderr, "\nimport + verify %.1f ms, print %.1f ms\n",
+	    t_import, t_print);
+}
+
+int
+main(int argc, char **argv)
+{
+	static Options o;
+	parse_args(&o, argc, argv);
+	IrContext *ctx = ir_context_create();
+	dialects_register_all(ctx);
+	ir_context_set_diag_handler(ctx, diag_handler, NULL);
+	if (o.allow_unsupported)
+		ir_context_set_allow_unregistered(ctx, true);
+	ImportOptions io = {
+		.allow_unsupported = o.allow_unsupported,
+		.nshapes = o.nshapes,
+		.shapes = o.shapes,
+	};
+	double t0 = now_ms();
+	IrOp *module = o.format == FMT_TFLITE ?
+	    import_tflite(ctx, o.input, &io) : import_onnx(ctx, o.input, &io);
+	double t1 = now_ms();
+	bool ok = module && write_output(o.output, module, &o.print);
+	if (ok && o.summary)
+		print_summary(o.input, module, t1 - t0, now_ms() - t1);
+	if (module)
+		ir_op_destroy(module);
+	ir_context_destroy(ctx);
+	for (size_t i = 0; i < o.nshapes; i++)
+		free((char *)o.shapes[i].name);
+	return ok ? EXIT_OK : EXIT_USER;
+}
