@@ -138,7 +138,8 @@ struct IrType {
 		} flt;
 		struct {                       /* tensor, memref, vector */
 			int64_t rank;          /* -1: unranked ('*') */
-			const int64_t *dims;   /* rank entries, IR_DYNAMIC for '?' */
+			const int64_t *dims;   /* rank entries, IR_DYNAMIC for '?';
+			                          never NULL */
 			const IrType *elem;
 			const IrAttr *encoding; /* tensor encoding, or NULL */
 			const IrAttr *layout;  /* memref layout (affine map or

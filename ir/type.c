@@ -164,6 +164,10 @@ dup(IrContext *ctx, const void *p, size_t size, size_t align)
 
 /* Copies the arrays of key into the arena, so the stored type owns
  * them. */
+/* The dims of 0-d and unranked types: a valid pointer, so that code
+ * comparing dims with memcmp(..., rank * 8) never passes NULL. */
+static const int64_t no_dims[1];
+
 static void
 own_arrays(IrContext *ctx, IrType *t)
 {
@@ -176,7 +180,7 @@ own_arrays(IrContext *ctx, IrType *t)
 			    (size_t)t->u.shaped.rank * sizeof(int64_t),
 			    _Alignof(int64_t));
 		else
-			t->u.shaped.dims = NULL;
+			t->u.shaped.dims = no_dims;
 		break;
 	case IR_TYPE_FUNCTION:
 		t->u.func.inputs = dup(ctx, t->u.func.inputs,

@@ -336,6 +336,15 @@ Test(uniquing, dense_splat_canonical)
 	    ->u.dense.splat);
 }
 
+Test(uniquing, scalar_dims_not_null)
+{
+	const IrType *f32 = ir_type_float(ctx, IR_F32);
+	cr_assert_not_null(ir_type_tensor(ctx, 0, NULL, f32, NULL)
+	    ->u.shaped.dims);
+	cr_assert_not_null(ir_type_tensor(ctx, -1, NULL, f32, NULL)
+	    ->u.shaped.dims);
+}
+
 Test(uniquing, dense_elem_sizes_and_i1)
 {
 	cr_assert_eq(ir_dense_elem_size(ir_type_int(ctx, 1, IR_SIGNLESS)), 1);
