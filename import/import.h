@@ -125,8 +125,8 @@ IrValue *import_constant(IrBuilder *b, const IrLoc *loc,
     const IrType *type, const void *data, size_t size);
 
 /* The opaque op for an unsupported node with --allow-unsupported:
- * "graph.custom" (unregistered unless the graph dialect defines it) with
- * attribute `op` = the model's op name, results of the given types. */
+ * "graph.custom" with attribute `op` = the model's op name, results of
+ * the given types. */
 IrOp *import_custom_op(IrBuilder *b, const IrLoc *loc, const char *opname,
     size_t noperands, IrValue *const *operands, size_t nresults,
     const IrType *const *result_types);

@@ -760,3 +760,11 @@ func.func @f94() {
   %0 = "graph.constant"() {value = dense<1> : tensor<2xi32>} : () -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01:1>>
   return
 }
+
+// -----
+
+func.func @custom_needs_op() {
+  // expected-error@+1 {{'graph.custom' op requires attribute 'op'}}
+  "graph.custom"() : () -> ()
+  return
+}

@@ -208,3 +208,13 @@ func.func @quantized(%x: tensor<1x8x8x3x!quant.uniform<i8:f32, 5.000000e-01:-1>>
 // CHECK: "graph.relu"({{.*}}) : ({{.*}}) -> tensor<1x6x6x4x!quant.uniform<i8:f32, 1.250000e-01>>
   return
 }
+
+// graph.custom: whatever an importer could not translate, any operands
+// and results, named by `op`.
+func.func @custom(%a: tensor<4xi8>, %b: tensor<1x2xf32>) -> tensor<1x2xf32> {
+  %0:2 = "graph.custom"(%a, %b) {op = "CUSTOM:ethos-u"} : (tensor<4xi8>, tensor<1x2xf32>) -> (tensor<1x2xf32>, tensor<3xi32>)
+// CHECK: %{{.*}}:2 = "graph.custom"(%{{.*}}, %{{.*}}) {op = "CUSTOM:ethos-u"} : (tensor<4xi8>, tensor<1x2xf32>) -> (tensor<1x2xf32>, tensor<3xi32>)
+  "graph.custom"() {op = "LSTM"} : () -> ()
+// CHECK: "graph.custom"() {op = "LSTM"} : () -> ()
+  return %0#0 : tensor<1x2xf32>
+}
