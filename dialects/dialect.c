@@ -478,6 +478,16 @@ dialect_same_pad_before(int64_t in, int64_t k, int64_t stride,
 /* ---------------------------------------------------------------- inference */
 
 bool
+dialect_infer_none(IrContext *ctx, const IrOpState *st, size_t nresults,
+    const IrType **results)
+{
+	(void)ctx;
+	(void)st;
+	(void)results;
+	return nresults == 0;
+}
+
+bool
 dialect_infer_error(IrContext *ctx, const IrOpState *st, const char *fmt,
     ...)
 {

@@ -147,6 +147,13 @@ int64_t dialect_same_pad_before(int64_t in, int64_t k, int64_t stride,
 /* a * b into *out; false on int64 overflow. */
 bool dialect_mul(int64_t a, int64_t b, int64_t *out);
 
+/* The infer hook of ops without results (and of DIALECT_NO_INFER rows,
+ * which never call it): succeeds when no result is asked for. Each
+ * dialect header maps its `<d>_infer_none` (the name a row's `none` hook
+ * expands to) onto this one function. */
+bool dialect_infer_none(IrContext *ctx, const IrOpState *st,
+    size_t nresults, const IrType **results);
+
 /* Reports "'op.name' op <msg>" at st->loc (as ir_op_emit_error does for
  * an op) and returns false. */
 bool dialect_infer_error(IrContext *ctx, const IrOpState *st,

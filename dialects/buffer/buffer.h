@@ -19,7 +19,9 @@ extern const Dialect buffer_dialect;
  * interpret.c). */
 extern const IrInterpretFn buffer_kernels[BUFFER_NUM_OPS];
 
-/* The verify and infer hooks the table names (verify.c, infer.c). */
+/* The verify and infer hooks the table names (verify.c, infer.c).
+ * A row's `none` infer hook is dialect_infer_none. */
+#define buffer_infer_none dialect_infer_none
 #define OP(id, name, lo, hi, nres, nreg, traits, v, i, ...) \
 	bool buffer_verify_##v(IrOp *op); \
 	bool buffer_infer_##i(IrContext *ctx, const IrOpState *st, \

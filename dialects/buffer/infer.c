@@ -17,16 +17,6 @@ space_attr(IrContext *ctx, const IrOpState *st)
 }
 
 bool
-buffer_infer_none(IrContext *ctx, const IrOpState *st, size_t nresults,
-    const IrType **results)
-{
-	(void)ctx;
-	(void)st;
-	(void)results;
-	return nresults == 0;
-}
-
-bool
 buffer_infer_alloc(IrContext *ctx, const IrOpState *st, size_t nresults,
     const IrType **results)
 {

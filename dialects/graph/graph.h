@@ -19,7 +19,9 @@ extern const Dialect graph_dialect;
  * interpret.c). */
 extern const IrInterpretFn graph_kernels[GRAPH_NUM_OPS];
 
-/* The verify and infer hooks the table names (verify.c, infer.c). */
+/* The verify and infer hooks the table names (verify.c, infer.c).
+ * A row's `none` infer hook is dialect_infer_none. */
+#define graph_infer_none dialect_infer_none
 #define OP(id, name, lo, hi, nres, nreg, traits, v, i, ...) \
 	bool graph_verify_##v(IrOp *op); \
 	bool graph_infer_##i(IrContext *ctx, const IrOpState *st, \

@@ -374,18 +374,6 @@ graph_infer_unary(IrContext *ctx, const IrOpState *st, size_t nresults,
 	return t && set1(results, t);
 }
 
-/* Ops whose results cannot be inferred (graph.custom): never called,
- * since their rows say DIALECT_NO_INFER. */
-bool
-graph_infer_none(IrContext *ctx, const IrOpState *st, size_t nresults,
-    const IrType **results)
-{
-	(void)ctx;
-	(void)st;
-	(void)results;
-	return nresults == 0;
-}
-
 bool
 graph_infer_prelu(IrContext *ctx, const IrOpState *st, size_t nresults,
     const IrType **results)

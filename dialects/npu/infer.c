@@ -6,16 +6,6 @@
 #include "dialects/npu/npu.h"
 
 bool
-npu_infer_none(IrContext *ctx, const IrOpState *st, size_t nresults,
-    const IrType **results)
-{
-	(void)ctx;
-	(void)st;
-	(void)results;
-	return nresults == 0;
-}
-
-bool
 npu_infer_conv2d(IrContext *ctx, const IrOpState *st, size_t nresults,
     const IrType **results)
 {
