@@ -62,6 +62,14 @@ void import_file_from_memory(IrContext *ctx, const char *name,
 /* Unmaps (or frees) the data. */
 void import_file_close(ImportFile *f);
 
+/* A format's importer of an open file (tfl_import_file, onnx_import_file):
+ * the module, or NULL after reporting. */
+typedef IrOp *(*ImportFileFn)(IrContext *ctx, const ImportFile *f,
+    const ImportOptions *opts);
+/* Opens path, imports it with `import` and closes it again. */
+IrOp *import_path(IrContext *ctx, const char *path,
+    const ImportOptions *opts, ImportFileFn import);
+
 /* Tells the kernel the whole pages inside [p, p + n) of a mapped file
  * are no longer needed (after their bytes were copied), so they stop
  * counting towards the process's memory; reading them again is still

@@ -86,6 +86,18 @@ import_file_close(ImportFile *f)
 	f->size = 0;
 }
 
+IrOp *
+import_path(IrContext *ctx, const char *path, const ImportOptions *opts,
+    ImportFileFn import)
+{
+	ImportFile f;
+	if (!import_file_open(ctx, path, &f))
+		return NULL;
+	IrOp *module = import(ctx, &f, opts);
+	import_file_close(&f);
+	return module;
+}
+
 void
 import_file_drop(const ImportFile *f, const void *p, size_t n)
 {

@@ -546,10 +546,5 @@ onnx_import_file(IrContext *ctx, const ImportFile *f,
 IrOp *
 import_onnx(IrContext *ctx, const char *path, const ImportOptions *opts)
 {
-	ImportFile f;
-	if (!import_file_open(ctx, path, &f))
-		return NULL;
-	IrOp *module = onnx_import_file(ctx, &f, opts);
-	import_file_close(&f);
-	return module;
+	return import_path(ctx, path, opts, onnx_import_file);
 }

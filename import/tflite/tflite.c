@@ -527,10 +527,5 @@ tfl_import_file(IrContext *ctx, const ImportFile *f,
 IrOp *
 import_tflite(IrContext *ctx, const char *path, const ImportOptions *opts)
 {
-	ImportFile f;
-	if (!import_file_open(ctx, path, &f))
-		return NULL;
-	IrOp *module = tfl_import_file(ctx, &f, opts);
-	import_file_close(&f);
-	return module;
+	return import_path(ctx, path, opts, tfl_import_file);
 }

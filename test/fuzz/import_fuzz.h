@@ -10,9 +10,6 @@
 #include "dialects/dialect.h"
 #include "import/import.h"
 
-typedef IrOp *(*ImportFileFn)(IrContext *ctx, const ImportFile *f,
-    const ImportOptions *opts);
-
 static void
 import_fuzz_quiet(IrContext *ctx, const IrDiagnostic *diag, void *user)
 {
