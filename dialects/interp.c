@@ -582,6 +582,9 @@ ir_interp_create(IrOp *module, const IrInterpOptions *opts)
 		it->opts = *opts;
 	if (!it->opts.max_depth)
 		it->opts.max_depth = 256;
+	if (it->opts.single_rounding && it->opts.arith == IR_ARITH_TFLITE_MICRO)
+		it->opts.arith = IR_ARITH_TFLITE;
+	it->opts.single_rounding = it->opts.arith != IR_ARITH_TFLITE_MICRO;
 	return it;
 }
 

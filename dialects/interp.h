@@ -84,11 +84,26 @@ void ir_tensor_store_f32(IrTensor *dst, const IrTensor *src);
 
 /* ------------------------------------------------------------ interpreter */
 
+/* Which runtime's integer arithmetic the quantized kernels reproduce. */
+typedef enum IrArith {
+	IR_ARITH_TFLITE_MICRO, /* TFLite Micro: double rounding */
+	IR_ARITH_TFLITE,       /* TFLite built-in kernels built with
+	                          TFLITE_SINGLE_ROUNDING */
+	IR_ARITH_XNNPACK,      /* TFLite's XNNPack delegate: fp32
+	                          requantization of 8-bit conv, depthwise
+	                          and fully connected ops, XNNPack's add and
+	                          mean; other ops as IR_ARITH_TFLITE */
+} IrArith;
+
 /* Interpreter options. */
 typedef struct IrInterpOptions {
 	bool single_rounding;  /* TFLITE_SINGLE_ROUNDING requantization
-	                          instead of TFLite Micro's double rounding */
+	                          instead of TFLite Micro's double rounding;
+	                          set by ir_interp_create when arith is not
+	                          IR_ARITH_TFLITE_MICRO, and turns
+	                          IR_ARITH_TFLITE_MICRO into IR_ARITH_TFLITE */
 	unsigned max_depth;    /* func.call nesting limit; 0: 256 */
+	IrArith arith;         /* IR_ARITH_TFLITE_MICRO by default */
 } IrInterpOptions;
 
 /* Creates an interpreter over a verified module (borrowed; it must

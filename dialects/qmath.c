@@ -1,4 +1,5 @@
-/* dialects/qmath.c: TFLite's reference fixed-point arithmetic. */
+/* dialects/qmath.c: TFLite's reference fixed-point arithmetic and
+ * XNNPack's fp32 requantization, add and mean. */
 #include "dialects/qmath.h"
 
 #include <math.h>
@@ -145,6 +146,96 @@ qmath_dequantize(int32_t q, double scale, int64_t zp)
 	return (float)((double)((int64_t)q - zp) * scale);
 }
 
+/* ------------------------------------------------------------ XNNPack */
+
+int32_t
+qmath_round_even(float x)
+{
+	float r;
+
+	if (isnan(x))
+		return 0;
+	if (x >= 2147483520.0f) /* the largest float below 2^31 */
+		return INT32_MAX;
+	if (x <= -2147483648.0f)
+		return INT32_MIN;
+	r = roundf(x); /* ties away from zero; pull a tie back to even */
+	if (fabsf(x - truncf(x)) == 0.5f && fmodf(r, 2.0f) != 0.0f)
+		r -= copysignf(1.0f, x);
+	return (int32_t)r;
+}
+
+float
+qmath_fp32_scale(double in, double w, double out)
+{
+	float p = (float)in * (float)w;
+
+	return p / (float)out;
+}
+
+int32_t
+qmath_requant_fp32(int32_t acc, float scale)
+{
+	float x = (float)acc * scale;
+
+	return qmath_round_even(x);
+}
+
+/* XNNPack's multiplier of a ratio r: r * 2^shift rounded to nearest
+ * even (r's exponent field raised by shift, then lrintf). */
+static int32_t
+xnn_add_mult(float r, int shift)
+{
+	return qmath_round_even(ldexpf(fabsf(r), shift));
+}
+
+bool
+qmath_xnn_add_params(double sa, int64_t za, double sb, int64_t zb,
+    double so, bool sub, QXnnAdd *p)
+{
+	float ra = (float)sa / (float)so, rb = (float)sb / (float)so;
+	float mx = fabsf(ra) > fabsf(rb) ? fabsf(ra) : fabsf(rb);
+	int e, ok = 1;
+	uint32_t bias;
+
+	if (!(fabsf(ra) >= 0x1p-10f && fabsf(ra) < 0x1p8f &&
+	    fabsf(rb) >= 0x1p-10f && fabsf(rb) < 0x1p8f))
+		ok = 0;
+	(void)frexpf(mx, &e); /* mx = m * 2^e, m in [0.5, 1): exponent e-1 */
+	p->shift = ok ? 20 - (e - 1) : 0;
+	p->a_mult = ok ? xnn_add_mult(ra, p->shift) : 0;
+	p->b_mult = ok ? xnn_add_mult(rb, p->shift) : 0;
+	if (sub)
+		p->b_mult = -p->b_mult;
+	/* int32 arithmetic wrapping as XNNPack's (no overflow in range). */
+	bias = ok ? (uint32_t)1 << (p->shift - 1) : 0;
+	bias -= (uint32_t)p->a_mult * (uint32_t)(int32_t)za;
+	bias -= (uint32_t)p->b_mult * (uint32_t)(int32_t)zb;
+	p->bias = (int32_t)bias;
+	return ok;
+}
+
+int32_t
+qmath_xnn_add(const QXnnAdd *p, int32_t a, int32_t b)
+{
+	uint32_t acc = (uint32_t)p->bias + (uint32_t)a * (uint32_t)p->a_mult +
+	    (uint32_t)b * (uint32_t)p->b_mult;
+
+	/* Arithmetic right shift: floor division by 2^shift. */
+	return (int32_t)((int64_t)(int32_t)acc >> p->shift);
+}
+
+int32_t
+qmath_xnn_mean(int32_t sum, int64_t n, double si, int64_t zi, double so,
+    int64_t zo)
+{
+	float k = ((float)si / (float)so) * (1.0f / (float)n);
+	float z = (float)zo - (float)(int32_t)(n * zi) * k;
+	float x = (float)sum * k;
+
+	return qmath_round_even(x + z);
+}
+
 /* ------------------------------------------------------------ kernels */
 
 int32_t
@@ -153,7 +244,10 @@ qmath_requant_acc(const QRequant *r, int64_t acc, int64_t c)
 	QMultiplier m = r->m[r->nm > 1 ? c : 0];
 	int64_t v;
 
-	if (r->wide)
+	if (r->fscale)
+		v = qmath_requant_fp32(qmath_clamp(acc, INT32_MIN, INT32_MAX),
+		    r->fscale[r->nm > 1 ? c : 0]);
+	else if (r->wide)
 		v = qmath_mul_by_qm64(acc, m);
 	else
 		v = qmath_requant(qmath_clamp(acc, INT32_MIN, INT32_MAX), m,

@@ -1,6 +1,7 @@
 /* dialects/qmath.h: TFLite's reference integer arithmetic for quantized
  * kernels (QuantizeMultiplier, rounding doubling high multiply, rounding
- * divide by a power of two, requantization). */
+ * divide by a power of two, requantization) and XNNPack's (fp32
+ * requantization, its add and mean). */
 #ifndef NPUIR_QMATH_H
 #define NPUIR_QMATH_H
 
@@ -56,6 +57,50 @@ float qmath_dequantize(int32_t q, double scale, int64_t zp);
 /* Clamps v into [lo, hi]. */
 int32_t qmath_clamp(int64_t v, int64_t lo, int64_t hi);
 
+/* ------------------------------------------------------------ XNNPack */
+
+/* x rounded to the nearest integer, ties to even (lrintf in the default
+ * rounding mode, XNNPack's magic-bias trick), saturated to int32; NaN
+ * gives 0. */
+int32_t qmath_round_even(float x);
+
+/* XNNPack's requantization scale of a conv, depthwise conv or fully
+ * connected output channel: in * w / out, each a float32, evaluated in
+ * float32 left to right. */
+float qmath_fp32_scale(double in, double w, double out);
+
+/* XNNPack's "fp32" requantization: (float)acc * scale in float32, rounded
+ * to nearest even. */
+int32_t qmath_requant_fp32(int32_t acc, float scale);
+
+/* XNNPack's qs8 add (xnn_init_qs8_add_minmax_scalar_params): fixed-point
+ * multipliers of the two input/output scale ratios with 20-bit precision
+ * for the larger, a common right shift, and a bias folding both zero
+ * points and the rounding term. */
+typedef struct QXnnAdd {
+	int32_t a_mult, b_mult; /* negated for a subtraction's b */
+	int32_t bias;
+	int shift;              /* 12..30 for supported scales */
+} QXnnAdd;
+
+/* Parameters for a + b (or a - b when sub) with scales sa, sb, so and
+ * zero points za, zb; false when a ratio is outside XNNPack's supported
+ * range [2^-10, 2^8), where the delegate would not take the op. */
+bool qmath_xnn_add_params(double sa, int64_t za, double sb, int64_t zb,
+    double so, bool sub, QXnnAdd *p);
+
+/* (bias + a * a_mult + b * b_mult) >> shift, arithmetic (a tie rounds
+ * up), in int32 arithmetic; the caller adds the output zero point and
+ * clamps. a and b are the raw stored integers. */
+int32_t qmath_xnn_add(const QXnnAdd *p, int32_t a, int32_t b);
+
+/* XNNPack's qs8 mean of n elements whose raw stored integers sum to sum:
+ * round_even((float)sum * k + z) with k = (si / so) * (1 / n) and z = zo -
+ * (n * zi) * k, all in float32 (its int32 -> qs8 convert after an int32
+ * sum), saturated to int32; the caller clamps. */
+int32_t qmath_xnn_mean(int32_t sum, int64_t n, double si, int64_t zi,
+    double so, int64_t zo);
+
 /* ------------------------------------------------------------ kernels */
 
 /* Geometry of a 2-D window op over NHWC data, TFLite's conventions. */
@@ -75,9 +120,13 @@ typedef struct QRequant {
 	bool single;             /* single rounding (32-bit path only) */
 	bool wide;               /* 16-bit inputs: int64 sums and the
 	                            64-bit-input multiply */
+	const float *fscale;     /* XNNPack fp32 requantization: one scale
+	                            per entry of m (which is then unused),
+	                            or NULL for fixed point */
 } QRequant;
 
-/* clamp(MultiplyByQuantizedMultiplier(acc, m[c]) + out_zp, lo, hi). */
+/* clamp(MultiplyByQuantizedMultiplier(acc, m[c]) + out_zp, lo, hi), or
+ * with fscale clamp(qmath_requant_fp32(acc, fscale[c]) + out_zp, lo, hi). */
 int32_t qmath_requant_acc(const QRequant *r, int64_t acc, int64_t c);
 
 /* Sum of a[i] * b[i]: int32 with wrap-around (as TFLite's int32

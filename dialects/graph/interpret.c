@@ -309,6 +309,20 @@ filter_ints(const IrTensor *t, int axis)
 	return v;
 }
 
+/* Whether XNNPack's delegate would run this quantized conv, depthwise
+ * conv or fully connected op (8-bit input and result, 32-bit bias) with
+ * its fp32 requantization under --arith=xnnpack. */
+static bool
+xnn_mac(IrInterp *it, IrOp *op, IrTensor *const *in)
+{
+	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
+
+	return ir_interp_options(it)->arith == IR_ARITH_XNNPACK &&
+	    in[0]->elem_size == 1 &&
+	    ir_type_bitwidth(y->u.quant.storage) == 8 &&
+	    (op->noperands < 3 || in[2]->elem_size == 4);
+}
+
 static bool
 qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 {
@@ -322,7 +336,10 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 	int32_t *w = filter_ints(in[1], filter_axis(kind)), *y;
 	QRequant r = {m, oc, qy->u.quant.zero_points[0],
 	    qy->u.quant.storage_min, qy->u.quant.storage_max,
-	    ir_interp_options(it)->single_rounding, in[0]->elem_size > 1};
+	    ir_interp_options(it)->single_rounding, in[0]->elem_size > 1,
+	    NULL};
+	float *fs = xnn_mac(it, op, in) ?
+	    ir_xcalloc((size_t)oc, sizeof *fs) : NULL;
 	QWindow g;
 
 	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
@@ -336,9 +353,13 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 		m[c] = qmath_quantize_multiplier(
 		    f32_scale(qx->u.quant.scales[0]) * f32_scale(sw) /
 		    f32_scale(qy->u.quant.scales[0]));
+		if (fs)
+			fs[c] = qmath_fp32_scale(qx->u.quant.scales[0], sw,
+			    qy->u.quant.scales[0]);
 		if (op->noperands > 2)
 			bias[c] = ir_tensor_get_int(in[2], c);
 	}
+	r.fscale = fs;
 	if (kind == Q_FC) {
 		qmath_fully_connected(in[0]->n / D(in[1])[1], D(in[1])[1], oc,
 		    x, w, bias, &r, y);
@@ -359,6 +380,7 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 	free(w);
 	free(y);
 	free(m);
+	free(fs);
 	free(bias);
 	return true;
 }
@@ -716,6 +738,9 @@ typedef struct QBin {
 	QMultiplier m1, m2, mo;
 	int64_t z1, z2, zo, lo, hi;
 	bool single;
+	bool xnn;                /* XNNPack's arithmetic: xa or fscale */
+	QXnnAdd xa;
+	float fscale;
 } QBin;
 
 static int32_t
@@ -723,6 +748,12 @@ qbin_one(const QBin *q, int64_t a, int64_t b)
 {
 	int64_t v;
 
+	if (q->xnn) {
+		v = q->code == '*' ? qmath_requant_fp32((int32_t)((a - q->z1) *
+		    (b - q->z2)), q->fscale) :
+		    qmath_xnn_add(&q->xa, (int32_t)a, (int32_t)b);
+		return qmath_clamp(v + q->zo, q->lo, q->hi);
+	}
 	a -= q->z1;
 	b -= q->z2;
 	if (q->code == '*') {
@@ -752,8 +783,20 @@ qbin_params(IrInterp *it, IrOp *op, IrTensor *const *in, char code)
 	    twice / ((1 << 20) * so)), q1->u.quant.zero_points[0],
 	    q2->u.quant.zero_points[0], qy->u.quant.zero_points[0],
 	    qy->u.quant.storage_min, qy->u.quant.storage_max,
-	    ir_interp_options(it)->single_rounding};
+	    ir_interp_options(it)->single_rounding, false, {0, 0, 0, 0}, 0};
 
+	/* XNNPack's delegate takes int8 add, sub and mul whose scale ratios
+	 * it supports; the rest stay on TFLite's kernels. */
+	if (ir_interp_options(it)->arith != IR_ARITH_XNNPACK ||
+	    ir_type_bitwidth(qy->u.quant.storage) != 8)
+		return q;
+	if (code == '*') {
+		q.fscale = qmath_fp32_scale(s1, s2, so);
+		q.xnn = q.fscale >= 0x1p-16f && q.fscale < 0x1p8f;
+	} else {
+		q.xnn = qmath_xnn_add_params(s1, q.z1, s2, q.z2, so,
+		    code == '-', &q.xa);
+	}
 	return q;
 }
 

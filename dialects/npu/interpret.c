@@ -178,7 +178,7 @@ mac_begin(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 		    (int)dense_int(shift, c)};
 	}
 	k->r = (QRequant){k->m, oc, geti(op, "output_zp"), 0, 0,
-	    ir_interp_options(it)->single_rounding, in[0]->elem_size > 1};
+	    ir_interp_options(it)->single_rounding, in[0]->elem_size > 1, NULL};
 	act_range(op, &k->r.lo, &k->r.hi);
 	return true;
 }

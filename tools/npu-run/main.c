@@ -54,8 +54,11 @@ static const char usage_text[] =
 "  --atol=X           absolute tolerance (default 1e-5)\n"
 "  --rtol=X           relative tolerance (default 1e-5)\n"
 "  --print            print every result's values\n"
-"  --single-rounding  requantize with TFLITE_SINGLE_ROUNDING instead of\n"
-"                     TFLite Micro's double rounding\n"
+"  --arith=MODE       whose integer arithmetic quantized ops reproduce:\n"
+"                     tflite-micro (default: double rounding), tflite\n"
+"                     (TFLITE_SINGLE_ROUNDING), xnnpack (TFLite's XNNPack\n"
+"                     delegate: fp32 requantization, as LiteRT on CPU)\n"
+"  --single-rounding  the same as --arith=tflite\n"
 "  --repeat=N         run N more times and report the time per inference\n"
 "  --help, --version\n"
 "\n"
@@ -115,6 +118,21 @@ add_file(const char **list, int *n, const char *flag, const char *v)
 	list[(*n)++] = v;
 }
 
+/* The --arith mode named v. */
+static IrArith
+parse_arith(const char *v)
+{
+	if (!strcmp(v, "tflite-micro"))
+		return IR_ARITH_TFLITE_MICRO;
+	if (!strcmp(v, "tflite"))
+		return IR_ARITH_TFLITE;
+	if (!strcmp(v, "xnnpack"))
+		return IR_ARITH_XNNPACK;
+	usage_error("--arith must be tflite-micro, tflite or xnnpack, not "
+	    "'%s'", v);
+	return IR_ARITH_TFLITE_MICRO;
+}
+
 /* One "--name=value" or "--name" flag; single dashes work too. */
 static void
 parse_flag(Options *o, const char *arg)
@@ -134,7 +152,7 @@ parse_flag(Options *o, const char *arg)
 	} else if (IS("print") && !v) {
 		o->print = true;
 	} else if (IS("single-rounding") && !v) {
-		o->interp.single_rounding = true;
+		o->interp.arith = IR_ARITH_TFLITE;
 	} else if (!v) {
 		usage_error("unknown flag or missing '=value': %s", arg);
 	} else if (IS("entry")) {
@@ -154,6 +172,8 @@ parse_flag(Options *o, const char *arg)
 		o->rtol = parse_double("--rtol", v);
 	} else if (IS("repeat")) {
 		o->repeat = (long)parse_u64("--repeat", v);
+	} else if (IS("arith")) {
+		o->interp.arith = parse_arith(v);
 	} else {
 		usage_error("unknown flag: %s", arg);
 	}
