@@ -1185,7 +1185,63 @@ reduce(IrOp *op, IrTensor *in, IrTensor *out, int kind)
 	return true;
 }
 
-FLOAT_KERNEL(reduce_mean)
+/* XNNPack's qs8 mean (--arith=xnnpack): int32 sums of the stored
+ * integers, then qmath_xnn_mean, for per-tensor int8 input and result. */
+static bool
+qmean(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	const IrType *qi = in[0]->type->u.shaped.elem;
+	const IrType *qo = ir_op_result(op, 0)->type->u.shaped.elem;
+	int64_t axes[MAXR * 2], ostr[MAXR], idx[MAXR] = {0}, i, oi = 0, n;
+	uint32_t *sum;
+	bool red[MAXR] = {false};
+	int r = R(in[0]), na = getints(op, "axes", axes), k;
+
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	for (k = 0; k < na; k++)
+		red[dialect_norm_axis(axes[k], r)] = true;
+	for (k = r - 1, i = 1; k >= 0; k--) {
+		ostr[k] = red[k] ? 0 : i;
+		i *= red[k] ? 1 : D(in[0])[k];
+	}
+	n = out[0]->n ? in[0]->n / out[0]->n : 1;
+	sum = ir_xcalloc((size_t)out[0]->n + 1, sizeof *sum);
+	for (i = 0; i < in[0]->n; i++) {
+		sum[oi] += (uint32_t)ir_tensor_get_int(in[0], i);
+		for (k = r - 1; k >= 0; k--) {
+			oi += ostr[k];
+			if (++idx[k] < D(in[0])[k])
+				break;
+			oi -= ostr[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
+	for (i = 0; i < out[0]->n; i++)
+		ir_tensor_set_int(out[0], i, qmath_clamp(qmath_xnn_mean(
+		    (int32_t)sum[i], n ? n : 1, qi->u.quant.scales[0],
+		    qi->u.quant.zero_points[0], qo->u.quant.scales[0],
+		    qo->u.quant.zero_points[0]), qo->u.quant.storage_min,
+		    qo->u.quant.storage_max));
+	free(sum);
+	return true;
+}
+
+static bool f_reduce_mean(IrOp *op, IrTensor *const *in, IrTensor **out);
+
+static bool
+graph_interpret_reduce_mean(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const IrType *q = qtensor(in[0], 8);
+	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
+
+	if (ir_interp_options(it)->arith == IR_ARITH_XNNPACK && q &&
+	    y->kind == IR_TYPE_QUANT && y->u.quant.nscales == 1 &&
+	    ir_type_bitwidth(y->u.quant.storage) == 8 && R(in[0]) <= MAXR)
+		return qmean(op, in, out);
+	return run_float(it, op, in, out, f_reduce_mean);
+}
+
 static bool
 f_reduce_mean(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
