@@ -155,7 +155,7 @@ qmath_round_even(float x)
 
 	if (isnan(x))
 		return 0;
-	if (x >= 2147483520.0f) /* the largest float below 2^31 */
+	if (x >= 2147483648.0f) /* 2^31; every float below fits */
 		return INT32_MAX;
 	if (x <= -2147483648.0f)
 		return INT32_MIN;

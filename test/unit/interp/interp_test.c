@@ -397,3 +397,30 @@ Test(interp, wrong_argument_type_is_an_error)
 	ir_op_destroy(m);
 	ir_context_destroy(ctx);
 }
+
+Test(interp, arith_options_are_normalised)
+{
+	IrContext *ctx = new_ctx();
+	IrOp *m = parse(ctx, "func.func @main(%x: tensor<2xf32>) -> "
+	    "tensor<2xf32> {\n  return %x : tensor<2xf32>\n}\n");
+	IrInterpOptions single = {.single_rounding = true};
+	IrInterpOptions xnn = {.arith = IR_ARITH_XNNPACK};
+	IrInterp *it = ir_interp_create(m, NULL);
+
+	/* Default: TFLite Micro's double rounding. */
+	cr_assert_eq(ir_interp_options(it)->arith, IR_ARITH_TFLITE_MICRO);
+	cr_assert(!ir_interp_options(it)->single_rounding);
+	ir_interp_destroy(it);
+	/* The old single_rounding flag means --arith=tflite. */
+	it = ir_interp_create(m, &single);
+	cr_assert_eq(ir_interp_options(it)->arith, IR_ARITH_TFLITE);
+	ir_interp_destroy(it);
+	/* XNNPack's mode keeps TFLite's single rounding for the ops XNNPack
+	 * does not take. */
+	it = ir_interp_create(m, &xnn);
+	cr_assert_eq(ir_interp_options(it)->arith, IR_ARITH_XNNPACK);
+	cr_assert(ir_interp_options(it)->single_rounding);
+	ir_interp_destroy(it);
+	ir_op_destroy(m);
+	ir_context_destroy(ctx);
+}

@@ -124,3 +124,124 @@ Test(qmath, multiply_64bit_input)
 	cr_assert_eq(qmath_mul_by_qm64(1 << 20,
 	    (QMultiplier){0x7FFFFFFF, 0}), 1048544);
 }
+
+/* ------------------------------------------------------------ XNNPack */
+
+Test(qmath, round_even_ties_and_saturation)
+{
+	cr_assert_eq(qmath_round_even(2.5f), 2);
+	cr_assert_eq(qmath_round_even(3.5f), 4);
+	cr_assert_eq(qmath_round_even(-2.5f), -2);
+	cr_assert_eq(qmath_round_even(-3.5f), -4);
+	cr_assert_eq(qmath_round_even(0.5f), 0);
+	cr_assert_eq(qmath_round_even(-0.5f), 0);
+	cr_assert_eq(qmath_round_even(1.5f), 2);
+	/* The floats next to 2.5: 2.4999998 -> 2, 2.5000002 -> 3. */
+	cr_assert_eq(qmath_round_even(nextafterf(2.5f, 0.0f)), 2);
+	cr_assert_eq(qmath_round_even(nextafterf(2.5f, 3.0f)), 3);
+	/* 2^23 + 1 is an odd integer float: no rounding at all. */
+	cr_assert_eq(qmath_round_even(8388609.0f), 8388609);
+	/* The largest float below 2^31 fits; 2^31 and beyond saturate. */
+	cr_assert_eq(qmath_round_even(2147483520.0f), 2147483520);
+	cr_assert_eq(qmath_round_even(2147483648.0f), INT32_MAX);
+	cr_assert_eq(qmath_round_even(-3e9f), INT32_MIN);
+	cr_assert_eq(qmath_round_even(NAN), 0);
+}
+
+Test(qmath, fp32_scale_is_evaluated_in_float)
+{
+	/* a * b rounded to float, then / c rounded: 0x1.adc3c6p-13. The
+	 * product and quotient rounded once from double give 0x1.adc3c8p-13
+	 * (a case found by search with Python's float32 emulation). */
+	float s = qmath_fp32_scale(0.07646572589874268, 0.00012084993068128824,
+	    0.04509333148598671);
+
+	cr_assert_eq(s, 0x1.adc3c6p-13f);
+	cr_assert_eq(qmath_fp32_scale(0.5, 0.5, 1.0), 0.25f);
+}
+
+Test(qmath, requant_fp32_vectors)
+{
+	/* 10 * 0.25 = 2.5 -> 2; -10 -> -2; 14 -> 3.5 -> 4; 6 -> 1.5 -> 2. */
+	cr_assert_eq(qmath_requant_fp32(10, 0.25f), 2);
+	cr_assert_eq(qmath_requant_fp32(-10, 0.25f), -2);
+	cr_assert_eq(qmath_requant_fp32(14, 0.25f), 4);
+	cr_assert_eq(qmath_requant_fp32(6, 0.25f), 2);
+	/* The accumulator is converted to float first: 2^24 + 1 becomes
+	 * 2^24 (ties to even), so scale 1 gives 16777216, not 16777217. */
+	cr_assert_eq(qmath_requant_fp32(16777217, 1.0f), 16777216);
+	/* 100 * 0.0123456 = 1.23456 -> 1; TFLite's 0.49 case: 40 -> 0. */
+	cr_assert_eq(qmath_requant_fp32(100, 0.0123456f), 1);
+	cr_assert_eq(qmath_requant_fp32(40, 0.0123456f), 0);
+}
+
+Test(qmath, requant_acc_fp32_per_channel)
+{
+	QMultiplier m[2] = {{0, 0}, {0, 0}};
+	float fs[2] = {0.25f, 0.125f};
+	QRequant r = {m, 2, -1, -128, 127, true, false, fs};
+
+	/* 10 * 0.25 = 2.5 -> 2, - 1 = 1; 10 * 0.125 = 1.25 -> 1, - 1 = 0;
+	 * 2000 * 0.25 = 500 clamps to 127. */
+	cr_assert_eq(qmath_requant_acc(&r, 10, 0), 1);
+	cr_assert_eq(qmath_requant_acc(&r, 10, 1), 0);
+	cr_assert_eq(qmath_requant_acc(&r, 2000, 0), 127);
+}
+
+Test(qmath, xnn_add_exact_ratios)
+{
+	QXnnAdd p;
+
+	/* 0.5 and 0.25 over 1: the larger ratio 0.5 = 2^-1, so shift = 20 +
+	 * 1 = 21 and the multipliers are 2^20 and 2^19; the bias is the
+	 * rounding 2^20 minus 2^20 * 3 and 2^19 * -2 (zero points 3, -2). */
+	cr_assert(qmath_xnn_add_params(0.5, 3, 0.25, -2, 1.0, false, &p));
+	cr_assert_eq(p.shift, 21);
+	cr_assert_eq(p.a_mult, 1 << 20);
+	cr_assert_eq(p.b_mult, 1 << 19);
+	cr_assert_eq(p.bias, (1 << 20) - 3 * (1 << 20) + 2 * (1 << 19));
+	/* a = 4, b = -2: real 0.5 * 1 + 0.25 * 0 = 0.5 rounds up to 1;
+	 * a = 2, b = -2: -0.5 rounds up to 0; a = 0: -1.5 -> -1. */
+	cr_assert_eq(qmath_xnn_add(&p, 4, -2), 1);
+	cr_assert_eq(qmath_xnn_add(&p, 2, -2), 0);
+	cr_assert_eq(qmath_xnn_add(&p, 0, -2), -1);
+	/* Subtraction negates b's multiplier (and its bias term). */
+	cr_assert(qmath_xnn_add_params(0.5, 0, 0.25, 0, 1.0, true, &p));
+	cr_assert_eq(p.b_mult, -(1 << 19));
+	cr_assert_eq(qmath_xnn_add(&p, 3, 2), 1); /* 1.5 - 0.5 */
+}
+
+Test(qmath, xnn_add_mobilenet_params)
+{
+	QXnnAdd p;
+
+	/* MobileNet-v2's first residual add; expected values computed
+	 * independently in Python (struct-packed float32): ratios
+	 * 0.75436652 and 0.78489238, exponent -1, shift 21, multipliers
+	 * round(r * 2^21) = 1582021 and 1646039, bias 2^20 + 1582021 * 3 +
+	 * 1646039 * 1 = 7440678. */
+	cr_assert(qmath_xnn_add_params(0.02703838050365448, -3,
+	    0.028132501989603043, -1, 0.035842496901750565, false, &p));
+	cr_assert_eq(p.shift, 21);
+	cr_assert_eq(p.a_mult, 1582021);
+	cr_assert_eq(p.b_mult, 1646039);
+	cr_assert_eq(p.bias, 7440678);
+	/* Ratios outside [2^-10, 2^8): XNNPack would not take the op. */
+	cr_assert(!qmath_xnn_add_params(1.0, 0, 1.0, 0, 1e-3, false, &p));
+	cr_assert(!qmath_xnn_add_params(1.0, 0, 1e-4, 0, 1.0, false, &p));
+}
+
+Test(qmath, xnn_mean_vectors)
+{
+	/* Four values stored [1, 2, 3, 8] at scale 1, zero point 1 (real
+	 * 0, 1, 2, 7: mean 2.5), output scale 1, zero point 0: k = 0.25,
+	 * z = 0 - 4 * 1 * 0.25 = -1, 14 * 0.25 - 1 = 2.5 -> 2 (even); the
+	 * negative tie -2.5 (sum -6) -> -2; 2.75 (sum 15) -> 3. */
+	cr_assert_eq(qmath_xnn_mean(14, 4, 1.0, 1, 1.0, 0), 2);
+	cr_assert_eq(qmath_xnn_mean(-6, 4, 1.0, 1, 1.0, 0), -2);
+	cr_assert_eq(qmath_xnn_mean(15, 4, 1.0, 1, 1.0, 0), 3);
+	/* Output scale 0.5, zero point 10: k = 2 * 0.25 = 0.5, z = 10 - 4 *
+	 * 0.5 = 8: sum 5 -> 2.5 + 8 = 10.5 -> 10; sum 7 -> 11.5 -> 12. */
+	cr_assert_eq(qmath_xnn_mean(5, 4, 1.0, 1, 0.5, 10), 10);
+	cr_assert_eq(qmath_xnn_mean(7, 4, 1.0, 1, 0.5, 10), 12);
+}
