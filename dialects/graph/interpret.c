@@ -310,13 +310,17 @@ filter_ints(const IrTensor *t, int axis)
 }
 
 /* Whether XNNPack's delegate would run this quantized conv, depthwise
- * conv or fully connected op (8-bit input and result, 32-bit bias) with
- * its fp32 requantization under --arith=xnnpack. */
+ * conv or fully connected op with its fp32 requantization under
+ * --arith=xnnpack: 8-bit input and result and a 32-bit bias, which the
+ * delegate requires of convolutions (it also needs every requantization
+ * scale below 256, checked by the caller). */
 static bool
-xnn_mac(IrInterp *it, IrOp *op, IrTensor *const *in)
+xnn_mac(IrInterp *it, IrOp *op, IrTensor *const *in, int kind)
 {
 	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
 
+	if (op->noperands < 3 && kind != Q_FC)
+		return false;
 	return ir_interp_options(it)->arith == IR_ARITH_XNNPACK &&
 	    in[0]->elem_size == 1 &&
 	    ir_type_bitwidth(y->u.quant.storage) == 8 &&
@@ -338,8 +342,9 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 	    qy->u.quant.storage_min, qy->u.quant.storage_max,
 	    ir_interp_options(it)->single_rounding, in[0]->elem_size > 1,
 	    NULL};
-	float *fs = xnn_mac(it, op, in) ?
+	float *fs = xnn_mac(it, op, in, kind) ?
 	    ir_xcalloc((size_t)oc, sizeof *fs) : NULL;
+	bool xnn = fs != NULL;
 	QWindow g;
 
 	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
@@ -356,10 +361,12 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 		if (fs)
 			fs[c] = qmath_fp32_scale(qx->u.quant.scales[0], sw,
 			    qy->u.quant.scales[0]);
+		if (fs && !(fs[c] < 256.0f))
+			xnn = false;
 		if (op->noperands > 2)
 			bias[c] = ir_tensor_get_int(in[2], c);
 	}
-	r.fscale = fs;
+	r.fscale = xnn ? fs : NULL;
 	if (kind == Q_FC) {
 		qmath_fully_connected(in[0]->n / D(in[1])[1], D(in[1])[1], oc,
 		    x, w, bias, &r, y);

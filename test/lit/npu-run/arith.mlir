@@ -19,22 +19,29 @@
 // (one row each) with weight 2: accumulators 10, -10, 6, 14, real 2.5,
 // -2.5, 1.5, 3.5. Double rounding: 3, -3, 2, 4; single: 3, -2, 2, 4;
 // ties to even: 2, -2, 2, 4. depthwise_conv2d of [5, 7] with [2, 2] and
-// per-channel scales [0.5, 0.25]: 10 * 0.25 = 2.5 and 14 * 0.125 = 1.75:
-// [3, 2] (both TFLite roundings), [2, 2] (even).
+// per-channel scales [0.5, 0.25] and a zero bias: 10 * 0.25 = 2.5 and
+// 14 * 0.125 = 1.75: [3, 2] (both TFLite roundings), [2, 2] (even). The
+// same op without a bias is one XNNPack's delegate leaves to TFLite (it
+// takes only convolutions with a bias): [3, 2] under xnnpack too.
 // MAC-MICRO: result #0: {{.*}} = [3, -3, 2, 4]
 // MAC-MICRO: result #1: {{.*}} = [3, 2]
+// MAC-MICRO: result #2: {{.*}} = [3, 2]
 // MAC-TFL: result #0: {{.*}} = [3, -2, 2, 4]
 // MAC-TFL: result #1: {{.*}} = [3, 2]
+// MAC-TFL: result #2: {{.*}} = [3, 2]
 // MAC-XNN: result #0: {{.*}} = [2, -2, 2, 4]
 // MAC-XNN: result #1: {{.*}} = [2, 2]
-func.func @mac() -> (tensor<4x1x!quant.uniform<i8:f32, 1.0>>, tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>) {
+// MAC-XNN: result #2: {{.*}} = [3, 2]
+func.func @mac() -> (tensor<4x1x!quant.uniform<i8:f32, 1.0>>, tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>, tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>) {
   %x = "graph.constant"() {value = dense<[[5], [-5], [3], [7]]> : tensor<4x1xi8>} : () -> tensor<4x1x!quant.uniform<i8:f32, 0.5>>
   %w = "graph.constant"() {value = dense<2> : tensor<1x1xi8>} : () -> tensor<1x1x!quant.uniform<i8:f32, 0.5>>
   %0 = "graph.fully_connected"(%x, %w) : (tensor<4x1x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x!quant.uniform<i8:f32, 0.5>>) -> tensor<4x1x!quant.uniform<i8:f32, 1.0>>
   %d = "graph.constant"() {value = dense<[[[[5, 7]]]]> : tensor<1x1x1x2xi8>} : () -> tensor<1x1x1x2x!quant.uniform<i8:f32, 0.5>>
   %f = "graph.constant"() {value = dense<2> : tensor<1x1x1x2xi8>} : () -> tensor<1x1x1x2x!quant.uniform<i8:f32:3, {0.5, 0.25}>>
-  %1 = "graph.depthwise_conv2d"(%d, %f) : (tensor<1x1x1x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x1x2x!quant.uniform<i8:f32:3, {0.5, 0.25}>>) -> tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>
-  return %0, %1 : tensor<4x1x!quant.uniform<i8:f32, 1.0>>, tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>
+  %z = "graph.constant"() {value = dense<0> : tensor<2xi32>} : () -> tensor<2x!quant.uniform<i32:f32:0, {0.25, 0.125}>>
+  %1 = "graph.depthwise_conv2d"(%d, %f, %z) : (tensor<1x1x1x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x1x2x!quant.uniform<i8:f32:3, {0.5, 0.25}>>, tensor<2x!quant.uniform<i32:f32:0, {0.25, 0.125}>>) -> tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>
+  %2 = "graph.depthwise_conv2d"(%d, %f) : (tensor<1x1x1x2x!quant.uniform<i8:f32, 0.5>>, tensor<1x1x1x2x!quant.uniform<i8:f32:3, {0.5, 0.25}>>) -> tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>
+  return %0, %1, %2 : tensor<4x1x!quant.uniform<i8:f32, 1.0>>, tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>, tensor<1x1x1x2x!quant.uniform<i8:f32, 1.0>>
 }
 
 // add and sub: lhs at scale 0.5, rhs at 0.25, result at 1. XNNPack: both
