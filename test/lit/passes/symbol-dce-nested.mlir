@@ -15,8 +15,11 @@
 // named only from inside @refs_outward, is unknown there (ignored) and
 // erased at the top.
 // Erased: @dead_nested_function, @private_module, @priv_unused,
-// @outer_private (4); then @dead_in_func_module, @private_helper (2).
-// STATS: (S) 6 num-dce'd
+// @outer_private (4); then @dead_in_func_module, @private_helper (2);
+// nothing in the last case. Each split is a run with its statistics.
+// STATS: (S) 4 num-dce'd
+// STATS: (S) 2 num-dce'd
+// STATS: (S) 0 num-dce'd
 
 // CHECK-LABEL: module @public_module
 // CHECK-NOT: @dead_nested_function
