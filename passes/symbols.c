@@ -1,5 +1,5 @@
 /* passes/symbols.c: what inline and symbol-dce share about symbols: a
- * pointer set, visibility, and a cache of hashed symbol tables that
+ * pointer set and map, visibility, and a cache of hashed symbol tables that
  * resolves nested references (@a::@b) as MLIR does. */
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +63,55 @@ passes_ptrset_free(PassesPtrSet *s)
 {
 	free(s->slots);
 	memset(s, 0, sizeof *s);
+}
+
+static void
+map_grow(PassesPtrMap *m)
+{
+	PassesPtrMap old = *m;
+	m->cap = m->cap ? 2 * m->cap : 64;
+	m->keys = ir_xcalloc(m->cap, sizeof *m->keys);
+	m->vals = ir_xcalloc(m->cap, sizeof *m->vals);
+	m->n = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.keys[i])
+			passes_ptrmap_put(m, old.keys[i], old.vals[i]);
+	free(old.keys);
+	free(old.vals);
+}
+
+void
+passes_ptrmap_put(PassesPtrMap *m, const void *key, void *val)
+{
+	if ((m->n + 1) * 2 > m->cap)
+		map_grow(m);
+	size_t i = ptr_hash(key, m->cap);
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = key;
+	m->vals[i] = val;
+}
+
+void *
+passes_ptrmap_get(const PassesPtrMap *m, const void *key)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = ptr_hash(key, m->cap); m->keys[i];
+	    i = (i + 1) & (m->cap - 1))
+		if (m->keys[i] == key)
+			return m->vals[i];
+	return NULL;
+}
+
+void
+passes_ptrmap_free(PassesPtrMap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
 }
 
 /* ------------------------------------------------------------ visibility */
