@@ -61,7 +61,7 @@ mark_attr(SymDce *s, Work *w, IrOp *table, const IrAttr *a)
 	}
 }
 
-static bool compute(SymDce *s, IrOp *table);
+static bool compute(SymDce *s, IrOp *table, bool hidden);
 
 /* MLIR cannot know the symbol uses inside an unregistered op with one
  * region (it may be a symbol table): neither can we. */
@@ -71,11 +71,20 @@ unknown_table(const IrOp *op)
 	return !op->name->def && op->nregions == 1;
 }
 
+/* A symbol table nested in one whose hiddenness is `hidden`: hidden
+ * too when not a public or nested symbol. */
+static bool
+nested_hidden(const IrOp *table, bool hidden)
+{
+	return hidden || !passes_is_symbol(table) ||
+	    passes_visibility(table) == PASSES_PRIVATE;
+}
+
 /* The uses held by op's attributes and by the ops nested in it, not
  * looking into nested symbol tables (whose own attributes count): those
  * get their own liveness computation. */
 static bool
-scan(SymDce *s, Work *w, IrOp *table, IrOp *op, bool top)
+scan(SymDce *s, Work *w, IrOp *table, IrOp *op, bool top, bool hidden)
 {
 	if (unknown_table(op)) {
 		s->unknown = true;
@@ -83,31 +92,34 @@ scan(SymDce *s, Work *w, IrOp *table, IrOp *op, bool top)
 	}
 	mark_attr(s, w, table, op->attrs);
 	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE))
-		return top || compute(s, op);
+		return top || compute(s, op, nested_hidden(op, hidden));
 	for (unsigned r = 0; r < op->nregions; r++)
 		for (IrBlock *b = op->regions[r].first; b; b = b->next)
 			for (IrOp *o = b->first; o; o = o->next)
-				if (!scan(s, w, table, o, false))
+				if (!scan(s, w, table, o, false, hidden))
 					return false;
 	return true;
 }
 
-/* The liveness of the symbols in `table`'s body: non-symbols and
- * symbols that are not private are live roots; what a live op
- * references is live. A live symbol table nested here is computed in
- * turn (references resolve in the nearest table, as MLIR's). */
+/* The liveness of the symbols in `table`'s body: non-symbols, public
+ * symbols, and "nested" ones when the table is not hidden (reachable
+ * from outside) are live roots; what a live op references is live. A
+ * live symbol table nested here is computed in turn (references resolve
+ * in the nearest table, as MLIR's). */
 static bool
-compute(SymDce *s, IrOp *table)
+compute(SymDce *s, IrOp *table, bool hidden)
 {
 	if (!passes_symbols_table(s->syms, table))
 		return false; /* duplicate symbols, reported */
 	Work w = {0};
 	for (IrBlock *b = table->regions[0].first; b; b = b->next) {
 		for (IrOp *o = b->first; o; o = o->next) {
+			PassesVisibility v = passes_is_symbol(o) ?
+			    passes_visibility(o) : PASSES_PUBLIC;
 			if (!passes_is_symbol(o))
 				push(&w, o);
-			else if (passes_visibility(o) != PASSES_PRIVATE &&
-			    passes_ptrset_add(&s->live, o))
+			else if ((v == PASSES_PUBLIC || (v == PASSES_NESTED &&
+			    !hidden)) && passes_ptrset_add(&s->live, o))
 				push(&w, o);
 		}
 	}
@@ -116,7 +128,7 @@ compute(SymDce *s, IrOp *table)
 		/* Symbols found through a reference from another table
 		 * resolve their own references in their parent table. */
 		IrOp *op = w.ops[--w.n];
-		ok = scan(s, &w, ir_op_parent_op(op), op, true);
+		ok = scan(s, &w, ir_op_parent_op(op), op, true, hidden);
 		if (!ok && s->unknown) {
 			/* Where MLIR reports it: the op whose uses are
 			 * collected. */
@@ -127,7 +139,7 @@ compute(SymDce *s, IrOp *table)
 			s->unknown = false;
 		}
 		if (ok && ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE))
-			ok = compute(s, op);
+			ok = compute(s, op, nested_hidden(op, hidden));
 	}
 	free(w.ops);
 	return ok;
@@ -157,7 +169,11 @@ static bool
 symbol_dce_run(IrOp *module, IrPass *pass)
 {
 	SymDce s = { .syms = passes_symbols_create() };
-	bool ok = compute(&s, module);
+	/* Hidden unless the module is itself a visible symbol inside
+	 * another op (a nested pipeline). */
+	bool hidden = !ir_op_parent_op(module) || !passes_is_symbol(module) ||
+	    passes_visibility(module) == PASSES_PRIVATE;
+	bool ok = compute(&s, module, hidden);
 	Dead d = { &s, {0} };
 	if (ok) {
 		for (IrBlock *b = module->regions[0].first; b; b = b->next)
@@ -187,17 +203,22 @@ const IrPassDef pass_symbol_dce = {
 	.description =
 	    "MLIR's symbol-dce. A symbol (a registered op with `sym_name`,\n"
 	    "such as `func.func` or `module @m`) in the module or in a symbol\n"
-	    "table nested in it is live when it is not private (public, or\n"
-	    "`sym_visibility = \"nested\"`) and its table is live, or when a\n"
-	    "live op references it: ops that are not symbols are live, and\n"
-	    "the symbol references in their attributes (also inside arrays and\n"
-	    "dictionaries, and in the ops nested in them) make their targets\n"
-	    "live. A reference resolves in the nearest enclosing symbol table;\n"
-	    "`@a::@b` makes both `@a` and `@b` live, and a live nested table\n"
-	    "has the liveness of its own symbols computed the same way.\n"
-	    "Private symbols that are not live are erased, with all they\n"
-	    "contain (a private nested module nobody references goes with its\n"
-	    "public functions). References to unknown symbols are ignored.\n"
-	    "As in MLIR, the pass fails on an unregistered op with one region\n"
-	    "(it may hide a symbol table).",
+	    "table nested in it is a live root when its table is live and it\n"
+	    "is public, or has `sym_visibility = \"nested\"` in a table seen\n"
+	    "from outside: the op the pass runs on when it is a public symbol\n"
+	    "nested in another op (`builtin.module(builtin.module(symbol-dce))`\n"
+	    "on `module @m`), and the public symbol tables inside one seen from\n"
+	    "outside. The top module is hidden, and so is everything in it:\n"
+	    "there \"nested\" acts as private. Ops that are not symbols are\n"
+	    "live too. The symbol references in a live\n"
+	    "op's attributes (also inside arrays and dictionaries, and in the\n"
+	    "ops nested in it, but not inside nested symbol tables) make their\n"
+	    "targets live. A reference resolves in the nearest enclosing\n"
+	    "symbol table; `@a::@b` makes both `@a` and `@b` live, and a live\n"
+	    "nested table has the liveness of its symbols computed the same\n"
+	    "way. Symbols that are not live are erased with all they contain\n"
+	    "(a private nested module nobody references goes with its public\n"
+	    "functions). References to unknown symbols are ignored. As MLIR's,\n"
+	    "the pass fails on an unregistered op with one region (it may hide\n"
+	    "a symbol table).",
 };

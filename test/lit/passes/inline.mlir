@@ -205,12 +205,12 @@ module {
 // NESTED-NEXT: %[[A:.*]] = "test.add"(%[[M]], %[[M]])
 // NESTED-NEXT: return %[[A]]
 // NESTED: module @lib
-// NESTED: func.func nested @sq
+// NESTED: func.func @sq
 // NESTED: func.func private @dbl
 // DCE-LABEL: func.func @nested_main
 // DCE-NOT: @dbl
 // DCE: module @lib
-// DCE-NEXT: func.func nested @sq
+// DCE-NEXT: func.func @sq
 // DCE-NOT: @dbl
 module {
   func.func @nested_main(%a: i32) -> i32 {
@@ -219,7 +219,7 @@ module {
     return %1 : i32
   }
   module @lib {
-    func.func @sq(%x: i32) -> i32 attributes {sym_visibility = "nested"} {
+    func.func @sq(%x: i32) -> i32 {
       %0 = "test.mul"(%x, %x) : (i32, i32) -> i32
       return %0 : i32
     }

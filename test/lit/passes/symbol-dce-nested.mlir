@@ -6,31 +6,36 @@
 // RUN: mlir-opt-14 --allow-unregistered-dialect --split-input-file --symbol-dce %s | FileCheck %s
 // RUN: npu-opt --allow-unregistered-dialect --split-input-file --symbol-dce --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
-// A public nested module is live; in it, a "nested" symbol is live (it
-// is not private) and so is what it references; its unused private
-// symbol goes. A private module nobody references goes with what it
-// holds. A private module reached through @m::@f stays, with @f (named
-// by the path) and what @f uses, but not its unused private symbol.
-// A reference resolves in the nearest symbol table: @outer_private,
-// named only from inside @refs_outward, is unknown there (ignored) and
-// erased at the top.
-// Erased: @dead_nested_function, @private_module, @priv_unused,
-// @outer_private (4); then @dead_in_func_module, @private_helper (2);
-// nothing in the last case. Each split is a run with its statistics.
-// STATS: (S) 4 num-dce'd
+// A public nested module is live; in it, public symbols are live and
+// so is what they reference; its unused private symbol goes. In the
+// top module (hidden: nothing outside can name its symbols) "nested"
+// visibility acts as private: the unused module @nested_module goes
+// (mlir-opt-14 agrees). A private module nobody references goes with
+// what it holds. A private module reached through @m::@f stays, with
+// @f (named by the path) and what @f uses, but not its unused private
+// symbol. A reference resolves in the nearest symbol table:
+// @outer_private, named only from inside @refs_outward, is unknown
+// there (ignored) and erased at the top.
+// Erased: @dead_nested_function, @nested_module, @private_module,
+// @priv_unused, @outer_private (5); then @dead_in_func_module,
+// @private_helper (2); nothing in the last case. Each split is a run
+// with its statistics.
+// STATS: (S) 5 num-dce'd
 // STATS: (S) 2 num-dce'd
 // STATS: (S) 0 num-dce'd
 
 // CHECK-LABEL: module @public_module
 // CHECK-NOT: @dead_nested_function
 // CHECK: func{{(\.func)?}} private @private_nested_function()
-// CHECK: func{{(\.func)?}} nested @nested_function()
+// CHECK: func{{(\.func)?}} @public_function()
+// CHECK-NOT: @nested_module
+// CHECK-NOT: @kept_in_nested
 // CHECK-NOT: @private_module
 // CHECK-NOT: @in_dead_module
 // CHECK: func{{(\.func)?}} @pub()
 // CHECK-NOT: @priv_unused
 // CHECK: func{{(\.func)?}} private @priv_used()
-// CHECK: func{{(\.func)?}} nested @nest()
+// CHECK: func{{(\.func)?}} @entry()
 // CHECK-NOT: @outer_private()
 // CHECK: module @refs_outward
 // CHECK: func{{(\.func)?}} @user()
@@ -38,13 +43,20 @@ module {
   module @public_module {
     func private @dead_nested_function()
     func private @private_nested_function()
-    "builtin.func"() ({
+    func @public_function() {
       "foo.return"() {uses = [@private_nested_function]} : () -> ()
-    }) {sym_name = "nested_function", sym_visibility = "nested", type = () -> ()} : () -> ()
+    }
+  }
+  module @nested_module attributes {sym_visibility = "nested"} {
+    func private @unused_in_nested()
+    func @kept_in_nested() {
+      return
+    }
   }
   module @private_module attributes {sym_visibility = "private"} {
-    "builtin.func"() ({
-    }) {sym_name = "in_dead_module", sym_visibility = "nested", type = () -> ()} : () -> ()
+    func @in_dead_module() {
+      return
+    }
   }
   module @used_private_module attributes {sym_visibility = "private"} {
     func @pub() {
@@ -52,9 +64,9 @@ module {
     }
     func private @priv_unused()
     func private @priv_used()
-    "builtin.func"() ({
+    func @entry() {
       "foo.return"() {uses = {a = [@priv_used]}} : () -> ()
-    }) {sym_name = "nest", sym_visibility = "nested", type = () -> ()} : () -> ()
+    }
   }
   func private @outer_private()
   module @refs_outward {
@@ -63,7 +75,7 @@ module {
     }
   }
   func @user() {
-    "live.user"() {uses = [@public_module::@nested_function, @used_private_module::@nest]} : () -> ()
+    "live.user"() {uses = [@public_module::@public_function, @used_private_module::@entry]} : () -> ()
     return
   }
 }
@@ -110,3 +122,4 @@ module attributes {test.case = 3} {
   }, {
   }) : () -> ()
 }
+
