@@ -341,7 +341,7 @@ static const IrPassStatistic stats[] = {
 
 const IrPassDef pass_inline = {
 	.argument = "inline",
-	.summary = "Inline calls of small functions",
+	.summary = "Inline func.call of small functions (any CFG)",
 	.anchor = "builtin.module",
 	.options = options,
 	.noptions = sizeof options / sizeof options[0],
