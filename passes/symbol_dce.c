@@ -190,12 +190,12 @@ symbol_dce_run(IrOp *module, IrPass *pass)
 }
 
 static const IrPassStatistic stats[] = {
-	{ "num-dce'd", "unreferenced private symbols erased" },
+	{ "num-dce'd", "dead symbols erased" },
 };
 
 const IrPassDef pass_symbol_dce = {
 	.argument = "symbol-dce",
-	.summary = "Erase the private symbols that nothing live references",
+	.summary = "Erase the symbols that nothing live references",
 	.anchor = "builtin.module",
 	.stats = stats,
 	.nstats = 1,
@@ -210,10 +210,9 @@ const IrPassDef pass_symbol_dce = {
 	    "on `module @m`), and the public symbol tables inside one seen from\n"
 	    "outside. The top module is hidden, and so is everything in it:\n"
 	    "there \"nested\" acts as private. Ops that are not symbols are\n"
-	    "live too. The symbol references in a live\n"
-	    "op's attributes (also inside arrays and dictionaries, and in the\n"
-	    "ops nested in it, but not inside nested symbol tables) make their\n"
-	    "targets live. A reference resolves in the nearest enclosing\n"
+	    "live too. The symbol references in a live op's attributes (also\n"
+	    "inside arrays and dictionaries, and in the ops nested in it, but\n"
+	    "not inside nested symbol tables) make their targets live. A reference resolves in the nearest enclosing\n"
 	    "symbol table; `@a::@b` makes both `@a` and `@b` live, and a live\n"
 	    "nested table has the liveness of its symbols computed the same\n"
 	    "way. Symbols that are not live are erased with all they contain\n"
