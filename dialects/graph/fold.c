@@ -64,8 +64,8 @@ static Elems
 elems(const IrAttr *d)
 {
 	const IrType *e = d->u.dense.type->u.shaped.elem;
-	Elems x = { d, kind_of(e), ir_dense_elem_size(e),
-		e->kind == IR_TYPE_INTEGER && e->u.integer.sign == IR_UNSIGNED };
+	Elems x = { d, kind_of(e), ir_dense_elem_size(e), false };
+	x.uns = e->kind == IR_TYPE_INTEGER && e->u.integer.sign == IR_UNSIGNED;
 	return x;
 }
 
