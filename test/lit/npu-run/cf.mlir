@@ -10,6 +10,7 @@
 // RUN: %npu_build/bin/npu-run %s --entry=diamond --input=%t.d/f.npy --input=%t.d/a.npy --input=%t.d/b.npy --print | FileCheck %s --check-prefix=FALSE
 // RUN: %npu_build/bin/npu-run %s --entry=loop --input=%t.d/a.npy --print | FileCheck %s --check-prefix=LOOP
 // RUN: %npu_build/bin/npu-run %s --entry=swap --input=%t.d/a.npy --input=%t.d/b.npy --print | FileCheck %s --check-prefix=SWAP
+// RUN: %npu_build/bin/npu-run %s --entry=swap_loop --input=%t.d/a.npy --input=%t.d/b.npy --print | FileCheck %s --check-prefix=SWAPLOOP
 // RUN: not %npu_build/bin/npu-run %s --entry=forever 2>&1 | FileCheck %s --check-prefix=FOREVER
 
 // True: -a + a = [0, 0]. False: (b - a) + a = b = [10, 20].
@@ -57,6 +58,25 @@ func.func @swap(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
   "cf.br"(%y, %x)[^bb2] : (tensor<2xf32>, tensor<2xf32>) -> ()
 ^bb2(%p: tensor<2xf32>, %q: tensor<2xf32>):
   %d = "graph.sub"(%p, %q) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %d : tensor<2xf32>
+}
+
+// A loop whose back edge swaps its block's own arguments: all operands
+// are read before any argument is rebound. Three rounds (counter 3, 2,
+// 1) turn (a, b) into (b, a): x - y = b - a = [9, 18] (rebinding one by
+// one would give (b, b) and [0, 0]).
+// SWAPLOOP: result #0: tensor<2xf32> = [9, 18]
+func.func @swap_loop(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+  %n = "graph.constant"() {value = dense<3.0> : tensor<f32>} : () -> tensor<f32>
+  "cf.br"(%a, %b, %n)[^head] : (tensor<2xf32>, tensor<2xf32>, tensor<f32>) -> ()
+^head(%x: tensor<2xf32>, %y: tensor<2xf32>, %i: tensor<f32>):
+  %one = "graph.constant"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %cl = "graph.clip"(%i) {min = 0.0, max = 1.0} : (tensor<f32>) -> tensor<f32>
+  %c = "graph.cast"(%cl) {to = i1} : (tensor<f32>) -> tensor<i1>
+  %j = "graph.sub"(%i, %one) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  "cf.cond_br"(%c, %y, %x, %j)[^head, ^exit] {operand_segment_sizes = dense<[1, 3, 0]> : vector<3xi32>} : (tensor<i1>, tensor<2xf32>, tensor<2xf32>, tensor<f32>) -> ()
+^exit:
+  %d = "graph.sub"(%x, %y) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %d : tensor<2xf32>
 }
 
