@@ -5,11 +5,12 @@
 
 #include "passes/passes.h"
 
-/* The callees whose inlining brought a call in, innermost first: a call
- * is never inlined with a callee already in its history, so recursion
- * (direct or mutual) is never unrolled. */
+/* The call-graph components (SCCs) of the callees whose inlining brought
+ * a call in, innermost first: a call is never inlined with a callee of a
+ * component already in its history, so a recursive function is copied
+ * into a caller outside its cycle once per chain, never unrolled. */
 typedef struct History {
-	IrOp *callee;
+	size_t scc;
 	const struct History *up;
 } History;
 
@@ -23,10 +24,23 @@ typedef struct Calls {
 	size_t n, cap;
 } Calls;
 
+/* The call graph of the module's functions, as strongly connected
+ * components: functions calling each other (directly or not) share one. */
+typedef struct Graph {
+	IrOp **funcs;            /* every func.func, in walk order */
+	size_t n, cap;
+	PassesPtrMap index;      /* func -> its position + 1 */
+	size_t *first;           /* edges of func i: to[first[i]..first[i+1]) */
+	size_t *to;
+	size_t nedges, edgecap;
+	size_t *scc;             /* component of func i */
+} Graph;
+
 typedef struct Inliner {
 	IrContext *ctx;
 	PassesSymbols *syms;
 	int64_t max_ops;
+	Graph g;
 	IrArena arena;           /* histories */
 	Calls next;              /* calls that inlined bodies brought in */
 } Inliner;
@@ -47,6 +61,174 @@ collect_call(IrOp *op, void *user)
 	if (ir_op_is(op, "func.call"))
 		calls_push(user, op, NULL);
 	return IR_WALK_ADVANCE;
+}
+
+/* ------------------------------------------------------------ call graph */
+
+static IrWalkResult
+collect_func(IrOp *op, void *user)
+{
+	Graph *g = user;
+	if (!ir_op_is(op, "func.func"))
+		return IR_WALK_ADVANCE;
+	if (g->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 16;
+		g->funcs = ir_xrealloc(g->funcs, g->cap * sizeof *g->funcs);
+	}
+	g->funcs[g->n++] = op;
+	passes_ptrmap_put(&g->index, op, (void *)(uintptr_t)g->n);
+	return IR_WALK_ADVANCE;
+}
+
+/* Position of func f in the graph, or g->n when it is none. */
+static size_t
+func_index(const Graph *g, const IrOp *f)
+{
+	uintptr_t i = (uintptr_t)passes_ptrmap_get(&g->index, f);
+	return i ? (size_t)i - 1 : g->n;
+}
+
+static IrWalkResult
+add_edge(IrOp *op, void *user)
+{
+	Inliner *in = user;
+	Graph *g = &in->g;
+	const IrAttr *ref = ir_op_is(op, "func.call") ?
+	    ir_op_attr(op, "callee") : NULL;
+	IrOp *f = ref ? passes_symbols_lookup(in->syms, op, ref) : NULL;
+	size_t j = f ? func_index(g, f) : g->n;
+	if (j == g->n)
+		return IR_WALK_ADVANCE;
+	if (g->nedges == g->edgecap) {
+		g->edgecap = g->edgecap ? 2 * g->edgecap : 64;
+		g->to = ir_xrealloc(g->to, g->edgecap * sizeof *g->to);
+	}
+	g->to[g->nedges++] = j;
+	return IR_WALK_ADVANCE;
+}
+
+/* Tarjan's algorithm without recursion (call graphs can be deep). */
+typedef struct Tarjan {
+	size_t *num, *low;       /* 0: not visited */
+	bool *on;
+	size_t *stack, sp;       /* the component stack */
+	size_t *vstack, *epos, vsp; /* the DFS: node and next edge */
+	size_t next_num, next_scc;
+} Tarjan;
+
+static void
+tarjan_push(Tarjan *t, size_t v)
+{
+	t->num[v] = t->low[v] = ++t->next_num;
+	t->stack[t->sp++] = v;
+	t->on[v] = true;
+	t->vstack[t->vsp] = v;
+	t->epos[t->vsp++] = 0;
+}
+
+/* v is done: pops its component when it is the root of one. */
+static void
+tarjan_finish(Graph *g, Tarjan *t, size_t v)
+{
+	if (t->low[v] != t->num[v])
+		return;
+	size_t w;
+	do {
+		w = t->stack[--t->sp];
+		t->on[w] = false;
+		g->scc[w] = t->next_scc;
+	} while (w != v);
+	t->next_scc++;
+}
+
+static void
+tarjan_from(Graph *g, Tarjan *t, size_t root)
+{
+	tarjan_push(t, root);
+	while (t->vsp) {
+		size_t v = t->vstack[t->vsp - 1];
+		size_t e = g->first[v] + t->epos[t->vsp - 1];
+		if (e < g->first[v + 1]) {
+			t->epos[t->vsp - 1]++;
+			size_t w = g->to[e];
+			if (!t->num[w])
+				tarjan_push(t, w);
+			else if (t->on[w] && t->num[w] < t->low[v])
+				t->low[v] = t->num[w];
+			continue;
+		}
+		t->vsp--;
+		tarjan_finish(g, t, v);
+		if (t->vsp) {
+			size_t u = t->vstack[t->vsp - 1];
+			if (t->low[v] < t->low[u])
+				t->low[u] = t->low[v];
+		}
+	}
+}
+
+static void
+graph_sccs(Graph *g)
+{
+	size_t n = g->n + 1;
+	Tarjan t = {
+		.num = ir_xcalloc(n, sizeof(size_t)),
+		.low = ir_xcalloc(n, sizeof(size_t)),
+		.on = ir_xcalloc(n, sizeof(bool)),
+		.stack = ir_xcalloc(n, sizeof(size_t)),
+		.vstack = ir_xcalloc(n, sizeof(size_t)),
+		.epos = ir_xcalloc(n, sizeof(size_t)),
+	};
+	g->scc = ir_xcalloc(n, sizeof *g->scc);
+	for (size_t v = 0; v < g->n; v++)
+		if (!t.num[v])
+			tarjan_from(g, &t, v);
+	free(t.num);
+	free(t.low);
+	free(t.on);
+	free(t.stack);
+	free(t.vstack);
+	free(t.epos);
+}
+
+static void
+graph_build(Inliner *in, IrOp *module)
+{
+	Graph *g = &in->g;
+	ir_op_walk(module, IR_WALK_PRE, collect_func, g);
+	g->first = ir_xcalloc(g->n + 1, sizeof *g->first);
+	for (size_t i = 0; i < g->n; i++) {
+		g->first[i] = g->nedges;
+		IrOp *f = g->funcs[i];
+		for (unsigned r = 0; r < f->nregions; r++)
+			for (IrBlock *b = f->regions[r].first; b; b = b->next)
+				for (IrOp *o = b->first; o; o = o->next)
+					ir_op_walk(o, IR_WALK_PRE, add_edge,
+					    in);
+	}
+	g->first[g->n] = g->nedges;
+	graph_sccs(g);
+}
+
+static void
+graph_free(Graph *g)
+{
+	free(g->funcs);
+	free(g->first);
+	free(g->to);
+	free(g->scc);
+	passes_ptrmap_free(&g->index);
+}
+
+/* The component of the func.func holding op (g->n + 1 when none), or
+ * of f itself when op is a func.func of the graph. */
+static size_t
+scc_of(const Graph *g, const IrOp *op)
+{
+	while (op && !ir_op_is(op, "func.func"))
+		op = ir_op_parent_op(op);
+	size_t i = op ? func_index(g, op) : g->n;
+	return i < g->n ? g->scc[i] : g->n + 1;
 }
 
 /* ------------------------------------------------------------ legality */
@@ -90,26 +272,29 @@ takes_blocks(IrOp *call)
 }
 
 static bool
-in_history(const History *h, const IrOp *f)
+in_history(const History *h, size_t scc)
 {
 	for (; h; h = h->up)
-		if (h->callee == f)
+		if (h->scc == scc)
 			return true;
 	return false;
 }
 
 /* The callee of call when it can be inlined: a func.func with a body,
  * resolved from the call's symbol table, that does not contain the call
- * (direct recursion) and is not in its history (recursion through
- * inlined bodies), small enough, and of one block unless the caller's
- * region takes more. */
+ * and is not in the caller's call-graph component (recursion, direct or
+ * mutual), whose component is not in the call's history (a recursive
+ * callee already copied along this chain), small enough, and of one
+ * block unless the caller's region takes more. */
 static IrOp *
 inlinable(Inliner *in, IrOp *call, const History *hist)
 {
 	const IrAttr *ref = ir_op_attr(call, "callee");
 	IrOp *f = ref ? passes_symbols_lookup(in->syms, call, ref) : NULL;
-	if (!f || !ir_op_is(f, "func.func") || ir_op_is_ancestor(f, call) ||
-	    in_history(hist, f))
+	if (!f || !ir_op_is(f, "func.func") || ir_op_is_ancestor(f, call))
+		return NULL;
+	size_t scc = scc_of(&in->g, f);
+	if (scc == scc_of(&in->g, call) || in_history(hist, scc))
 		return NULL;
 	IrBlock *entry = ir_func_entry(f);
 	if (!entry || entry->nargs != call->noperands)
@@ -279,7 +464,7 @@ static void
 inline_call(Inliner *in, IrOp *call, IrOp *f, const History *hist)
 {
 	History *h = ir_arena_alloc(&in->arena, sizeof *h, sizeof(void *));
-	h->callee = f;
+	h->scc = scc_of(&in->g, f);
 	h->up = hist;
 	Copy c = { .in = in, .caller = call->loc, .hist = h };
 	if (ir_func_entry(f)->next)
@@ -303,6 +488,7 @@ inline_run(IrOp *module, IrPass *pass)
 	int64_t rounds = ir_pass_int(pass, "max-depth");
 	uint64_t total = 0;
 	Calls cur = {0};
+	graph_build(&in, module);
 	ir_op_walk(module, IR_WALK_PRE, collect_call, &cur);
 	/* Each round inlines the calls present at its start; calls that
 	 * inlined bodies bring in wait for the next round. */
@@ -321,6 +507,7 @@ inline_run(IrOp *module, IrPass *pass)
 	}
 	free(cur.v);
 	ir_pass_stat_add(pass, "num-inlined", total);
+	graph_free(&in.g);
 	ir_arena_free(&in.arena);
 	passes_symbols_destroy(in.syms);
 	return true;
@@ -363,9 +550,13 @@ const IrPassDef pass_inline = {
 	    "replace the call's results; this needs a caller region that may\n"
 	    "hold several blocks (a registered op without the single-block or\n"
 	    "no-terminator traits, such as `func.func`). Recursion never\n"
-	    "loops: a call is not inlined into its own callee, nor with a\n"
-	    "callee whose inlining brought the call in (MLIR's inline\n"
-	    "history), so recursive functions are not unrolled. Callees with\n"
-	    "symbols inside are left alone. Callees stay: `symbol-dce` erases\n"
+	    "loops: calls between functions of one cycle of the call graph\n"
+	    "(a strongly connected component: a function calling itself, or\n"
+	    "functions calling each other) are not inlined, and a call that\n"
+	    "inlining a function of a component brought in is not inlined\n"
+	    "with a callee of that component again (an inline history, as\n"
+	    "MLIR's), so a recursive function is copied into an outside\n"
+	    "caller once, never unrolled. Callees with symbols inside are\n"
+	    "left alone. Callees stay: `symbol-dce` erases\n"
 	    "the private ones left unused.",
 };
