@@ -14,7 +14,18 @@ dialect_register(IrContext *ctx, const Dialect *d)
 	bool ok = true;
 	for (size_t i = 0; i < d->nops; i++)
 		ok &= ir_register_op(ctx, &d->ops[i].def);
+	if (d->materialize)
+		ir_register_constant_materializer(ctx, d->name, d->materialize);
 	return ok;
+}
+
+bool
+dialect_fold_op(IrOp *op, const IrAttr *const *operands,
+    IrFoldResult *results)
+{
+	const DialectOpInfo *info = dialect_op_info(op);
+	return info && info->fold && *info->fold &&
+	    (*info->fold)(op, operands, results);
 }
 
 const DialectOpInfo *

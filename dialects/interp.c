@@ -461,6 +461,8 @@ typedef struct Frame {
 	struct Frame *up;
 	Slot *slots;
 	size_t cap, n;
+	bool keep;             /* a multi-block region: blocks may run
+	                          again, so values are rebound, not consumed */
 } Frame;
 
 struct IrInterp {
@@ -518,8 +520,9 @@ frame_grow(Frame *f)
 	free(old);
 }
 
-/* Binds v to t (the frame takes the reference). A value without uses is
- * released at once. */
+/* Binds v to t (the frame takes the reference), replacing an earlier
+ * binding of v (a block run again). A value's tensor is released after
+ * its last use, except in frames that keep their values. */
 static void
 frame_put(Frame *f, const IrValue *v, IrTensor *t)
 {
@@ -527,11 +530,14 @@ frame_put(Frame *f, const IrValue *v, IrTensor *t)
 
 	if ((f->n + 1) * 2 > f->cap)
 		frame_grow(f);
-	for (i = hash_ptr(v) & (f->cap - 1); f->slots[i].value;
-	    i = (i + 1) & (f->cap - 1))
+	for (i = hash_ptr(v) & (f->cap - 1); f->slots[i].value &&
+	    f->slots[i].value != v; i = (i + 1) & (f->cap - 1))
 		;
-	f->slots[i] = (Slot){v, t, ir_value_num_uses(v)};
-	f->n++;
+	if (f->slots[i].value)
+		ir_tensor_release(f->slots[i].tensor);
+	else
+		f->n++;
+	f->slots[i] = (Slot){v, t, f->keep ? 0 : ir_value_num_uses(v)};
 }
 
 static void
@@ -728,7 +734,7 @@ drop_unused(IrInterp *it, IrOp *op)
 
 	for (i = 0; i < op->nresults; i++) {
 		s = frame_find(it->top, ir_op_result(op, i));
-		if (s && !s->remaining) {
+		if (s && !ir_value_has_uses(ir_op_result(op, i))) {
 			ir_tensor_release(s->tensor);
 			s->tensor = NULL;
 		}
@@ -798,6 +804,129 @@ ir_interp_run_block(IrInterp *it, IrBlock *block, IrTensor *const *args,
 	return ok;
 }
 
+/* ------------------------------------------------------------ branches */
+
+/* Branches taken in one function call before npu-run gives up on it
+ * (an endless loop would otherwise never end). */
+#define MAX_BRANCHES 16777216u
+
+/* Is the condition of a cf.cond_br true? It is an i1 or a one-element
+ * tensor<i1> (the only kind npu-run has values for). */
+static bool
+condition(IrInterp *it, IrOp *br, bool *taken)
+{
+	Slot *s = lookup(it, ir_op_operand(br, 0));
+
+	if (!s || !s->tensor || s->tensor->n != 1) {
+		ir_op_emit_error(br, "condition has no tensor<i1> value at "
+		    "run time");
+		return false;
+	}
+	*taken = ir_tensor_get_int(s->tensor, 0) != 0;
+	return true;
+}
+
+/* Operands [first, first + n) of br passed to block `to`: all looked up
+ * first (a branch may swap arguments), then bound to to's arguments. */
+static bool
+pass_args(IrInterp *it, IrOp *br, unsigned first, unsigned n, IrBlock *to)
+{
+	IrTensor *small[8], **t = small;
+	unsigned i, got = 0;
+	Slot *s;
+
+	if (n > 8)
+		t = ir_xcalloc(n, sizeof *t);
+	for (; got < n; got++) {
+		s = lookup(it, ir_op_operand(br, first + got));
+		if (!s || !s->tensor) {
+			ir_op_emit_error(br, "operand #%u has no value at run "
+			    "time", first + got);
+			break;
+		}
+		t[got] = ir_tensor_retain(s->tensor);
+	}
+	for (i = 0; i < got; i++) {
+		if (got == n)
+			frame_put(it->top, to->args[i], t[i]);
+		else
+			ir_tensor_release(t[i]);
+	}
+	if (t != small)
+		free(t);
+	return got == n;
+}
+
+/* Takes the branch that ends a block: *next is the successor, its
+ * arguments bound. */
+static bool
+take_branch(IrInterp *it, IrOp *br, IrBlock **next)
+{
+	bool taken = true;
+	unsigned first = 0, n = br->noperands, succ = 0;
+
+	if (ir_op_is(br, "cf.cond_br")) {
+		const IrAttr *seg = ir_op_attr(br, "operand_segment_sizes");
+		int32_t sz[3];
+
+		if (!condition(it, br, &taken))
+			return false;
+		for (int k = 0; k < 3; k++)
+			memcpy(&sz[k], seg->u.dense.data +
+			    (seg->u.dense.splat ? 0 : 4 * k), 4);
+		succ = taken ? 0 : 1;
+		first = taken ? 1 : 1 + (unsigned)sz[1];
+		n = (unsigned)(taken ? sz[1] : sz[2]);
+	}
+	*next = br->succs[succ].block;
+	return pass_args(it, br, first, n, *next);
+}
+
+/* Runs a function body of several blocks: from the entry, each block's
+ * ops, then its cf.br / cf.cond_br to the next block, until a
+ * func.return yields the results. */
+static bool
+run_cfg(IrInterp *it, IrBlock *entry, IrTensor *const *args, size_t nargs,
+    IrTensor **results, size_t nresults)
+{
+	Frame frame = {.up = it->top, .keep = true};
+	IrBlock *b = entry;
+	IrOp *op, *term;
+	bool ok = nargs == entry->nargs; /* checked by the caller */
+	unsigned long steps = 0;
+	size_t i;
+
+	it->top = &frame;
+	for (i = 0; ok && i < nargs; i++)
+		frame_put(&frame, entry->args[i], ir_tensor_retain(args[i]));
+	while (ok) {
+		term = ir_block_terminator(b);
+		for (op = b->first; ok && op && op != term; op = op->next)
+			ok = run_op(it, op);
+		if (!ok)
+			break;
+		if (!term || !term->nsuccs) {
+			ok = term && run_terminator(it, term, results,
+			    nresults);
+			break;
+		}
+		if (!ir_op_is(term, "cf.br") && !ir_op_is(term, "cf.cond_br")) {
+			ir_op_emit_error(term, "is a branch npu-run cannot "
+			    "interpret");
+			ok = false;
+		} else if (++steps > MAX_BRANCHES) {
+			ir_op_emit_error(term, "more than %u branches taken "
+			    "in one call (endless loop?)", MAX_BRANCHES);
+			ok = false;
+		} else {
+			ok = take_branch(it, term, &b);
+		}
+	}
+	it->top = frame.up;
+	frame_free(&frame);
+	return ok;
+}
+
 /* Are a tensor and a declared function input type the same runtime
  * type? */
 static bool
@@ -819,11 +948,6 @@ check_signature(IrInterp *it, IrOp *func, IrTensor *const *args,
 
 	if (!ir_func_entry(func)) {
 		ir_op_emit_error(func, "is a declaration: nothing to run");
-		return false;
-	}
-	if (ir_func_entry(func)->next) {
-		ir_op_emit_error(func, "has several blocks: npu-run runs "
-		    "single-block functions only");
 		return false;
 	}
 	if (nargs != ft->u.func.ninputs || nresults != ft->u.func.nresults) {
@@ -864,8 +988,12 @@ ir_interp_call(IrInterp *it, IrOp *func, IrTensor *const *args,
 	}
 	it->depth++;
 	it->top = NULL; /* a function sees only its own values */
-	ok = ir_interp_run_block(it, ir_func_entry(func), args, nargs, results,
-	    nresults);
+	if (ir_func_entry(func)->next)
+		ok = run_cfg(it, ir_func_entry(func), args, nargs, results,
+		    nresults);
+	else
+		ok = ir_interp_run_block(it, ir_func_entry(func), args, nargs,
+		    results, nresults);
 	it->top = saved;
 	it->depth--;
 	return ok;

@@ -1,5 +1,6 @@
 /* ir/builtin.c: the builtin ops (builtin.module, func.func, func.return,
- * func.call), their verifiers and helpers to build them. */
+ * func.call, cf.br, cf.cond_br), their verifiers and helpers to build
+ * them. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,6 +249,110 @@ verify_call(IrOp *op)
 	return call_operands_match(op, ft) && call_results_match(op, ft);
 }
 
+/* ------------------------------------------------------ cf.br, cf.cond_br */
+
+/* The `n` operands of op from `first` are the arguments passed to
+ * successor `succ`: their count and types must match its block
+ * arguments (MLIR's BranchOpInterface check). */
+static bool
+verify_succ_operands(IrOp *op, unsigned succ, unsigned first, unsigned n)
+{
+	IrBlock *b = op->succs[succ].block;
+	if (!b)
+		return true; /* the generic verifier reports it */
+	if (n != b->nargs) {
+		ir_op_emit_error(op, "branch has %u operands for successor "
+		    "#%u, but target block has %u", n, succ, b->nargs);
+		return false;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		IrValue *v = op->operands[first + i].value;
+		if (v && v->type != b->args[i]->type) {
+			ir_op_emit_error(op, "type mismatch for bb argument "
+			    "#%u of successor #%u", i, succ);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+verify_br(IrOp *op)
+{
+	return op->nsuccs != 1 ||
+	    verify_succ_operands(op, 0, 0, op->noperands);
+}
+
+/* The three segment sizes of a cf.cond_br (condition, true operands,
+ * false operands) from operand_segment_sizes, checked against the
+ * operand count. */
+static bool
+cond_br_segments(IrOp *op, int32_t *seg)
+{
+	const IrAttr *a = ir_op_attr(op, "operand_segment_sizes");
+	if (!a || a->kind != IR_ATTR_DENSE ||
+	    ir_type_num_elements(a->u.dense.type) != 3 ||
+	    a->u.dense.type->u.shaped.elem != ir_type_int(ir_op_context(op),
+	    32, IR_SIGNLESS)) {
+		ir_op_emit_error(op, "requires 'operand_segment_sizes' "
+		    "attribute of 3 i32 elements");
+		return false;
+	}
+	int64_t total = 0;
+	for (int i = 0; i < 3; i++) {
+		memcpy(&seg[i], a->u.dense.data + (a->u.dense.splat ? 0 :
+		    4 * i), 4);
+		if (seg[i] < 0) {
+			ir_op_emit_error(op, "'operand_segment_sizes' "
+			    "attribute cannot have negative elements");
+			return false;
+		}
+		total += seg[i];
+	}
+	if (total != op->noperands) {
+		ir_op_emit_error(op, "operand count (%u) does not match with "
+		    "the total size (%lld) specified in attribute "
+		    "'operand_segment_sizes'", op->noperands,
+		    (long long)total);
+		return false;
+	}
+	return true;
+}
+
+/* Is t a valid branch condition: i1, or (an npu-ir extension, since
+ * graph values are tensors) a one-element tensor of i1? */
+static bool
+is_condition_type(IrContext *ctx, const IrType *t)
+{
+	const IrType *i1 = ir_type_int(ctx, 1, IR_SIGNLESS);
+	return t == i1 || (t->kind == IR_TYPE_TENSOR &&
+	    t->u.shaped.elem == i1 && ir_type_num_elements(t) == 1);
+}
+
+static bool
+verify_cond_br(IrOp *op)
+{
+	int32_t seg[3];
+	if (!cond_br_segments(op, seg))
+		return false;
+	if (seg[0] != 1) {
+		ir_op_emit_error(op, "requires exactly one condition operand");
+		return false;
+	}
+	IrValue *c = op->operands[0].value;
+	if (c && !is_condition_type(ir_op_context(op), c->type)) {
+		char *t = ir_type_str(c->type);
+		ir_op_emit_error(op, "operand #0 must be 1-bit signless "
+		    "integer (or tensor<i1>), but got '%s'", t);
+		free(t);
+		return false;
+	}
+	return op->nsuccs != 2 ||
+	    (verify_succ_operands(op, 0, 1, (unsigned)seg[1]) &&
+	    verify_succ_operands(op, 1, 1 + (unsigned)seg[1],
+	    (unsigned)seg[2]));
+}
+
 /* ---------------------------------------------------------------- registry */
 
 static const IrOpDef builtin_ops[] = {
@@ -283,6 +388,22 @@ static const IrOpDef builtin_ops[] = {
 		.nresults = IR_VARIADIC, .nregions = 0, .nsuccessors = 0,
 		.summary = "Calls a function by symbol",
 		.verify = verify_call,
+	},
+	{
+		.name = "cf.br",
+		.traits = IR_TRAIT_TERMINATOR | IR_TRAIT_PURE,
+		.min_operands = 0, .max_operands = IR_VARIADIC,
+		.nresults = 0, .nregions = 0, .nsuccessors = 1,
+		.summary = "Branches to a block, passing its arguments",
+		.verify = verify_br,
+	},
+	{
+		.name = "cf.cond_br",
+		.traits = IR_TRAIT_TERMINATOR | IR_TRAIT_PURE,
+		.min_operands = 1, .max_operands = IR_VARIADIC,
+		.nresults = 0, .nregions = 0, .nsuccessors = 2,
+		.summary = "Branches to one of two blocks on an i1 condition",
+		.verify = verify_cond_br,
 	},
 };
 

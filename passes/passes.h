@@ -17,6 +17,66 @@ extern const IrPassDef pass_strip_debuginfo;
  * (passes_register_all registers it as a canonical pattern source). */
 void passes_add_graph_patterns(IrContext *ctx, IrPatternSet *set);
 
+/* ---------------------------------------------------- passes/symbols.c */
+
+/* A set of pointers (open addressing). Zero-initialise; free with
+ * passes_ptrset_free. */
+typedef struct PassesPtrSet {
+	const void **slots;
+	size_t n, cap;
+} PassesPtrSet;
+
+/* Adds p (not NULL); false when it was there already. */
+bool passes_ptrset_add(PassesPtrSet *s, const void *p);
+bool passes_ptrset_has(const PassesPtrSet *s, const void *p);
+void passes_ptrset_free(PassesPtrSet *s);
+
+/* A map from pointers to pointers. Zero-initialise; free with
+ * passes_ptrmap_free. */
+typedef struct PassesPtrMap {
+	const void **keys;
+	void **vals;
+	size_t n, cap;
+} PassesPtrMap;
+
+/* Sets key's value (key not NULL), replacing an earlier one. */
+void passes_ptrmap_put(PassesPtrMap *m, const void *key, void *val);
+/* key's value, NULL when absent. */
+void *passes_ptrmap_get(const PassesPtrMap *m, const void *key);
+void passes_ptrmap_free(PassesPtrMap *m);
+
+/* MLIR's symbol visibility (sym_visibility; absent: public). */
+typedef enum PassesVisibility {
+	PASSES_PUBLIC,
+	PASSES_PRIVATE,
+	PASSES_NESTED,
+} PassesVisibility;
+
+PassesVisibility passes_visibility(const IrOp *op);
+/* Is op a symbol as MLIR sees it: a registered op with a sym_name and
+ * the SYMBOL or SYMBOL_TABLE trait (`module @m` is one)? */
+bool passes_is_symbol(const IrOp *op);
+/* The nearest symbol table op strictly above op, or NULL. */
+IrOp *passes_symbol_table_of(IrOp *op);
+
+/* A cache of hashed symbol tables, built on first use; the IR's symbols
+ * must not change while it is used. */
+typedef struct PassesSymbols PassesSymbols;
+
+PassesSymbols *passes_symbols_create(void);
+void passes_symbols_destroy(PassesSymbols *s);
+/* The table of table_op, or NULL (reported once) when it has duplicate
+ * symbols. */
+IrSymbolTable *passes_symbols_table(PassesSymbols *s, IrOp *table_op);
+/* Resolves ref (@a::@b) in table_op: path[i] is the symbol named by
+ * its i-th part. Returns the number of parts, 0 when a part is missing
+ * or names no symbol table to look into, or there are more than max. */
+size_t passes_symbols_resolve(PassesSymbols *s, IrOp *table_op,
+    const IrAttr *ref, IrOp **path, size_t max);
+/* The op ref names, resolved from the symbol table around user. */
+IrOp *passes_symbols_lookup(PassesSymbols *s, IrOp *user,
+    const IrAttr *ref);
+
 /* Registers every built-in pass in ctx's registry. */
 void passes_register_all(IrContext *ctx);
 

@@ -1,156 +1,225 @@
-/* passes/symbol_dce.c: erases private symbols (functions) of a module
- * that no live op references. */
+/* passes/symbol_dce.c: erases private symbols that no live op references,
+ * in the module and in the symbol tables nested in it (MLIR's
+ * symbol-dce). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "passes/passes.h"
 
-/* The module's symbols, sorted by op pointer for lookups (never
- * iterated in that order, so output does not depend on it). */
-typedef struct Sym {
-	IrOp *op;
-	bool live;
-} Sym;
+typedef struct Work {
+	IrOp **ops;
+	size_t n, cap;
+} Work;
 
 typedef struct SymDce {
-	IrSymbolTable *table;
-	Sym *syms;               /* sorted by op */
-	size_t n;
-	IrOp **work;             /* live symbols not yet scanned */
-	size_t nwork;
+	PassesSymbols *syms;
+	PassesPtrSet live;       /* symbols found live */
+	bool unknown;            /* scan met an unknown symbol table */
 } SymDce;
 
-static int
-cmp_sym(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t)((const Sym *)a)->op;
-	uintptr_t y = (uintptr_t)((const Sym *)b)->op;
-	return (x > y) - (x < y);
-}
-
-static Sym *
-find(SymDce *s, IrOp *op)
-{
-	Sym key = { op, false };
-	return bsearch(&key, s->syms, s->n, sizeof key, cmp_sym);
-}
-
-static bool
-is_private(const IrOp *op)
-{
-	const IrAttr *v = ir_op_attr(op, "sym_visibility");
-	return v && v->kind == IR_ATTR_STRING && v->u.string.len == 7 &&
-	    !memcmp(v->u.string.data, "private", 7);
-}
-
 static void
-mark(SymDce *s, IrOp *op)
+push(Work *w, IrOp *op)
 {
-	Sym *y = op ? find(s, op) : NULL;
-	if (!y || y->live)
-		return;
-	y->live = true;
-	s->work[s->nwork++] = op;
+	if (w->n == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 32;
+		w->ops = ir_xrealloc(w->ops, w->cap * sizeof *w->ops);
+	}
+	w->ops[w->n++] = op;
 }
 
-/* Marks the symbols referenced by attr (searching arrays and
- * dictionaries). */
+/* Marks the symbols along ref (@a::@b marks @a and @a::@b), resolved in
+ * `table`, live; new ones go to the worklist. Unknown names are
+ * ignored. */
 static void
-mark_refs(SymDce *s, const IrAttr *a)
+mark_ref(SymDce *s, Work *w, IrOp *table, const IrAttr *ref)
+{
+	IrOp *path[IR_MAX_NESTING];
+	size_t n = passes_symbols_resolve(s->syms, table, ref, path,
+	    IR_MAX_NESTING);
+	for (size_t i = 0; i < n; i++)
+		if (passes_ptrset_add(&s->live, path[i]))
+			push(w, path[i]);
+}
+
+/* Marks what attr references (also inside arrays and dictionaries). */
+static void
+mark_attr(SymDce *s, Work *w, IrOp *table, const IrAttr *a)
 {
 	switch (a->kind) {
 	case IR_ATTR_SYMREF:
-		mark(s, ir_symbol_table_lookup(s->table, a->u.symref.root));
+		mark_ref(s, w, table, a);
 		break;
 	case IR_ATTR_ARRAY:
 		for (size_t i = 0; i < a->u.array.n; i++)
-			mark_refs(s, a->u.array.elems[i]);
+			mark_attr(s, w, table, a->u.array.elems[i]);
 		break;
 	case IR_ATTR_DICT:
 		for (size_t i = 0; i < a->u.dict.n; i++)
-			mark_refs(s, a->u.dict.entries[i].value);
+			mark_attr(s, w, table, a->u.dict.entries[i].value);
 		break;
 	default:
 		break;
 	}
 }
 
-static IrWalkResult
-scan_op(IrOp *op, void *user)
+static bool compute(SymDce *s, IrOp *table, bool hidden);
+
+/* MLIR cannot know the symbol uses inside an unregistered op with one
+ * region (it may be a symbol table): neither can we. */
+static bool
+unknown_table(const IrOp *op)
 {
-	mark_refs(user, op->attrs);
-	return IR_WALK_ADVANCE;
+	return !op->name->def && op->nregions == 1;
 }
 
-/* Scans op for references, but not the bodies of the module's own
- * symbols: those are scanned once they are live. */
-static void
-scan_top(SymDce *s, IrOp *op)
+/* A symbol table nested in one whose hiddenness is `hidden`: hidden
+ * too when not a public or nested symbol. */
+static bool
+nested_hidden(const IrOp *table, bool hidden)
 {
-	if (find(s, op)) {
-		mark_refs(s, op->attrs);
-		if (!is_private(op))
-			mark(s, op);
-		return;
+	return hidden || !passes_is_symbol(table) ||
+	    passes_visibility(table) == PASSES_PRIVATE;
+}
+
+/* The uses held by op's attributes and by the ops nested in it, not
+ * looking into nested symbol tables (whose own attributes count): those
+ * get their own liveness computation. */
+static bool
+scan(SymDce *s, Work *w, IrOp *table, IrOp *op, bool top, bool hidden)
+{
+	if (unknown_table(op)) {
+		s->unknown = true;
+		return false;
 	}
-	ir_op_walk(op, IR_WALK_PRE, scan_op, s);
+	mark_attr(s, w, table, op->attrs);
+	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE))
+		return top || compute(s, op, nested_hidden(op, hidden));
+	for (unsigned r = 0; r < op->nregions; r++)
+		for (IrBlock *b = op->regions[r].first; b; b = b->next)
+			for (IrOp *o = b->first; o; o = o->next)
+				if (!scan(s, w, table, o, false, hidden))
+					return false;
+	return true;
+}
+
+/* The liveness of the symbols in `table`'s body: non-symbols, public
+ * symbols, and "nested" ones when the table is not hidden (reachable
+ * from outside) are live roots; what a live op references is live. A
+ * live symbol table nested here is computed in turn (references resolve
+ * in the nearest table, as MLIR's). */
+static bool
+compute(SymDce *s, IrOp *table, bool hidden)
+{
+	if (!passes_symbols_table(s->syms, table))
+		return false; /* duplicate symbols, reported */
+	Work w = {0};
+	for (IrBlock *b = table->regions[0].first; b; b = b->next) {
+		for (IrOp *o = b->first; o; o = o->next) {
+			PassesVisibility v = passes_is_symbol(o) ?
+			    passes_visibility(o) : PASSES_PUBLIC;
+			if (!passes_is_symbol(o))
+				push(&w, o);
+			else if ((v == PASSES_PUBLIC || (v == PASSES_NESTED &&
+			    !hidden)) && passes_ptrset_add(&s->live, o))
+				push(&w, o);
+		}
+	}
+	bool ok = true;
+	while (ok && w.n) {
+		/* Symbols found through a reference from another table
+		 * resolve their own references in their parent table. */
+		IrOp *op = w.ops[--w.n];
+		ok = scan(s, &w, ir_op_parent_op(op), op, true, hidden);
+		if (!ok && s->unknown) {
+			/* Where MLIR reports it: the op whose uses are
+			 * collected. */
+			ir_emit_error(ir_op_context(op), op->loc, "operation "
+			    "contains potentially unknown symbol table, "
+			    "meaning that we can't reliable compute symbol "
+			    "uses");
+			s->unknown = false;
+		}
+		if (ok && ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE))
+			ok = compute(s, op, nested_hidden(op, hidden));
+	}
+	free(w.ops);
+	return ok;
+}
+
+typedef struct Dead {
+	SymDce *s;
+	Work list;
+} Dead;
+
+/* Collects the symbols of symbol tables that are not live, without
+ * looking inside them (they go with their op). */
+static IrWalkResult
+collect_dead(IrOp *op, void *user)
+{
+	Dead *d = user;
+	IrOp *p = ir_op_parent_op(op);
+	if (p && ir_op_has_trait(p, IR_TRAIT_SYMBOL_TABLE) &&
+	    passes_is_symbol(op) && !passes_ptrset_has(&d->s->live, op)) {
+		push(&d->list, op);
+		return IR_WALK_SKIP;
+	}
+	return IR_WALK_ADVANCE;
 }
 
 static bool
 symbol_dce_run(IrOp *module, IrPass *pass)
 {
-	SymDce s = {0};
-	s.table = ir_symbol_table_create(module);
-	if (!s.table)
-		return false;
-	IrBlock *body = module->nregions ? module->regions[0].first : NULL;
-	size_t cap = 0;
-	for (IrOp *o = body ? body->first : NULL; o; o = o->next)
-		cap++;
-	s.syms = ir_xcalloc(cap + 1, sizeof *s.syms);
-	s.work = ir_xcalloc(cap + 1, sizeof *s.work);
-	for (IrOp *o = body ? body->first : NULL; o; o = o->next)
-		if (ir_symbol_name(o))
-			s.syms[s.n++] = (Sym){ o, false };
-	qsort(s.syms, s.n, sizeof *s.syms, cmp_sym);
-	for (IrOp *o = body ? body->first : NULL; o; o = o->next)
-		scan_top(&s, o);
-	while (s.nwork)
-		ir_op_walk(s.work[--s.nwork], IR_WALK_PRE, scan_op, &s);
-	uint64_t erased = 0;
-	IrOp *o = body ? body->first : NULL, *next;
-	for (; o; o = next) {
-		next = o->next;
-		Sym *y = find(&s, o);
-		if (y && !y->live) {
-			ir_op_erase(o);
-			erased++;
-		}
+	SymDce s = { .syms = passes_symbols_create() };
+	/* Hidden unless the module is itself a visible symbol inside
+	 * another op (a nested pipeline). */
+	bool hidden = !ir_op_parent_op(module) || !passes_is_symbol(module) ||
+	    passes_visibility(module) == PASSES_PRIVATE;
+	bool ok = compute(&s, module, hidden);
+	Dead d = { &s, {0} };
+	if (ok) {
+		for (IrBlock *b = module->regions[0].first; b; b = b->next)
+			for (IrOp *o = b->first; o; o = o->next)
+				ir_op_walk(o, IR_WALK_PRE, collect_dead, &d);
+		for (size_t i = 0; i < d.list.n; i++)
+			ir_op_erase(d.list.ops[i]);
+		ir_pass_stat_add(pass, "num-dce'd", d.list.n);
 	}
-	ir_pass_stat_add(pass, "num-dce'd", erased);
-	ir_symbol_table_destroy(s.table);
-	free(s.syms);
-	free(s.work);
-	return true;
+	free(d.list.ops);
+	passes_ptrset_free(&s.live);
+	passes_symbols_destroy(s.syms);
+	return ok;
 }
 
 static const IrPassStatistic stats[] = {
-	{ "num-dce'd", "unreferenced private symbols erased" },
+	{ "num-dce'd", "dead symbols erased" },
 };
 
 const IrPassDef pass_symbol_dce = {
 	.argument = "symbol-dce",
-	.summary = "Erase the private symbols of a module that nothing "
-	    "references",
+	.summary = "Erase the symbols that nothing live references",
 	.anchor = "builtin.module",
 	.stats = stats,
 	.nstats = 1,
 	.run = symbol_dce_run,
 	.description =
-	    "A symbol (an op with `sym_name`) directly in the module is live\n"
-	    "when it is public (no `sym_visibility = \"private\"`) or when a\n"
-	    "symbol reference (also inside arrays and dictionaries) names it\n"
-	    "from a live symbol or from an op of the module that is no\n"
-	    "symbol. Private symbols that are not live are erased. Symbol\n"
-	    "tables nested in the module are not looked into.",
+	    "MLIR's symbol-dce. A symbol (a registered op with `sym_name`,\n"
+	    "such as `func.func` or `module @m`) in the module or in a symbol\n"
+	    "table nested in it is a live root when its table is live and it\n"
+	    "is public, or has `sym_visibility = \"nested\"` in a table seen\n"
+	    "from outside: the op the pass runs on when it is a public\n"
+	    "symbol nested in another op\n"
+	    "(`builtin.module(builtin.module(symbol-dce))` on `module @m`),\n"
+	    "and the public symbol tables inside one seen from outside. The\n"
+	    "top module is hidden, and so is everything in it: there\n"
+	    "\"nested\" acts as private. Ops that are not symbols are live\n"
+	    "too. The symbol references in a live op's attributes (also\n"
+	    "inside arrays and dictionaries, and in the ops nested in it, but\n"
+	    "not inside nested symbol tables) make their targets live. A\n"
+	    "reference resolves in the nearest enclosing symbol table;\n"
+	    "`@a::@b` makes both `@a` and `@b` live, and a live nested table\n"
+	    "has the liveness of its symbols computed the same way. Symbols\n"
+	    "that are not live are erased with all they contain (a private\n"
+	    "nested module nobody references goes with its public functions).\n"
+	    "References to unknown symbols are ignored. As MLIR's, the pass\n"
+	    "fails on an unregistered op with one region (it may hide a\n"
+	    "symbol table).",
 };

@@ -19,6 +19,16 @@ extern const Dialect graph_dialect;
  * interpret.c). */
 extern const IrInterpretFn graph_kernels[GRAPH_NUM_OPS];
 
+/* Fold hooks by op id, NULL where none (dialects/graph/fold.c). */
+extern const DialectFoldFn graph_folds[GRAPH_NUM_OPS];
+
+/* The graph dialect's constant materializer: a graph.constant holding
+ * `value` (a dense attribute of type `type`, or of its storage type when
+ * type is a quantized tensor) at the builder's insertion point; NULL for
+ * any other value (dialects/graph/fold.c). */
+IrOp *graph_materialize_constant(IrBuilder *b, const IrAttr *value,
+    const IrType *type, const IrLoc *loc);
+
 /* The verify and infer hooks the table names (verify.c, infer.c).
  * A row's `none` infer hook is dialect_infer_none. */
 #define graph_infer_none dialect_infer_none

@@ -5,6 +5,7 @@
 #define OPS_UPPER GRAPH
 #define OPS_LOWER graph
 #define OPS_DEF "dialects/graph/ops.def"
+#define OPS_HAS_FOLDS
 #include "dialects/ops_expand.h"
 
 const Dialect graph_dialect = {
@@ -23,4 +24,5 @@ const Dialect graph_dialect = {
 	.nops = GRAPH_NUM_OPS,
 	.attrs = graph_attrs,
 	.nattrs = sizeof graph_attrs / sizeof graph_attrs[0],
+	.materialize = graph_materialize_constant,
 };
