@@ -420,12 +420,216 @@ conv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 static const int OIHW_TO_OHWI[4] = {0, 2, 3, 1};
 static const int O1HW_TO_1HWO[4] = {1, 2, 3, 0};
 
+/* Window geometry of an NCHW op: Win with c, h, w read from NCHW dims. */
+static Win
+window_nchw(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
+    int64_t kw)
+{
+	int64_t s[2] = {1, 1}, d[2] = {1, 1};
+	Win w;
+
+	if (getints(op, "strides", s) != 2)
+		s[0] = s[1] = 1;
+	if (getints(op, "dilations", d) != 2)
+		d[0] = d[1] = 1;
+	w = (Win){D(in)[0], D(in)[2], D(in)[3], D(in)[1], D(out)[2],
+	    D(out)[3], D(out)[1], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
+	w.pt = pad_before(op, 0, w.h, kh, w.sh, w.dh);
+	w.pl = pad_before(op, 1, w.w, kw, w.sw, w.dw);
+	return w;
+}
+
+/* How onnxruntime's CPU kernels (MLAS on x86-64: im2col, then SGEMM) sum
+ * the K = channels x kernel rows x kernel columns products of one output
+ * of an NCHW convolution; docs/import.md explains the choice. */
+typedef enum MlasSum {
+	MLAS_FMA,  /* general SGEMM kernel: a fused multiply-add chain from 0
+	              per K block, blocks added in order */
+	MLAS_M1,   /* one filter per group (SgemmKernelM1): products rounded,
+	              added in groups of 4 (then 2, then 1) from the left,
+	              each group sum added to the total */
+	MLAS_M1T   /* one output pixel (SgemmKernelM1TransposeB): 8 lanes,
+	              lane j sums products j, j + 8, ...; then a reduction
+	              tree that depends on the filter's row block */
+} MlasSum;
+
+/* The summation plan of one NCHW convolution. */
+typedef struct MlasPlan {
+	MlasSum sum;
+	int64_t k, block; /* products per output, K block (MLAS_FMA) */
+	int64_t rows;     /* filters per group (MLAS_M1T row blocks) */
+} MlasPlan;
+
+/* MLAS's K block for an SGEMM of n columns (MlasSgemmOperation and
+ * MlasConvOperation: strides 128 x 128, K doubled while N halves). */
+static int64_t
+mlas_k_block(int64_t k, int64_t n)
+{
+	int64_t sn = 128, sk = 128;
+
+	if (n >= k)
+		return sk;
+	while (sn > 16 && sn / 2 >= n) {
+		sk *= 2;
+		sn /= 2;
+	}
+	return sk;
+}
+
+/* MlasConvPrepare's choice of algorithm, reduced to how it sums: every
+ * algorithm (direct GEMM for 1x1 convs, expand then GEMM, segmented
+ * im2col) ends in SGEMM over M = filters per group, N = output pixels,
+ * whose M = 1 and N = 1 cases have their own kernels; K blocks follow
+ * mlas_k_block. Not modelled: the two direct GEMM cases of a single
+ * input channel whose kernel spans the input's width or height. */
+static MlasPlan
+mlas_plan(const Win *w, int64_t ic, int64_t per)
+{
+	int64_t os = w->oh * w->ow, k = ic * w->kh * w->kw;
+	MlasPlan p = {MLAS_FMA, k, mlas_k_block(k, os), per};
+
+	if (per == 1)
+		p.sum = MLAS_M1;
+	else if (os == 1)
+		p.sum = MLAS_M1T;
+	return p;
+}
+
+/* MLAS_FMA: a fused multiply-add chain per block of b products. */
+static float
+sum_fma(const float *x, const float *f, int64_t k, int64_t b)
+{
+	float total = 0.0f;
+	int64_t i, j;
+
+	for (i = 0; i < k; i += b) {
+		float acc = 0.0f;
+
+		for (j = i; j < k && j < i + b; j++)
+			acc = fmaf(x[j], f[j], acc);
+		if (i == 0)
+			total = acc;
+		else
+			total = total + acc;
+	}
+	return total;
+}
+
+/* MLAS_M1: groups of 4, then 2, then 1 products, rounded separately. */
+static float
+sum_m1(const float *x, const float *f, int64_t k)
+{
+	float total = 0.0f, t, p;
+	int64_t i = 0, g, j;
+
+	while (i < k) {
+		g = k - i >= 4 ? 4 : k - i >= 2 ? 2 : 1;
+		t = x[i] * f[i];
+		for (j = 1; j < g; j++) {
+			p = x[i + j] * f[i + j];
+			t = t + p;
+		}
+		total = t + total;
+		i += g;
+	}
+	return total;
+}
+
+/* MLAS_M1T: lane sums, then the reduction of filter row r's block. */
+static float
+sum_m1t(const float *x, const float *f, int64_t k, int64_t r,
+    int64_t rows)
+{
+	float a[8] = {0}, p;
+	int64_t i;
+
+	for (i = 0; i < k; i++) {
+		p = x[i] * f[i];
+		a[i % 8] = a[i % 8] + p;
+	}
+	if (r < rows / 4 * 4) /* 4-row block: two halves of 4 lanes */
+		return (((a[0] + a[1]) + a[2]) + a[3]) +
+		    (((a[4] + a[5]) + a[6]) + a[7]);
+	if (r < rows / 4 * 4 + (rows % 4) / 2 * 2) /* 2-row block */
+		return ((a[0] + a[2]) + (a[4] + a[6])) +
+		    ((a[1] + a[3]) + (a[5] + a[7]));
+	return ((a[0] + a[1]) + (a[2] + a[3])) +
+	    ((a[4] + a[5]) + (a[6] + a[7]));
+}
+
+/* One output without bias: col holds the K inputs in im2col order (0 for
+ * padding), f the filter's K weights, r the filter's index in its
+ * group. */
+static float
+mlas_dot(const MlasPlan *p, const float *col, const float *f, int64_t r)
+{
+	if (p->sum == MLAS_M1)
+		return sum_m1(col, f, p->k);
+	if (p->sum == MLAS_M1T)
+		return sum_m1t(col, f, p->k, r, p->rows);
+	return sum_fma(col, f, p->k, p->block);
+}
+
+/* Fills col with the im2col column of output pixel (oy, ox) over input
+ * channels c0 .. c0 + ic - 1 of batch n. */
+static void
+im2col(const Win *w, const float *x, int64_t n, int64_t c0, int64_t ic,
+    int64_t oy, int64_t ox, float *col)
+{
+	int64_t i, ky, kx;
+
+	for (i = 0; i < ic; i++)
+	for (ky = 0; ky < w->kh; ky++)
+	for (kx = 0; kx < w->kw; kx++) {
+		int64_t iy = oy * w->sh - w->pt + ky * w->dh;
+		int64_t ix = ox * w->sw - w->pl + kx * w->dw;
+		bool in = iy >= 0 && iy < w->h && ix >= 0 && ix < w->w;
+
+		*col++ = in ? x[((n * w->c + c0 + i) * w->h + iy) * w->w +
+		    ix] : 0.0f;
+	}
+}
+
+/* NCHW convolution (OIHW filter) summed as onnxruntime's CPU kernels sum
+ * it (mlas_plan), then the bias added with one more rounding, as MLAS's
+ * bias activation does. */
+static bool
+conv_nchw(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	const float *x = F(in[0]), *f = F(in[1]);
+	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
+	Win w = window_nchw(op, in[0], out[0], D(in[1])[2], D(in[1])[3]);
+	int64_t ic = D(in[1])[1], g = geti(op, "groups");
+	int64_t per = w.oc / (g ? g : 1), n, o, oy, ox;
+	MlasPlan p = mlas_plan(&w, ic, per);
+	float *y = F(out[0]), *col = malloc((size_t)(p.k ? p.k : 1) * 4);
+
+	if (!col) {
+		ir_op_emit_error(op, "out of memory");
+		return false;
+	}
+	for (n = 0; n < w.n; n++)
+	for (oy = 0; oy < w.oh; oy++)
+	for (ox = 0; ox < w.ow; ox++)
+	for (o = 0; o < w.oc; o++) {
+		float acc;
+
+		if (o % per == 0)
+			im2col(&w, x, n, o / per * ic, ic, oy, ox, col);
+		acc = mlas_dot(&p, col, f + o * p.k, o % per);
+		y[((n * w.oc + o) * w.oh + oy) * w.ow + ox] =
+		    b ? acc + b[o] : acc;
+	}
+	free(col);
+	return true;
+}
+
 QUANT_KERNEL(conv2d, 0)
 static bool
 f_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	if (nchw(op))
-		return via_nhwc(op, in, out, conv_nhwc, OIHW_TO_OHWI);
+		return conv_nchw(op, in, out);
 	return conv_nhwc(op, in, out);
 }
 
