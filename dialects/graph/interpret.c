@@ -495,6 +495,26 @@ mlas_plan(const Win *w, int64_t ic, int64_t per)
 	return p;
 }
 
+/* fmaf(a, b, c) without a library call: a * b is exact in double, so the
+ * double sum rounds to the same float as the exact sum unless it lands
+ * on a midpoint between two floats (or below float's normal range), where
+ * fmaf decides. */
+static float
+fma_f32(float a, float b, float c)
+{
+	double s = (double)a * (double)b + (double)c;
+	uint64_t bits;
+
+	memcpy(&bits, &s, sizeof bits);
+	if ((bits & 0x0FFFFFFFu) == 0 || (bits & 0x7FF0000000000000u) <
+	    0x3820000000000000u) { /* rare: check exactly */
+		if ((bits & 0x1FFFFFFFu) == 0x10000000u ||
+		    (fabs(s) < 0x1p-125 && s != 0))
+			return fmaf(a, b, c);
+	}
+	return (float)s;
+}
+
 /* MLAS_FMA: a fused multiply-add chain per block of b products. */
 static float
 sum_fma(const float *x, const float *f, int64_t k, int64_t b)
@@ -503,10 +523,11 @@ sum_fma(const float *x, const float *f, int64_t k, int64_t b)
 	int64_t i, j;
 
 	for (i = 0; i < k; i += b) {
+		int64_t end = k - i < b ? k : i + b;
 		float acc = 0.0f;
 
-		for (j = i; j < k && j < i + b; j++)
-			acc = fmaf(x[j], f[j], acc);
+		for (j = i; j < end; j++)
+			acc = fma_f32(x[j], f[j], acc);
 		if (i == 0)
 			total = acc;
 		else
