@@ -1827,6 +1827,49 @@ f_layer_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 /* ------------------------------------------------------------ types */
 
+/* The channel of element i of a tensor of shaped type t quantized per
+ * axis with q (0 per tensor). */
+static size_t
+q_channel(const IrType *t, const IrType *q, int64_t i)
+{
+	int64_t inner = 1, k;
+
+	if (q->u.quant.nscales <= 1 || q->u.quant.axis < 0)
+		return 0;
+	for (k = t->u.shaped.rank - 1; k > q->u.quant.axis; k--)
+		inner *= t->u.shaped.dims[k];
+	return (size_t)((i / inner) % t->u.shaped.dims[q->u.quant.axis]);
+}
+
+/* graph.quantize with rounding = "even" (ONNX's QuantizeLinear):
+ * saturate(round_half_to_even(x / scale) + zero_point), x / scale a float
+ * division. */
+static bool
+quantize_even(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	const IrType *t = ir_op_result(op, 0)->type, *q = t->u.shaped.elem;
+	IrTensor *x = ir_tensor_to_f32(ir_interp_context(it), in[0]);
+	int64_t i;
+
+	out[0] = q->kind == IR_TYPE_QUANT ? ir_tensor_create(t) : NULL;
+	if (!out[0]) {
+		ir_tensor_release(x);
+		ir_op_emit_error(op, "result type has no runtime form");
+		return false;
+	}
+	for (i = 0; i < x->n; i++) {
+		size_t c = q_channel(t, q, i);
+		float v = F(x)[i] / (float)q->u.quant.scales[c];
+		double r = isnan(v) ? 0 : fmin(fmax(rint(v), -4e9), 4e9);
+
+		ir_tensor_set_int(out[0], i, qmath_clamp((int64_t)r +
+		    q->u.quant.zero_points[c], q->u.quant.storage_min,
+		    q->u.quant.storage_max));
+	}
+	ir_tensor_release(x);
+	return true;
+}
+
 /* Float -> integer casts round toward zero and saturate; others convert
  * exactly where they can. */
 static bool
@@ -1857,6 +1900,8 @@ static bool
 graph_interpret_quantize(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
+	if (!strcmp(gets(op, "rounding"), "even"))
+		return quantize_even(it, op, in, out);
 	return run_float(it, op, in, out, NULL);
 }
 
