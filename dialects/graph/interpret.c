@@ -498,8 +498,8 @@ mlas_plan(const Win *w, int64_t ic, int64_t per)
 /* fmaf(a, b, c) without a library call: a * b is exact in double, so the
  * double sum rounds to the same float as the exact sum unless it lands
  * on a midpoint between two floats (or below float's normal range), where
- * fmaf decides. */
-static float
+ * fmaf decides. Inline: it is the inner loop of NCHW convs. */
+static inline float
 fma_f32(float a, float b, float c)
 {
 	double s = (double)a * (double)b + (double)c;
@@ -534,6 +534,32 @@ sum_fma(const float *x, const float *f, int64_t k, int64_t b)
 			total = total + acc;
 	}
 	return total;
+}
+
+/* sum_fma for 4 filters f, f + k, f + 2k, f + 3k at once (the same
+ * values; the independent chains overlap in the processor). */
+static void
+sum_fma4(const float *x, const float *f, int64_t k, int64_t b, float *out)
+{
+	int64_t i, j, r;
+
+	for (r = 0; r < 4; r++)
+		out[r] = 0.0f;
+	for (i = 0; i < k; i += b) {
+		int64_t end = k - i < b ? k : i + b;
+		float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
+
+		for (j = i; j < end; j++) {
+			a0 = fma_f32(x[j], f[j], a0);
+			a1 = fma_f32(x[j], f[k + j], a1);
+			a2 = fma_f32(x[j], f[2 * k + j], a2);
+			a3 = fma_f32(x[j], f[3 * k + j], a3);
+		}
+		out[0] = i == 0 ? a0 : out[0] + a0;
+		out[1] = i == 0 ? a1 : out[1] + a1;
+		out[2] = i == 0 ? a2 : out[2] + a2;
+		out[3] = i == 0 ? a3 : out[3] + a3;
+	}
 }
 
 /* MLAS_M1: groups of 4, then 2, then 1 products, rounded separately. */
@@ -621,7 +647,7 @@ conv_nchw(IrOp *op, IrTensor *const *in, IrTensor **out)
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
 	Win w = window_nchw(op, in[0], out[0], D(in[1])[2], D(in[1])[3]);
 	int64_t ic = D(in[1])[1], g = geti(op, "groups");
-	int64_t per = w.oc / (g ? g : 1), n, o, oy, ox;
+	int64_t per = w.oc / (g ? g : 1), n, o, oy, ox, r, i;
 	MlasPlan p = mlas_plan(&w, ic, per);
 	float *y = F(out[0]), *col = malloc((size_t)(p.k ? p.k : 1) * 4);
 
@@ -632,14 +658,19 @@ conv_nchw(IrOp *op, IrTensor *const *in, IrTensor **out)
 	for (n = 0; n < w.n; n++)
 	for (oy = 0; oy < w.oh; oy++)
 	for (ox = 0; ox < w.ow; ox++)
-	for (o = 0; o < w.oc; o++) {
-		float acc;
+	for (o = 0; o < w.oc; o += r) {
+		float acc[4];
 
 		if (o % per == 0)
 			im2col(&w, x, n, o / per * ic, ic, oy, ox, col);
-		acc = mlas_dot(&p, col, f + o * p.k, o % per);
-		y[((n * w.oc + o) * w.oh + oy) * w.ow + ox] =
-		    b ? acc + b[o] : acc;
+		r = p.sum == MLAS_FMA && o % per + 4 <= per ? 4 : 1;
+		if (r == 4)
+			sum_fma4(col, f + o * p.k, p.k, p.block, acc);
+		else
+			acc[0] = mlas_dot(&p, col, f + o * p.k, o % per);
+		for (i = 0; i < r; i++)
+			y[((n * w.oc + o + i) * w.oh + oy) * w.ow + ox] =
+			    b ? acc[i] + b[o + i] : acc[i];
 	}
 	free(col);
 	return true;
