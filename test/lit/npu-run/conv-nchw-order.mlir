@@ -4,6 +4,7 @@
 // float32's spacing becomes 2, so 2^24 + 1 rounds (ties to even) to 2^24.
 // RUN: %npu_build/bin/npu-run %s --entry=fma --print | FileCheck %s --check-prefix=FMA
 // RUN: %npu_build/bin/npu-run %s --entry=bias_last --print | FileCheck %s --check-prefix=BIAS
+// RUN: %npu_build/bin/npu-run %s --entry=midpoint --print | FileCheck %s --check-prefix=MID
 // RUN: %npu_build/bin/npu-run %s --entry=m1 --print | FileCheck %s --check-prefix=M1
 // RUN: %npu_build/bin/npu-run %s --entry=m1t --print | FileCheck %s --check-prefix=M1T
 // RUN: %python -c "import struct, sys; h = \"{'descr': '<f4', 'fortran_order': False, 'shape': (1, 130, 1, 130), }\"; h += ' ' * (117 - len(h)) + '\n'; v = [16777216.0] * 130 + [0.0] * (127 * 130) + [1.0] * 260; open(sys.argv[1], 'wb').write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(h)) + h.encode() + struct.pack('<16900f', *v))" %t.in.npy
@@ -29,6 +30,20 @@ func.func @bias_last() -> tensor<1x2x1x2xf32> {
   %x = "graph.constant"() {value = dense<[[[[16777216.0, 16777216.0]], [[1.0, 1.0]]]]> : tensor<1x2x1x2xf32>} : () -> tensor<1x2x1x2xf32>
   %w = "graph.constant"() {value = dense<1.0> : tensor<2x2x1x1xf32>} : () -> tensor<2x2x1x1xf32>
   %b = "graph.constant"() {value = dense<-16777216.0> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "graph.conv2d"(%x, %w, %b) {layout = "NCHW"} : (tensor<1x2x1x2xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x1x2xf32>
+  return %0 : tensor<1x2x1x2xf32>
+}
+
+// A fused multiply-add whose exact sum lies just below a float midpoint:
+// (1 + 2^-23) + (1 + 2^-23) * (2^-24 - 2^-47) = 1 + 2^-23 + 2^-24 - 2^-70.
+// Rounded once it is 1 + 2^-23; a double sum would first round to the
+// midpoint 1 + 2^-23 + 2^-24 and then to even, 1 + 2^-22. Bias -1 leaves
+// 2^-23 = 1.19209e-07 (not 2^-22 = 2.38419e-07).
+// MID: result #0: tensor<1x2x1x2xf32> = [1.19209e-07, 1.19209e-07, 1.19209e-07, 1.19209e-07]
+func.func @midpoint() -> tensor<1x2x1x2xf32> {
+  %x = "graph.constant"() {value = dense<[[[[1.00000011920928955, 1.00000011920928955]], [[1.00000011920928955, 1.00000011920928955]]]]> : tensor<1x2x1x2xf32>} : () -> tensor<1x2x1x2xf32>
+  %w = "graph.constant"() {value = dense<[[[[1.0]], [[5.9604637669963267e-08]]], [[[1.0]], [[5.9604637669963267e-08]]]]> : tensor<2x2x1x1xf32>} : () -> tensor<2x2x1x1xf32>
+  %b = "graph.constant"() {value = dense<-1.0> : tensor<2xf32>} : () -> tensor<2xf32>
   %0 = "graph.conv2d"(%x, %w, %b) {layout = "NCHW"} : (tensor<1x2x1x2xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x1x2xf32>
   return %0 : tensor<1x2x1x2xf32>
 }
