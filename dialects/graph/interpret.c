@@ -457,7 +457,8 @@ typedef enum MlasSum {
 typedef struct MlasPlan {
 	MlasSum sum;
 	int64_t k, block; /* products per output, K block (MLAS_FMA) */
-	int64_t rows;     /* filters per group (MLAS_M1T row blocks) */
+	int64_t rows;     /* MLAS_M1T rows: filters per group, or pixels */
+	bool pixel_rows;  /* MLAS_M1T rows are the output pixels */
 } MlasPlan;
 
 /* MLAS's K block for an SGEMM of n columns (MlasSgemmOperation and
@@ -480,18 +481,30 @@ mlas_k_block(int64_t k, int64_t n)
  * algorithm (direct GEMM for 1x1 convs, expand then GEMM, segmented
  * im2col) ends in SGEMM over M = filters per group, N = output pixels,
  * whose M = 1 and N = 1 cases have their own kernels; K blocks follow
- * mlas_k_block. Not modelled: the two direct GEMM cases of a single
- * input channel whose kernel spans the input's width or height. */
+ * mlas_k_block. One input channel per group, stride 1, no padding and
+ * a kernel as wide as the input is a direct GEMM with B transposed, so
+ * one filter per group takes the N = 1 kernel with pixels as rows. */
 static MlasPlan
 mlas_plan(const Win *w, int64_t ic, int64_t per)
 {
 	int64_t os = w->oh * w->ow, k = ic * w->kh * w->kw;
-	MlasPlan p = {MLAS_FMA, k, mlas_k_block(k, os), per};
+	MlasPlan p = {MLAS_FMA, k, mlas_k_block(k, os), per, false};
+	bool wide = ic == 1 && w->kh * w->kw > 1 && w->kw == w->w &&
+	    w->sh == 1 && w->sw == 1 && w->dh == 1 && w->dw == 1 &&
+	    w->pt == 0 && w->pl == 0 && w->oh == w->h - w->kh + 1 &&
+	    w->ow == 1;
 
-	if (per == 1)
-		p.sum = MLAS_M1;
-	else if (os == 1)
+	if (wide && per == 1) {
 		p.sum = MLAS_M1T;
+		p.rows = os;
+		p.pixel_rows = true;
+	} else if (wide && os == 1 && w->w > 1) {
+		p.sum = MLAS_FMA; /* B's row stride is the width, not 1 */
+	} else if (per == 1) {
+		p.sum = MLAS_M1;
+	} else if (os == 1) {
+		p.sum = MLAS_M1T;
+	}
 	return p;
 }
 
@@ -667,7 +680,8 @@ conv_nchw(IrOp *op, IrTensor *const *in, IrTensor **out)
 		if (r == 4)
 			sum_fma4(col, f + o * p.k, p.k, p.block, acc);
 		else
-			acc[0] = mlas_dot(&p, col, f + o * p.k, o % per);
+			acc[0] = mlas_dot(&p, col, f + o * p.k,
+			    p.pixel_rows ? oy * w.ow + ox : o % per);
 		for (i = 0; i < r; i++)
 			y[((n * w.oc + o + i) * w.oh + oy) * w.ow + ox] =
 			    b ? acc[i] + b[o + i] : acc[i];

@@ -6,6 +6,7 @@
 // RUN: %npu_build/bin/npu-run %s --entry=bias_last --print | FileCheck %s --check-prefix=BIAS
 // RUN: %npu_build/bin/npu-run %s --entry=midpoint --print | FileCheck %s --check-prefix=MID
 // RUN: %npu_build/bin/npu-run %s --entry=m1 --print | FileCheck %s --check-prefix=M1
+// RUN: %npu_build/bin/npu-run %s --entry=wide --print | FileCheck %s --check-prefix=WIDE
 // RUN: %npu_build/bin/npu-run %s --entry=m1t --print | FileCheck %s --check-prefix=M1T
 // RUN: %python -c "import struct, sys; h = \"{'descr': '<f4', 'fortran_order': False, 'shape': (1, 130, 1, 130), }\"; h += ' ' * (117 - len(h)) + '\n'; v = [16777216.0] * 130 + [0.0] * (127 * 130) + [1.0] * 260; open(sys.argv[1], 'wb').write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(h)) + h.encode() + struct.pack('<16900f', *v))" %t.in.npy
 // RUN: %npu_build/bin/npu-run %s --entry=kblock --input=%t.in.npy --print | FileCheck %s --check-prefix=KB
@@ -49,17 +50,34 @@ func.func @midpoint() -> tensor<1x2x1x2xf32> {
 }
 
 // One filter per group (depthwise convs: MLAS's M = 1 kernel): products
-// summed in groups of 4, each group added to the total. Inputs 2^24, 0, 0,
-// 0 | 1, 1, 0, 0 (1x8 kernel of ones, bias -2^24, and the same for the
-// second group of a groups = 2 conv): 2^24 + (1 + 1) = 2^24 + 2, minus 2^24
-// is 2; adding one by one would give 2^24 + 1 -> 2^24, then 2^24 again: 0.
-// M1: result #0: tensor<1x2x1x1xf32> = [2, 2]
-func.func @m1() -> tensor<1x2x1x1xf32> {
-  %x = "graph.constant"() {value = dense<[[[[16777216.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0]], [[16777216.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0]]]]> : tensor<1x2x1x8xf32>} : () -> tensor<1x2x1x8xf32>
+// summed in groups of 4, each group added to the total. A 1x8 kernel of
+// ones over 2^24, 0, 0, 0, 1, 1, 0, 0, 2^24 (both channels of a groups = 2
+// conv), bias -2^24: pixel 0 is 2^24 + (1 + 1) = 2^24 + 2 -> 2 (one by one:
+// 2^24 + 1 -> 2^24 twice, 0); pixel 1 is 1 + (1 + 2^24 -> 2^24) = 2^24 + 1
+// -> 2^24 -> 0 (one by one: 2 + 2^24 -> 2).
+// M1: result #0: tensor<1x2x1x2xf32> = [2, 0, 2, 0]
+func.func @m1() -> tensor<1x2x1x2xf32> {
+  %x = "graph.constant"() {value = dense<[[[[16777216.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 16777216.0]], [[16777216.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 16777216.0]]]]> : tensor<1x2x1x9xf32>} : () -> tensor<1x2x1x9xf32>
   %w = "graph.constant"() {value = dense<1.0> : tensor<2x1x1x8xf32>} : () -> tensor<2x1x1x8xf32>
   %b = "graph.constant"() {value = dense<-16777216.0> : tensor<2xf32>} : () -> tensor<2xf32>
-  %0 = "graph.conv2d"(%x, %w, %b) {layout = "NCHW", groups = 2 : i64} : (tensor<1x2x1x8xf32>, tensor<2x1x1x8xf32>, tensor<2xf32>) -> tensor<1x2x1x1xf32>
-  return %0 : tensor<1x2x1x1xf32>
+  %0 = "graph.conv2d"(%x, %w, %b) {layout = "NCHW", groups = 2 : i64} : (tensor<1x2x1x9xf32>, tensor<2x1x1x8xf32>, tensor<2xf32>) -> tensor<1x2x1x2xf32>
+  return %0 : tensor<1x2x1x2xf32>
+}
+
+// One filter on one channel whose kernel is as wide as the input (stride
+// 1, no padding): MLAS's direct GEMM with B transposed, N = 1 kernel with
+// the 3 output rows as its rows: rows 0-1 reduce as a block of 2, row 2
+// alone (see @m1t below). Rows 2^24, 0, 1, 1 | 2^24, 1, 0, 1 | 2^24, 0, 1,
+// 1 (then zeros), bias -2^24: row 0 (2^24 + 1 -> 2^24) + 1 -> 0; row 1
+// 2^24 + ((1 + 1) + 0) -> 2; row 2 (2^24 + 0) + (1 + 1) -> 2. The M = 1
+// kernel's groups of 4 would give 0, 0, 0.
+// WIDE: result #0: tensor<1x1x3x1xf32> = [0, 2, 2]
+func.func @wide() -> tensor<1x1x3x1xf32> {
+  %x = "graph.constant"() {value = dense<[[[[16777216.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0], [16777216.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0], [16777216.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]]]]> : tensor<1x1x3x8xf32>} : () -> tensor<1x1x3x8xf32>
+  %w = "graph.constant"() {value = dense<1.0> : tensor<1x1x1x8xf32>} : () -> tensor<1x1x1x8xf32>
+  %b = "graph.constant"() {value = dense<-16777216.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %0 = "graph.conv2d"(%x, %w, %b) {layout = "NCHW"} : (tensor<1x1x3x8xf32>, tensor<1x1x1x8xf32>, tensor<1xf32>) -> tensor<1x1x3x1xf32>
+  return %0 : tensor<1x1x3x1xf32>
 }
 
 // One output pixel, 7 filters (MLAS's N = 1 kernel): 8 lane sums a0..a7
