@@ -618,8 +618,8 @@ sum_m1t(const float *x, const float *f, int64_t k, int64_t r,
 }
 
 /* One output without bias: col holds the K inputs in im2col order (0 for
- * padding), f the filter's K weights, r the filter's index in its
- * group. */
+ * padding), f the filter's K weights, r the output's row in MLAS_M1T (the
+ * filter's index in its group, or the pixel's with pixel_rows). */
 static float
 mlas_dot(const MlasPlan *p, const float *col, const float *f, int64_t r)
 {
