@@ -200,6 +200,7 @@ qz(OnnxCv *cv, IrValue *x, size_t si, size_t zi, int *res)
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	import_attrs_type(&a, "qtype", q);
+	import_attrs_str(&a, "rounding", "even"); /* ONNX rounds ties to even */
 	IrValue *y = gop(cv, "graph.quantize", 1, &x, &a);
 	if (y && shifted) {
 		if (cv->nu8 == cv->capu8) {
