@@ -385,16 +385,22 @@ name_add(IrParser *p, const char *s, size_t len, uint64_t h)
 	return e;
 }
 
-/* A name `N` (decimal without leading zeros, below IR_P_FLAT_NAMES):
- * its number in *n. */
+/* Splits a name into a short non-digit prefix and a canonical decimal
+ * number below IR_P_FLAT_NAMES (`v12` -> "v", 12; `7` -> "", 7). */
 static bool
-name_number(const char *s, size_t len, size_t *n)
+name_split(const char *s, size_t len, size_t *plen, size_t *n)
 {
-	size_t v = 0, i;
+	size_t i = 0, v = 0, digits;
 
-	if (len == 0 || len > 7 || (s[0] == '0' && len > 1))
+	while (i < len && i <= IR_P_PREFIX_LEN &&
+	    (s[i] < '0' || s[i] > '9'))
+		i++;
+	digits = len - i;
+	if (i > IR_P_PREFIX_LEN || digits == 0 || digits > 7 ||
+	    (s[i] == '0' && digits > 1))
 		return false;
-	for (i = 0; i < len; i++) {
+	*plen = i;
+	for (; i < len; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return false;
 		v = v * 10 + (size_t)(s[i] - '0');
@@ -403,18 +409,43 @@ name_number(const char *s, size_t len, size_t *n)
 	return v < IR_P_FLAT_NAMES;
 }
 
-/* Makes room in the flat name array for name n. */
-static void
-numbind_grow(IrParser *p, size_t n)
+/* The flat array of prefix s[0..len), registered when add is true and
+ * there is room; NULL otherwise. A prefix never changes between flat
+ * and hashed: it is registered before its first name is added, and
+ * names of a prefix found later go to the table only while all
+ * IR_P_PREFIXES slots are taken, which stays so. */
+static NamePrefix *
+name_prefix(IrParser *p, const char *s, size_t len, bool add)
 {
-	size_t cap = p->numcap ? p->numcap : 1024;
+	size_t i;
+
+	for (i = 0; i < p->nprefixes; i++)
+		if (p->prefixes[i].len == len &&
+		    memcmp(p->prefixes[i].s, s, len) == 0)
+			return &p->prefixes[i];
+	if (!add || p->nprefixes == IR_P_PREFIXES)
+		return NULL;
+	memcpy(p->prefixes[p->nprefixes].s, s, len);
+	p->prefixes[p->nprefixes].len = len;
+	return &p->prefixes[p->nprefixes++];
+}
+
+/* Makes room in a flat name array for name n. The new array comes from
+ * calloc, so its pages cost nothing until used. */
+static void
+prefix_grow(NamePrefix *np, size_t n)
+{
+	size_t cap = np->cap ? np->cap : 1024;
+	uint32_t *cells;
 
 	while (cap <= n)
 		cap *= 2;
-	p->numbind = ir_xrealloc(p->numbind, cap * sizeof *p->numbind);
-	memset(p->numbind + p->numcap, 0,
-	    (cap - p->numcap) * sizeof *p->numbind);
-	p->numcap = cap;
+	cells = ir_xcalloc(cap, sizeof *cells);
+	if (np->cap)
+		memcpy(cells, np->cells, np->cap * sizeof *cells);
+	free(np->cells);
+	np->cells = cells;
+	np->cap = cap;
 }
 
 /* The cell holding the newest binding of a name; NULL when the name has
@@ -422,21 +453,76 @@ numbind_grow(IrParser *p, size_t n)
 static uint32_t *
 name_cell(IrParser *p, const char *s, size_t len, bool add)
 {
+	NamePrefix *np;
 	uint64_t h;
-	size_t n;
+	size_t n, plen;
 
-	if (name_number(s, len, &n)) {
-		if (n < p->numcap)
-			return &p->numbind[n];
+	if (name_split(s, len, &plen, &n) &&
+	    (np = name_prefix(p, s, plen, add)) != NULL) {
+		if (n < np->cap)
+			return &np->cells[n];
 		if (!add)
 			return NULL;
-		numbind_grow(p, n);
-		return &p->numbind[n];
+		prefix_grow(np, n);
+		return &np->cells[n];
 	}
 	h = ir_hash_bytes(s, len);
 	if (add)
 		return &name_add(p, s, len, h)->bind;
 	return p->nscap ? &name_slot(p, s, len, h)->bind : NULL;
+}
+
+/* The values of binding b (nvals of them). */
+static IrValue **
+bind_vals(Binding *b)
+{
+	return b->nvals > 1 ? b->v.many : &b->v.one;
+}
+
+/* Resizes b's value group to n entries (new ones NULL). */
+static void
+bind_resize(Binding *b, unsigned n)
+{
+	IrValue **many;
+
+	if (n <= 1 && b->nvals <= 1) {
+		if (n == 0)
+			b->v.one = NULL;
+		b->nvals = n;
+		return;
+	}
+	if (n <= 1) {
+		IrValue *first = b->v.many[0];
+
+		free(b->v.many);
+		b->v.one = n ? first : NULL;
+		b->nvals = n;
+		return;
+	}
+	if (b->nvals <= 1) {
+		many = ir_xcalloc(n, sizeof *many);
+		if (b->nvals)
+			many[0] = b->v.one;
+	} else {
+		many = ir_xrealloc(b->v.many, n * sizeof *many);
+		if (n > b->nvals)
+			memset(many + b->nvals, 0,
+			    (n - b->nvals) * sizeof *many);
+	}
+	b->v.many = many;
+	b->nvals = n;
+}
+
+/* The token position of b's definition or first use, for messages. */
+static IrToken
+bind_tok(const Binding *b)
+{
+	IrToken t;
+
+	memset(&t, 0, sizeof t);
+	t.line = b->line;
+	t.col = b->col;
+	return t;
 }
 
 static Binding *
@@ -473,9 +559,8 @@ bind_pop(IrParser *p)
 {
 	Binding *b = &p->binds[--p->nbinds];
 
-	*name_cell(p, b->name, b->namelen, false) =
-	    (uint32_t)b->shadow;
-	free(b->vals);
+	*name_cell(p, b->name, b->namelen, false) = b->shadow;
+	bind_resize(b, 0);
 }
 
 static IrValue *
@@ -515,7 +600,8 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 
 	if (!b) {
 		b = bind_push(p, r->name, r->namelen);
-		b->use = r->tok;
+		b->line = r->tok.line;
+		b->col = r->tok.col;
 	}
 	if (b->defined && r->index >= b->nvals) {
 		ir_p_fail(p, &r->tok, "reference to invalid result number");
@@ -528,24 +614,20 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		    "of range (limit 65535)", r->index);
 		return NULL;
 	}
-	if (!b->defined && r->index >= b->nvals) {
-		b->vals = ir_xrealloc(b->vals,
-		    (r->index + 1) * sizeof *b->vals);
-		memset(b->vals + b->nvals, 0,
-		    (r->index + 1 - b->nvals) * sizeof *b->vals);
-		b->nvals = r->index + 1;
-	}
-	v = b->vals[r->index];
+	if (!b->defined && r->index >= b->nvals)
+		bind_resize(b, r->index + 1);
+	v = bind_vals(b)[r->index];
 	if (!v) {
-		v = b->vals[r->index] = placeholder(p, t);
+		v = bind_vals(b)[r->index] = placeholder(p, t);
 		return v;
 	}
 	if (v->type != t) {
 		fail_types(p, &r->tok, "use of value '%%%.*s' expects "
 		    "different type than prior uses: '%s' vs '%s'", r, t,
 		    v->type);
-		ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
-		    "prior use here");
+		IrToken use = bind_tok(b);
+
+		ir_emit_note(p->ctx, ir_p_tok_loc(p, &use), "prior use here");
 		return NULL;
 	}
 	return v;
@@ -556,15 +638,16 @@ static void
 resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
     unsigned n)
 {
+	IrToken use = bind_tok(b);
 	unsigned i;
 
 	for (i = 0; i < b->nvals && !p->failed; i++) {
-		IrValue *ph = b->vals[i];
+		IrValue *ph = bind_vals(b)[i];
 
 		if (!ph)
 			continue;
 		if (i >= n) {
-			ir_p_fail(p, &b->use, "reference to invalid result "
+			ir_p_fail(p, &use, "reference to invalid result "
 			    "number");
 			return;
 		}
@@ -575,7 +658,7 @@ resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
 			ir_p_fail(p, tok, "definition of SSA value '%%%.*s#%u' "
 			    "has type '%s'", (int)b->namelen, b->name,
 			    i, sa);
-			ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
+			ir_emit_note(p->ctx, ir_p_tok_loc(p, &use),
 			    "previously used here with type '%s'", sb);
 			free(sa);
 			free(sb);
@@ -597,7 +680,9 @@ ir_p_define(IrParser *p, const IrToken *tok, const char *name,
 	if (b && b->defined) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
 		    (int)namelen, name);
-		ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
+		IrToken use = bind_tok(b);
+
+		ir_emit_note(p->ctx, ir_p_tok_loc(p, &use),
 		    "previously defined here");
 		return;
 	}
@@ -608,11 +693,11 @@ ir_p_define(IrParser *p, const IrToken *tok, const char *name,
 	} else {
 		b = bind_push(p, name, namelen);
 	}
-	b->vals = ir_xrealloc(b->vals, (n ? n : 1) * sizeof *b->vals);
-	memcpy(b->vals, vals, n * sizeof *vals);
-	b->nvals = n;
+	bind_resize(b, n);
+	memcpy(bind_vals(b), vals, n * sizeof *vals);
 	b->defined = true;
-	b->use = *tok;
+	b->line = tok->line;
+	b->col = tok->col;
 }
 
 /* `%name` or `%name#N` -> name and N. */
@@ -719,13 +804,14 @@ region_close_scope(IrParser *p, RegionFrame *r)
 		if (p->binds[i].defined)
 			continue;
 		if (r->isolated || p->nregions == 1) {
-			ir_p_fail(p, &p->binds[i].use,
-			    "use of undeclared SSA value name");
+			IrToken use = bind_tok(&p->binds[i]);
+
+			ir_p_fail(p, &use, "use of undeclared SSA value name");
 			return false;
 		}
 		keep = ir_xrealloc(keep, (nkeep + 1) * sizeof *keep);
 		keep[nkeep++] = p->binds[i];
-		p->binds[i].vals = NULL;
+		p->binds[i].nvals = 0;
 	}
 	while (p->nbinds > r->bind_base)
 		bind_pop(p);
@@ -733,9 +819,10 @@ region_close_scope(IrParser *p, RegionFrame *r)
 		Binding *b = bind_push(p, keep[i].name, keep[i].namelen);
 
 		b->depth = (unsigned)p->nregions - 1;
-		b->vals = keep[i].vals;
+		b->v = keep[i].v;
 		b->nvals = keep[i].nvals;
-		b->use = keep[i].use;
+		b->line = keep[i].line;
+		b->col = keep[i].col;
 	}
 	free(keep);
 	return true;
@@ -955,7 +1042,8 @@ cleanup(IrParser *p)
 	free(p->placeholders);
 	free(p->binds);
 	free(p->nslots);
-	free(p->numbind);
+	for (i = 0; i < p->nprefixes; i++)
+		free(p->prefixes[i].cells);
 	free(p->regions);
 	free(p->ops);
 	free(p->pending);

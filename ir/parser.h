@@ -79,8 +79,9 @@ typedef struct IrNamedList {
  * use prints its alias in full). */
 #define IR_P_MAX_ALIAS_TOTAL ((uint64_t)1 << 26)
 
-/* Numeric SSA names below this use the parser's flat name array (whose
- * size follows the largest such name seen: 16 MiB at most). */
+/* Numbered SSA names (%12, %v12) below this use a flat name array of
+ * their prefix (whose size follows the largest such name seen: 16 MiB
+ * at most, and pages never touched are never mapped). */
 #define IR_P_FLAT_NAMES (1u << 22)
 
 /* The shaped-type memo: slots, and the highest rank it keeps. */
@@ -218,17 +219,35 @@ const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
  * regions), parse_op.c, parse_type.c, parse_attr.c and parse_alias.c. */
 
 /* One SSA name: a group of values (%x:2 has two), or forward-reference
- * placeholders until the definition appears. */
+ * placeholders until the definition appears. Kept small: a file has one
+ * per result name. */
 typedef struct Binding {
 	const char *name;     /* its bytes (without %), in the source */
 	size_t namelen;
-	IrValue **vals;       /* nvals entries; NULL: not referenced yet */
+	union {
+		IrValue *one;     /* nvals <= 1: the value (NULL: none yet) */
+		IrValue **many;   /* nvals > 1: malloc'd array */
+	} v;
 	unsigned nvals;
-	bool defined;         /* false: placeholders only */
-	unsigned depth;       /* region scope that owns the name */
-	size_t shadow;        /* index+1 of the binding it hides, or 0 */
-	IrToken use;          /* definition, or first use of placeholders */
+	uint32_t shadow;      /* index+1 of the binding it hides, or 0 */
+	unsigned depth : 31;  /* region scope that owns the name */
+	unsigned defined : 1; /* 0: placeholders only */
+	unsigned line, col;   /* definition, or first use of placeholders */
 } Binding;
+
+/* Most name prefixes (the letters before the number of %v12 or %arg3)
+ * that get a flat array of their own, and their longest length. */
+#define IR_P_PREFIXES 4
+#define IR_P_PREFIX_LEN 8
+
+/* The flat array of one name prefix: names prefix+N with N canonical
+ * decimal below IR_P_FLAT_NAMES. */
+typedef struct NamePrefix {
+	char s[IR_P_PREFIX_LEN];
+	size_t len;
+	uint32_t *cells;      /* N -> newest binding index+1 (0: none) */
+	size_t cap;
+} NamePrefix;
 
 /* A block label of the region being parsed. */
 typedef struct Label {
@@ -330,11 +349,12 @@ struct IrParser {
 	Binding *binds;
 	size_t nbinds, bindcap;
 	/* SSA name -> newest binding index+1 (0: none). Names are not
-	 * interned: %N (N canonical decimal below IR_P_FLAT_NAMES) index
-	 * the flat array numbind, other names an open-addressing table
-	 * keyed by their bytes. */
-	uint32_t *numbind;
-	size_t numcap;
+	 * interned: a name that is a short prefix then a canonical decimal
+	 * below IR_P_FLAT_NAMES (%0, %v12, %arg3) indexes its prefix's flat
+	 * array (the first IR_P_PREFIXES prefixes seen get one), other names
+	 * an open-addressing table keyed by their bytes. */
+	NamePrefix prefixes[IR_P_PREFIXES];
+	size_t nprefixes;
 	struct NameSlot {
 		const char *s;
 		size_t len;
