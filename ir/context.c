@@ -98,6 +98,9 @@ ir_context_destroy(IrContext *ctx)
 		ir_table_free(tables[i]);
 	ir_pass_registry_free(ctx);
 	free(ctx->defs);
+	for (size_t i = 0; i < ctx->nsources; i++)
+		free(ctx->owned[i]);
+	free(ctx->owned);
 	free(ctx->sources);
 	ir_arena_free(&ctx->arena);
 	free(ctx);

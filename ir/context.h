@@ -38,6 +38,9 @@ struct IrContext {
 	IrArena arena;             /* every uniqued object */
 	bool allow_unregistered;
 	IrTable idents, types, attrs, affine, locs, opnames;
+	/* Made on first use: asked for by nearly every op created. */
+	const IrLoc *unknown_loc;
+	const IrAttr *empty_dict;
 	/* Registered op definitions in registration order. */
 	const IrOpDef **defs;
 	size_t ndefs, defcap;
@@ -48,6 +51,7 @@ struct IrContext {
 	const IrLoc *diag_prev_loc; /* of the last diagnostic printed */
 	/* Source buffers, oldest first. */
 	IrSource **sources;
+	char **owned;              /* sources[i]'s bytes, freed with ctx */
 	size_t nsources, srccap;
 	/* ir/pass.c: passes, constant materializers and loaded plugins,
 	 * created on first use. */

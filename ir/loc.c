@@ -73,11 +73,25 @@ loc_eq(const void *obj, const void *key)
 	return false;
 }
 
+/* Where a location goes in the context's table. File locations are
+ * placed by line and column rather than by their hash, so the locations
+ * a parser creates line after line fill the table in order instead of
+ * missing the cache once each. */
+static uint64_t
+table_key(const IrLoc *l)
+{
+	if (l->kind != IR_LOC_FILE)
+		return l->hash;
+	return l->u.file.file->hash + (uint64_t)l->u.file.line * 4 +
+	    l->u.file.col;
+}
+
 static const IrLoc *
 unique(IrContext *ctx, IrLoc *key)
 {
 	key->hash = loc_hash(key);
-	const IrLoc *l = ir_table_find(&ctx->locs, key->hash, loc_eq, key);
+	uint64_t tk = table_key(key);
+	const IrLoc *l = ir_table_find(&ctx->locs, tk, loc_eq, key);
 	if (l)
 		return l;
 	IrLoc *n = ir_arena_memdup(&ctx->arena, key, sizeof *key,
@@ -86,15 +100,18 @@ unique(IrContext *ctx, IrLoc *key)
 		n->u.fused.locs = ir_arena_memdup(&ctx->arena,
 		    n->u.fused.locs, n->u.fused.n * sizeof(void *),
 		    _Alignof(void *));
-	ir_table_insert(&ctx->locs, n->hash, n);
+	ir_table_insert(&ctx->locs, tk, n);
 	return n;
 }
 
 const IrLoc *
 ir_loc_unknown(IrContext *ctx)
 {
-	IrLoc k = { .kind = IR_LOC_UNKNOWN };
-	return unique(ctx, &k);
+	if (!ctx->unknown_loc) {
+		IrLoc k = { .kind = IR_LOC_UNKNOWN };
+		ctx->unknown_loc = unique(ctx, &k);
+	}
+	return ctx->unknown_loc;
 }
 
 const IrLoc *
