@@ -953,14 +953,44 @@ lex_fail(IrParser *p, const IrLexer *lx)
 /* Feeds tokens to the Lemon parser until the end or the first error,
  * bounding the nesting of brackets so nothing downstream recurses too
  * deep. */
+/* Can the fast path take an op starting at tok (kind k)? The grammar's
+ * pending reductions are done first (see irParseAtOpStart). */
+static bool
+fast_op_start(IrParser *p, void *lp, int k, const IrToken *tok)
+{
+#ifdef IR_PARSE_NO_FAST
+	(void)p; (void)lp; (void)k; (void)tok;
+	return false;
+#else
+	return (k == TK_VALUE_ID || k == TK_STRING) &&
+	    p->depth + 4 < IR_MAX_NESTING && irParseAtOpStart(lp, k, *tok, p);
+#endif
+}
+
 static void
 pump(IrParser *p, void *lp, IrLexer *lx)
 {
 	IrToken tok;
 	int prev = 0, k;
+	bool ahead = false;   /* tok is already lexed */
 
 	for (;;) {
-		k = ir_lex(lx, &tok);
+		k = ahead ? tok.kind : ir_lex(lx, &tok);
+		ahead = false;
+		if (fast_op_start(p, lp, k, &tok)) {
+			IrToken next;
+
+			if (ir_p_fast_op(p, lx, &tok, &next)) {
+				tok = next;
+				ahead = true;
+				prev = 0;
+				if (p->failed)
+					return;
+				continue;
+			}
+		}
+		if (p->failed)
+			return;
 		if (k == IR_TK_ERROR) {
 			lex_fail(p, lx);
 			return;

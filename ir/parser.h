@@ -392,6 +392,18 @@ struct IrParser {
 		size_t len;
 		const IrType *t;
 	} tkmemo[IR_P_MEMO_SLOTS];
+	/* Function-type text of fast-path ops (in the source, from `(` to
+	 * the end of the type, which ended its line) -> the type. */
+	struct TokenMemo fnmemo[IR_P_MEMO_SLOTS];
+	/* Op name bytes (in the source) -> the uniqued name. */
+	struct OpNameMemo {
+		const char *s;        /* NULL: empty */
+		size_t len;
+		const IrOpName *name;
+	} opmemo[IR_P_MEMO_SLOTS];
+	/* Grammar symbol codes of `region_body` and `items` (0: not seen
+	 * yet), where the fast path may take over an op. */
+	int sym_body, sym_items;
 	IrPtrList *lpool[IR_P_POOL]; /* emptied lists kept for reuse */
 	size_t nlpool;
 	IrI64List *ipool[IR_P_POOL];
@@ -495,6 +507,14 @@ bool ir_p_depth_ok(IrParser *p, const IrToken *tok, int kind,
  * before their definition in the ops of top. */
 bool ir_p_resolve_loc_aliases(IrParser *p, IrBlock *top);
 
+/* parse_fast.c: builds the one-line generic op starting at token first
+ * (a VALUE_ID or STRING where an op may start) through the same
+ * builders, in the same order, as the grammar would, and lexes the token
+ * after it into *next. False when the op is anything else: then nothing
+ * has happened and the grammar parses it. */
+bool ir_p_fast_op(IrParser *p, IrLexer *lx, const IrToken *first,
+    IrToken *next);
+
 /* Lemon's entry points (gen/parse.c). */
 void *irParseAlloc(void *(*alloc)(size_t), IrParser *p);
 void irParse(void *parser, int kind, IrToken tok);
@@ -502,5 +522,9 @@ void irParseFree(void *parser, void (*dealloc)(void *));
 /* Does the parser's current state have an action of its own for
  * terminal kind (not a fallback or default one)? 0 when it cannot tell. */
 int irParseHasAction(void *parser, int kind);
+/* Performs the reductions lookahead kind (token tok) brings about, then
+ * says whether the parser waits at the start of an op in a region body
+ * or at the top level (see parse.y). */
+int irParseAtOpStart(void *parser, int kind, IrToken tok, IrParser *p);
 
 #endif /* NPUIR_PARSER_H */

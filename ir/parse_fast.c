@@ -1,0 +1,314 @@
+/* ir/parse_fast.c: the parser's fast path for the one-line generic op
+ *     %a, %b = "dialect.op"(%x, %y) : (T, U) -> (V, W)
+ * with plain types (integers, floats, index, none, plain tensors and
+ * memrefs), which most files are made of. It is scanned by hand and
+ * built through the builders the grammar's actions call, in the order
+ * the grammar calls them, so the IR and every diagnostic are the
+ * grammar's own. Anything else (attributes, regions, successors,
+ * locations, other types, line breaks inside the op, escapes, result
+ * counts) is left to the grammar, which stays the reference. */
+#include <string.h>
+
+#include "ir/context.h"
+#include "ir/parser.h"
+#include "parse.h"
+
+/* Most results, operands and types of each side the fast path takes. */
+enum { FAST_MAX = 16 };
+
+/* The pieces of one op, as tokens in the source. */
+typedef struct FastOp {
+	IrToken res[FAST_MAX];
+	size_t nres;
+	IrToken name;
+	IrToken opnd[FAST_MAX];
+	size_t nopnd;
+	IrToken in[FAST_MAX], out[FAST_MAX];
+	size_t nin, nout;
+	const IrType *type;       /* from the memo, or NULL: build it */
+	struct TokenMemo *slot;   /* memo slot of the type text */
+	const char *ty, *tyend;   /* the type text, when it ends its line */
+} FastOp;
+
+/* A token of lx's current line. */
+static IrToken
+tok_at(const IrLexer *lx, int kind, const char *s, const char *end)
+{
+	IrToken t;
+
+	t.kind = kind;
+	t.s = s;
+	t.len = (size_t)(end - s);
+	t.off = (size_t)(s - lx->buf);
+	t.line = lx->line;
+	t.col = (unsigned)(s - lx->linestart) + 1;
+	return t;
+}
+
+static const char *
+skip_blanks(const char *c)
+{
+	while (*c == ' ' || *c == '\t')
+		c++;
+	return c;
+}
+
+static bool
+is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* `%` suffix-id (`#` digits)? as the lexer reads it; NULL otherwise. */
+static const char *
+scan_value(const char *c)
+{
+	if (*c++ != '%')
+		return NULL;
+	if (is_digit(*c)) {
+		while (is_digit(*c))
+			c++;
+	} else if (is_letter(*c) || *c == '$' || *c == '.' || *c == '_' ||
+	    *c == '-') {
+		while (is_letter(*c) || is_digit(*c) || *c == '$' ||
+		    *c == '.' || *c == '_' || *c == '-')
+			c++;
+	} else {
+		return NULL;
+	}
+	if (*c != '#')
+		return c;
+	if (!is_digit(*++c))
+		return NULL;
+	while (is_digit(*c))
+		c++;
+	return c;
+}
+
+/* A string without escapes or line breaks; NULL otherwise. */
+static const char *
+scan_string(const char *c)
+{
+	if (*c++ != '"')
+		return NULL;
+	for (; *c != '"'; c++)
+		if (*c == '\\' || *c == '\n' || *c == '\r' || *c == 0)
+			return NULL;
+	return c + 1;
+}
+
+/* `%a, %b =` (or nothing before a string); the first token is given. */
+static const char *
+scan_results(FastOp *f, const IrLexer *lx, const IrToken *first)
+{
+	const char *c = first->s, *e;
+
+	if (first->kind == TK_STRING)
+		return c;
+	for (;;) {
+		if (f->nres == FAST_MAX || !(e = scan_value(c)) ||
+		    memchr(c, '#', (size_t)(e - c)))
+			return NULL;
+		f->res[f->nres++] = tok_at(lx, TK_VALUE_ID, c, e);
+		c = skip_blanks(e);
+		if (*c == '=')
+			return skip_blanks(c + 1);
+		if (*c != ',')
+			return NULL;
+		c = skip_blanks(c + 1);
+	}
+}
+
+/* `"name"(%x, %y)`, then the `:`. */
+static const char *
+scan_call(FastOp *f, const IrLexer *lx, const char *c)
+{
+	const char *e = scan_string(c);
+
+	if (!e || e - c < 3)
+		return NULL;
+	f->name = tok_at(lx, TK_STRING, c, e);
+	c = skip_blanks(e);
+	if (*c++ != '(')
+		return NULL;
+	c = skip_blanks(c);
+	while (*c != ')') {
+		if (f->nopnd && *c++ != ',')
+			return NULL;
+		c = skip_blanks(c);
+		if (f->nopnd == FAST_MAX || !(e = scan_value(c)))
+			return NULL;
+		f->opnd[f->nopnd++] = tok_at(lx, TK_VALUE_ID, c, e);
+		c = skip_blanks(e);
+	}
+	c = skip_blanks(c + 1);
+	return *c == ':' ? skip_blanks(c + 1) : NULL;
+}
+
+static bool
+plain_type_kind(int k)
+{
+	return k == TK_INTTYPE || k == TK_F16 || k == TK_BF16 ||
+	    k == TK_F32 || k == TK_F64 || k == TK_INDEX || k == TK_NONE ||
+	    k == TK_SHAPED;
+}
+
+/* A parenthesised list of plain types, `(` already read, up to and
+ * including the `)`. */
+static bool
+lex_types(IrLexer *lx, IrToken *v, size_t *n, unsigned line)
+{
+	IrToken t;
+
+	if (ir_lex(lx, &t) == TK_RPAREN)
+		return true;
+	for (;;) {
+		if (*n == FAST_MAX || !plain_type_kind(t.kind) ||
+		    t.line != line)
+			return false;
+		v[(*n)++] = t;
+		if (ir_lex(lx, &t) == TK_RPAREN)
+			return true;
+		if (t.kind != TK_COMMA || ir_lex(lx, &t) == IR_TK_ERROR)
+			return false;
+	}
+}
+
+/* `(T, U) -> V` or `-> (V, W)` through the lexer (the memo missed):
+ * the type tokens into f, the token after the type into *next. */
+static bool
+lex_func_type(FastOp *f, IrLexer *lx, IrToken *next)
+{
+	unsigned line = lx->line;
+	IrToken t;
+
+	if (ir_lex(lx, &t) != TK_LPAREN ||
+	    !lex_types(lx, f->in, &f->nin, line) ||
+	    ir_lex(lx, &t) != TK_ARROW)
+		return false;
+	if (ir_lex(lx, &t) == TK_LPAREN) {
+		if (!lex_types(lx, f->out, &f->nout, line))
+			return false;
+	} else {
+		if (!plain_type_kind(t.kind) || t.line != line)
+			return false;
+		f->out[f->nout++] = t;
+	}
+	/* The memo keeps only a type that ends its line. */
+	if (lx->cur != f->tyend)
+		f->ty = NULL;
+	return ir_lex(lx, next) != IR_TK_ERROR;
+}
+
+/* The memo slot of type text s[0..n). */
+static struct TokenMemo *
+fn_memo(IrParser *p, const char *s, size_t n)
+{
+	uint64_t h = ir_hash_bytes(s, n);
+
+	return &p->fnmemo[(h ^ (h >> 32)) & (IR_P_MEMO_SLOTS - 1)];
+}
+
+/* The function type from c on: from the memo when the same text (up to
+ * the end of the line) was built before, else lexed. The token after it
+ * goes into *next, lexed by la (a copy of the lexer). */
+static bool
+scan_type(IrParser *p, FastOp *f, IrLexer *la, const char *c, IrToken *next)
+{
+	const char *nl = memchr(c, '\n', (size_t)(la->lim - c));
+	const char *e = nl ? nl : la->lim;
+
+	while (e > c && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	la->cur = c;
+	if (*c != '(' || e == c)
+		return false;
+	f->slot = fn_memo(p, c, (size_t)(e - c));
+	if (f->slot->s && f->slot->len == (size_t)(e - c) &&
+	    memcmp(f->slot->s, c, f->slot->len) == 0) {
+		f->type = f->slot->t;
+		la->cur = e;
+		return ir_lex(la, next) != IR_TK_ERROR;
+	}
+	f->ty = c;
+	f->tyend = e;
+	return lex_func_type(f, la, next);
+}
+
+/* Can the grammar take `next` right after a complete op, reducing the op
+ * first as the fast path does? (Tokens that start the next op, a block
+ * label, or end the region or the file.) */
+static bool
+follows_op(int k)
+{
+	return k == TK_VALUE_ID || k == TK_STRING || k == TK_RBRACE ||
+	    k == TK_CARET_ID || k == IR_TK_EOF;
+}
+
+static const IrType *
+build_type(IrParser *p, const IrToken *t)
+{
+	switch (t->kind) {
+	case TK_INTTYPE: return ir_p_int_type(p, t);
+	case TK_F16: return ir_p_float_type(p, IR_F16);
+	case TK_BF16: return ir_p_float_type(p, IR_BF16);
+	case TK_F32: return ir_p_float_type(p, IR_F32);
+	case TK_F64: return ir_p_float_type(p, IR_F64);
+	case TK_INDEX: return ir_p_index_type(p);
+	case TK_NONE: return ir_p_none_type(p);
+	default: return ir_p_shaped_token(p, t);
+	}
+}
+
+/* The function type from its tokens, as the grammar's type rules build
+ * it; remembered when its text ends the line. */
+static const IrType *
+build_func_type(IrParser *p, FastOp *f)
+{
+	IrPtrList *in = ir_p_list_new(p), *out = ir_p_list_new(p);
+	const IrType *t;
+	size_t i;
+
+	for (i = 0; i < f->nin; i++)
+		in = ir_p_list_push(p, in, build_type(p, &f->in[i]));
+	for (i = 0; i < f->nout; i++)
+		out = ir_p_list_push(p, out, build_type(p, &f->out[i]));
+	t = ir_p_func_type(p, in, out);
+	if (t && f->ty) {
+		f->slot->s = f->ty;
+		f->slot->len = (size_t)(f->tyend - f->ty);
+		f->slot->t = t;
+	}
+	return t;
+}
+
+bool
+ir_p_fast_op(IrParser *p, IrLexer *lx, const IrToken *first, IrToken *next)
+{
+	FastOp f;
+	IrLexer la = *lx;
+	const char *c;
+	size_t i;
+
+	f.nres = f.nopnd = f.nin = f.nout = 0;
+	f.type = NULL;
+	f.ty = NULL;
+	c = scan_results(&f, lx, first);
+	if (!c || !(c = scan_call(&f, lx, c)) ||
+	    !scan_type(p, &f, &la, c, next) || !follows_op(next->kind))
+		return false;
+	*lx = la;
+	for (i = 0; i < f.nres; i++)
+		ir_p_result(p, &f.res[i], NULL);
+	ir_p_op_begin(p, &f.name);
+	for (i = 0; i < f.nopnd; i++)
+		ir_p_operand(p, &f.opnd[i]);
+	ir_p_op_finish(p, f.type ? f.type : build_func_type(p, &f), NULL);
+	return true;
+}
