@@ -11,16 +11,28 @@ loc_hash_of(const IrLoc *l)
 	return l ? l->hash : 0;
 }
 
+/* A cheap 64-bit mix (the finaliser of MurmurHash3), for file
+ * locations: one per op, so XXH3's setup would dominate. */
+static uint64_t
+mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= UINT64_C(0xff51afd7ed558ccd);
+	x ^= x >> 33;
+	x *= UINT64_C(0xc4ceb9fe1a85ec53);
+	x ^= x >> 33;
+	return x;
+}
+
 static uint64_t
 loc_hash(const IrLoc *l)
 {
 	uint64_t w[4] = { l->kind, 0, 0, 0 };
 	switch (l->kind) {
 	case IR_LOC_FILE:
-		w[1] = l->u.file.file->hash;
-		w[2] = l->u.file.line;
-		w[3] = l->u.file.col;
-		break;
+		return mix64(l->u.file.file->hash ^
+		    mix64(((uint64_t)l->u.file.line << 32 | l->u.file.col) +
+		    IR_LOC_FILE));
 	case IR_LOC_NAME:
 		w[1] = l->u.name.name->hash;
 		w[2] = loc_hash_of(l->u.name.child);

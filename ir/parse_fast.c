@@ -54,15 +54,20 @@ skip_blanks(const char *c)
 }
 
 static bool
-is_letter(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool
 is_digit(char c)
 {
-	return c >= '0' && c <= '9';
+	return (unsigned)(c - '0') <= 9;
+}
+
+/* Bytes of a suffix-id that is not all digits: letters, digits and
+ * $ . _ - (the lexer's rule). */
+static bool
+is_id_char(char c)
+{
+	unsigned u = (unsigned char)c;
+
+	return ((u | 0x20) - 'a' < 26) || u - '0' <= 9 || u == '$' ||
+	    u == '.' || u == '_' || u == '-';
 }
 
 /* `%` suffix-id (`#` digits)? as the lexer reads it; NULL otherwise. */
@@ -74,10 +79,8 @@ scan_value(const char *c)
 	if (is_digit(*c)) {
 		while (is_digit(*c))
 			c++;
-	} else if (is_letter(*c) || *c == '$' || *c == '.' || *c == '_' ||
-	    *c == '-') {
-		while (is_letter(*c) || is_digit(*c) || *c == '$' ||
-		    *c == '.' || *c == '_' || *c == '-')
+	} else if (is_id_char(*c)) {
+		while (is_id_char(*c))
 			c++;
 	} else {
 		return NULL;

@@ -385,47 +385,53 @@ name_add(IrParser *p, const char *s, size_t len, uint64_t h)
 	return e;
 }
 
-/* Splits a name into a short non-digit prefix and a canonical decimal
- * number below IR_P_FLAT_NAMES (`v12` -> "v", 12; `7` -> "", 7). */
+/* Splits a name into a short non-digit prefix (packed little-endian
+ * into *key, its length into *plen) and a canonical decimal number below
+ * IR_P_FLAT_NAMES (`v12` -> "v", 12; `7` -> "", 7). */
 static bool
-name_split(const char *s, size_t len, size_t *plen, size_t *n)
+name_split(const char *s, size_t len, uint64_t *key, size_t *plen,
+    size_t *n)
 {
-	size_t i = 0, v = 0, digits;
+	uint64_t k = 0;
+	size_t i = 0, v, digits;
 
-	while (i < len && i <= IR_P_PREFIX_LEN &&
-	    (s[i] < '0' || s[i] > '9'))
-		i++;
-	digits = len - i;
-	if (i > IR_P_PREFIX_LEN || digits == 0 || digits > 7 ||
-	    (s[i] == '0' && digits > 1))
-		return false;
-	*plen = i;
-	for (; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9')
+	for (; i < len && (unsigned)(s[i] - '0') > 9; i++) {
+		if (i == IR_P_PREFIX_LEN)
 			return false;
-		v = v * 10 + (size_t)(s[i] - '0');
+		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
+	}
+	digits = len - i;
+	if (digits == 0 || digits > 7 || (s[i] == '0' && digits > 1))
+		return false;
+	*key = k;
+	*plen = i;
+	for (v = 0; i < len; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+
+		if (d > 9)
+			return false;
+		v = v * 10 + d;
 	}
 	*n = v;
 	return v < IR_P_FLAT_NAMES;
 }
 
-/* The flat array of prefix s[0..len), registered when add is true and
- * there is room; NULL otherwise. A prefix never changes between flat
- * and hashed: it is registered before its first name is added, and
- * names of a prefix found later go to the table only while all
- * IR_P_PREFIXES slots are taken, which stays so. */
+/* The flat array of the prefix packed in key (len bytes), registered
+ * when add is true and there is room; NULL otherwise. A prefix never
+ * changes between flat and hashed: it is registered before its first
+ * name is added, and names of a prefix found later go to the table only
+ * while all IR_P_PREFIXES slots are taken, which stays so. */
 static NamePrefix *
-name_prefix(IrParser *p, const char *s, size_t len, bool add)
+name_prefix(IrParser *p, uint64_t key, size_t len, bool add)
 {
 	size_t i;
 
 	for (i = 0; i < p->nprefixes; i++)
-		if (p->prefixes[i].len == len &&
-		    memcmp(p->prefixes[i].s, s, len) == 0)
+		if (p->prefixes[i].key == key && p->prefixes[i].len == len)
 			return &p->prefixes[i];
 	if (!add || p->nprefixes == IR_P_PREFIXES)
 		return NULL;
-	memcpy(p->prefixes[p->nprefixes].s, s, len);
+	p->prefixes[p->nprefixes].key = key;
 	p->prefixes[p->nprefixes].len = len;
 	return &p->prefixes[p->nprefixes++];
 }
@@ -454,11 +460,11 @@ static uint32_t *
 name_cell(IrParser *p, const char *s, size_t len, bool add)
 {
 	NamePrefix *np;
-	uint64_t h;
+	uint64_t h, key;
 	size_t n, plen;
 
-	if (name_split(s, len, &plen, &n) &&
-	    (np = name_prefix(p, s, plen, add)) != NULL) {
+	if (name_split(s, len, &key, &plen, &n) &&
+	    (np = name_prefix(p, key, plen, add)) != NULL) {
 		if (n < np->cap)
 			return &np->cells[n];
 		if (!add)
@@ -525,10 +531,10 @@ bind_tok(const Binding *b)
 	return t;
 }
 
+/* The visible binding whose index+1 is in cell (NULL: none). */
 static Binding *
-lookup(IrParser *p, const char *name, size_t len)
+cell_binding(IrParser *p, const uint32_t *cell)
 {
-	uint32_t *cell = name_cell(p, name, len, false);
 	size_t i = cell ? *cell : 0;
 
 	if (i == 0 || i - 1 < barrier(p))
@@ -537,9 +543,15 @@ lookup(IrParser *p, const char *name, size_t len)
 }
 
 static Binding *
-bind_push(IrParser *p, const char *name, size_t len)
+lookup(IrParser *p, const char *name, size_t len)
 {
-	uint32_t *cell = name_cell(p, name, len, true);
+	return cell_binding(p, name_cell(p, name, len, false));
+}
+
+/* A new binding of name, hiding the one in its cell. */
+static Binding *
+bind_push_at(IrParser *p, uint32_t *cell, const char *name, size_t len)
+{
 	Binding *b;
 
 	IR_P_GROW(p->binds, p->nbinds, p->bindcap);
@@ -552,6 +564,12 @@ bind_push(IrParser *p, const char *name, size_t len)
 	p->nbinds++;
 	*cell = (uint32_t)p->nbinds;
 	return b;
+}
+
+static Binding *
+bind_push(IrParser *p, const char *name, size_t len)
+{
+	return bind_push_at(p, name_cell(p, name, len, true), name, len);
 }
 
 static void
@@ -673,10 +691,14 @@ void
 ir_p_define(IrParser *p, const IrToken *tok, const char *name,
     size_t namelen, IrValue **vals, unsigned n)
 {
-	Binding *b = lookup(p, name, namelen);
+	uint32_t *cell;
+	Binding *b;
 
 	if (p->failed)
 		return;
+	/* One name lookup: the cell is made now if the name is new. */
+	cell = name_cell(p, name, namelen, true);
+	b = cell_binding(p, cell);
 	if (b && b->defined) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
 		    (int)namelen, name);
@@ -691,7 +713,7 @@ ir_p_define(IrParser *p, const IrToken *tok, const char *name,
 		if (p->failed)
 			return;
 	} else {
-		b = bind_push(p, name, namelen);
+		b = bind_push_at(p, cell, name, namelen);
 	}
 	bind_resize(b, n);
 	memcpy(bind_vals(b), vals, n * sizeof *vals);

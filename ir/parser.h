@@ -243,7 +243,7 @@ typedef struct Binding {
 /* The flat array of one name prefix: names prefix+N with N canonical
  * decimal below IR_P_FLAT_NAMES. */
 typedef struct NamePrefix {
-	char s[IR_P_PREFIX_LEN];
+	uint64_t key;         /* the prefix bytes, little-endian */
 	size_t len;
 	uint32_t *cells;      /* N -> newest binding index+1 (0: none) */
 	size_t cap;

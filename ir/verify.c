@@ -8,6 +8,14 @@
 
 /* ----------------------------------------------------------------- helpers */
 
+/* ir_op_has_trait, inline: the verifier asks it several times per op. */
+static inline bool
+has_trait(const IrOp *op, unsigned trait)
+{
+	const IrOpDef *d = op->name->def;
+	return d && (d->traits & trait) == trait;
+}
+
 static IrContext *
 ctx_of(IrOp *op)
 {
@@ -210,7 +218,8 @@ verify_same_shape(IrOp *op)
 static bool
 defined_in(IrValue *v, IrRegion *r)
 {
-	IrBlock *b = ir_value_parent_block(v);
+	IrBlock *b = v->kind == IR_VALUE_ARG ? v->owner.block :
+	    v->owner.op->parent;
 	while (b && b->parent) {
 		if (b->parent == r)
 			return true;
@@ -237,7 +246,7 @@ check_isolated_region(IrOp *iso, IrRegion *top, IrRegion *r)
 				    "by region isolation constraints");
 				return false;
 			}
-			if (ir_op_has_trait(op, IR_TRAIT_ISOLATED))
+			if (has_trait(op, IR_TRAIT_ISOLATED))
 				continue;
 			for (unsigned i = 0; i < op->nregions; i++)
 				if (!check_isolated_region(iso, top,
@@ -269,7 +278,7 @@ num_blocks(const IrRegion *r)
 static bool
 verify_block_counts(IrOp *op)
 {
-	bool table = ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE);
+	bool table = has_trait(op, IR_TRAIT_SYMBOL_TABLE);
 	for (unsigned i = 0; i < op->nregions; i++) {
 		size_t n = num_blocks(&op->regions[i]);
 		if (table && n != 1) {
@@ -277,7 +286,7 @@ verify_block_counts(IrOp *op)
 			    "must have exactly one block");
 			return false;
 		}
-		if (ir_op_has_trait(op, IR_TRAIT_SINGLE_BLOCK) && n > 1) {
+		if (has_trait(op, IR_TRAIT_SINGLE_BLOCK) && n > 1) {
 			ir_op_emit_error(op, "expects region #%u to have 0 or "
 			    "1 blocks", i);
 			return false;
@@ -290,7 +299,7 @@ static bool
 verify_symbols(IrOp *op)
 {
 	bool ok = true;
-	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL)) {
+	if (has_trait(op, IR_TRAIT_SYMBOL)) {
 		const IrAttr *a = ir_op_attr(op, "sym_name");
 		if (!a || a->kind != IR_ATTR_STRING) {
 			ir_op_emit_error(op,
@@ -298,7 +307,7 @@ verify_symbols(IrOp *op)
 			ok = false;
 		}
 	}
-	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE)) {
+	if (has_trait(op, IR_TRAIT_SYMBOL_TABLE)) {
 		IrSymbolTable *t = ir_symbol_table_create(op);
 		ok &= t != NULL;
 		ir_symbol_table_destroy(t);
@@ -310,21 +319,21 @@ static bool
 verify_traits(IrOp *op)
 {
 	bool ok = true;
-	if (ir_op_has_trait(op, IR_TRAIT_TERMINATOR) && op->parent &&
+	if (has_trait(op, IR_TRAIT_TERMINATOR) && op->parent &&
 	    op->parent->last != op) {
 		ir_op_emit_error(op,
 		    "must be the last operation in the parent block");
 		ok = false;
 	}
-	if (ir_op_has_trait(op, IR_TRAIT_SAME_TYPE))
+	if (has_trait(op, IR_TRAIT_SAME_TYPE))
 		ok &= verify_same_type(op);
-	if (ir_op_has_trait(op, IR_TRAIT_SAME_SHAPE))
+	if (has_trait(op, IR_TRAIT_SAME_SHAPE))
 		ok &= verify_same_shape(op);
 	ok &= verify_block_counts(op);
 	ok &= verify_symbols(op);
-	if (ir_op_has_trait(op, IR_TRAIT_ISOLATED))
+	if (has_trait(op, IR_TRAIT_ISOLATED))
 		ok &= verify_isolated(op);
-	if (ok && ir_op_has_trait(op, IR_TRAIT_FUNCTION))
+	if (ok && has_trait(op, IR_TRAIT_FUNCTION))
 		ok = ir_verify_function_trait(op);
 	return ok;
 }
@@ -375,7 +384,7 @@ verify_successors(IrOp *op)
 static bool
 verify_terminator(IrOp *op, IrBlock *b)
 {
-	if (!op->name->def || ir_op_has_trait(op, IR_TRAIT_NO_TERMINATOR))
+	if (!op->name->def || has_trait(op, IR_TRAIT_NO_TERMINATOR))
 		return true;
 	if (!b->last) {
 		ir_emit_error(ctx_of(op), op->loc,
@@ -383,7 +392,7 @@ verify_terminator(IrOp *op, IrBlock *b)
 		return false;
 	}
 	IrOp *last = b->last;
-	if (!last->name->def || ir_op_has_trait(last, IR_TRAIT_TERMINATOR))
+	if (!last->name->def || has_trait(last, IR_TRAIT_TERMINATOR))
 		return true;
 	char *text = op_text(last);
 	ir_emit_error(ctx_of(op), last->loc, "block with no terminator, has %s",
@@ -410,11 +419,6 @@ verify_block_links(IrOp *op, IrBlock *b, IrRegion *r)
 			ok = false;
 		}
 	}
-	for (IrOp *o = b->first; o; o = o->next)
-		if (o->parent != b) {
-			ir_op_emit_error(o, "has a wrong parent block");
-			ok = false;
-		}
 	return ok;
 }
 
@@ -436,8 +440,15 @@ verify_region(IrOp *op, IrRegion *r)
 	for (IrBlock *b = r->first; b; b = b->next) {
 		ok &= verify_block_links(op, b, r);
 		ok &= verify_terminator(op, b);
-		for (IrOp *o = b->first; o; o = o->next)
+		/* One walk over the ops: memory, not work, is what a big
+		 * block costs. */
+		for (IrOp *o = b->first; o; o = o->next) {
+			if (o->parent != b) {
+				ir_op_emit_error(o, "has a wrong parent block");
+				ok = false;
+			}
 			ok &= verify_op(o);
+		}
 	}
 	return ok;
 }
@@ -527,6 +538,18 @@ report_dominance(IrOp *op, unsigned i, IrValue *v)
 
 static bool dominance_ops(IrDominance *d, IrOp *op);
 
+/* Does v dominate its use in op (in block b of a region with SSA
+ * dominance)? Values of b itself, the common case, are answered here. */
+static bool
+dominates(IrDominance *d, IrValue *v, IrOp *op, IrBlock *b)
+{
+	if (v->kind == IR_VALUE_RESULT && v->owner.op->parent == b)
+		return v->owner.op != op && ir_op_is_before(v->owner.op, op);
+	if (v->kind == IR_VALUE_ARG && v->owner.block == b)
+		return true;
+	return ir_dominance_dominates(d, v, op);
+}
+
 /* Checks the operands of every op in reachable blocks of r, and the
  * regions of every op (reachable or not), as MLIR does. */
 static bool
@@ -534,18 +557,24 @@ dominance_region(IrDominance *d, IrRegion *r)
 {
 	bool ok = true;
 	bool multi = r->first && r->first->next;
+	/* A graph region (builtin.module's, an unregistered op's) has no
+	 * dominance rule for its own values. */
+	bool graph = r->parent && (!r->parent->name->def ||
+	    ir_op_is(r->parent, "builtin.module"));
 	for (IrBlock *b = r->first; b; b = b->next) {
 		bool reachable = !multi || ir_dominance_reachable(d, b);
 		for (IrOp *op = b->first; op; op = op->next) {
 			for (unsigned i = 0; reachable && i < op->noperands;
 			    i++) {
 				IrValue *v = op->operands[i].value;
-				if (!v || ir_dominance_dominates(d, v, op))
+				if (!v || (graph ? ir_dominance_dominates(d, v,
+				    op) : dominates(d, v, op, b)))
 					continue;
 				report_dominance(op, i, v);
 				ok = false;
 			}
-			ok &= dominance_ops(d, op);
+			if (op->nregions)
+				ok &= dominance_ops(d, op);
 		}
 	}
 	return ok;
