@@ -97,6 +97,7 @@ ir_context_destroy(IrContext *ctx)
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
 		ir_table_free(tables[i]);
 	ir_pass_registry_free(ctx);
+	ir_op_pool_free(ctx);
 	free(ctx->defs);
 	for (size_t i = 0; i < ctx->nsources; i++)
 		free(ctx->owned[i]);

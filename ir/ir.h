@@ -557,6 +557,9 @@ struct IrValue {
 		IrBlock *block;  /* IR_VALUE_ARG */
 	} owner;
 	const IrLoc *loc;    /* block arguments only, may be NULL */
+	/* The printer's number for the value (ir/print.c), valid while
+	 * print_gen is the context's current printing. */
+	uint32_t print_gen, print_num;
 };
 
 /* A successor slot of a terminator; also an entry in the target block's
@@ -591,6 +594,7 @@ struct IrOp {
 	const IrLoc *loc;
 	const IrAttr *attrs;  /* dictionary, never NULL */
 	unsigned nresults;
+	uint32_t memsize;     /* bytes of its allocation (ir/op.c's) */
 	IrValue *results;
 	unsigned noperands, operandcap;
 	IrUse *operands;
