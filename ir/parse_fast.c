@@ -4,7 +4,8 @@
  * memrefs), which most files are made of. It is scanned by hand and
  * built through the builders the grammar's actions call, in the order
  * the grammar calls them, so the IR and every diagnostic are the
- * grammar's own. Anything else (attributes, regions, successors,
+ * grammar's own; or, when those builders could only succeed, built at
+ * once as they would build it. Anything else (attributes, regions, successors,
  * locations, other types, line breaks inside the op, escapes, result
  * counts) is left to the grammar, which stays the reference. */
 #include <string.h>
@@ -291,6 +292,62 @@ build_func_type(IrParser *p, FastOp *f)
 	return t;
 }
 
+/* Builds the op at once when the builders could only succeed on it and
+ * would build exactly this op: its type known, every operand a defined
+ * single value of the right type, every result name new and distinct,
+ * a name the builders keep as it is. False, with nothing done,
+ * otherwise. */
+static bool
+build_direct(IrParser *p, const FastOp *f)
+{
+	const IrType *t = f->type;
+	RegionFrame *r = ir_p_top_region(p);
+	const char *name = f->name.s + 1;
+	size_t len = f->name.len - 2, i, j;
+	IrValue *vals[FAST_MAX];
+	IrOpState st;
+	IrOp *op;
+
+	if (!t || !r || t->u.func.ninputs != f->nopnd ||
+	    (f->nres && t->u.func.nresults != f->nres) ||
+	    (len == 12 && memcmp(name, "builtin.func", 12) == 0) ||
+	    (len == 10 && memcmp(name, "std.return", 10) == 0))
+		return false;
+	for (i = 0; i < f->nopnd; i++) {
+		const IrToken *o = &f->opnd[i];
+		Binding *b;
+
+		if (memchr(o->s, '#', o->len))
+			return false;
+		b = ir_p_binding(p, o->s + 1, o->len - 1);
+		if (!b || !b->defined || b->nvals == 0)
+			return false;
+		vals[i] = b->nvals > 1 ? b->v.many[0] : b->v.one;
+		if (vals[i]->type != t->u.func.inputs[i])
+			return false;
+	}
+	for (i = 0; i < f->nres; i++) {
+		if (ir_p_binding(p, f->res[i].s + 1, f->res[i].len - 1))
+			return false;
+		for (j = 0; j < i; j++)
+			if (f->res[j].len == f->res[i].len && memcmp(f->res[j].s,
+			    f->res[i].s, f->res[i].len) == 0)
+				return false;
+	}
+	memset(&st, 0, sizeof st);
+	st.name = ir_p_op_name(p, name, len, true);
+	st.loc = ir_p_tok_loc(p, &f->name);
+	st.noperands = f->nopnd;
+	st.operands = vals;
+	st.nresults = t->u.func.nresults;
+	st.result_types = t->u.func.results;
+	op = ir_op_create(p->ctx, &st);
+	ir_op_move_to_end(op, ir_p_current_block(r));
+	for (i = 0; i < f->nres; i++)
+		ir_p_define_new(p, &f->res[i], ir_op_result(op, (unsigned)i));
+	return true;
+}
+
 bool
 ir_p_fast_op(IrParser *p, IrLexer *lx, const IrToken *first, IrToken *next)
 {
@@ -307,6 +364,8 @@ ir_p_fast_op(IrParser *p, IrLexer *lx, const IrToken *first, IrToken *next)
 	    !scan_type(p, &f, &la, c, next) || !follows_op(next->kind))
 		return false;
 	*lx = la;
+	if (build_direct(p, &f))
+		return true;
 	for (i = 0; i < f.nres; i++)
 		ir_p_result(p, &f.res[i], NULL);
 	ir_p_op_begin(p, &f.name);

@@ -28,10 +28,8 @@ ir_p_result(IrParser *p, const IrToken *name, const IrToken *count)
 	r->count = (unsigned)n;
 }
 
-/* The uniqued op name of name[0..len), through a memo of recent names
- * when the bytes stay put (in the source or static). */
-static const IrOpName *
-op_name(IrParser *p, const char *name, size_t len, bool stable)
+const IrOpName *
+ir_p_op_name(IrParser *p, const char *name, size_t len, bool stable)
 {
 	struct OpNameMemo *m;
 
@@ -58,7 +56,7 @@ op_push(IrParser *p, const char *name, size_t len, const IrToken *tok,
 	ResultRef *old = f->results;
 	size_t oldcap = f->rescap;
 
-	f->name = op_name(p, name, len, stable);
+	f->name = ir_p_op_name(p, name, len, stable);
 	f->tok = *tok;
 	f->rdepth = p->nregions;
 	f->isolated = f->name->def &&

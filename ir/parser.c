@@ -686,6 +686,24 @@ resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
 	}
 }
 
+Binding *
+ir_p_binding(IrParser *p, const char *name, size_t len)
+{
+	return lookup(p, name, len);
+}
+
+void
+ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v)
+{
+	Binding *b = bind_push(p, tok->s + 1, tok->len - 1);
+
+	b->nvals = 1;
+	b->v.one = v;
+	b->defined = true;
+	b->line = tok->line;
+	b->col = tok->col;
+}
+
 /* Defines `%name` (tok: `%name`) as the group vals[0..n). */
 void
 ir_p_define(IrParser *p, const IrToken *tok, const char *name,

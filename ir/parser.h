@@ -486,6 +486,11 @@ IrValue *ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t);
 /* Defines `%name` (tok: `%name`) as the group vals[0..n). */
 void ir_p_define(IrParser *p, const IrToken *tok, const char *name,
     size_t namelen, IrValue **vals, unsigned n);
+/* The visible binding of name, or NULL (no side effect). */
+Binding *ir_p_binding(IrParser *p, const char *name, size_t len);
+/* Defines `%name` (tok) as the single value v; the name must have no
+ * visible binding (ir_p_define's path for a new name). */
+void ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v);
 /* `%name` or `%name#N` -> name and N. */
 void ir_p_value_ref(IrParser *p, const IrToken *tok, OperandRef *r);
 /* The label `^name` (tok) of region r, created (undefined) on first
@@ -494,6 +499,11 @@ Label *ir_p_label_get(IrParser *p, RegionFrame *r, const IrToken *tok);
 /* The block ops of r go to, created for the first op. */
 IrBlock *ir_p_current_block(RegionFrame *r);
 
+/* parse_op.c: the uniqued op name of name[0..len), through a memo of
+ * recent names when the bytes stay put (stable: in the source or
+ * static). */
+const IrOpName *ir_p_op_name(IrParser *p, const char *name, size_t len,
+    bool stable);
 /* parse_op.c: pops the innermost op frame (kept for reuse). */
 void ir_p_op_pop(IrParser *p);
 /* parse_op.c: frees the frames kept for reuse and build_op's scratch. */
