@@ -34,11 +34,24 @@ typedef struct {
 /* The high bit of a value number: an entry block argument (%argN). */
 #define NUM_ARG UINT32_C(0x80000000)
 
+/* Most types of a signature the printer remembers. */
+enum { SIG_MAX = 8 };
+
+/* The text of the last generic signature printed, by its types: ops in
+ * a row often have the same one. */
+typedef struct {
+	const IrType *types[SIG_MAX];
+	unsigned nin, nout;       /* nin + nout == 0: none yet */
+	char *text;
+	size_t len, cap;
+} SigMemo;
+
 typedef struct {
 	IrPrinter p;
 	IrPrintFlags flags;
 	NameMap names;        /* blocks */
 	uint32_t gen;         /* this printing's stamp */
+	SigMemo sig;
 	unsigned indent;
 	uint32_t *scratch; /* predecessor numbers */
 	size_t nscratch;
@@ -349,8 +362,60 @@ value_list(OpPrinter *o, const IrOp *op)
 	}
 }
 
+static void op_signature_text(OpPrinter *o, const IrOp *op);
+
+/* Is the signature of op the remembered one? Fills key with its types
+ * (false when they do not fit). */
+static bool
+sig_lookup(const SigMemo *m, const IrOp *op, const IrType **key,
+    bool *fits)
+{
+	unsigned n = op->noperands + op->nresults;
+	*fits = n > 0 && n <= SIG_MAX;
+	if (!*fits)
+		return false;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		const IrValue *v = op->operands[i].value;
+		if (!v) {
+			*fits = false;
+			return false;
+		}
+		key[i] = v->type;
+	}
+	for (unsigned i = 0; i < op->nresults; i++)
+		key[op->noperands + i] = op->results[i].type;
+	return m->nin == op->noperands && m->nout == op->nresults &&
+	    memcmp(m->types, key, n * sizeof *key) == 0;
+}
+
 static void
 op_signature(OpPrinter *o, const IrOp *op)
+{
+	const IrType *key[SIG_MAX];
+	SigMemo *m = &o->sig;
+	bool fits;
+	if (sig_lookup(m, op, key, &fits)) {
+		ir_pr_write(&o->p, m->text, m->len);
+		return;
+	}
+	size_t mark = o->p.len, flushes = o->p.flushes;
+	op_signature_text(o, op);
+	if (!fits || o->p.flushes != flushes)
+		return;
+	size_t len = o->p.len - mark;
+	if (len > m->cap) {
+		m->cap = len * 2;
+		m->text = ir_xrealloc(m->text, m->cap);
+	}
+	memcpy(m->text, o->p.buf + mark, len);
+	m->len = len;
+	memcpy(m->types, key, (op->noperands + op->nresults) * sizeof *key);
+	m->nin = op->noperands;
+	m->nout = op->nresults;
+}
+
+static void
+op_signature_text(OpPrinter *o, const IrOp *op)
 {
 	ir_pr_putc(&o->p, '(');
 	for (unsigned i = 0; i < op->noperands; i++) {
@@ -686,4 +751,5 @@ ir_print_op(FILE *out, IrOp *op, const IrPrintFlags *flags)
 	ir_pr_finish(&o.p);
 	free(o.names.slots);
 	free(o.scratch);
+	free(o.sig.text);
 }
