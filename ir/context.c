@@ -61,6 +61,19 @@ grow(IrTable *t)
 	free(old.slots);
 }
 
+struct IrTableSlot *
+ir_table_probe(IrTable *t, uint64_t h, IrTableEq eq, const void *key)
+{
+	if ((t->len + 1) * 4 > t->cap * 3)
+		grow(t);
+	size_t mask = t->cap - 1;
+	for (size_t i = h & mask;; i = (i + 1) & mask) {
+		struct IrTableSlot *s = &t->slots[i];
+		if (!s->obj || (s->hash == h && eq(s->obj, key)))
+			return s;
+	}
+}
+
 void
 ir_table_insert(IrTable *t, uint64_t h, void *obj)
 {

@@ -24,6 +24,11 @@ typedef bool (*IrTableEq)(const void *obj, const void *key);
 /* The stored object equal to key (hash h), or NULL. */
 void *ir_table_find(const IrTable *t, uint64_t h, IrTableEq eq,
     const void *key);
+/* The slot of the object equal to key (hash h), or the empty slot where
+ * it goes (the table has grown for it first): fill in obj and hash and
+ * count it in len. One probe for find-or-insert. */
+struct IrTableSlot *ir_table_probe(IrTable *t, uint64_t h, IrTableEq eq,
+    const void *key);
 /* Inserts obj, which must not be in the table yet. */
 void ir_table_insert(IrTable *t, uint64_t h, void *obj);
 void ir_table_free(IrTable *t);

@@ -103,6 +103,18 @@ unique(IrContext *ctx, IrLoc *key)
 {
 	key->hash = loc_hash(key);
 	uint64_t tk = table_key(key);
+	if (key->kind == IR_LOC_FILE) {
+		/* One per op: find or insert in one probe. */
+		struct IrTableSlot *s = ir_table_probe(&ctx->locs, tk, loc_eq,
+		    key);
+		if (!s->obj) {
+			s->obj = ir_arena_memdup(&ctx->arena, key, sizeof *key,
+			    _Alignof(IrLoc));
+			s->hash = tk;
+			ctx->locs.len++;
+		}
+		return s->obj;
+	}
 	const IrLoc *l = ir_table_find(&ctx->locs, tk, loc_eq, key);
 	if (l)
 		return l;

@@ -454,28 +454,45 @@ prefix_grow(NamePrefix *np, size_t n)
 	np->cap = cap;
 }
 
+/* Where a flat name's cell is: prefix index + 1 above FLAT_SHIFT, the
+ * number below (0: not a flat name). */
+#define FLAT_SHIFT 24
+
 /* The cell holding the newest binding of a name; NULL when the name has
- * none and add is false. */
+ * none and add is false. *flat (if not NULL) gets the cell's flat code
+ * (see FLAT_SHIFT). */
 static uint32_t *
-name_cell(IrParser *p, const char *s, size_t len, bool add)
+name_cell_code(IrParser *p, const char *s, size_t len, bool add,
+    uint32_t *flat)
 {
 	NamePrefix *np;
 	uint64_t h, key;
 	size_t n, plen;
 
+	if (flat)
+		*flat = 0;
 	if (name_split(s, len, &key, &plen, &n) &&
 	    (np = name_prefix(p, key, plen, add)) != NULL) {
-		if (n < np->cap)
-			return &np->cells[n];
-		if (!add)
-			return NULL;
-		prefix_grow(np, n);
+		if (n >= np->cap) {
+			if (!add)
+				return NULL;
+			prefix_grow(np, n);
+		}
+		if (flat)
+			*flat = (uint32_t)((size_t)(np - p->prefixes + 1) <<
+			    FLAT_SHIFT | n);
 		return &np->cells[n];
 	}
 	h = ir_hash_bytes(s, len);
 	if (add)
 		return &name_add(p, s, len, h)->bind;
 	return p->nscap ? &name_slot(p, s, len, h)->bind : NULL;
+}
+
+static uint32_t *
+name_cell(IrParser *p, const char *s, size_t len, bool add)
+{
+	return name_cell_code(p, s, len, add, NULL);
 }
 
 /* The values of binding b (nvals of them). */
@@ -569,7 +586,12 @@ bind_push_at(IrParser *p, uint32_t *cell, const char *name, size_t len)
 static Binding *
 bind_push(IrParser *p, const char *name, size_t len)
 {
-	return bind_push_at(p, name_cell(p, name, len, true), name, len);
+	uint32_t flat;
+	uint32_t *cell = name_cell_code(p, name, len, true, &flat);
+	Binding *b = bind_push_at(p, cell, name, len);
+
+	b->flat = flat;
+	return b;
 }
 
 static void
@@ -577,7 +599,11 @@ bind_pop(IrParser *p)
 {
 	Binding *b = &p->binds[--p->nbinds];
 
-	*name_cell(p, b->name, b->namelen, false) = b->shadow;
+	if (b->flat)
+		p->prefixes[(b->flat >> FLAT_SHIFT) - 1].cells[b->flat &
+		    ((1u << FLAT_SHIFT) - 1)] = b->shadow;
+	else
+		*name_cell(p, b->name, b->namelen, false) = b->shadow;
 	bind_resize(b, 0);
 }
 
@@ -692,6 +718,32 @@ ir_p_binding(IrParser *p, const char *name, size_t len)
 	return lookup(p, name, len);
 }
 
+uint32_t *
+ir_p_name_cell(IrParser *p, const char *name, size_t len, uint32_t *flat)
+{
+	return name_cell_code(p, name, len, true, flat);
+}
+
+Binding *
+ir_p_cell_binding(IrParser *p, const uint32_t *cell)
+{
+	return cell_binding(p, cell);
+}
+
+void
+ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
+    const IrToken *tok, IrValue *v)
+{
+	Binding *b = bind_push_at(p, cell, tok->s + 1, tok->len - 1);
+
+	b->flat = flat;
+	b->nvals = 1;
+	b->v.one = v;
+	b->defined = true;
+	b->line = tok->line;
+	b->col = tok->col;
+}
+
 void
 ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v)
 {
@@ -709,13 +761,13 @@ void
 ir_p_define(IrParser *p, const IrToken *tok, const char *name,
     size_t namelen, IrValue **vals, unsigned n)
 {
-	uint32_t *cell;
+	uint32_t *cell, flat;
 	Binding *b;
 
 	if (p->failed)
 		return;
 	/* One name lookup: the cell is made now if the name is new. */
-	cell = name_cell(p, name, namelen, true);
+	cell = name_cell_code(p, name, namelen, true, &flat);
 	b = cell_binding(p, cell);
 	if (b && b->defined) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
@@ -732,6 +784,7 @@ ir_p_define(IrParser *p, const IrToken *tok, const char *name,
 			return;
 	} else {
 		b = bind_push_at(p, cell, name, namelen);
+		b->flat = flat;
 	}
 	bind_resize(b, n);
 	memcpy(bind_vals(b), vals, n * sizeof *vals);

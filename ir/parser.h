@@ -233,6 +233,7 @@ typedef struct Binding {
 	unsigned depth : 31;  /* region scope that owns the name */
 	unsigned defined : 1; /* 0: placeholders only */
 	unsigned line, col;   /* definition, or first use of placeholders */
+	uint32_t flat;        /* where its cell is, if a flat name (parser.c) */
 } Binding;
 
 /* Most name prefixes (the letters before the number of %v12 or %arg3)
@@ -491,6 +492,13 @@ Binding *ir_p_binding(IrParser *p, const char *name, size_t len);
 /* Defines `%name` (tok) as the single value v; the name must have no
  * visible binding (ir_p_define's path for a new name). */
 void ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v);
+/* The same with the name's cell from ir_p_name_cell (still valid: no
+ * name added since), so the name is looked up once. */
+uint32_t *ir_p_name_cell(IrParser *p, const char *name, size_t len,
+    uint32_t *flat);
+Binding *ir_p_cell_binding(IrParser *p, const uint32_t *cell);
+void ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
+    const IrToken *tok, IrValue *v);
 /* `%name` or `%name#N` -> name and N. */
 void ir_p_value_ref(IrParser *p, const IrToken *tok, OperandRef *r);
 /* The label `^name` (tok) of region r, created (undefined) on first
