@@ -62,13 +62,26 @@ is_digit(char c)
 
 /* Bytes of a suffix-id that is not all digits: letters, digits and
  * $ . _ - (the lexer's rule). */
+static const unsigned char id_chars[256] = {
+	['$'] = 1, ['-'] = 1, ['.'] = 1, ['_'] = 1,
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+	['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+	['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1,
+	['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+	['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
+	['Y'] = 1, ['Z'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+	['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1,
+	['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+	['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
+	['y'] = 1, ['z'] = 1,
+};
+
 static bool
 is_id_char(char c)
 {
-	unsigned u = (unsigned char)c;
-
-	return ((u | 0x20) - 'a' < 26) || u - '0' <= 9 || u == '$' ||
-	    u == '.' || u == '_' || u == '-';
+	return id_chars[(unsigned char)c];
 }
 
 /* `%` suffix-id (`#` digits)? as the lexer reads it; NULL otherwise. */
@@ -210,13 +223,58 @@ lex_func_type(FastOp *f, IrLexer *lx, IrToken *next)
 	return ir_lex(lx, next) != IR_TK_ERROR;
 }
 
-/* The memo slot of type text s[0..n). */
+/* The memo slot of type text s[0..n): placed by its length and its
+ * first and last 8 bytes (a collision only costs a miss). */
 static struct TokenMemo *
 fn_memo(IrParser *p, const char *s, size_t n)
 {
-	uint64_t h = ir_hash_bytes(s, n);
+	uint64_t a = 0, b = 0, h;
 
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+	} else {
+		memcpy(&a, s, n);
+	}
+	h = (a * UINT64_C(0x9e3779b97f4a7c15)) ^ (b *
+	    UINT64_C(0xc2b2ae3d27d4eb4f)) ^ n;
+	h ^= h >> 29;
 	return &p->fnmemo[(h ^ (h >> 32)) & (IR_P_MEMO_SLOTS - 1)];
+}
+
+/* The token after an op, into *t: the usual ones (the next op's first
+ * token, a closing brace) on the next lines are read here, anything else
+ * by the lexer. la is at the end of the op. */
+static int
+lex_next(IrLexer *la, IrToken *t)
+{
+	const char *c = la->cur, *e = NULL;
+	unsigned line = la->line;
+	const char *ls = la->linestart;
+	int k = 0;
+
+	for (;; c++) {
+		if (*c == '\n') {
+			line++;
+			ls = c + 1;
+		} else if (*c != ' ' && *c != '\t' && *c != '\r') {
+			break;
+		}
+	}
+	if (*c == '%' && (e = scan_value(c)) != NULL && *e != '#')
+		k = TK_VALUE_ID;
+	else if (*c == '"' && (e = scan_string(c)) != NULL)
+		k = TK_STRING;
+	else if (*c == '}')
+		k = TK_RBRACE, e = c + 1;
+	if (!k)
+		return ir_lex(la, t);
+	la->cur = e;
+	la->line = line;
+	la->linestart = ls;
+	la->err = NULL;
+	*t = tok_at(la, k, c, e);
+	return k;
 }
 
 /* The function type from c on: from the memo when the same text (up to
@@ -238,7 +296,7 @@ scan_type(IrParser *p, FastOp *f, IrLexer *la, const char *c, IrToken *next)
 	    memcmp(f->slot->s, c, f->slot->len) == 0) {
 		f->type = f->slot->t;
 		la->cur = e;
-		return ir_lex(la, next) != IR_TK_ERROR;
+		return lex_next(la, next) != IR_TK_ERROR;
 	}
 	f->ty = c;
 	f->tyend = e;
