@@ -599,10 +599,10 @@ struct IrOp {
 	unsigned noperands, operandcap;
 	IrUse *operands;
 	unsigned nregions;
+	uint32_t order;       /* position cache for dominance queries */
 	IrRegion *regions;
 	unsigned nsuccs;
 	IrBlockRef *succs;
-	uint32_t order;       /* position cache for dominance queries */
 };
 
 /* Everything needed to create an op. Arrays are read, not kept. */

@@ -191,10 +191,20 @@ ir_value_replace_all_uses(IrValue *from, IrValue *to)
 {
 	if (from == to)
 		return;
-	while (from->uses) {
-		IrUse *u = from->uses;
-		use_unlink(u);
-		use_link(u, to);
+	/* Each use moves to the head of to's list in turn (as unlinking and
+	 * linking them one by one would leave them), without fixing up
+	 * from's list on the way. */
+	IrUse *u = from->uses;
+	from->uses = NULL;
+	while (u) {
+		IrUse *next = u->next;
+		u->value = to;
+		u->next = to->uses;
+		if (to->uses)
+			to->uses->back = &u->next;
+		u->back = &to->uses;
+		to->uses = u;
+		u = next;
 	}
 }
 
