@@ -50,6 +50,13 @@ ir_context_add_source(IrContext *ctx, const char *name, const char *data,
 }
 
 const IrSource *
+ir_context_borrow_source(IrContext *ctx, const char *name, const char *data,
+    size_t len, unsigned first_line)
+{
+	return add_source(ctx, name, data, len, first_line);
+}
+
+const IrSource *
 ir_context_adopt_source(IrContext *ctx, const char *name, char *data,
     size_t len, unsigned first_line)
 {

@@ -452,6 +452,10 @@ const IrSource *ir_context_add_source(IrContext *ctx, const char *name,
  * of at least len + 1 bytes (it sets data[len] to NUL), and frees it. */
 const IrSource *ir_context_adopt_source(IrContext *ctx, const char *name,
     char *data, size_t len, unsigned first_line);
+/* The same without taking the bytes: data (with data[len] NUL, e.g. a
+ * mapped file) must outlive the context, which never frees it. */
+const IrSource *ir_context_borrow_source(IrContext *ctx, const char *name,
+    const char *data, size_t len, unsigned first_line);
 /* The most recently added source with this file name, or NULL. */
 const IrSource *ir_context_find_source(const IrContext *ctx,
     const IrIdent *name);

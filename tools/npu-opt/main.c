@@ -1,10 +1,13 @@
 /* tools/npu-opt/main.c: npu-opt, the driver: parse, verify and print MLIR
  * text, with mlir-opt's flags. */
+#define _DEFAULT_SOURCE 1 /* MAP_POPULATE */
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "dialects/dialect.h"
@@ -71,6 +74,8 @@ typedef struct Input {
 	const char *name;       /* as diagnostics show it */
 	char *data;
 	size_t len;
+	bool mapped;            /* data is a mapping of the file (NUL after
+	                           it: the rest of its last page) */
 } Input;
 
 static const char usage_text[] =
@@ -429,6 +434,43 @@ read_all(FILE *f, Input *in)
 	}
 }
 
+/* Maps a regular file whose size is not a multiple of the page size, so
+ * the rest of its last page (zeroes) ends the text with a NUL: no copy,
+ * and no page to clear. False (nothing done) when it does not apply. */
+static bool
+map_file(FILE *f, Input *in)
+{
+	struct stat st;
+	long page = sysconf(_SC_PAGESIZE);
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size <= 0 || page <= 0 || st.st_size % page == 0 ||
+	    (uintmax_t)st.st_size >= SIZE_MAX / 2)
+		return false;
+	int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+	flags |= MAP_POPULATE;
+#endif
+	void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, fileno(f),
+	    0);
+	if (p == MAP_FAILED)
+		return false;
+	in->data = p;
+	in->len = (size_t)st.st_size;
+	in->mapped = true;
+	return true;
+}
+
+/* Releases the input's bytes. */
+static void
+input_free(Input *in)
+{
+	if (in->mapped)
+		munmap(in->data, in->len);
+	else
+		free(in->data);
+	in->data = NULL;
+}
+
 static bool
 read_input(const char *path, Input *in)
 {
@@ -439,6 +481,10 @@ read_input(const char *path, Input *in)
 		fprintf(stderr, "npu-opt: cannot open input file '%s': %s\n",
 		    path, strerror(errno));
 		return false;
+	}
+	if (!use_stdin && map_file(f, in)) {
+		fclose(f);
+		return true;
 	}
 	bool ok = read_all(f, in);
 	if (!ok)
@@ -476,6 +522,10 @@ process_chunk(const Options *o, Input *in, const char *data,
 	const IrSource *src;
 	if (o->split) {
 		src = ir_context_add_source(ctx, in->name, data, len,
+		    first_line);
+	} else if (in->mapped) {
+		/* The whole input, mapped: main unmaps it at the end. */
+		src = ir_context_borrow_source(ctx, in->name, in->data, len,
 		    first_line);
 	} else {
 		/* The whole input: the context takes the buffer. */
@@ -555,7 +605,7 @@ main(int argc, char **argv)
 	parse_args(&o, argc, argv);
 	Input in = {0};
 	if (!read_input(o.input, &in)) {
-		free(in.data);
+		input_free(&in);
 		return EXIT_USER;
 	}
 	/* Output is printed only after a chunk succeeded; it is buffered
@@ -564,7 +614,7 @@ main(int argc, char **argv)
 	Output *out = output_open(o.output, o.split || o.verify_diags);
 	bool ok = out && process(&o, &in, output_stream(out));
 	ok = out && output_close(out, ok);
-	free(in.data);
+	input_free(&in);
 	for (size_t i = 0; i < o.passes.nargs; i++)
 		free(o.passes.args[i].pass);
 	free(o.passes.args);
