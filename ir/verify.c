@@ -315,8 +315,9 @@ verify_symbols(IrOp *op)
 	return ok;
 }
 
+/* iso_ok: the isolation checks are known to pass (see ir_verify). */
 static bool
-verify_traits(IrOp *op)
+verify_traits(IrOp *op, bool iso_ok)
 {
 	enum { CHECKED = IR_TRAIT_TERMINATOR | IR_TRAIT_SAME_TYPE |
 	    IR_TRAIT_SAME_SHAPE | IR_TRAIT_SYMBOL | IR_TRAIT_SYMBOL_TABLE |
@@ -337,7 +338,7 @@ verify_traits(IrOp *op)
 		ok &= verify_same_shape(op);
 	ok &= verify_block_counts(op);
 	ok &= verify_symbols(op);
-	if (has_trait(op, IR_TRAIT_ISOLATED))
+	if (has_trait(op, IR_TRAIT_ISOLATED) && !iso_ok)
 		ok &= verify_isolated(op);
 	if (ok && has_trait(op, IR_TRAIT_FUNCTION))
 		ok = ir_verify_function_trait(op);
@@ -428,10 +429,10 @@ verify_block_links(IrOp *op, IrBlock *b, IrRegion *r)
 	return ok;
 }
 
-static bool verify_op(IrOp *op);
+static bool verify_op(IrOp *op, bool iso_ok);
 
 static bool
-verify_region(IrOp *op, IrRegion *r)
+verify_region(IrOp *op, IrRegion *r, bool iso_ok)
 {
 	bool ok = true;
 	if (r->parent != op) {
@@ -453,7 +454,7 @@ verify_region(IrOp *op, IrRegion *r)
 				ir_op_emit_error(o, "has a wrong parent block");
 				ok = false;
 			}
-			ok &= verify_op(o);
+			ok &= verify_op(o, iso_ok);
 		}
 	}
 	return ok;
@@ -461,13 +462,14 @@ verify_region(IrOp *op, IrRegion *r)
 
 /* Checks op itself, then its regions and everything nested. */
 static bool
-verify_op(IrOp *op)
+verify_op(IrOp *op, bool iso_ok)
 {
 	const IrOpDef *def = op->name->def;
 	bool ok = verify_operands(op);
 	ok &= verify_successors(op);
 	if (def) {
-		bool local = verify_counts(op, def) && verify_traits(op);
+		bool local = verify_counts(op, def) &&
+		    verify_traits(op, iso_ok);
 		if (local && def->verify)
 			local = def->verify(op);
 		ok &= local;
@@ -475,7 +477,7 @@ verify_op(IrOp *op)
 		ok &= verify_unregistered(op);
 	}
 	for (unsigned i = 0; i < op->nregions; i++)
-		ok &= verify_region(op, &op->regions[i]);
+		ok &= verify_region(op, &op->regions[i], iso_ok);
 	return ok;
 }
 
@@ -595,12 +597,64 @@ dominance_ops(IrDominance *d, IrOp *op)
 	return ok;
 }
 
+/* ------------------------------------------------------------ quiet walk */
+
+static bool quiet_ops(IrDominance *d, IrOp *op, IrRegion *iso);
+
+/* Would neither the isolation checks (iso: the region of the innermost
+ * isolated op around r, or NULL) nor the dominance checks report
+ * anything below region r? The same predicates as verify_isolated and
+ * dominance_region, in one walk, stopping at the first doubt. */
+static bool
+quiet_region(IrDominance *d, IrRegion *r, IrRegion *iso)
+{
+	bool multi = r->first && r->first->next;
+	bool graph = r->parent && (!r->parent->name->def ||
+	    ir_op_is(r->parent, "builtin.module"));
+	for (IrBlock *b = r->first; b; b = b->next) {
+		bool reachable = !multi || ir_dominance_reachable(d, b);
+		for (IrOp *op = b->first; op; op = op->next) {
+			for (unsigned i = 0; i < op->noperands; i++) {
+				IrValue *v = op->operands[i].value;
+				if (!v)
+					continue;
+				if (iso && !defined_in(v, iso))
+					return false;
+				if (reachable && !(graph ?
+				    ir_dominance_dominates(d, v, op) :
+				    dominates(d, v, op, b)))
+					return false;
+			}
+			if (op->nregions && !quiet_ops(d, op, iso))
+				return false;
+		}
+	}
+	return true;
+}
+
+static bool
+quiet_ops(IrDominance *d, IrOp *op, IrRegion *iso)
+{
+	bool isolated = has_trait(op, IR_TRAIT_ISOLATED);
+	for (unsigned i = 0; i < op->nregions; i++)
+		if (!quiet_region(d, &op->regions[i],
+		    isolated ? &op->regions[i] : iso))
+			return false;
+	return true;
+}
+
+/* Valid IR, the usual case, is checked in two walks instead of three:
+ * a quiet walk first answers the isolation and dominance checks; only
+ * when it finds a problem do they run as such, reporting in the usual
+ * order. */
 bool
 ir_verify(IrOp *op)
 {
-	bool ok = verify_op(op);
 	IrDominance *d = ir_dominance_create();
-	ok &= dominance_ops(d, op);
+	bool quiet = quiet_ops(d, op, NULL);
+	bool ok = verify_op(op, quiet);
+	if (!quiet)
+		ok &= dominance_ops(d, op);
 	ir_dominance_destroy(d);
 	return ok;
 }
