@@ -52,6 +52,8 @@ typedef struct {
 	NameMap names;        /* blocks */
 	uint32_t gen;         /* this printing's stamp */
 	SigMemo sig;
+	IrOp **holders;       /* number_region's ops with regions */
+	size_t nholders, holdercap;
 	unsigned indent;
 	uint32_t *scratch; /* predecessor numbers */
 	size_t nscratch;
@@ -152,23 +154,35 @@ number_region(OpPrinter *o, Frame f, Frame **stack, size_t *n, size_t *cap)
 			else
 				value_num_set(o, b->args[i], f.next_value++);
 		}
-		for (IrOp *op = b->first; op; op = op->next)
+		/* One walk: ops holding regions are noted on the way, as
+		 * their regions start from the counters reached at the end. */
+		for (IrOp *op = b->first; op; op = op->next) {
 			if (op->nresults)
 				value_num_set(o, op->results, f.next_value++);
-	}
-	for (IrBlock *b = f.region->first; b; b = b->next) {
-		for (IrOp *op = b->first; op; op = op->next) {
-			for (unsigned i = 0; i < op->nregions; i++) {
-				if (*n == *cap) {
-					*cap = *cap ? *cap * 2 : 16;
-					*stack = ir_xrealloc(*stack,
-					    *cap * sizeof **stack);
+			if (op->nregions) {
+				if (o->nholders == o->holdercap) {
+					o->holdercap = o->holdercap ?
+					    o->holdercap * 2 : 16;
+					o->holders = ir_xrealloc(o->holders,
+					    o->holdercap * sizeof *o->holders);
 				}
-				(*stack)[(*n)++] = (Frame){ &op->regions[i],
-				    f.next_value, f.next_arg };
+				o->holders[o->nholders++] = op;
 			}
 		}
 	}
+	for (size_t k = 0; k < o->nholders; k++) {
+		IrOp *op = o->holders[k];
+		for (unsigned i = 0; i < op->nregions; i++) {
+			if (*n == *cap) {
+				*cap = *cap ? *cap * 2 : 16;
+				*stack = ir_xrealloc(*stack,
+				    *cap * sizeof **stack);
+			}
+			(*stack)[(*n)++] = (Frame){ &op->regions[i],
+			    f.next_value, f.next_arg };
+		}
+	}
+	o->nholders = 0;
 }
 
 static void
@@ -752,4 +766,5 @@ ir_print_op(FILE *out, IrOp *op, const IrPrintFlags *flags)
 	free(o.names.slots);
 	free(o.scratch);
 	free(o.sig.text);
+	free(o.holders);
 }
