@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/internal.h"
+#include "ir/context.h"
 
 /* ----------------------------------------------------------------- helpers */
 
@@ -315,6 +315,17 @@ verify_symbols(IrOp *op)
 	return ok;
 }
 
+/* How a verifying walk runs (see ir_verify). */
+typedef struct Walk {
+	bool iso_ok;          /* the isolation checks are known to pass */
+	/* The one-walk check of valid IR: also answer the isolation and
+	 * dominance checks of every operand, quietly, into `quiet`. */
+	bool fused;
+	bool quiet;           /* no operand problem found so far */
+	IrDominance *d;
+	IrRegion *iso;        /* region of the innermost isolated op */
+} Walk;
+
 /* iso_ok: the isolation checks are known to pass (see ir_verify). */
 static bool
 verify_traits(IrOp *op, bool iso_ok)
@@ -429,10 +440,13 @@ verify_block_links(IrOp *op, IrBlock *b, IrRegion *r)
 	return ok;
 }
 
-static bool verify_op(IrOp *op, bool iso_ok);
+static bool verify_op(IrOp *op, Walk *w);
+static bool operands_quiet(Walk *w, IrBlock *b, IrOp *op, bool graph,
+    bool reachable);
+static bool is_graph(const IrRegion *r);
 
 static bool
-verify_region(IrOp *op, IrRegion *r, bool iso_ok)
+verify_region(IrOp *op, IrRegion *r, Walk *w)
 {
 	bool ok = true;
 	if (r->parent != op) {
@@ -444,7 +458,11 @@ verify_region(IrOp *op, IrRegion *r, bool iso_ok)
 		    "entry block of region may not have predecessors");
 		ok = false;
 	}
+	bool graph = w->fused && is_graph(r);
+	bool multi = r->first && r->first->next;
 	for (IrBlock *b = r->first; b; b = b->next) {
+		bool reachable = !w->fused || !multi ||
+		    ir_dominance_reachable(w->d, b);
 		ok &= verify_block_links(op, b, r);
 		ok &= verify_terminator(op, b);
 		/* One walk over the ops: memory, not work, is what a big
@@ -454,7 +472,10 @@ verify_region(IrOp *op, IrRegion *r, bool iso_ok)
 				ir_op_emit_error(o, "has a wrong parent block");
 				ok = false;
 			}
-			ok &= verify_op(o, iso_ok);
+			if (w->fused && w->quiet)
+				w->quiet = operands_quiet(w, b, o, graph,
+				    reachable);
+			ok &= verify_op(o, w);
 		}
 	}
 	return ok;
@@ -462,22 +483,27 @@ verify_region(IrOp *op, IrRegion *r, bool iso_ok)
 
 /* Checks op itself, then its regions and everything nested. */
 static bool
-verify_op(IrOp *op, bool iso_ok)
+verify_op(IrOp *op, Walk *w)
 {
 	const IrOpDef *def = op->name->def;
 	bool ok = verify_operands(op);
 	ok &= verify_successors(op);
 	if (def) {
 		bool local = verify_counts(op, def) &&
-		    verify_traits(op, iso_ok);
+		    verify_traits(op, w->iso_ok);
 		if (local && def->verify)
 			local = def->verify(op);
 		ok &= local;
 	} else {
 		ok &= verify_unregistered(op);
 	}
-	for (unsigned i = 0; i < op->nregions; i++)
-		ok &= verify_region(op, &op->regions[i], iso_ok);
+	IrRegion *iso = w->iso;
+	bool isolated = has_trait(op, IR_TRAIT_ISOLATED);
+	for (unsigned i = 0; i < op->nregions; i++) {
+		w->iso = isolated ? &op->regions[i] : iso;
+		ok &= verify_region(op, &op->regions[i], w);
+	}
+	w->iso = iso;
 	return ok;
 }
 
@@ -643,16 +669,72 @@ quiet_ops(IrDominance *d, IrOp *op, IrRegion *iso)
 	return true;
 }
 
-/* Valid IR, the usual case, is checked in two walks instead of three:
- * a quiet walk first answers the isolation and dominance checks; only
- * when it finds a problem do they run as such, reporting in the usual
- * order. */
+/* A graph region (builtin.module's, an unregistered op's) has no
+ * dominance rule for its own values. */
+static bool
+is_graph(const IrRegion *r)
+{
+	return r->parent && (!r->parent->name->def ||
+	    ir_op_is(r->parent, "builtin.module"));
+}
+
+/* The quiet_region checks of op's operands (op in block b, reachable or
+ * not, of a graph region or not; w->iso the isolated region around it),
+ * during the fused walk. */
+static bool
+operands_quiet(Walk *w, IrBlock *b, IrOp *op, bool graph, bool reachable)
+{
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *v = op->operands[i].value;
+		if (!v)
+			continue;
+		if (w->iso && !defined_in(v, w->iso))
+			return false;
+		if (reachable && !(graph ? ir_dominance_dominates(w->d, v, op) :
+		    dominates(w->d, v, op, b)))
+			return false;
+	}
+	return true;
+}
+
+/* Notes that some diagnostic was emitted (the muted first walk). */
+static void
+mute(IrContext *ctx, const IrDiagnostic *diag, void *user)
+{
+	(void)ctx;
+	(void)diag;
+	*(bool *)user = true;
+}
+
+/* Valid IR, the usual case, is checked in one walk: the op checks with
+ * diagnostics muted, answering the isolation and dominance checks of
+ * each operand on the way. Anything emitted or found, and the checks run
+ * again as such, reporting in the usual order: a quiet walk answers the
+ * isolation and dominance checks first (two walks instead of three when
+ * they pass). */
 bool
 ir_verify(IrOp *op)
 {
+	IrContext *ctx = ir_op_context(op);
 	IrDominance *d = ir_dominance_create();
+	IrDiagHandler handler = ctx->handler;
+	void *user = ctx->handler_user;
+	unsigned nerrors = ctx->nerrors;
+	bool emitted = false;
+	Walk w = { .iso_ok = true, .fused = true, .quiet = true, .d = d };
+	ctx->handler = mute;
+	ctx->handler_user = &emitted;
+	bool ok = verify_op(op, &w);
+	ctx->handler = handler;
+	ctx->handler_user = user;
+	ctx->nerrors = nerrors;
+	if (ok && w.quiet && !emitted) {
+		ir_dominance_destroy(d);
+		return true;
+	}
 	bool quiet = quiet_ops(d, op, NULL);
-	bool ok = verify_op(op, quiet);
+	Walk v = { .iso_ok = quiet, .d = d };
+	ok = verify_op(op, &v);
 	if (!quiet)
 		ok &= dominance_ops(d, op);
 	ir_dominance_destroy(d);
