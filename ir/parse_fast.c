@@ -5,9 +5,10 @@
  * built through the builders the grammar's actions call, in the order
  * the grammar calls them, so the IR and every diagnostic are the
  * grammar's own; or, when those builders could only succeed, built at
- * once as they would build it. Anything else (attributes, regions, successors,
- * locations, other types, line breaks inside the op, escapes, result
- * counts) is left to the grammar, which stays the reference. */
+ * once as they would build it. Anything else (attributes, regions,
+ * successors, locations, other types, line breaks inside the op,
+ * escapes, result counts) is left to the grammar, which stays the
+ * reference. */
 #include <string.h>
 
 #include "ir/context.h"
@@ -397,8 +398,9 @@ build_direct(IrParser *p, const FastOp *f)
 		if (ir_p_binding(p, f->res[i].s + 1, f->res[i].len - 1))
 			return false;
 		for (j = 0; j < i; j++)
-			if (f->res[j].len == f->res[i].len && memcmp(f->res[j].s,
-			    f->res[i].s, f->res[i].len) == 0)
+			if (f->res[j].len == f->res[i].len &&
+			    memcmp(f->res[j].s, f->res[i].s,
+			    f->res[i].len) == 0)
 				return false;
 	}
 	memset(&st, 0, sizeof st);
