@@ -844,7 +844,9 @@ ir_attr_dict(IrContext *ctx, size_t n, const IrNamedAttr *entries)
 const IrAttr *
 ir_attr_empty_dict(IrContext *ctx)
 {
-	return ir_attr_dict(ctx, 0, NULL);
+	if (!ctx->empty_dict)
+		ctx->empty_dict = ir_attr_dict(ctx, 0, NULL);
+	return ctx->empty_dict;
 }
 
 const IrAttr *

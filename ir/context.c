@@ -61,6 +61,19 @@ grow(IrTable *t)
 	free(old.slots);
 }
 
+struct IrTableSlot *
+ir_table_probe(IrTable *t, uint64_t h, IrTableEq eq, const void *key)
+{
+	if ((t->len + 1) * 4 > t->cap * 3)
+		grow(t);
+	size_t mask = t->cap - 1;
+	for (size_t i = h & mask;; i = (i + 1) & mask) {
+		struct IrTableSlot *s = &t->slots[i];
+		if (!s->obj || (s->hash == h && eq(s->obj, key)))
+			return s;
+	}
+}
+
 void
 ir_table_insert(IrTable *t, uint64_t h, void *obj)
 {
@@ -97,7 +110,11 @@ ir_context_destroy(IrContext *ctx)
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
 		ir_table_free(tables[i]);
 	ir_pass_registry_free(ctx);
+	ir_op_pool_free(ctx);
 	free(ctx->defs);
+	for (size_t i = 0; i < ctx->nsources; i++)
+		free(ctx->owned[i]);
+	free(ctx->owned);
 	free(ctx->sources);
 	ir_arena_free(&ctx->arena);
 	free(ctx);

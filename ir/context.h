@@ -24,6 +24,11 @@ typedef bool (*IrTableEq)(const void *obj, const void *key);
 /* The stored object equal to key (hash h), or NULL. */
 void *ir_table_find(const IrTable *t, uint64_t h, IrTableEq eq,
     const void *key);
+/* The slot of the object equal to key (hash h), or the empty slot where
+ * it goes (the table has grown for it first): fill in obj and hash and
+ * count it in len. One probe for find-or-insert. */
+struct IrTableSlot *ir_table_probe(IrTable *t, uint64_t h, IrTableEq eq,
+    const void *key);
 /* Inserts obj, which must not be in the table yet. */
 void ir_table_insert(IrTable *t, uint64_t h, void *obj);
 void ir_table_free(IrTable *t);
@@ -38,6 +43,9 @@ struct IrContext {
 	IrArena arena;             /* every uniqued object */
 	bool allow_unregistered;
 	IrTable idents, types, attrs, affine, locs, opnames;
+	/* Made on first use: asked for by nearly every op created. */
+	const IrLoc *unknown_loc;
+	const IrAttr *empty_dict;
 	/* Registered op definitions in registration order. */
 	const IrOpDef **defs;
 	size_t ndefs, defcap;
@@ -48,7 +56,13 @@ struct IrContext {
 	const IrLoc *diag_prev_loc; /* of the last diagnostic printed */
 	/* Source buffers, oldest first. */
 	IrSource **sources;
+	char **owned;              /* sources[i]'s bytes, freed with ctx */
 	size_t nsources, srccap;
+	/* ir/print.c: counts printings, which stamp the values they number
+	 * (IrValue.print_gen). */
+	uint32_t print_gen;
+	/* ir/op.c: where ops are allocated (NULL until the first). */
+	struct IrOpPool *oppool;
 	/* ir/pass.c: passes, constant materializers and loaded plugins,
 	 * created on first use. */
 	struct IrPassRegistry *passes;

@@ -13,25 +13,56 @@ enum {
 
 /* ---- sources */
 
-const IrSource *
-ir_context_add_source(IrContext *ctx, const char *name, const char *data,
-    size_t len, unsigned first_line)
+/* Records source data[0..len) (NUL-terminated) under name. */
+static const IrSource *
+add_source(IrContext *ctx, const char *name, const char *data, size_t len,
+    unsigned first_line)
 {
 	IrSource *s = ir_arena_alloc(&ctx->arena, sizeof *s,
 	    _Alignof(IrSource));
-	char *copy = ir_arena_alloc(&ctx->arena, len + 1, 1);
-	if (len)
-		memcpy(copy, data, len);
 	s->name = ir_ident_cstr(ctx, name ? name : "");
-	s->data = copy;
+	s->data = data;
 	s->len = len;
 	s->first_line = first_line;
 	if (ctx->nsources == ctx->srccap) {
 		ctx->srccap = ctx->srccap ? ctx->srccap * 2 : 8;
 		ctx->sources = ir_xrealloc(ctx->sources,
 		    ctx->srccap * sizeof *ctx->sources);
+		ctx->owned = ir_xrealloc(ctx->owned,
+		    ctx->srccap * sizeof *ctx->owned);
 	}
+	ctx->owned[ctx->nsources] = NULL;
 	ctx->sources[ctx->nsources++] = s;
+	return s;
+}
+
+const IrSource *
+ir_context_add_source(IrContext *ctx, const char *name, const char *data,
+    size_t len, unsigned first_line)
+{
+	char *copy = ir_xmalloc(len + 1);
+	if (len)
+		memcpy(copy, data, len);
+	copy[len] = 0;
+	const IrSource *s = add_source(ctx, name, copy, len, first_line);
+	ctx->owned[ctx->nsources - 1] = copy;
+	return s;
+}
+
+const IrSource *
+ir_context_borrow_source(IrContext *ctx, const char *name, const char *data,
+    size_t len, unsigned first_line)
+{
+	return add_source(ctx, name, data, len, first_line);
+}
+
+const IrSource *
+ir_context_adopt_source(IrContext *ctx, const char *name, char *data,
+    size_t len, unsigned first_line)
+{
+	data[len] = 0;
+	const IrSource *s = add_source(ctx, name, data, len, first_line);
+	ctx->owned[ctx->nsources - 1] = data;
 	return s;
 }
 

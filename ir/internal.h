@@ -26,6 +26,10 @@ void ir_ptrmap_put(IrPtrMap *m, const void *key, void *val);
 void *ir_ptrmap_get(const IrPtrMap *m, const void *key); /* NULL: absent */
 void ir_ptrmap_free(IrPtrMap *m);
 
+/* ir/op.c: frees the context's op pool (ir_context_destroy calls it;
+ * ops still alive then are freed with it). */
+void ir_op_pool_free(IrContext *ctx);
+
 /* ir/op.c: inserts detached op into block before `before` (NULL: at the
  * end) and updates its order cache. */
 void ir_op_link(IrOp *op, IrBlock *block, IrOp *before);

@@ -448,6 +448,14 @@ struct IrSource {
 };
 const IrSource *ir_context_add_source(IrContext *ctx, const char *name,
     const char *data, size_t len, unsigned first_line);
+/* The same without the copy: the context takes data, a malloc'd buffer
+ * of at least len + 1 bytes (it sets data[len] to NUL), and frees it. */
+const IrSource *ir_context_adopt_source(IrContext *ctx, const char *name,
+    char *data, size_t len, unsigned first_line);
+/* The same without taking the bytes: data (with data[len] NUL, e.g. a
+ * mapped file) must outlive the context, which never frees it. */
+const IrSource *ir_context_borrow_source(IrContext *ctx, const char *name,
+    const char *data, size_t len, unsigned first_line);
 /* The most recently added source with this file name, or NULL. */
 const IrSource *ir_context_find_source(const IrContext *ctx,
     const IrIdent *name);
@@ -553,6 +561,9 @@ struct IrValue {
 		IrBlock *block;  /* IR_VALUE_ARG */
 	} owner;
 	const IrLoc *loc;    /* block arguments only, may be NULL */
+	/* The printer's number for the value (ir/print.c), valid while
+	 * print_gen is the context's current printing. */
+	uint32_t print_gen, print_num;
 };
 
 /* A successor slot of a terminator; also an entry in the target block's
@@ -587,14 +598,15 @@ struct IrOp {
 	const IrLoc *loc;
 	const IrAttr *attrs;  /* dictionary, never NULL */
 	unsigned nresults;
+	uint32_t memsize;     /* bytes of its allocation (ir/op.c's) */
 	IrValue *results;
 	unsigned noperands, operandcap;
 	IrUse *operands;
 	unsigned nregions;
+	uint32_t order;       /* position cache for dominance queries */
 	IrRegion *regions;
 	unsigned nsuccs;
 	IrBlockRef *succs;
-	uint32_t order;       /* position cache for dominance queries */
 };
 
 /* Everything needed to create an op. Arrays are read, not kept. */

@@ -11,16 +11,28 @@ loc_hash_of(const IrLoc *l)
 	return l ? l->hash : 0;
 }
 
+/* A cheap 64-bit mix (the finaliser of MurmurHash3), for file
+ * locations: one per op, so XXH3's setup would dominate. */
+static uint64_t
+mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= UINT64_C(0xff51afd7ed558ccd);
+	x ^= x >> 33;
+	x *= UINT64_C(0xc4ceb9fe1a85ec53);
+	x ^= x >> 33;
+	return x;
+}
+
 static uint64_t
 loc_hash(const IrLoc *l)
 {
 	uint64_t w[4] = { l->kind, 0, 0, 0 };
 	switch (l->kind) {
 	case IR_LOC_FILE:
-		w[1] = l->u.file.file->hash;
-		w[2] = l->u.file.line;
-		w[3] = l->u.file.col;
-		break;
+		return mix64(l->u.file.file->hash ^
+		    mix64(((uint64_t)l->u.file.line << 32 | l->u.file.col) +
+		    IR_LOC_FILE));
 	case IR_LOC_NAME:
 		w[1] = l->u.name.name->hash;
 		w[2] = loc_hash_of(l->u.name.child);
@@ -73,11 +85,37 @@ loc_eq(const void *obj, const void *key)
 	return false;
 }
 
+/* Where a location goes in the context's table. File locations are
+ * placed by line and column rather than by their hash, so the locations
+ * a parser creates line after line fill the table in order instead of
+ * missing the cache once each. */
+static uint64_t
+table_key(const IrLoc *l)
+{
+	if (l->kind != IR_LOC_FILE)
+		return l->hash;
+	return l->u.file.file->hash + (uint64_t)l->u.file.line * 4 +
+	    l->u.file.col;
+}
+
 static const IrLoc *
 unique(IrContext *ctx, IrLoc *key)
 {
 	key->hash = loc_hash(key);
-	const IrLoc *l = ir_table_find(&ctx->locs, key->hash, loc_eq, key);
+	uint64_t tk = table_key(key);
+	if (key->kind == IR_LOC_FILE) {
+		/* One per op: find or insert in one probe. */
+		struct IrTableSlot *s = ir_table_probe(&ctx->locs, tk, loc_eq,
+		    key);
+		if (!s->obj) {
+			s->obj = ir_arena_memdup(&ctx->arena, key, sizeof *key,
+			    _Alignof(IrLoc));
+			s->hash = tk;
+			ctx->locs.len++;
+		}
+		return s->obj;
+	}
+	const IrLoc *l = ir_table_find(&ctx->locs, tk, loc_eq, key);
 	if (l)
 		return l;
 	IrLoc *n = ir_arena_memdup(&ctx->arena, key, sizeof *key,
@@ -86,15 +124,18 @@ unique(IrContext *ctx, IrLoc *key)
 		n->u.fused.locs = ir_arena_memdup(&ctx->arena,
 		    n->u.fused.locs, n->u.fused.n * sizeof(void *),
 		    _Alignof(void *));
-	ir_table_insert(&ctx->locs, n->hash, n);
+	ir_table_insert(&ctx->locs, tk, n);
 	return n;
 }
 
 const IrLoc *
 ir_loc_unknown(IrContext *ctx)
 {
-	IrLoc k = { .kind = IR_LOC_UNKNOWN };
-	return unique(ctx, &k);
+	if (!ctx->unknown_loc) {
+		IrLoc k = { .kind = IR_LOC_UNKNOWN };
+		ctx->unknown_loc = unique(ctx, &k);
+	}
+	return ctx->unknown_loc;
 }
 
 const IrLoc *

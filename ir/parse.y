@@ -20,6 +20,8 @@
 #include "ir/parser.h"
 #define YYNOERRORRECOVERY 1
 #define YYMALLOCARGTYPE size_t
+/* In a reduce action: the code of the rule's left-hand symbol. */
+#define IR_LHS_SYMBOL() ((int)yyRuleInfoLhs[yyruleno])
 }
 
 %syntax_error {
@@ -92,7 +94,8 @@
 
 /* file ::= (op | alias-def)* */
 file ::= items.
-items ::= .
+/* The empty lists note their symbol codes for irParseAtOpStart. */
+items ::= . { p->sym_items = IR_LHS_SYMBOL(); }
 items ::= items item.
 item ::= op.
 /* !name = type T (MLIR 14) | !name = T ; #name = attr */
@@ -136,7 +139,7 @@ op_attrs ::= attr_dict(D). { ir_p_op_attrs(p, D); }
 /* region ::= { block-label? op* (block-label op*)* } */
 region ::= region_begin region_body RBRACE(R). { ir_p_region_end(p, &R); }
 region_begin ::= LBRACE(L). { ir_p_region_begin(p, &L); }
-region_body ::= .
+region_body ::= . { p->sym_body = IR_LHS_SYMBOL(); }
 region_body ::= region_body op.
 region_body ::= region_body block_label.
 /* block-label ::= ^id ( (%arg : T loc?)* )? : */
@@ -427,5 +430,38 @@ irParseHasAction(void *parser, int kind)
 		return 0;
 	i = (int)yy_shift_ofst[st] + kind;
 	return i >= 0 && i < YY_NLOOKAHEAD && yy_lookahead[i] == kind;
+}
+
+/* Performs the reductions lookahead kind brings about, as irParse does
+ * before it shifts the token (so feeding the token afterwards changes
+ * nothing), then says whether the parser waits at the start of an op in
+ * a list of ops: a region body or the top level. There a whole op may
+ * be built without the engine, which stays in the same state. */
+int
+irParseAtOpStart(void *parser, int kind, IrToken tok, IrParser *p)
+{
+	yyParser *yypParser = (yyParser *)parser;
+	YYACTIONTYPE act = yypParser->yytos->stateno;
+	int sym;
+
+	for (;;) {
+		unsigned int rule;
+
+		act = yy_find_shift_action((YYCODETYPE)kind, act);
+		if (act < YY_MIN_REDUCE)
+			break;
+		rule = act - YY_MIN_REDUCE;
+		if (yyRuleInfoNRhs[rule] == 0 && yypParser->yytos >=
+		    &yypParser->yystack[yypParser->yystksz - 1] &&
+		    yyGrowStack(yypParser)) {
+			yyStackOverflow(yypParser);
+			return 0;
+		}
+		act = yy_reduce(yypParser, rule, kind, tok, p);
+		if (p->failed)
+			return 0;
+	}
+	sym = yypParser->yytos->major;
+	return sym != 0 && (sym == p->sym_body || sym == p->sym_items);
 }
 }

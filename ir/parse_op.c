@@ -28,17 +28,35 @@ ir_p_result(IrParser *p, const IrToken *name, const IrToken *count)
 	r->count = (unsigned)n;
 }
 
+const IrOpName *
+ir_p_op_name(IrParser *p, const char *name, size_t len, bool stable)
+{
+	struct OpNameMemo *m;
+
+	if (!stable || len == 0)
+		return ir_op_name_get(p->ctx, name, len);
+	m = &p->opmemo[(len * 31 + (unsigned char)name[len - 1] * 7 +
+	    (unsigned char)name[len / 2]) & (IR_P_MEMO_SLOTS - 1)];
+	if (m->s && m->len == len && memcmp(m->s, name, len) == 0)
+		return m->name;
+	m->name = ir_op_name_get(p->ctx, name, len);
+	m->s = name;
+	m->len = len;
+	return m->name;
+}
+
 /* Frames are recycled (with their arrays) through p->spare, so an op
  * costs no allocation of its own here once the first few exist. */
 static OpFrame *
-op_push(IrParser *p, const char *name, size_t len, const IrToken *tok)
+op_push(IrParser *p, const char *name, size_t len, const IrToken *tok,
+    bool stable)
 {
 	OpFrame *f = p->nspare ? p->spare[--p->nspare] :
 	    ir_xcalloc(1, sizeof *f);
 	ResultRef *old = f->results;
 	size_t oldcap = f->rescap;
 
-	f->name = ir_op_name_get(p->ctx, name, len);
+	f->name = ir_p_op_name(p, name, len, stable);
 	f->tok = *tok;
 	f->rdepth = p->nregions;
 	f->isolated = f->name->def &&
@@ -136,11 +154,12 @@ ir_p_op_begin(IrParser *p, const IrToken *name)
 	}
 	/* MLIR 14 names. */
 	if (n == 12 && memcmp(t, "builtin.func", 12) == 0)
-		op_push(p, "func.func", 9, name)->sugar = SUGAR_BUILTIN_FUNC;
+		op_push(p, "func.func", 9, name, true)->sugar =
+		    SUGAR_BUILTIN_FUNC;
 	else if (n == 10 && memcmp(t, "std.return", 10) == 0)
-		op_push(p, "func.return", 11, name);
+		op_push(p, "func.return", 11, name, true);
 	else
-		op_push(p, t, n, name);
+		op_push(p, t, n, name, s == NULL);
 	free(s);
 }
 
@@ -151,7 +170,7 @@ ir_p_sugar_begin(IrParser *p, const char *opname, const IrToken *kw)
 
 	if (p->failed)
 		return;
-	f = op_push(p, opname, strlen(opname), kw);
+	f = op_push(p, opname, strlen(opname), kw, true);
 	f->sugar = strcmp(opname, "builtin.module") == 0 ? SUGAR_MODULE :
 	    strcmp(opname, "func.func") == 0 ? SUGAR_FUNC : SUGAR_RETURN;
 	if (f->sugar != SUGAR_RETURN)

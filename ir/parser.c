@@ -385,53 +385,103 @@ name_add(IrParser *p, const char *s, size_t len, uint64_t h)
 	return e;
 }
 
-/* A name `N` (decimal without leading zeros, below IR_P_FLAT_NAMES):
- * its number in *n. */
+/* Splits a name into a short non-digit prefix (packed little-endian
+ * into *key, its length into *plen) and a canonical decimal number below
+ * IR_P_FLAT_NAMES (`v12` -> "v", 12; `7` -> "", 7). */
 static bool
-name_number(const char *s, size_t len, size_t *n)
+name_split(const char *s, size_t len, uint64_t *key, size_t *plen,
+    size_t *n)
 {
-	size_t v = 0, i;
+	uint64_t k = 0;
+	size_t i = 0, v, digits;
 
-	if (len == 0 || len > 7 || (s[0] == '0' && len > 1))
-		return false;
-	for (i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9')
+	for (; i < len && (unsigned)(s[i] - '0') > 9; i++) {
+		if (i == IR_P_PREFIX_LEN)
 			return false;
-		v = v * 10 + (size_t)(s[i] - '0');
+		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
+	}
+	digits = len - i;
+	if (digits == 0 || digits > 7 || (s[i] == '0' && digits > 1))
+		return false;
+	*key = k;
+	*plen = i;
+	for (v = 0; i < len; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+
+		if (d > 9)
+			return false;
+		v = v * 10 + d;
 	}
 	*n = v;
 	return v < IR_P_FLAT_NAMES;
 }
 
-/* Makes room in the flat name array for name n. */
-static void
-numbind_grow(IrParser *p, size_t n)
+/* The flat array of the prefix packed in key (len bytes), registered
+ * when add is true and there is room; NULL otherwise. A prefix never
+ * changes between flat and hashed: it is registered before its first
+ * name is added, and names of a prefix found later go to the table only
+ * while all IR_P_PREFIXES slots are taken, which stays so. */
+static NamePrefix *
+name_prefix(IrParser *p, uint64_t key, size_t len, bool add)
 {
-	size_t cap = p->numcap ? p->numcap : 1024;
+	size_t i;
+
+	for (i = 0; i < p->nprefixes; i++)
+		if (p->prefixes[i].key == key && p->prefixes[i].len == len)
+			return &p->prefixes[i];
+	if (!add || p->nprefixes == IR_P_PREFIXES)
+		return NULL;
+	p->prefixes[p->nprefixes].key = key;
+	p->prefixes[p->nprefixes].len = len;
+	return &p->prefixes[p->nprefixes++];
+}
+
+/* Makes room in a flat name array for name n. The new array comes from
+ * calloc, so its pages cost nothing until used. */
+static void
+prefix_grow(NamePrefix *np, size_t n)
+{
+	size_t cap = np->cap ? np->cap : 1024;
+	uint32_t *cells;
 
 	while (cap <= n)
 		cap *= 2;
-	p->numbind = ir_xrealloc(p->numbind, cap * sizeof *p->numbind);
-	memset(p->numbind + p->numcap, 0,
-	    (cap - p->numcap) * sizeof *p->numbind);
-	p->numcap = cap;
+	cells = ir_xcalloc(cap, sizeof *cells);
+	if (np->cap)
+		memcpy(cells, np->cells, np->cap * sizeof *cells);
+	free(np->cells);
+	np->cells = cells;
+	np->cap = cap;
 }
 
-/* The cell holding the newest binding of a name; NULL when the name has
- * none and add is false. */
-static uint32_t *
-name_cell(IrParser *p, const char *s, size_t len, bool add)
-{
-	uint64_t h;
-	size_t n;
+/* Where a flat name's cell is: prefix index + 1 above FLAT_SHIFT, the
+ * number below (0: not a flat name). */
+#define FLAT_SHIFT 24
 
-	if (name_number(s, len, &n)) {
-		if (n < p->numcap)
-			return &p->numbind[n];
-		if (!add)
-			return NULL;
-		numbind_grow(p, n);
-		return &p->numbind[n];
+/* The cell holding the newest binding of a name; NULL when the name has
+ * none and add is false. *flat (if not NULL) gets the cell's flat code
+ * (see FLAT_SHIFT). */
+static uint32_t *
+name_cell_code(IrParser *p, const char *s, size_t len, bool add,
+    uint32_t *flat)
+{
+	NamePrefix *np;
+	uint64_t h, key;
+	size_t n, plen;
+
+	if (flat)
+		*flat = 0;
+	if (name_split(s, len, &key, &plen, &n) &&
+	    (np = name_prefix(p, key, plen, add)) != NULL) {
+		if (n >= np->cap) {
+			if (!add)
+				return NULL;
+			prefix_grow(np, n);
+		}
+		if (flat)
+			*flat = (uint32_t)((size_t)(np - p->prefixes + 1) <<
+			    FLAT_SHIFT | n);
+		return &np->cells[n];
 	}
 	h = ir_hash_bytes(s, len);
 	if (add)
@@ -439,10 +489,69 @@ name_cell(IrParser *p, const char *s, size_t len, bool add)
 	return p->nscap ? &name_slot(p, s, len, h)->bind : NULL;
 }
 
-static Binding *
-lookup(IrParser *p, const char *name, size_t len)
+static uint32_t *
+name_cell(IrParser *p, const char *s, size_t len, bool add)
 {
-	uint32_t *cell = name_cell(p, name, len, false);
+	return name_cell_code(p, s, len, add, NULL);
+}
+
+/* The values of binding b (nvals of them). */
+static IrValue **
+bind_vals(Binding *b)
+{
+	return b->nvals > 1 ? b->v.many : &b->v.one;
+}
+
+/* Resizes b's value group to n entries (new ones NULL). */
+static void
+bind_resize(Binding *b, unsigned n)
+{
+	IrValue **many;
+
+	if (n <= 1 && b->nvals <= 1) {
+		if (n == 0)
+			b->v.one = NULL;
+		b->nvals = n;
+		return;
+	}
+	if (n <= 1) {
+		IrValue *first = b->v.many[0];
+
+		free(b->v.many);
+		b->v.one = n ? first : NULL;
+		b->nvals = n;
+		return;
+	}
+	if (b->nvals <= 1) {
+		many = ir_xcalloc(n, sizeof *many);
+		if (b->nvals)
+			many[0] = b->v.one;
+	} else {
+		many = ir_xrealloc(b->v.many, n * sizeof *many);
+		if (n > b->nvals)
+			memset(many + b->nvals, 0,
+			    (n - b->nvals) * sizeof *many);
+	}
+	b->v.many = many;
+	b->nvals = n;
+}
+
+/* The token position of b's definition or first use, for messages. */
+static IrToken
+bind_tok(const Binding *b)
+{
+	IrToken t;
+
+	memset(&t, 0, sizeof t);
+	t.line = b->line;
+	t.col = b->col;
+	return t;
+}
+
+/* The visible binding whose index+1 is in cell (NULL: none). */
+static Binding *
+cell_binding(IrParser *p, const uint32_t *cell)
+{
 	size_t i = cell ? *cell : 0;
 
 	if (i == 0 || i - 1 < barrier(p))
@@ -451,9 +560,15 @@ lookup(IrParser *p, const char *name, size_t len)
 }
 
 static Binding *
-bind_push(IrParser *p, const char *name, size_t len)
+lookup(IrParser *p, const char *name, size_t len)
 {
-	uint32_t *cell = name_cell(p, name, len, true);
+	return cell_binding(p, name_cell(p, name, len, false));
+}
+
+/* A new binding of name, hiding the one in its cell. */
+static Binding *
+bind_push_at(IrParser *p, uint32_t *cell, const char *name, size_t len)
+{
 	Binding *b;
 
 	IR_P_GROW(p->binds, p->nbinds, p->bindcap);
@@ -468,14 +583,28 @@ bind_push(IrParser *p, const char *name, size_t len)
 	return b;
 }
 
+static Binding *
+bind_push(IrParser *p, const char *name, size_t len)
+{
+	uint32_t flat;
+	uint32_t *cell = name_cell_code(p, name, len, true, &flat);
+	Binding *b = bind_push_at(p, cell, name, len);
+
+	b->flat = flat;
+	return b;
+}
+
 static void
 bind_pop(IrParser *p)
 {
 	Binding *b = &p->binds[--p->nbinds];
 
-	*name_cell(p, b->name, b->namelen, false) =
-	    (uint32_t)b->shadow;
-	free(b->vals);
+	if (b->flat)
+		p->prefixes[(b->flat >> FLAT_SHIFT) - 1].cells[b->flat &
+		    ((1u << FLAT_SHIFT) - 1)] = b->shadow;
+	else
+		*name_cell(p, b->name, b->namelen, false) = b->shadow;
+	bind_resize(b, 0);
 }
 
 static IrValue *
@@ -515,7 +644,8 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 
 	if (!b) {
 		b = bind_push(p, r->name, r->namelen);
-		b->use = r->tok;
+		b->line = r->tok.line;
+		b->col = r->tok.col;
 	}
 	if (b->defined && r->index >= b->nvals) {
 		ir_p_fail(p, &r->tok, "reference to invalid result number");
@@ -528,24 +658,20 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		    "of range (limit 65535)", r->index);
 		return NULL;
 	}
-	if (!b->defined && r->index >= b->nvals) {
-		b->vals = ir_xrealloc(b->vals,
-		    (r->index + 1) * sizeof *b->vals);
-		memset(b->vals + b->nvals, 0,
-		    (r->index + 1 - b->nvals) * sizeof *b->vals);
-		b->nvals = r->index + 1;
-	}
-	v = b->vals[r->index];
+	if (!b->defined && r->index >= b->nvals)
+		bind_resize(b, r->index + 1);
+	v = bind_vals(b)[r->index];
 	if (!v) {
-		v = b->vals[r->index] = placeholder(p, t);
+		v = bind_vals(b)[r->index] = placeholder(p, t);
 		return v;
 	}
 	if (v->type != t) {
 		fail_types(p, &r->tok, "use of value '%%%.*s' expects "
 		    "different type than prior uses: '%s' vs '%s'", r, t,
 		    v->type);
-		ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
-		    "prior use here");
+		IrToken use = bind_tok(b);
+
+		ir_emit_note(p->ctx, ir_p_tok_loc(p, &use), "prior use here");
 		return NULL;
 	}
 	return v;
@@ -556,15 +682,16 @@ static void
 resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
     unsigned n)
 {
+	IrToken use = bind_tok(b);
 	unsigned i;
 
 	for (i = 0; i < b->nvals && !p->failed; i++) {
-		IrValue *ph = b->vals[i];
+		IrValue *ph = bind_vals(b)[i];
 
 		if (!ph)
 			continue;
 		if (i >= n) {
-			ir_p_fail(p, &b->use, "reference to invalid result "
+			ir_p_fail(p, &use, "reference to invalid result "
 			    "number");
 			return;
 		}
@@ -575,7 +702,7 @@ resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
 			ir_p_fail(p, tok, "definition of SSA value '%%%.*s#%u' "
 			    "has type '%s'", (int)b->namelen, b->name,
 			    i, sa);
-			ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
+			ir_emit_note(p->ctx, ir_p_tok_loc(p, &use),
 			    "previously used here with type '%s'", sb);
 			free(sa);
 			free(sb);
@@ -585,19 +712,69 @@ resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
 	}
 }
 
+Binding *
+ir_p_binding(IrParser *p, const char *name, size_t len)
+{
+	return lookup(p, name, len);
+}
+
+uint32_t *
+ir_p_name_cell(IrParser *p, const char *name, size_t len, uint32_t *flat)
+{
+	return name_cell_code(p, name, len, true, flat);
+}
+
+Binding *
+ir_p_cell_binding(IrParser *p, const uint32_t *cell)
+{
+	return cell_binding(p, cell);
+}
+
+void
+ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
+    const IrToken *tok, IrValue *v)
+{
+	Binding *b = bind_push_at(p, cell, tok->s + 1, tok->len - 1);
+
+	b->flat = flat;
+	b->nvals = 1;
+	b->v.one = v;
+	b->defined = true;
+	b->line = tok->line;
+	b->col = tok->col;
+}
+
+void
+ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v)
+{
+	Binding *b = bind_push(p, tok->s + 1, tok->len - 1);
+
+	b->nvals = 1;
+	b->v.one = v;
+	b->defined = true;
+	b->line = tok->line;
+	b->col = tok->col;
+}
+
 /* Defines `%name` (tok: `%name`) as the group vals[0..n). */
 void
 ir_p_define(IrParser *p, const IrToken *tok, const char *name,
     size_t namelen, IrValue **vals, unsigned n)
 {
-	Binding *b = lookup(p, name, namelen);
+	uint32_t *cell, flat;
+	Binding *b;
 
 	if (p->failed)
 		return;
+	/* One name lookup: the cell is made now if the name is new. */
+	cell = name_cell_code(p, name, namelen, true, &flat);
+	b = cell_binding(p, cell);
 	if (b && b->defined) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
 		    (int)namelen, name);
-		ir_emit_note(p->ctx, ir_p_tok_loc(p, &b->use),
+		IrToken use = bind_tok(b);
+
+		ir_emit_note(p->ctx, ir_p_tok_loc(p, &use),
 		    "previously defined here");
 		return;
 	}
@@ -606,13 +783,14 @@ ir_p_define(IrParser *p, const IrToken *tok, const char *name,
 		if (p->failed)
 			return;
 	} else {
-		b = bind_push(p, name, namelen);
+		b = bind_push_at(p, cell, name, namelen);
+		b->flat = flat;
 	}
-	b->vals = ir_xrealloc(b->vals, (n ? n : 1) * sizeof *b->vals);
-	memcpy(b->vals, vals, n * sizeof *vals);
-	b->nvals = n;
+	bind_resize(b, n);
+	memcpy(bind_vals(b), vals, n * sizeof *vals);
 	b->defined = true;
-	b->use = *tok;
+	b->line = tok->line;
+	b->col = tok->col;
 }
 
 /* `%name` or `%name#N` -> name and N. */
@@ -719,13 +897,14 @@ region_close_scope(IrParser *p, RegionFrame *r)
 		if (p->binds[i].defined)
 			continue;
 		if (r->isolated || p->nregions == 1) {
-			ir_p_fail(p, &p->binds[i].use,
-			    "use of undeclared SSA value name");
+			IrToken use = bind_tok(&p->binds[i]);
+
+			ir_p_fail(p, &use, "use of undeclared SSA value name");
 			return false;
 		}
 		keep = ir_xrealloc(keep, (nkeep + 1) * sizeof *keep);
 		keep[nkeep++] = p->binds[i];
-		p->binds[i].vals = NULL;
+		p->binds[i].nvals = 0;
 	}
 	while (p->nbinds > r->bind_base)
 		bind_pop(p);
@@ -733,9 +912,10 @@ region_close_scope(IrParser *p, RegionFrame *r)
 		Binding *b = bind_push(p, keep[i].name, keep[i].namelen);
 
 		b->depth = (unsigned)p->nregions - 1;
-		b->vals = keep[i].vals;
+		b->v = keep[i].v;
 		b->nvals = keep[i].nvals;
-		b->use = keep[i].use;
+		b->line = keep[i].line;
+		b->col = keep[i].col;
 	}
 	free(keep);
 	return true;
@@ -866,14 +1046,44 @@ lex_fail(IrParser *p, const IrLexer *lx)
 /* Feeds tokens to the Lemon parser until the end or the first error,
  * bounding the nesting of brackets so nothing downstream recurses too
  * deep. */
+/* Can the fast path take an op starting at tok (kind k)? The grammar's
+ * pending reductions are done first (see irParseAtOpStart). */
+static bool
+fast_op_start(IrParser *p, void *lp, int k, const IrToken *tok)
+{
+#ifdef IR_PARSE_NO_FAST
+	(void)p; (void)lp; (void)k; (void)tok;
+	return false;
+#else
+	return (k == TK_VALUE_ID || k == TK_STRING) &&
+	    p->depth + 4 < IR_MAX_NESTING && irParseAtOpStart(lp, k, *tok, p);
+#endif
+}
+
 static void
 pump(IrParser *p, void *lp, IrLexer *lx)
 {
 	IrToken tok;
 	int prev = 0, k;
+	bool ahead = false;   /* tok is already lexed */
 
 	for (;;) {
-		k = ir_lex(lx, &tok);
+		k = ahead ? tok.kind : ir_lex(lx, &tok);
+		ahead = false;
+		if (fast_op_start(p, lp, k, &tok)) {
+			IrToken next;
+
+			if (ir_p_fast_op(p, lx, &tok, &next)) {
+				tok = next;
+				ahead = true;
+				prev = 0;
+				if (p->failed)
+					return;
+				continue;
+			}
+		}
+		if (p->failed)
+			return;
 		if (k == IR_TK_ERROR) {
 			lex_fail(p, lx);
 			return;
@@ -955,7 +1165,8 @@ cleanup(IrParser *p)
 	free(p->placeholders);
 	free(p->binds);
 	free(p->nslots);
-	free(p->numbind);
+	for (i = 0; i < p->nprefixes; i++)
+		free(p->prefixes[i].cells);
 	free(p->regions);
 	free(p->ops);
 	free(p->pending);

@@ -79,8 +79,9 @@ typedef struct IrNamedList {
  * use prints its alias in full). */
 #define IR_P_MAX_ALIAS_TOTAL ((uint64_t)1 << 26)
 
-/* Numeric SSA names below this use the parser's flat name array (whose
- * size follows the largest such name seen: 16 MiB at most). */
+/* Numbered SSA names (%12, %v12) below this use a flat name array of
+ * their prefix (whose size follows the largest such name seen: 16 MiB
+ * at most, and pages never touched are never mapped). */
 #define IR_P_FLAT_NAMES (1u << 22)
 
 /* The shaped-type memo: slots, and the highest rank it keeps. */
@@ -218,17 +219,36 @@ const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
  * regions), parse_op.c, parse_type.c, parse_attr.c and parse_alias.c. */
 
 /* One SSA name: a group of values (%x:2 has two), or forward-reference
- * placeholders until the definition appears. */
+ * placeholders until the definition appears. Kept small: a file has one
+ * per result name. */
 typedef struct Binding {
 	const char *name;     /* its bytes (without %), in the source */
 	size_t namelen;
-	IrValue **vals;       /* nvals entries; NULL: not referenced yet */
+	union {
+		IrValue *one;     /* nvals <= 1: the value (NULL: none yet) */
+		IrValue **many;   /* nvals > 1: malloc'd array */
+	} v;
 	unsigned nvals;
-	bool defined;         /* false: placeholders only */
-	unsigned depth;       /* region scope that owns the name */
-	size_t shadow;        /* index+1 of the binding it hides, or 0 */
-	IrToken use;          /* definition, or first use of placeholders */
+	uint32_t shadow;      /* index+1 of the binding it hides, or 0 */
+	unsigned depth : 31;  /* region scope that owns the name */
+	unsigned defined : 1; /* 0: placeholders only */
+	unsigned line, col;   /* definition, or first use of placeholders */
+	uint32_t flat;        /* where its cell is, if a flat name (parser.c) */
 } Binding;
+
+/* Most name prefixes (the letters before the number of %v12 or %arg3)
+ * that get a flat array of their own, and their longest length. */
+#define IR_P_PREFIXES 4
+#define IR_P_PREFIX_LEN 8
+
+/* The flat array of one name prefix: names prefix+N with N canonical
+ * decimal below IR_P_FLAT_NAMES. */
+typedef struct NamePrefix {
+	uint64_t key;         /* the prefix bytes, little-endian */
+	size_t len;
+	uint32_t *cells;      /* N -> newest binding index+1 (0: none) */
+	size_t cap;
+} NamePrefix;
 
 /* A block label of the region being parsed. */
 typedef struct Label {
@@ -330,11 +350,12 @@ struct IrParser {
 	Binding *binds;
 	size_t nbinds, bindcap;
 	/* SSA name -> newest binding index+1 (0: none). Names are not
-	 * interned: %N (N canonical decimal below IR_P_FLAT_NAMES) index
-	 * the flat array numbind, other names an open-addressing table
-	 * keyed by their bytes. */
-	uint32_t *numbind;
-	size_t numcap;
+	 * interned: a name that is a short prefix then a canonical decimal
+	 * below IR_P_FLAT_NAMES (%0, %v12, %arg3) indexes its prefix's flat
+	 * array (the first IR_P_PREFIXES prefixes seen get one), other names
+	 * an open-addressing table keyed by their bytes. */
+	NamePrefix prefixes[IR_P_PREFIXES];
+	size_t nprefixes;
 	struct NameSlot {
 		const char *s;
 		size_t len;
@@ -372,6 +393,18 @@ struct IrParser {
 		size_t len;
 		const IrType *t;
 	} tkmemo[IR_P_MEMO_SLOTS];
+	/* Function-type text of fast-path ops (in the source, from `(` to
+	 * the end of the type, which ended its line) -> the type. */
+	struct TokenMemo fnmemo[IR_P_MEMO_SLOTS];
+	/* Op name bytes (in the source) -> the uniqued name. */
+	struct OpNameMemo {
+		const char *s;        /* NULL: empty */
+		size_t len;
+		const IrOpName *name;
+	} opmemo[IR_P_MEMO_SLOTS];
+	/* Grammar symbol codes of `region_body` and `items` (0: not seen
+	 * yet), where the fast path may take over an op. */
+	int sym_body, sym_items;
 	IrPtrList *lpool[IR_P_POOL]; /* emptied lists kept for reuse */
 	size_t nlpool;
 	IrI64List *ipool[IR_P_POOL];
@@ -454,6 +487,18 @@ IrValue *ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t);
 /* Defines `%name` (tok: `%name`) as the group vals[0..n). */
 void ir_p_define(IrParser *p, const IrToken *tok, const char *name,
     size_t namelen, IrValue **vals, unsigned n);
+/* The visible binding of name, or NULL (no side effect). */
+Binding *ir_p_binding(IrParser *p, const char *name, size_t len);
+/* Defines `%name` (tok) as the single value v; the name must have no
+ * visible binding (ir_p_define's path for a new name). */
+void ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v);
+/* The same with the name's cell from ir_p_name_cell (still valid: no
+ * name added since), so the name is looked up once. */
+uint32_t *ir_p_name_cell(IrParser *p, const char *name, size_t len,
+    uint32_t *flat);
+Binding *ir_p_cell_binding(IrParser *p, const uint32_t *cell);
+void ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
+    const IrToken *tok, IrValue *v);
 /* `%name` or `%name#N` -> name and N. */
 void ir_p_value_ref(IrParser *p, const IrToken *tok, OperandRef *r);
 /* The label `^name` (tok) of region r, created (undefined) on first
@@ -462,6 +507,11 @@ Label *ir_p_label_get(IrParser *p, RegionFrame *r, const IrToken *tok);
 /* The block ops of r go to, created for the first op. */
 IrBlock *ir_p_current_block(RegionFrame *r);
 
+/* parse_op.c: the uniqued op name of name[0..len), through a memo of
+ * recent names when the bytes stay put (stable: in the source or
+ * static). */
+const IrOpName *ir_p_op_name(IrParser *p, const char *name, size_t len,
+    bool stable);
 /* parse_op.c: pops the innermost op frame (kept for reuse). */
 void ir_p_op_pop(IrParser *p);
 /* parse_op.c: frees the frames kept for reuse and build_op's scratch. */
@@ -475,6 +525,14 @@ bool ir_p_depth_ok(IrParser *p, const IrToken *tok, int kind,
  * before their definition in the ops of top. */
 bool ir_p_resolve_loc_aliases(IrParser *p, IrBlock *top);
 
+/* parse_fast.c: builds the one-line generic op starting at token first
+ * (a VALUE_ID or STRING where an op may start) through the same
+ * builders, in the same order, as the grammar would, and lexes the token
+ * after it into *next. False when the op is anything else: then nothing
+ * has happened and the grammar parses it. */
+bool ir_p_fast_op(IrParser *p, IrLexer *lx, const IrToken *first,
+    IrToken *next);
+
 /* Lemon's entry points (gen/parse.c). */
 void *irParseAlloc(void *(*alloc)(size_t), IrParser *p);
 void irParse(void *parser, int kind, IrToken tok);
@@ -482,5 +540,9 @@ void irParseFree(void *parser, void (*dealloc)(void *));
 /* Does the parser's current state have an action of its own for
  * terminal kind (not a fallback or default one)? 0 when it cannot tell. */
 int irParseHasAction(void *parser, int kind);
+/* Performs the reductions lookahead kind (token tok) brings about, then
+ * says whether the parser waits at the start of an op in a region body
+ * or at the top level (see parse.y). */
+int irParseAtOpStart(void *parser, int kind, IrToken tok, IrParser *p);
 
 #endif /* NPUIR_PARSER_H */

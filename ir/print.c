@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/internal.h"
+#include "ir/context.h"
 #include "ir/print.h"
 
 /* ---------------------------------------------------------------- names */
 
-/* Value and block numbers, keyed by pointer: a result group (the op's
- * first result), a block argument, or a block. Numbers come from IR
- * order, so output never depends on the pointers themselves. */
+/* Block numbers, keyed by pointer. Numbers come from IR order, so
+ * output never depends on the pointers themselves. Values carry their
+ * numbers themselves (see value_num). */
 typedef struct {
 	const void *key;
 	uint32_t num;
@@ -31,10 +31,29 @@ typedef struct {
 	uint32_t next_value, next_arg;
 } Frame;
 
+/* The high bit of a value number: an entry block argument (%argN). */
+#define NUM_ARG UINT32_C(0x80000000)
+
+/* Most types of a signature the printer remembers. */
+enum { SIG_MAX = 8 };
+
+/* The text of the last generic signature printed, by its types: ops in
+ * a row often have the same one. */
+typedef struct {
+	const IrType *types[SIG_MAX];
+	unsigned nin, nout;       /* nin + nout == 0: none yet */
+	char *text;
+	size_t len, cap;
+} SigMemo;
+
 typedef struct {
 	IrPrinter p;
 	IrPrintFlags flags;
-	NameMap names;
+	NameMap names;        /* blocks */
+	uint32_t gen;         /* this printing's stamp */
+	SigMemo sig;
+	IrOp **holders;       /* number_region's ops with regions */
+	size_t nholders, holdercap;
 	unsigned indent;
 	uint32_t *scratch; /* predecessor numbers */
 	size_t nscratch;
@@ -98,42 +117,76 @@ name_get(const NameMap *m, const void *key)
 	return NULL;
 }
 
+/* Gives value v (a block argument, or an op's first result standing
+ * for its group) number num in this printing. */
+static void
+value_num_set(OpPrinter *o, IrValue *v, uint32_t num)
+{
+	v->print_gen = o->gen;
+	v->print_num = num;
+}
+
+/* v's number (with NUM_ARG) in this printing; false when v was not
+ * numbered by it. */
+static bool
+value_num(const OpPrinter *o, const IrValue *v, uint32_t *num)
+{
+	if (v->kind == IR_VALUE_RESULT)
+		v = v->owner.op->results;
+	*num = v->print_num;
+	return v->print_gen == o->gen;
+}
+
 /* Numbers one region's blocks, arguments and results; nested regions go
  * on the work stack with the counters reached at the end. */
 static void
-number_region(NameMap *m, Frame f, Frame **stack, size_t *n, size_t *cap)
+number_region(OpPrinter *o, Frame f, Frame **stack, size_t *n, size_t *cap)
 {
+	NameMap *m = &o->names;
 	uint32_t block_id = 0;
 	for (IrBlock *b = f.region->first; b; b = b->next) {
 		bool entry = b == f.region->first;
 		name_put(m, b, block_id++, false);
 		for (unsigned i = 0; i < b->nargs; i++) {
 			if (entry)
-				name_put(m, b->args[i], f.next_arg++, true);
+				value_num_set(o, b->args[i],
+				    f.next_arg++ | NUM_ARG);
 			else
-				name_put(m, b->args[i], f.next_value++, false);
+				value_num_set(o, b->args[i], f.next_value++);
 		}
-		for (IrOp *op = b->first; op; op = op->next)
-			if (op->nresults)
-				name_put(m, op->results, f.next_value++, false);
-	}
-	for (IrBlock *b = f.region->first; b; b = b->next) {
+		/* One walk: ops holding regions are noted on the way, as
+		 * their regions start from the counters reached at the end. */
 		for (IrOp *op = b->first; op; op = op->next) {
-			for (unsigned i = 0; i < op->nregions; i++) {
-				if (*n == *cap) {
-					*cap = *cap ? *cap * 2 : 16;
-					*stack = ir_xrealloc(*stack,
-					    *cap * sizeof **stack);
+			if (op->nresults)
+				value_num_set(o, op->results, f.next_value++);
+			if (op->nregions) {
+				if (o->nholders == o->holdercap) {
+					o->holdercap = o->holdercap ?
+					    o->holdercap * 2 : 16;
+					o->holders = ir_xrealloc(o->holders,
+					    o->holdercap * sizeof *o->holders);
 				}
-				(*stack)[(*n)++] = (Frame){ &op->regions[i],
-				    f.next_value, f.next_arg };
+				o->holders[o->nholders++] = op;
 			}
 		}
 	}
+	for (size_t k = 0; k < o->nholders; k++) {
+		IrOp *op = o->holders[k];
+		for (unsigned i = 0; i < op->nregions; i++) {
+			if (*n == *cap) {
+				*cap = *cap ? *cap * 2 : 16;
+				*stack = ir_xrealloc(*stack,
+				    *cap * sizeof **stack);
+			}
+			(*stack)[(*n)++] = (Frame){ &op->regions[i],
+			    f.next_value, f.next_arg };
+		}
+	}
+	o->nholders = 0;
 }
 
 static void
-number_all(NameMap *m, IrOp *top)
+number_all(OpPrinter *o, IrOp *top)
 {
 	Frame *stack = NULL;
 	size_t n = 0, cap = 0;
@@ -147,9 +200,9 @@ number_all(NameMap *m, IrOp *top)
 		stack[n++] = (Frame){ &top->regions[i], 0, 0 };
 	}
 	if (top->nresults)
-		name_put(m, top->results, 0, false);
+		value_num_set(o, top->results, 0);
 	while (n)
-		number_region(m, stack[--n], &stack, &n, &cap);
+		number_region(o, stack[--n], &stack, &n, &cap);
 	free(stack);
 }
 
@@ -166,16 +219,14 @@ put_indent(OpPrinter *o)
 static void
 value_name(OpPrinter *o, const IrValue *v)
 {
-	const void *key = v;
-	if (v->kind == IR_VALUE_RESULT)
-		key = v->owner.op->results;
-	const Name *n = name_get(&o->names, key);
-	if (!n) {
+	uint32_t num;
+	if (!value_num(o, v, &num)) {
 		ir_pr_puts(&o->p, "<<UNKNOWN SSA VALUE>>");
 		return;
 	}
-	ir_pr_write(&o->p, n->arg ? "%arg" : "%", n->arg ? 4 : 1);
-	ir_pr_uint(&o->p, n->num);
+	bool arg = num & NUM_ARG;
+	ir_pr_write(&o->p, arg ? "%arg" : "%", arg ? 4 : 1);
+	ir_pr_uint(&o->p, num & ~NUM_ARG);
 	if (v->kind == IR_VALUE_RESULT && v->owner.op->nresults > 1) {
 		ir_pr_putc(&o->p, '#');
 		ir_pr_uint(&o->p, v->index);
@@ -325,8 +376,60 @@ value_list(OpPrinter *o, const IrOp *op)
 	}
 }
 
+static void op_signature_text(OpPrinter *o, const IrOp *op);
+
+/* Is the signature of op the remembered one? Fills key with its types
+ * (false when they do not fit). */
+static bool
+sig_lookup(const SigMemo *m, const IrOp *op, const IrType **key,
+    bool *fits)
+{
+	unsigned n = op->noperands + op->nresults;
+	*fits = n > 0 && n <= SIG_MAX;
+	if (!*fits)
+		return false;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		const IrValue *v = op->operands[i].value;
+		if (!v) {
+			*fits = false;
+			return false;
+		}
+		key[i] = v->type;
+	}
+	for (unsigned i = 0; i < op->nresults; i++)
+		key[op->noperands + i] = op->results[i].type;
+	return m->nin == op->noperands && m->nout == op->nresults &&
+	    memcmp(m->types, key, n * sizeof *key) == 0;
+}
+
 static void
 op_signature(OpPrinter *o, const IrOp *op)
+{
+	const IrType *key[SIG_MAX];
+	SigMemo *m = &o->sig;
+	bool fits;
+	if (sig_lookup(m, op, key, &fits)) {
+		ir_pr_write(&o->p, m->text, m->len);
+		return;
+	}
+	size_t mark = o->p.len, flushes = o->p.flushes;
+	op_signature_text(o, op);
+	if (!fits || o->p.flushes != flushes)
+		return;
+	size_t len = o->p.len - mark;
+	if (len > m->cap) {
+		m->cap = len * 2;
+		m->text = ir_xrealloc(m->text, m->cap);
+	}
+	memcpy(m->text, o->p.buf + mark, len);
+	m->len = len;
+	memcpy(m->types, key, (op->noperands + op->nresults) * sizeof *key);
+	m->nin = op->noperands;
+	m->nout = op->nresults;
+}
+
+static void
+op_signature_text(OpPrinter *o, const IrOp *op)
 {
 	ir_pr_putc(&o->p, '(');
 	for (unsigned i = 0; i < op->noperands; i++) {
@@ -626,10 +729,10 @@ print_op(OpPrinter *o, IrOp *op)
 {
 	put_indent(o);
 	if (op->nresults) {
-		const Name *n = name_get(&o->names, op->results);
-		if (n) {
+		uint32_t num;
+		if (value_num(o, op->results, &num)) {
 			ir_pr_putc(&o->p, '%');
-			ir_pr_uint(&o->p, n->num);
+			ir_pr_uint(&o->p, num);
 		} else {
 			ir_pr_puts(&o->p, "<<UNKNOWN SSA VALUE>>");
 		}
@@ -652,10 +755,16 @@ ir_print_op(FILE *out, IrOp *op, const IrPrintFlags *flags)
 	ir_pr_init(&o.p, out);
 	if (flags)
 		o.flags = *flags;
-	number_all(&o.names, op);
+	IrContext *ctx = ir_op_context(op);
+	if (++ctx->print_gen == 0)
+		ctx->print_gen = 1;
+	o.gen = ctx->print_gen;
+	number_all(&o, op);
 	print_op(&o, op);
 	ir_pr_putc(&o.p, '\n');
 	ir_pr_finish(&o.p);
 	free(o.names.slots);
 	free(o.scratch);
+	free(o.sig.text);
+	free(o.holders);
 }

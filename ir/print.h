@@ -4,6 +4,8 @@
 #ifndef NPUIR_PRINT_H
 #define NPUIR_PRINT_H
 
+#include <string.h>
+
 #include "ir/ir.h"
 
 /* A buffered output sink: to a FILE, or (out == NULL) to a growing
@@ -26,10 +28,19 @@ char *ir_pr_take(IrPrinter *p);
 
 /* Makes room for n more bytes (flushing in FILE mode). */
 void ir_pr_reserve(IrPrinter *p, size_t n);
-void ir_pr_write(IrPrinter *p, const char *s, size_t n);
 void ir_pr_puts(IrPrinter *p, const char *s);
 void ir_pr_int(IrPrinter *p, int64_t v);
 void ir_pr_uint(IrPrinter *p, uint64_t v);
+
+/* n bytes; inline, as most writes are a few constant bytes. */
+static inline void
+ir_pr_write(IrPrinter *p, const char *s, size_t n)
+{
+	if (p->cap - p->len < n)
+		ir_pr_reserve(p, n);
+	memcpy(p->buf + p->len, s, n);
+	p->len += n;
+}
 
 /* One byte, inline because it is the hottest call. */
 static inline void

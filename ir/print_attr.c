@@ -89,14 +89,6 @@ ir_pr_reserve(IrPrinter *p, size_t n)
 }
 
 void
-ir_pr_write(IrPrinter *p, const char *s, size_t n)
-{
-	ir_pr_reserve(p, n);
-	memcpy(p->buf + p->len, s, n);
-	p->len += n;
-}
-
-void
 ir_pr_puts(IrPrinter *p, const char *s)
 {
 	ir_pr_write(p, s, strlen(s));
@@ -146,6 +138,17 @@ escaped(IrPrinter *p, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	for (size_t i = 0; i < n; i++) {
+		/* Runs of bytes that need no escape go out in one write. */
+		size_t j = i;
+		while (j < n && (unsigned char)s[j] >= 0x20 &&
+		    (unsigned char)s[j] < 0x7f && s[j] != '"' && s[j] != '\\')
+			j++;
+		if (j > i) {
+			ir_pr_write(p, s + i, j - i);
+			i = j;
+			if (i == n)
+				break;
+		}
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\\') {
 			ir_pr_write(p, "\\\\", 2);

@@ -4,9 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/internal.h"
+#include "ir/context.h"
 
 /* ----------------------------------------------------------------- helpers */
+
+/* ir_op_has_trait, inline: the verifier asks it several times per op. */
+static inline bool
+has_trait(const IrOp *op, unsigned trait)
+{
+	const IrOpDef *d = op->name->def;
+	return d && (d->traits & trait) == trait;
+}
 
 static IrContext *
 ctx_of(IrOp *op)
@@ -210,7 +218,8 @@ verify_same_shape(IrOp *op)
 static bool
 defined_in(IrValue *v, IrRegion *r)
 {
-	IrBlock *b = ir_value_parent_block(v);
+	IrBlock *b = v->kind == IR_VALUE_ARG ? v->owner.block :
+	    v->owner.op->parent;
 	while (b && b->parent) {
 		if (b->parent == r)
 			return true;
@@ -237,7 +246,7 @@ check_isolated_region(IrOp *iso, IrRegion *top, IrRegion *r)
 				    "by region isolation constraints");
 				return false;
 			}
-			if (ir_op_has_trait(op, IR_TRAIT_ISOLATED))
+			if (has_trait(op, IR_TRAIT_ISOLATED))
 				continue;
 			for (unsigned i = 0; i < op->nregions; i++)
 				if (!check_isolated_region(iso, top,
@@ -269,7 +278,7 @@ num_blocks(const IrRegion *r)
 static bool
 verify_block_counts(IrOp *op)
 {
-	bool table = ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE);
+	bool table = has_trait(op, IR_TRAIT_SYMBOL_TABLE);
 	for (unsigned i = 0; i < op->nregions; i++) {
 		size_t n = num_blocks(&op->regions[i]);
 		if (table && n != 1) {
@@ -277,7 +286,7 @@ verify_block_counts(IrOp *op)
 			    "must have exactly one block");
 			return false;
 		}
-		if (ir_op_has_trait(op, IR_TRAIT_SINGLE_BLOCK) && n > 1) {
+		if (has_trait(op, IR_TRAIT_SINGLE_BLOCK) && n > 1) {
 			ir_op_emit_error(op, "expects region #%u to have 0 or "
 			    "1 blocks", i);
 			return false;
@@ -290,7 +299,7 @@ static bool
 verify_symbols(IrOp *op)
 {
 	bool ok = true;
-	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL)) {
+	if (has_trait(op, IR_TRAIT_SYMBOL)) {
 		const IrAttr *a = ir_op_attr(op, "sym_name");
 		if (!a || a->kind != IR_ATTR_STRING) {
 			ir_op_emit_error(op,
@@ -298,7 +307,7 @@ verify_symbols(IrOp *op)
 			ok = false;
 		}
 	}
-	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE)) {
+	if (has_trait(op, IR_TRAIT_SYMBOL_TABLE)) {
 		IrSymbolTable *t = ir_symbol_table_create(op);
 		ok &= t != NULL;
 		ir_symbol_table_destroy(t);
@@ -306,25 +315,43 @@ verify_symbols(IrOp *op)
 	return ok;
 }
 
+/* How a verifying walk runs (see ir_verify). */
+typedef struct Walk {
+	bool iso_ok;          /* the isolation checks are known to pass */
+	/* The one-walk check of valid IR: also answer the isolation and
+	 * dominance checks of every operand, quietly, into `quiet`. */
+	bool fused;
+	bool quiet;           /* no operand problem found so far */
+	IrDominance *d;
+	IrRegion *iso;        /* region of the innermost isolated op */
+} Walk;
+
+/* iso_ok: the isolation checks are known to pass (see ir_verify). */
 static bool
-verify_traits(IrOp *op)
+verify_traits(IrOp *op, bool iso_ok)
 {
+	enum { CHECKED = IR_TRAIT_TERMINATOR | IR_TRAIT_SAME_TYPE |
+	    IR_TRAIT_SAME_SHAPE | IR_TRAIT_SYMBOL | IR_TRAIT_SYMBOL_TABLE |
+	    IR_TRAIT_ISOLATED | IR_TRAIT_FUNCTION };
 	bool ok = true;
-	if (ir_op_has_trait(op, IR_TRAIT_TERMINATOR) && op->parent &&
+	/* Most ops have none of the traits checked here and no regions. */
+	if (!(op->name->def->traits & CHECKED) && op->nregions == 0)
+		return true;
+	if (has_trait(op, IR_TRAIT_TERMINATOR) && op->parent &&
 	    op->parent->last != op) {
 		ir_op_emit_error(op,
 		    "must be the last operation in the parent block");
 		ok = false;
 	}
-	if (ir_op_has_trait(op, IR_TRAIT_SAME_TYPE))
+	if (has_trait(op, IR_TRAIT_SAME_TYPE))
 		ok &= verify_same_type(op);
-	if (ir_op_has_trait(op, IR_TRAIT_SAME_SHAPE))
+	if (has_trait(op, IR_TRAIT_SAME_SHAPE))
 		ok &= verify_same_shape(op);
 	ok &= verify_block_counts(op);
 	ok &= verify_symbols(op);
-	if (ir_op_has_trait(op, IR_TRAIT_ISOLATED))
+	if (has_trait(op, IR_TRAIT_ISOLATED) && !iso_ok)
 		ok &= verify_isolated(op);
-	if (ok && ir_op_has_trait(op, IR_TRAIT_FUNCTION))
+	if (ok && has_trait(op, IR_TRAIT_FUNCTION))
 		ok = ir_verify_function_trait(op);
 	return ok;
 }
@@ -375,7 +402,7 @@ verify_successors(IrOp *op)
 static bool
 verify_terminator(IrOp *op, IrBlock *b)
 {
-	if (!op->name->def || ir_op_has_trait(op, IR_TRAIT_NO_TERMINATOR))
+	if (!op->name->def || has_trait(op, IR_TRAIT_NO_TERMINATOR))
 		return true;
 	if (!b->last) {
 		ir_emit_error(ctx_of(op), op->loc,
@@ -383,7 +410,7 @@ verify_terminator(IrOp *op, IrBlock *b)
 		return false;
 	}
 	IrOp *last = b->last;
-	if (!last->name->def || ir_op_has_trait(last, IR_TRAIT_TERMINATOR))
+	if (!last->name->def || has_trait(last, IR_TRAIT_TERMINATOR))
 		return true;
 	char *text = op_text(last);
 	ir_emit_error(ctx_of(op), last->loc, "block with no terminator, has %s",
@@ -410,18 +437,16 @@ verify_block_links(IrOp *op, IrBlock *b, IrRegion *r)
 			ok = false;
 		}
 	}
-	for (IrOp *o = b->first; o; o = o->next)
-		if (o->parent != b) {
-			ir_op_emit_error(o, "has a wrong parent block");
-			ok = false;
-		}
 	return ok;
 }
 
-static bool verify_op(IrOp *op);
+static bool verify_op(IrOp *op, Walk *w);
+static bool operands_quiet(Walk *w, IrBlock *b, IrOp *op, bool graph,
+    bool reachable);
+static bool is_graph(const IrRegion *r);
 
 static bool
-verify_region(IrOp *op, IrRegion *r)
+verify_region(IrOp *op, IrRegion *r, Walk *w)
 {
 	bool ok = true;
 	if (r->parent != op) {
@@ -433,32 +458,52 @@ verify_region(IrOp *op, IrRegion *r)
 		    "entry block of region may not have predecessors");
 		ok = false;
 	}
+	bool graph = w->fused && is_graph(r);
+	bool multi = r->first && r->first->next;
 	for (IrBlock *b = r->first; b; b = b->next) {
+		bool reachable = !w->fused || !multi ||
+		    ir_dominance_reachable(w->d, b);
 		ok &= verify_block_links(op, b, r);
 		ok &= verify_terminator(op, b);
-		for (IrOp *o = b->first; o; o = o->next)
-			ok &= verify_op(o);
+		/* One walk over the ops: memory, not work, is what a big
+		 * block costs. */
+		for (IrOp *o = b->first; o; o = o->next) {
+			if (o->parent != b) {
+				ir_op_emit_error(o, "has a wrong parent block");
+				ok = false;
+			}
+			if (w->fused && w->quiet)
+				w->quiet = operands_quiet(w, b, o, graph,
+				    reachable);
+			ok &= verify_op(o, w);
+		}
 	}
 	return ok;
 }
 
 /* Checks op itself, then its regions and everything nested. */
 static bool
-verify_op(IrOp *op)
+verify_op(IrOp *op, Walk *w)
 {
 	const IrOpDef *def = op->name->def;
 	bool ok = verify_operands(op);
 	ok &= verify_successors(op);
 	if (def) {
-		bool local = verify_counts(op, def) && verify_traits(op);
+		bool local = verify_counts(op, def) &&
+		    verify_traits(op, w->iso_ok);
 		if (local && def->verify)
 			local = def->verify(op);
 		ok &= local;
 	} else {
 		ok &= verify_unregistered(op);
 	}
-	for (unsigned i = 0; i < op->nregions; i++)
-		ok &= verify_region(op, &op->regions[i]);
+	IrRegion *iso = w->iso;
+	bool isolated = has_trait(op, IR_TRAIT_ISOLATED);
+	for (unsigned i = 0; i < op->nregions; i++) {
+		w->iso = isolated ? &op->regions[i] : iso;
+		ok &= verify_region(op, &op->regions[i], w);
+	}
+	w->iso = iso;
 	return ok;
 }
 
@@ -527,6 +572,18 @@ report_dominance(IrOp *op, unsigned i, IrValue *v)
 
 static bool dominance_ops(IrDominance *d, IrOp *op);
 
+/* Does v dominate its use in op (in block b of a region with SSA
+ * dominance)? Values of b itself, the common case, are answered here. */
+static bool
+dominates(IrDominance *d, IrValue *v, IrOp *op, IrBlock *b)
+{
+	if (v->kind == IR_VALUE_RESULT && v->owner.op->parent == b)
+		return v->owner.op != op && ir_op_is_before(v->owner.op, op);
+	if (v->kind == IR_VALUE_ARG && v->owner.block == b)
+		return true;
+	return ir_dominance_dominates(d, v, op);
+}
+
 /* Checks the operands of every op in reachable blocks of r, and the
  * regions of every op (reachable or not), as MLIR does. */
 static bool
@@ -534,18 +591,24 @@ dominance_region(IrDominance *d, IrRegion *r)
 {
 	bool ok = true;
 	bool multi = r->first && r->first->next;
+	/* A graph region (builtin.module's, an unregistered op's) has no
+	 * dominance rule for its own values. */
+	bool graph = r->parent && (!r->parent->name->def ||
+	    ir_op_is(r->parent, "builtin.module"));
 	for (IrBlock *b = r->first; b; b = b->next) {
 		bool reachable = !multi || ir_dominance_reachable(d, b);
 		for (IrOp *op = b->first; op; op = op->next) {
 			for (unsigned i = 0; reachable && i < op->noperands;
 			    i++) {
 				IrValue *v = op->operands[i].value;
-				if (!v || ir_dominance_dominates(d, v, op))
+				if (!v || (graph ? ir_dominance_dominates(d, v,
+				    op) : dominates(d, v, op, b)))
 					continue;
 				report_dominance(op, i, v);
 				ok = false;
 			}
-			ok &= dominance_ops(d, op);
+			if (op->nregions)
+				ok &= dominance_ops(d, op);
 		}
 	}
 	return ok;
@@ -560,12 +623,120 @@ dominance_ops(IrDominance *d, IrOp *op)
 	return ok;
 }
 
+/* ------------------------------------------------------------ quiet walk */
+
+static bool quiet_ops(IrDominance *d, IrOp *op, IrRegion *iso);
+
+/* Would neither the isolation checks (iso: the region of the innermost
+ * isolated op around r, or NULL) nor the dominance checks report
+ * anything below region r? The same predicates as verify_isolated and
+ * dominance_region, in one walk, stopping at the first doubt. */
+static bool
+quiet_region(IrDominance *d, IrRegion *r, IrRegion *iso)
+{
+	bool multi = r->first && r->first->next;
+	bool graph = r->parent && (!r->parent->name->def ||
+	    ir_op_is(r->parent, "builtin.module"));
+	for (IrBlock *b = r->first; b; b = b->next) {
+		bool reachable = !multi || ir_dominance_reachable(d, b);
+		for (IrOp *op = b->first; op; op = op->next) {
+			for (unsigned i = 0; i < op->noperands; i++) {
+				IrValue *v = op->operands[i].value;
+				if (!v)
+					continue;
+				if (iso && !defined_in(v, iso))
+					return false;
+				if (reachable && !(graph ?
+				    ir_dominance_dominates(d, v, op) :
+				    dominates(d, v, op, b)))
+					return false;
+			}
+			if (op->nregions && !quiet_ops(d, op, iso))
+				return false;
+		}
+	}
+	return true;
+}
+
+static bool
+quiet_ops(IrDominance *d, IrOp *op, IrRegion *iso)
+{
+	bool isolated = has_trait(op, IR_TRAIT_ISOLATED);
+	for (unsigned i = 0; i < op->nregions; i++)
+		if (!quiet_region(d, &op->regions[i],
+		    isolated ? &op->regions[i] : iso))
+			return false;
+	return true;
+}
+
+/* A graph region (builtin.module's, an unregistered op's) has no
+ * dominance rule for its own values. */
+static bool
+is_graph(const IrRegion *r)
+{
+	return r->parent && (!r->parent->name->def ||
+	    ir_op_is(r->parent, "builtin.module"));
+}
+
+/* The quiet_region checks of op's operands (op in block b, reachable or
+ * not, of a graph region or not; w->iso the isolated region around it),
+ * during the fused walk. */
+static bool
+operands_quiet(Walk *w, IrBlock *b, IrOp *op, bool graph, bool reachable)
+{
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *v = op->operands[i].value;
+		if (!v)
+			continue;
+		if (w->iso && !defined_in(v, w->iso))
+			return false;
+		if (reachable && !(graph ? ir_dominance_dominates(w->d, v, op) :
+		    dominates(w->d, v, op, b)))
+			return false;
+	}
+	return true;
+}
+
+/* Notes that some diagnostic was emitted (the muted first walk). */
+static void
+mute(IrContext *ctx, const IrDiagnostic *diag, void *user)
+{
+	(void)ctx;
+	(void)diag;
+	*(bool *)user = true;
+}
+
+/* Valid IR, the usual case, is checked in one walk: the op checks with
+ * diagnostics muted, answering the isolation and dominance checks of
+ * each operand on the way. Anything emitted or found, and the checks run
+ * again as such, reporting in the usual order: a quiet walk answers the
+ * isolation and dominance checks first (two walks instead of three when
+ * they pass). */
 bool
 ir_verify(IrOp *op)
 {
-	bool ok = verify_op(op);
+	IrContext *ctx = ir_op_context(op);
 	IrDominance *d = ir_dominance_create();
-	ok &= dominance_ops(d, op);
+	IrDiagHandler handler = ctx->handler;
+	void *user = ctx->handler_user;
+	unsigned nerrors = ctx->nerrors;
+	bool emitted = false;
+	Walk w = { .iso_ok = true, .fused = true, .quiet = true, .d = d };
+	ctx->handler = mute;
+	ctx->handler_user = &emitted;
+	bool ok = verify_op(op, &w);
+	ctx->handler = handler;
+	ctx->handler_user = user;
+	ctx->nerrors = nerrors;
+	if (ok && w.quiet && !emitted) {
+		ir_dominance_destroy(d);
+		return true;
+	}
+	bool quiet = quiet_ops(d, op, NULL);
+	Walk v = { .iso_ok = quiet, .d = d };
+	ok = verify_op(op, &v);
+	if (!quiet)
+		ok &= dominance_ops(d, op);
 	ir_dominance_destroy(d);
 	return ok;
 }

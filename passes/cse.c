@@ -30,12 +30,141 @@ typedef struct Cse {
 } Cse;
 
 static bool
+is_pure(const IrOp *op)
+{
+	const IrOpDef *d = op->name->def;
+	return d && (d->traits & IR_TRAIT_PURE);
+}
+
+/* Is everything op's regions hold pure, in regions of at most one block
+ * each (as MLIR, which leaves ops with multi-block regions alone)? */
+static bool
+regions_simple(const IrOp *op)
+{
+	for (unsigned r = 0; r < op->nregions; r++) {
+		const IrBlock *b = op->regions[r].first;
+		if (b && b->next)
+			return false;
+		for (const IrOp *o = b ? b->first : NULL; o; o = o->next)
+			if (!is_pure(o) || o->nsuccs || !regions_simple(o))
+				return false;
+	}
+	return true;
+}
+
+static bool
 is_candidate(const IrOp *op)
 {
 	const IrOpDef *d = op->name->def;
 	return d && (d->traits & IR_TRAIT_PURE) &&
-	    !(d->traits & IR_TRAIT_TERMINATOR) && op->nregions == 0 &&
-	    op->nresults > 0 && op->nsuccs == 0;
+	    !(d->traits & IR_TRAIT_TERMINATOR) && op->nresults > 0 &&
+	    op->nsuccs == 0 && (op->nregions == 0 || regions_simple(op));
+}
+
+/* ---- structural equality of regions: values of the first op's regions
+ * map to the second's (a small open-addressing map). */
+
+typedef struct VMap {
+	const IrValue **keys, **vals;
+	size_t cap, n;
+} VMap;
+
+static size_t
+vmap_slot(const VMap *m, const IrValue *k)
+{
+	uint64_t h = (uint64_t)(uintptr_t)k * UINT64_C(0x9e3779b97f4a7c15);
+	size_t i = (size_t)(h >> 20) & (m->cap - 1);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+static void
+vmap_put(VMap *m, const IrValue *k, const IrValue *v)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		VMap old = *m;
+		m->cap = old.cap ? old.cap * 2 : 64;
+		m->keys = ir_xcalloc(m->cap, sizeof *m->keys);
+		m->vals = ir_xcalloc(m->cap, sizeof *m->vals);
+		m->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.keys[i])
+				vmap_put(m, old.keys[i], old.vals[i]);
+		free(old.keys);
+		free(old.vals);
+	}
+	size_t i = vmap_slot(m, k);
+	m->n += !m->keys[i];
+	m->keys[i] = k;
+	m->vals[i] = v;
+}
+
+/* Does x (in the first op) stand for y (in the second)? Values defined
+ * inside must correspond; others must be the same value. */
+static bool
+vmap_same(const VMap *m, const IrValue *x, const IrValue *y)
+{
+	if (m->cap) {
+		size_t i = vmap_slot(m, x);
+		if (m->keys[i])
+			return m->vals[i] == y;
+	}
+	return x == y;
+}
+
+static bool regions_equal(const IrOp *a, const IrOp *b, VMap *m);
+
+/* Ops nested in the regions being compared: equal up to the mapping,
+ * operands in order; their results are mapped when they are. */
+static bool
+nested_equal(const IrOp *a, const IrOp *b, VMap *m)
+{
+	if (a->name != b->name || a->attrs != b->attrs ||
+	    a->nresults != b->nresults || a->noperands != b->noperands ||
+	    a->nregions != b->nregions || a->nsuccs || b->nsuccs)
+		return false;
+	for (unsigned i = 0; i < a->nresults; i++)
+		if (a->results[i].type != b->results[i].type)
+			return false;
+	for (unsigned i = 0; i < a->noperands; i++)
+		if (!vmap_same(m, a->operands[i].value, b->operands[i].value))
+			return false;
+	if (!regions_equal(a, b, m))
+		return false;
+	for (unsigned i = 0; i < a->nresults; i++)
+		vmap_put(m, &a->results[i], &b->results[i]);
+	return true;
+}
+
+/* The regions of a and b (at most one block each): same block
+ * arguments (types), same ops in the same order, locations aside. */
+static bool
+regions_equal(const IrOp *a, const IrOp *b, VMap *m)
+{
+	for (unsigned r = 0; r < a->nregions; r++) {
+		const IrBlock *x = a->regions[r].first;
+		const IrBlock *y = b->regions[r].first;
+		if (!x || !y) {
+			if (x || y)
+				return false;
+			continue;
+		}
+		if (x->next || y->next || x->nargs != y->nargs)
+			return false;
+		for (unsigned i = 0; i < x->nargs; i++) {
+			if (x->args[i]->type != y->args[i]->type)
+				return false;
+			vmap_put(m, x->args[i], y->args[i]);
+		}
+		const IrOp *p = x->first, *q = y->first;
+		for (; p && q; p = p->next, q = q->next)
+			if (!nested_equal(p, q, m))
+				return false;
+		if (p || q)
+			return false;
+	}
+	return true;
 }
 
 static void
@@ -104,12 +233,20 @@ static bool
 op_equal(const IrOp *a, const IrOp *b)
 {
 	if (a->name != b->name || a->attrs != b->attrs ||
-	    a->nresults != b->nresults)
+	    a->nresults != b->nresults || a->nregions != b->nregions)
 		return false;
 	for (unsigned i = 0; i < a->nresults; i++)
 		if (a->results[i].type != b->results[i].type)
 			return false;
-	return same_operands(a, b);
+	if (!same_operands(a, b))
+		return false;
+	if (!a->nregions)
+		return true;
+	VMap m = {0};
+	bool eq = regions_equal(a, b, &m);
+	free(m.keys);
+	free(m.vals);
+	return eq;
 }
 
 static void
@@ -358,9 +495,13 @@ const IrPassDef pass_cse = {
 	.nstats = sizeof stats / sizeof stats[0],
 	.run = cse_run,
 	.description =
-	    "Replaces a registered pure op without regions by an equal op\n"
-	    "that dominates it: same name, attribute dictionary, result types\n"
-	    "and operands (in any order for commutative ops). Ops are hashed\n"
+	    "Replaces a registered pure op by an equal op that dominates it:\n"
+	    "same name, attribute dictionary, result types and operands (in\n"
+	    "any order for commutative ops) and, for an op with regions,\n"
+	    "structurally equal regions: each of at most one block, holding\n"
+	    "only pure ops, with the same argument types and the same ops in\n"
+	    "order, whose operands are the same values or correspond inside\n"
+	    "the regions (locations are ignored). Ops are hashed\n"
 	    "with XXH3 into scoped tables that follow each region's dominator\n"
 	    "tree; nested regions see the ops of enclosing ones, except\n"
 	    "regions of ops isolated from above, which start empty. As MLIR's\n"
