@@ -277,9 +277,11 @@ again:
 		"memref"		{ DONE(TK_MEMREF); }
 		"mod"			{ DONE(TK_MOD); }
 		"module"		{ DONE(TK_MODULE); }
+		"nested"		{ DONE(TK_NESTED); }
 		"none"			{ DONE(TK_NONE); }
 		"offset"		{ DONE(TK_OFFSET); }
 		"private"		{ DONE(TK_PRIVATE); }
+		"public"		{ DONE(TK_PUBLIC); }
 		"return"		{ DONE(TK_RETURN); }
 		"strided"		{ DONE(TK_STRIDED); }
 		"strides"		{ DONE(TK_STRIDES); }

@@ -220,12 +220,12 @@ ir_p_sym_name(IrParser *p, const IrToken *sym)
 }
 
 void
-ir_p_func_private(IrParser *p)
+ir_p_func_visibility(IrParser *p, const char *vis)
 {
 	OpFrame *f = ir_p_top_op(p);
 
 	if (f)
-		f->priv = true;
+		f->vis = vis;
 }
 
 void
@@ -499,9 +499,9 @@ ir_p_func_finish(IrParser *p, const IrLoc *loc)
 	if (f->sym_name)
 		attrs = with_attr(p, attrs, "sym_name", string_attr(p,
 		    f->sym_name->str, f->sym_name->len));
-	if (f->priv)
+	if (f->vis)
 		attrs = with_attr(p, attrs, "sym_visibility",
-		    string_attr(p, "private", 7));
+		    string_attr(p, f->vis, strlen(f->vis)));
 	build_op(p, f, 0, NULL, 0, NULL, attrs, loc, 1);
 	if (!p->failed)
 		ir_p_op_pop(p);

@@ -128,7 +128,8 @@ void ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
     const IrLoc *loc);
 void ir_p_sugar_begin(IrParser *p, const char *opname, const IrToken *kw);
 void ir_p_sym_name(IrParser *p, const IrToken *sym);
-void ir_p_func_private(IrParser *p);
+/* The func.func visibility keyword ("private", "public", "nested"). */
+void ir_p_func_visibility(IrParser *p, const char *vis);
 /* A func.func argument (name NULL: a declaration's) with its attribute
  * dictionary (NULL: none). */
 void ir_p_func_arg(IrParser *p, const IrToken *name, const IrType *t,
@@ -317,7 +318,7 @@ typedef struct OpFrame {
 	IrPtrList fres;       /* func.func result types */
 	IrPtrList fresattrs;  /* and their attributes (NULL: none) */
 	const IrIdent *sym_name;
-	bool priv;
+	const char *vis; /* func.func visibility keyword, or NULL */
 } OpFrame;
 
 /* A location alias; placeholder stands for it until it is defined. */
