@@ -14,18 +14,6 @@ void ir_builtin_register(IrContext *ctx);
  * inputs), run by the verifier for every op with that trait. */
 bool ir_verify_function_trait(IrOp *op);
 
-/* ir/op.c: a pointer -> pointer hash map (open addressing), used for
- * lookups only (clone maps, dominance block numbering), never iterated,
- * so output stays independent of pointer values. Zero-initialise. */
-typedef struct IrPtrMap {
-	const void **keys;
-	void **vals;
-	size_t cap, n;
-} IrPtrMap;
-void ir_ptrmap_put(IrPtrMap *m, const void *key, void *val);
-void *ir_ptrmap_get(const IrPtrMap *m, const void *key); /* NULL: absent */
-void ir_ptrmap_free(IrPtrMap *m);
-
 /* ir/op.c: frees the context's op pool (ir_context_destroy calls it;
  * ops still alive then are freed with it). */
 void ir_op_pool_free(IrContext *ctx);

@@ -51,6 +51,21 @@ IR_NORETURN void ir_unreachable_at(const char *file, int line,
     const char *msg);
 #define ir_unreachable(msg) ir_unreachable_at(__FILE__, __LINE__, (msg))
 
+/* A pointer -> pointer hash map (open addressing) for passes and the
+ * core: clone maps, visited sets (value = key), numbering. Offers no
+ * iteration, so nothing printed can depend on pointer values.
+ * Zero-initialise; keys are not NULL. */
+typedef struct IrPtrMap {
+	const void **keys;
+	void **vals;
+	size_t cap, n;
+} IrPtrMap;
+/* Sets key's value, replacing an earlier one. */
+void ir_ptrmap_put(IrPtrMap *m, const void *key, void *val);
+/* key's value; NULL when absent. */
+void *ir_ptrmap_get(const IrPtrMap *m, const void *key);
+void ir_ptrmap_free(IrPtrMap *m);
+
 /* A bump allocator. Zero-initialise (`IrArena a = {0};`), allocate, then
  * free everything at once. Memory is zeroed. */
 typedef struct IrArena {
@@ -65,8 +80,8 @@ void ir_arena_free(IrArena *a); /* frees every chunk; the arena is reusable */
 /* ---------------------------------------------------------------- context */
 
 /* Creates a context with the builtin ops (builtin.module, func.func,
- * func.return, func.call) registered and the default diagnostic handler
- * (prints to stderr). Free with ir_context_destroy. */
+ * func.return, func.call, cf.br, cf.cond_br) registered and the default
+ * diagnostic handler (prints to stderr). Free with ir_context_destroy. */
 IrContext *ir_context_create(void);
 void ir_context_destroy(IrContext *ctx);
 

@@ -62,63 +62,24 @@ is_candidate(const IrOp *op)
 }
 
 /* ---- structural equality of regions: values of the first op's regions
- * map to the second's (a small open-addressing map). */
-
-typedef struct VMap {
-	const IrValue **keys, **vals;
-	size_t cap, n;
-} VMap;
-
-static size_t
-vmap_slot(const VMap *m, const IrValue *k)
-{
-	uint64_t h = (uint64_t)(uintptr_t)k * UINT64_C(0x9e3779b97f4a7c15);
-	size_t i = (size_t)(h >> 20) & (m->cap - 1);
-	while (m->keys[i] && m->keys[i] != k)
-		i = (i + 1) & (m->cap - 1);
-	return i;
-}
-
-static void
-vmap_put(VMap *m, const IrValue *k, const IrValue *v)
-{
-	if ((m->n + 1) * 2 > m->cap) {
-		VMap old = *m;
-		m->cap = old.cap ? old.cap * 2 : 64;
-		m->keys = ir_xcalloc(m->cap, sizeof *m->keys);
-		m->vals = ir_xcalloc(m->cap, sizeof *m->vals);
-		m->n = 0;
-		for (size_t i = 0; i < old.cap; i++)
-			if (old.keys[i])
-				vmap_put(m, old.keys[i], old.vals[i]);
-		free(old.keys);
-		free(old.vals);
-	}
-	size_t i = vmap_slot(m, k);
-	m->n += !m->keys[i];
-	m->keys[i] = k;
-	m->vals[i] = v;
-}
+ * map to the second.s (an IrPtrMap). */
 
 /* Does x (in the first op) stand for y (in the second)? Values defined
  * inside must correspond; others must be the same value. */
 static bool
-vmap_same(const VMap *m, const IrValue *x, const IrValue *y)
+vmap_same(const IrPtrMap *m, const IrValue *x, const IrValue *y)
 {
-	if (m->cap) {
-		size_t i = vmap_slot(m, x);
-		if (m->keys[i])
-			return m->vals[i] == y;
-	}
-	return x == y;
+	const IrValue *mapped = ir_ptrmap_get(m, x);
+
+	return mapped ? mapped == y : x == y;
 }
 
-static bool regions_equal(const IrOp *a, const IrOp *b, VMap *m);
+static bool regions_equal(const IrOp *a, const IrOp *b, IrPtrMap *m);
 
 /* Ops nested in the regions being compared: equal up to the mapping,
  * operands in order; their results are mapped when they are. */
 static bool
-nested_equal(const IrOp *a, const IrOp *b, VMap *m)
+nested_equal(const IrOp *a, const IrOp *b, IrPtrMap *m)
 {
 	if (a->name != b->name || a->attrs != b->attrs ||
 	    a->nresults != b->nresults || a->noperands != b->noperands ||
@@ -133,14 +94,14 @@ nested_equal(const IrOp *a, const IrOp *b, VMap *m)
 	if (!regions_equal(a, b, m))
 		return false;
 	for (unsigned i = 0; i < a->nresults; i++)
-		vmap_put(m, &a->results[i], &b->results[i]);
+		ir_ptrmap_put(m, &a->results[i], &b->results[i]);
 	return true;
 }
 
 /* The regions of a and b (at most one block each): same block
  * arguments (types), same ops in the same order, locations aside. */
 static bool
-regions_equal(const IrOp *a, const IrOp *b, VMap *m)
+regions_equal(const IrOp *a, const IrOp *b, IrPtrMap *m)
 {
 	for (unsigned r = 0; r < a->nregions; r++) {
 		const IrBlock *x = a->regions[r].first;
@@ -155,7 +116,7 @@ regions_equal(const IrOp *a, const IrOp *b, VMap *m)
 		for (unsigned i = 0; i < x->nargs; i++) {
 			if (x->args[i]->type != y->args[i]->type)
 				return false;
-			vmap_put(m, x->args[i], y->args[i]);
+			ir_ptrmap_put(m, x->args[i], y->args[i]);
 		}
 		const IrOp *p = x->first, *q = y->first;
 		for (; p && q; p = p->next, q = q->next)
@@ -242,10 +203,9 @@ op_equal(const IrOp *a, const IrOp *b)
 		return false;
 	if (!a->nregions)
 		return true;
-	VMap m = {0};
+	IrPtrMap m = {0};
 	bool eq = regions_equal(a, b, &m);
-	free(m.keys);
-	free(m.vals);
+	ir_ptrmap_free(&m);
 	return eq;
 }
 

@@ -29,7 +29,7 @@ typedef struct Calls {
 typedef struct Graph {
 	IrOp **funcs;            /* every func.func, in walk order */
 	size_t n, cap;
-	PassesPtrMap index;      /* func -> its position + 1 */
+	IrPtrMap index;      /* func -> its position + 1 */
 	size_t *first;           /* edges of func i: to[first[i]..first[i+1]) */
 	size_t *to;
 	size_t nedges, edgecap;
@@ -76,7 +76,7 @@ collect_func(IrOp *op, void *user)
 		g->funcs = ir_xrealloc(g->funcs, g->cap * sizeof *g->funcs);
 	}
 	g->funcs[g->n++] = op;
-	passes_ptrmap_put(&g->index, op, (void *)(uintptr_t)g->n);
+	ir_ptrmap_put(&g->index, op, (void *)(uintptr_t)g->n);
 	return IR_WALK_ADVANCE;
 }
 
@@ -84,7 +84,7 @@ collect_func(IrOp *op, void *user)
 static size_t
 func_index(const Graph *g, const IrOp *f)
 {
-	uintptr_t i = (uintptr_t)passes_ptrmap_get(&g->index, f);
+	uintptr_t i = (uintptr_t)ir_ptrmap_get(&g->index, f);
 	return i ? (size_t)i - 1 : g->n;
 }
 
@@ -217,7 +217,7 @@ graph_free(Graph *g)
 	free(g->first);
 	free(g->to);
 	free(g->scc);
-	passes_ptrmap_free(&g->index);
+	ir_ptrmap_free(&g->index);
 }
 
 /* The component of the func.func holding op (g->n + 1 when none), or
@@ -309,8 +309,8 @@ inlinable(Inliner *in, IrOp *call, const History *hist)
 /* One inlining: callee values and blocks to their copies. */
 typedef struct Copy {
 	Inliner *in;
-	PassesPtrMap vals;
-	PassesPtrMap blocks;
+	IrPtrMap vals;
+	IrPtrMap blocks;
 	const IrLoc *caller;     /* the call's location */
 	const History *hist;     /* history of the calls in the copy */
 } Copy;
@@ -323,12 +323,12 @@ fix_op(IrOp *op, void *user)
 {
 	Copy *c = user;
 	for (unsigned i = 0; i < op->noperands; i++) {
-		IrValue *w = passes_ptrmap_get(&c->vals, op->operands[i].value);
+		IrValue *w = ir_ptrmap_get(&c->vals, op->operands[i].value);
 		if (w)
 			ir_op_set_operand(op, i, w);
 	}
 	for (unsigned i = 0; i < op->nsuccs; i++) {
-		IrBlock *nb = passes_ptrmap_get(&c->blocks, op->succs[i].block);
+		IrBlock *nb = ir_ptrmap_get(&c->blocks, op->succs[i].block);
 		if (nb)
 			ir_op_set_successor(op, i, nb);
 	}
@@ -349,7 +349,7 @@ copy_op(Copy *c, IrOp *op, IrBlock *to, IrOp *before)
 	else
 		ir_op_move_to_end(n, to);
 	for (unsigned i = 0; i < op->nresults; i++)
-		passes_ptrmap_put(&c->vals, &op->results[i], &n->results[i]);
+		ir_ptrmap_put(&c->vals, &op->results[i], &n->results[i]);
 	return n;
 }
 
@@ -357,7 +357,7 @@ static void
 map_entry_args(Copy *c, IrBlock *entry, IrOp *call)
 {
 	for (unsigned i = 0; i < entry->nargs; i++)
-		passes_ptrmap_put(&c->vals, entry->args[i],
+		ir_ptrmap_put(&c->vals, entry->args[i],
 		    call->operands[i].value);
 }
 
@@ -378,7 +378,7 @@ inline_block(Copy *c, IrOp *call, IrOp *f)
 		ir_op_walk(o, IR_WALK_PRE, fix_op, c);
 	for (unsigned i = 0; i < call->nresults; i++) {
 		IrValue *v = ret->operands[i].value;
-		IrValue *w = passes_ptrmap_get(&c->vals, v);
+		IrValue *w = ir_ptrmap_get(&c->vals, v);
 		ir_value_replace_all_uses(&call->results[i], w ? w : v);
 	}
 	ir_op_erase(call);
@@ -439,16 +439,16 @@ inline_blocks(Copy *c, IrOp *call, IrOp *f)
 	for (IrBlock *b = entry; b; b = b->next) {
 		IrBlock *nb = ir_block_create();
 		ir_region_insert_before(pre->parent, post, nb);
-		passes_ptrmap_put(&c->blocks, b, nb);
+		ir_ptrmap_put(&c->blocks, b, nb);
 		for (unsigned i = 0; b != entry && i < b->nargs; i++)
-			passes_ptrmap_put(&c->vals, b->args[i],
+			ir_ptrmap_put(&c->vals, b->args[i],
 			    ir_block_add_arg(nb, b->args[i]->type,
 			    b->args[i]->loc));
 	}
 	for (IrBlock *b = entry; b; b = b->next)
 		for (IrOp *o = b->first; o; o = o->next)
-			copy_op(c, o, passes_ptrmap_get(&c->blocks, b), NULL);
-	IrBlock *ne = passes_ptrmap_get(&c->blocks, entry);
+			copy_op(c, o, ir_ptrmap_get(&c->blocks, b), NULL);
+	IrBlock *ne = ir_ptrmap_get(&c->blocks, entry);
 	for (IrBlock *nb = ne; nb != post; nb = nb->next) {
 		for (IrOp *o = nb->first; o; o = o->next)
 			ir_op_walk(o, IR_WALK_PRE, fix_op, c);
@@ -471,8 +471,8 @@ inline_call(Inliner *in, IrOp *call, IrOp *f, const History *hist)
 		inline_blocks(&c, call, f);
 	else
 		inline_block(&c, call, f);
-	passes_ptrmap_free(&c.vals);
-	passes_ptrmap_free(&c.blocks);
+	ir_ptrmap_free(&c.vals);
+	ir_ptrmap_free(&c.blocks);
 }
 
 /* ------------------------------------------------------------ the pass */

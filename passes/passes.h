@@ -19,31 +19,16 @@ void passes_add_graph_patterns(IrContext *ctx, IrPatternSet *set);
 
 /* ---------------------------------------------------- passes/symbols.c */
 
-/* A set of pointers (open addressing). Zero-initialise; free with
- * passes_ptrset_free. */
+/* A set of pointers: an IrPtrMap whose values are the keys.
+ * Zero-initialise; free with passes_ptrset_free. */
 typedef struct PassesPtrSet {
-	const void **slots;
-	size_t n, cap;
+	IrPtrMap map;
 } PassesPtrSet;
 
 /* Adds p (not NULL); false when it was there already. */
 bool passes_ptrset_add(PassesPtrSet *s, const void *p);
 bool passes_ptrset_has(const PassesPtrSet *s, const void *p);
 void passes_ptrset_free(PassesPtrSet *s);
-
-/* A map from pointers to pointers. Zero-initialise; free with
- * passes_ptrmap_free. */
-typedef struct PassesPtrMap {
-	const void **keys;
-	void **vals;
-	size_t n, cap;
-} PassesPtrMap;
-
-/* Sets key's value (key not NULL), replacing an earlier one. */
-void passes_ptrmap_put(PassesPtrMap *m, const void *key, void *val);
-/* key's value, NULL when absent. */
-void *passes_ptrmap_get(const PassesPtrMap *m, const void *key);
-void passes_ptrmap_free(PassesPtrMap *m);
 
 /* MLIR's symbol visibility (sym_visibility; absent: public). */
 typedef enum PassesVisibility {

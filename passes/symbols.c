@@ -1,5 +1,5 @@
 /* passes/symbols.c: what inline and symbol-dce share about symbols: a
- * pointer set and map, visibility, and a cache of hashed symbol tables that
+ * pointer set, visibility, and a cache of hashed symbol tables that
  * resolves nested references (@a::@b) as MLIR does. */
 #include <stdlib.h>
 #include <string.h>
@@ -8,110 +8,25 @@
 
 /* ------------------------------------------------------------ pointer set */
 
-static size_t
-ptr_hash(const void *p, size_t cap)
-{
-	uint64_t x = (uint64_t)(uintptr_t)p;
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdull;
-	x ^= x >> 33;
-	return (size_t)x & (cap - 1);
-}
-
-static void
-set_grow(PassesPtrSet *s)
-{
-	const void **old = s->slots;
-	size_t oldcap = s->cap;
-	s->cap = s->cap ? 2 * s->cap : 64;
-	s->slots = ir_xcalloc(s->cap, sizeof *s->slots);
-	s->n = 0;
-	for (size_t i = 0; i < oldcap; i++)
-		if (old[i])
-			passes_ptrset_add(s, old[i]);
-	free(old);
-}
-
 bool
 passes_ptrset_add(PassesPtrSet *s, const void *p)
 {
-	if ((s->n + 1) * 2 > s->cap)
-		set_grow(s);
-	size_t i = ptr_hash(p, s->cap);
-	for (; s->slots[i]; i = (i + 1) & (s->cap - 1))
-		if (s->slots[i] == p)
-			return false;
-	s->slots[i] = p;
-	s->n++;
+	if (ir_ptrmap_get(&s->map, p))
+		return false;
+	ir_ptrmap_put(&s->map, p, (void *)p);
 	return true;
 }
 
 bool
 passes_ptrset_has(const PassesPtrSet *s, const void *p)
 {
-	if (!s->cap)
-		return false;
-	for (size_t i = ptr_hash(p, s->cap); s->slots[i];
-	    i = (i + 1) & (s->cap - 1))
-		if (s->slots[i] == p)
-			return true;
-	return false;
+	return ir_ptrmap_get(&s->map, p) != NULL;
 }
 
 void
 passes_ptrset_free(PassesPtrSet *s)
 {
-	free(s->slots);
-	memset(s, 0, sizeof *s);
-}
-
-static void
-map_grow(PassesPtrMap *m)
-{
-	PassesPtrMap old = *m;
-	m->cap = m->cap ? 2 * m->cap : 64;
-	m->keys = ir_xcalloc(m->cap, sizeof *m->keys);
-	m->vals = ir_xcalloc(m->cap, sizeof *m->vals);
-	m->n = 0;
-	for (size_t i = 0; i < old.cap; i++)
-		if (old.keys[i])
-			passes_ptrmap_put(m, old.keys[i], old.vals[i]);
-	free(old.keys);
-	free(old.vals);
-}
-
-void
-passes_ptrmap_put(PassesPtrMap *m, const void *key, void *val)
-{
-	if ((m->n + 1) * 2 > m->cap)
-		map_grow(m);
-	size_t i = ptr_hash(key, m->cap);
-	while (m->keys[i] && m->keys[i] != key)
-		i = (i + 1) & (m->cap - 1);
-	if (!m->keys[i])
-		m->n++;
-	m->keys[i] = key;
-	m->vals[i] = val;
-}
-
-void *
-passes_ptrmap_get(const PassesPtrMap *m, const void *key)
-{
-	if (!m->cap)
-		return NULL;
-	for (size_t i = ptr_hash(key, m->cap); m->keys[i];
-	    i = (i + 1) & (m->cap - 1))
-		if (m->keys[i] == key)
-			return m->vals[i];
-	return NULL;
-}
-
-void
-passes_ptrmap_free(PassesPtrMap *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof *m);
+	ir_ptrmap_free(&s->map);
 }
 
 /* ------------------------------------------------------------ visibility */

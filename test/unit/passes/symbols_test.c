@@ -10,27 +10,27 @@ Test(symbols, set_and_map_survive_growth)
 	enum { N = 5000 };
 	static int keys[N];
 	PassesPtrSet s = { 0 };
-	PassesPtrMap m = { 0 };
+	IrPtrMap m = { 0 };
 	for (int i = 0; i < N; i++) {
 		cr_assert(passes_ptrset_add(&s, &keys[i]));
-		passes_ptrmap_put(&m, &keys[i], &keys[N - 1 - i]);
+		ir_ptrmap_put(&m, &keys[i], &keys[N - 1 - i]);
 	}
 	cr_assert_not(passes_ptrset_add(&s, &keys[7]), "added twice");
-	passes_ptrmap_put(&m, &keys[3], &keys[3]); /* replaces */
-	cr_assert_eq(s.n, N);
+	ir_ptrmap_put(&m, &keys[3], &keys[3]); /* replaces */
+	cr_assert_eq(s.map.n, N);
 	cr_assert_eq(m.n, N);
 	for (int i = 0; i < N; i++) {
 		cr_assert(passes_ptrset_has(&s, &keys[i]));
-		cr_assert_eq(passes_ptrmap_get(&m, &keys[i]),
+		cr_assert_eq(ir_ptrmap_get(&m, &keys[i]),
 		    i == 3 ? &keys[3] : &keys[N - 1 - i]);
 	}
 	int other;
 	cr_assert_not(passes_ptrset_has(&s, &other));
-	cr_assert_null(passes_ptrmap_get(&m, &other));
+	cr_assert_null(ir_ptrmap_get(&m, &other));
 	passes_ptrset_free(&s);
-	passes_ptrmap_free(&m);
+	ir_ptrmap_free(&m);
 	cr_assert_not(passes_ptrset_has(&s, &keys[0]));
-	cr_assert_null(passes_ptrmap_get(&m, &keys[0]));
+	cr_assert_null(ir_ptrmap_get(&m, &keys[0]));
 }
 
 Test(symbols, nested_references_resolve_along_the_path)
