@@ -834,6 +834,55 @@ BINARY_KERNEL(maximum, b_max)
 BINARY_KERNEL(minimum, b_min)
 BINARY_KERNEL(prelu, b_prelu)
 
+/* Advances a row-major index over out's dims and the two operands'
+ * broadcast offsets by one element. */
+static void
+bcast_next(const IrTensor *out, int64_t *idx, const int64_t *sa,
+    const int64_t *sb, int64_t *ia, int64_t *ib)
+{
+	int k;
+
+	for (k = R(out) - 1; k >= 0; k--) {
+		*ia += sa[k];
+		*ib += sb[k];
+		if (++idx[k] < D(out)[k])
+			return;
+		*ia -= sa[k] * idx[k];
+		*ib -= sb[k] * idx[k];
+		idx[k] = 0;
+	}
+}
+
+/* base ^ exponent in double, broadcast, in the base's element type;
+ * integer results truncate toward zero (ONNX's Pow). */
+static bool
+graph_interpret_pow(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
+	const IrType *t = ir_op_result(op, 0)->type;
+	bool integer;
+
+	(void)it;
+	if (t->u.shaped.rank > MAXR || !(out[0] = ir_tensor_create(t))) {
+		ir_op_emit_error(op, "result type has no runtime form");
+		return false;
+	}
+	integer = t->u.shaped.elem->kind != IR_TYPE_FLOAT;
+	bcast_strides(in[0], out[0], sa);
+	bcast_strides(in[1], out[0], sb);
+	for (i = 0; i < out[0]->n; i++) {
+		double v = pow(ir_tensor_get(in[0], ia),
+		    ir_tensor_get(in[1], ib));
+
+		if (integer)
+			v = isnan(v) ? 0 : trunc(v);
+		ir_tensor_set(out[0], i, v);
+		bcast_next(out[0], idx, sa, sb, &ia, &ib);
+	}
+	return true;
+}
+
 /* A unary function with the op's attributes. */
 typedef float (*UnFn)(const IrOp *op, float x, float p0, float p1);
 
@@ -1679,6 +1728,7 @@ const IrInterpretFn graph_kernels[GRAPH_NUM_OPS] = {
 	[GRAPH_DIV] = graph_interpret_div,
 	[GRAPH_MAXIMUM] = graph_interpret_maximum,
 	[GRAPH_MINIMUM] = graph_interpret_minimum,
+	[GRAPH_POW] = graph_interpret_pow,
 	[GRAPH_RELU] = graph_interpret_relu,
 	[GRAPH_RELU6] = graph_interpret_relu6,
 	[GRAPH_CLIP] = graph_interpret_clip,

@@ -170,6 +170,8 @@ static int cv_max(OnnxCv *cv) { return cv_variadic(cv, "graph.maximum"); }
 static int cv_min(OnnxCv *cv) { return cv_variadic(cv, "graph.minimum"); }
 static int cv_sum(OnnxCv *cv) { return cv_variadic(cv, "graph.add"); }
 
+/* Pow: a float base with a constant scalar exponent 1, 2, 3, 0.5, -0.5
+ * or -1 becomes cheaper ops; anything else is graph.pow. */
 static int
 cv_pow(OnnxCv *cv)
 {
@@ -177,9 +179,9 @@ cv_pow(OnnxCv *cv)
 	IrValue *x = in(cv, 0);
 	if (!x)
 		return CV_FAIL;
-	if (!e || e->n != 1)
-		return unsup(cv, "with a non-constant exponent");
-	double p = onnx_const_f(e, 0);
+	bool flt = ir_type_is_shaped(vty(x)) &&
+	    vty(x)->u.shaped.elem->kind == IR_TYPE_FLOAT;
+	double p = e && e->n == 1 && flt ? onnx_const_f(e, 0) : NAN;
 	if (p == 1.0)
 		return done(cv, x);
 	if (p == 2.0)
@@ -193,7 +195,7 @@ cv_pow(OnnxCv *cv)
 		return done(cv, gop1(cv, "graph.rsqrt", x));
 	if (p == -1.0)
 		return done(cv, gop2(cv, "graph.div", fscalar(cv, 1.0), x));
-	return unsup(cv, "with exponent %g", p);
+	return done(cv, gop2(cv, "graph.pow", x, in(cv, 1)));
 }
 
 #define UNARY(fn, name) \
