@@ -700,8 +700,12 @@ graph_infer_pad(IrContext *ctx, const IrOpState *st, size_t nresults,
 	const char *mode = dialect_get_str(DEF, ATTRS, "mode");
 	int64_t slack = !strcmp(mode, "reflect") ? 1 :
 	    !strcmp(mode, "symmetric") ? 0 : -1;
+	bool edge = !strcmp(mode, "edge");
 	for (int64_t i = 0; i < r; i++) {
 		int64_t x = dim(t, i);
+		if (edge && x == 0 && (p[2 * i] || p[2 * i + 1]))
+			return ERR("edge padding of dimension %lld, which is "
+			    "empty", (long long)i);
 		if (slack >= 0 && x != DYN && (p[2 * i] > x - slack ||
 		    p[2 * i + 1] > x - slack))
 			return ERR("%s padding of dimension %lld must be at "

@@ -1416,7 +1416,8 @@ f_strided_slice(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-/* Index into [0, n) for a padded position p (reflect / symmetric). */
+/* Index into [0, n) for a padded position p (1 reflect, 2 symmetric,
+ * 3 edge; 0 constant: -1). */
 static int64_t
 pad_index(int64_t p, int64_t n, int mode)
 {
@@ -1424,6 +1425,8 @@ pad_index(int64_t p, int64_t n, int mode)
 		return p;
 	if (mode == 0 || n == 0)
 		return -1;
+	if (mode == 3)
+		return p < 0 ? 0 : n - 1;
 	while (p < 0 || p >= n) {
 		if (p < 0)
 			p = mode == 1 ? -p : -p - 1;
@@ -1441,7 +1444,8 @@ f_pad(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	int64_t pads[MAXR * 2], st[MAXR], i;
 	const char *m = gets(op, "mode");
-	int mode = !strcmp(m, "reflect") ? 1 : !strcmp(m, "symmetric") ? 2 : 0;
+	int mode = !strcmp(m, "reflect") ? 1 : !strcmp(m, "symmetric") ? 2 :
+	    !strcmp(m, "edge") ? 3 : 0;
 	float fill = (float)getf(op, "constant_value");
 	Gather g;
 	int k;

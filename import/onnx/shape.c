@@ -412,8 +412,10 @@ onnx_cv_pad(OnnxCv *cv)
 	import_attrs_ints(&a, "paddings", (size_t)(2 * r), q);
 	if (as_is(cv, "mode", "constant", "reflect"))
 		import_attrs_str(&a, "mode", "reflect");
+	else if (as_is(cv, "mode", "constant", "edge"))
+		import_attrs_str(&a, "mode", "edge");
 	else if (!as_is(cv, "mode", "constant", "constant"))
-		return unsup(cv, "in edge mode");
+		return unsup(cv, "in this mode");
 	if (value != 0)
 		import_attrs_float(&a, "constant_value", value);
 	return done(cv, gop(cv, "graph.pad", 1, &x, &a));
