@@ -725,10 +725,27 @@ graph_infer_resize(IrContext *ctx, const IrOpState *st, size_t nresults,
 	if (!in)
 		return false;
 	dialect_get_ints(DEF, ATTRS, "size", s, 2);
-	if (dialect_get_bool(DEF, ATTRS, "align_corners") &&
-	    dialect_get_bool(DEF, ATTRS, "half_pixel_centers"))
+	bool tfl = !strcmp(dialect_get_str(DEF, ATTRS, "coordinate_mode"),
+	    "tflite");
+	bool ac = dialect_get_bool(DEF, ATTRS, "align_corners");
+	bool hp = dialect_get_bool(DEF, ATTRS, "half_pixel_centers");
+	if (ac && hp)
 		return ERR("align_corners and half_pixel_centers are "
 		    "exclusive");
+	if (!tfl && (ac || hp))
+		return ERR("align_corners and half_pixel_centers need "
+		    "coordinate_mode \"tflite\"");
+	if (tfl && !strcmp(dialect_get_str(DEF, ATTRS, "mode"), "cubic"))
+		return ERR("cubic mode needs an ONNX coordinate_mode");
+	const IrAttr *sc = ATTRS ? ir_dict_get(ATTRS, "scales") : NULL;
+	for (size_t i = 0; sc && sc->kind == IR_ATTR_ARRAY &&
+	    i < sc->u.array.n; i++) {
+		const IrAttr *e = sc->u.array.elems[i];
+		double v = e->kind == IR_ATTR_FLOAT ? e->u.flt.value :
+		    (double)e->u.integer.value;
+		if (!(v > 0))
+			return ERR("scales must be > 0");
+	}
 	return set1(results, image(ctx, st, x[0], s[0], s[1], x[3],
 	    elem_of(in)));
 }

@@ -1531,13 +1531,196 @@ resize_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
+/* ONNX's resize (its reference implementation's arithmetic, in double):
+ * each output coordinate maps to an input coordinate x by the coordinate
+ * mode and the scale, then takes 1 (nearest), 2 (linear) or 4 (cubic)
+ * taps around x, indices clamped to the edge. H and W are separable. */
+typedef struct Taps {
+	int64_t idx[4];
+	double w[4];
+	int n;
+	bool outside; /* tf_crop_and_resize beyond the input */
+} Taps;
+
+/* The resize parameters that shape one axis's taps. */
+typedef struct ResizeSpec {
+	const char *mode, *coord, *nearest;
+	double a;     /* cubic coefficient */
+	bool exclude; /* exclude_outside */
+} ResizeSpec;
+
+/* Up to max elements of float array attribute `name`; its length, or 0
+ * when absent. */
+static int
+getfloats(const IrOp *op, const char *name, double *out, int max)
+{
+	const IrAttr *a = ir_op_attr(op, name);
+	int n;
+
+	if (!a || a->kind != IR_ATTR_ARRAY)
+		return 0;
+	for (n = 0; n < max && (size_t)n < a->u.array.n; n++) {
+		const IrAttr *e = a->u.array.elems[n];
+
+		out[n] = e->kind == IR_ATTR_FLOAT ? e->u.flt.value :
+		    (double)e->u.integer.value;
+	}
+	return n;
+}
+
+/* Input coordinate of output index o along an axis of `len` elements
+ * scaled by s (the output length is s * len, as ONNX computes it). */
+static double
+resize_coord(const char *cm, double o, int64_t len, double s, double r0,
+    double r1, bool *outside)
+{
+	double ow = s * (double)len, x;
+
+	*outside = false;
+	if (!strcmp(cm, "align_corners"))
+		return ow == 1 ? 0 : o * (double)(len - 1) / (ow - 1);
+	if (!strcmp(cm, "asymmetric"))
+		return o / s;
+	if (!strcmp(cm, "tf_half_pixel_for_nn"))
+		return (o + 0.5) / s;
+	if (!strcmp(cm, "pytorch_half_pixel"))
+		return ow == 1 ? -0.5 : (o + 0.5) / s - 0.5;
+	if (strcmp(cm, "tf_crop_and_resize"))
+		return (o + 0.5) / s - 0.5; /* half_pixel */
+	x = ow == 1 ? (r1 - r0) * (double)(len - 1) / 2 :
+	    o * (r1 - r0) * (double)(len - 1) / (ow - 1);
+	x += r0 * (double)(len - 1);
+	*outside = x < 0 || x > (double)(len - 1);
+	return x;
+}
+
+/* The index nearest to x (fractional part r > 0) by ONNX's nearest_mode. */
+static double
+nearest_round(double f, double r, const char *nm)
+{
+	if (r == 0 || !strcmp(nm, "floor"))
+		return f;
+	if (!strcmp(nm, "ceil"))
+		return f + 1;
+	if (!strcmp(nm, "round_prefer_ceil"))
+		return r < 0.5 ? f : f + 1;
+	return r <= 0.5 ? f : f + 1;
+}
+
+/* Fills t with x's taps over an axis of len elements. */
+static void
+resize_taps(const ResizeSpec *rs, double x, int64_t len, Taps *t)
+{
+	double f, r, sum = 0;
+	int k;
+
+	/* far outside, every tap clamps to the same edge element */
+	x = x < -8 ? -8 : x > (double)len + 8 ? (double)len + 8 : x;
+	f = floor(x);
+	r = x - f;
+	if (!strcmp(rs->mode, "nearest")) {
+		t->n = 1;
+		t->idx[0] = (int64_t)nearest_round(f, r, rs->nearest);
+		t->w[0] = 1;
+	} else if (!strcmp(rs->mode, "bilinear")) {
+		t->n = 2;
+		t->idx[0] = (int64_t)f;
+		t->idx[1] = (int64_t)f + 1;
+		t->w[0] = 1 - r;
+		t->w[1] = r;
+	} else {
+		double a = rs->a, d[4] = { r + 1, r, 1 - r, 2 - r };
+
+		t->n = 4;
+		for (k = 0; k < 4; k++) {
+			double z = d[k];
+
+			t->idx[k] = (int64_t)f - 1 + k;
+			t->w[k] = z <= 1 ? ((a + 2) * z - (a + 3)) * z * z + 1 :
+			    ((a * z - 5 * a) * z + 8 * a) * z - 4 * a;
+		}
+	}
+	for (k = 0; k < t->n; k++) {
+		if (rs->exclude && (t->idx[k] < 0 || t->idx[k] >= len))
+			t->w[k] = 0;
+		sum += t->w[k];
+		t->idx[k] = t->idx[k] < 0 ? 0 : t->idx[k] >= len ? len - 1 :
+		    t->idx[k];
+	}
+	if (rs->exclude && sum != 0)
+		for (k = 0; k < t->n; k++)
+			t->w[k] /= sum;
+}
+
+/* The taps of every output index of one axis (malloc'd). */
+static Taps *
+axis_taps(const ResizeSpec *rs, int64_t len, int64_t olen, double s,
+    double r0, double r1)
+{
+	Taps *t = ir_xcalloc((size_t)olen, sizeof *t);
+	int64_t o;
+
+	for (o = 0; o < olen; o++) {
+		double x = resize_coord(rs->coord, (double)o, len, s, r0, r1,
+		    &t[o].outside);
+
+		resize_taps(rs, x, len, &t[o]);
+	}
+	return t;
+}
+
+static bool
+resize_onnx_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	int64_t N = D(in[0])[0], H = D(in[0])[1], W = D(in[0])[2];
+	int64_t C = D(in[0])[3], OH = D(out[0])[1], OW = D(out[0])[2];
+	double s[2] = { (double)OH / (double)H, (double)OW / (double)W };
+	double roi[4] = { 0, 0, 1, 1 }, ext = getf(op, "extrapolation_value");
+	ResizeSpec rs = { gets(op, "mode"), gets(op, "coordinate_mode"),
+	    gets(op, "nearest_mode"), getf(op, "cubic_coeff_a"),
+	    getb(op, "exclude_outside") };
+	const float *x = F(in[0]);
+	float *y = F(out[0]);
+	Taps *ty, *tx;
+	int64_t n, oy, ox, c;
+	int a, b;
+
+	getfloats(op, "scales", s, 2);
+	getfloats(op, "roi", roi, 4);
+	ty = axis_taps(&rs, H, OH, s[0], roi[0], roi[2]);
+	tx = axis_taps(&rs, W, OW, s[1], roi[1], roi[3]);
+	for (n = 0; n < N; n++)
+	for (oy = 0; oy < OH; oy++)
+	for (ox = 0; ox < OW; ox++)
+	for (c = 0; c < C; c++) {
+		const Taps *u = &ty[oy], *v = &tx[ox];
+		double acc = 0;
+
+		if (u->outside || v->outside) {
+			y[((n * OH + oy) * OW + ox) * C + c] = (float)ext;
+			continue;
+		}
+		for (a = 0; a < u->n; a++)
+			for (b = 0; b < v->n; b++)
+				acc += u->w[a] * v->w[b] * x[((n * H +
+				    u->idx[a]) * W + v->idx[b]) * C + c];
+		y[((n * OH + oy) * OW + ox) * C + c] = (float)acc;
+	}
+	free(ty);
+	free(tx);
+	return true;
+}
+
 FLOAT_KERNEL(resize)
 static bool
 f_resize(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
+	FloatFn fn = strcmp(gets(op, "coordinate_mode"), "tflite") ?
+	    resize_onnx_nhwc : resize_nhwc;
+
 	if (nchw(op))
-		return via_nhwc(op, in, out, resize_nhwc, NULL);
-	return resize_nhwc(op, in, out);
+		return via_nhwc(op, in, out, fn, NULL);
+	return fn(op, in, out);
 }
 
 /* reshape, squeeze, unsqueeze: the same bytes under the result type. */

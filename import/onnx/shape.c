@@ -421,9 +421,30 @@ onnx_cv_pad(OnnxCv *cv)
 	return done(cv, gop(cv, "graph.pad", 1, &x, &a));
 }
 
-/* Resize's output H and W from its constant sizes or scales. */
+/* Resize's region of interest for H and W ([h0, w0, h1, w1]) from the
+ * constant roi input; N and C must be [0, 1]. */
 static int
-resize_size(OnnxCv *cv, IrValue *x, int64_t *size)
+resize_roi(OnnxCv *cv, double *roi)
+{
+	OnnxConst *c = cin(cv, 1);
+	if (!c || c->n != 8)
+		return unsup(cv, "tf_crop_and_resize without a constant "
+		    "4-D roi");
+	for (int i = 0; i < 2; i++)
+		if (onnx_const_f(c, i) != 0 || onnx_const_f(c, 4 + i) != 1)
+			return unsup(cv, "cropping N or C");
+	roi[0] = onnx_const_f(c, 2);
+	roi[1] = onnx_const_f(c, 3);
+	roi[2] = onnx_const_f(c, 6);
+	roi[3] = onnx_const_f(c, 7);
+	return CV_OK;
+}
+
+/* Resize's output H and W from its constant sizes, or from its scales
+ * (then also `scales`, which ONNX maps coordinates with). */
+static int
+resize_size(OnnxCv *cv, IrValue *x, const double *roi, int64_t *size,
+    ImportAttrs *a)
 {
 	OnnxConst *sc = cv->m->opset < 11 ? cin(cv, 1) : cin(cv, 2);
 	OnnxConst *sz = cv->m->opset < 11 ? NULL : cin(cv, 3);
@@ -433,6 +454,9 @@ resize_size(OnnxCv *cv, IrValue *x, int64_t *size)
 			return unsup(cv, "of N or C");
 		size[0] = onnx_const_int(sz, 2);
 		size[1] = onnx_const_int(sz, 3);
+		if (size[0] < 1 || size[1] < 1 || size[0] > DIALECT_MAX_DIM ||
+		    size[1] > DIALECT_MAX_DIM)
+			return unsup(cv, "to an empty or huge size");
 		return CV_OK;
 	}
 	if (!sc || sc->n != 4)
@@ -441,62 +465,52 @@ resize_size(OnnxCv *cv, IrValue *x, int64_t *size)
 		return unsup(cv, "of N or C");
 	if (vdim(x, 2) == IR_DYNAMIC || vdim(x, 3) == IR_DYNAMIC)
 		return unsup(cv, "of a dynamic size");
+	const IrAttr *el[2];
 	for (int i = 0; i < 2; i++) {
-		double f = vdim(x, 2 + i) * onnx_const_f(sc, 2 + i);
-		if (!(f >= 1 && f <= DIALECT_MAX_DIM))
+		double s = onnx_const_f(sc, 2 + i);
+		double f = floor(vdim(x, 2 + i) * (roi[2 + i] - roi[i]) * s);
+		if (!(s > 0) || !(f >= 1 && f <= DIALECT_MAX_DIM))
 			return unsup(cv, "to an empty or huge size");
-		size[i] = (int64_t)floor(f);
-		/* ONNX maps coordinates with the given scale, the graph op
-		 * with the size ratio: equal only here */
-		if (f != (double)size[i])
-			return unsup(cv, "to a non-integral size");
+		size[i] = (int64_t)f;
+		el[i] = ir_attr_float(cv->ctx, ir_type_float(cv->ctx, IR_F32),
+		    (double)(float)s);
 	}
+	import_attrs_set(a, "scales", ir_attr_array(cv->ctx, 2, el));
 	return CV_OK;
 }
 
-/* Does some output index of a nearest resize fall on a rounding tie
- * (ONNX's x_orig = k + 0.5)? half: x_orig = (o + 0.5) * in / out - 0.5;
- * align: x_orig = o * (in - 1) / (out - 1). */
-static bool
-nearest_tie(int64_t in, int64_t out, bool half)
+/* ONNX's coordinate_transformation_mode (asymmetric before opset 11). */
+static const char *
+resize_coord_mode(OnnxCv *cv)
 {
-	for (int64_t o = 0; o < out; o++) {
-		if (half && ((2 * o + 1) * in) % (2 * out) == 0)
-			return true;
-		if (!half && out > 1 && (2 * o * (in - 1)) % (2 * (out - 1)) ==
-		    out - 1)
-			return true;
-	}
-	return false;
-}
-
-/* Which ONNX nearest modes the graph op computes: TFLite's floor for
- * asymmetric; floor((o + 0.5) * scale) for half_pixel, which is ONNX's
- * round_prefer_ceil and, away from ties, round_prefer_floor; round half
- * up for align_corners, the same. */
-static int
-nearest_mode(OnnxCv *cv, IrValue *x, const int64_t *size, bool asym,
-    bool half, bool align)
-{
-	const char *d = "round_prefer_floor";
+	static const char *const modes[] = { "half_pixel",
+	    "pytorch_half_pixel", "align_corners", "asymmetric",
+	    "tf_half_pixel_for_nn", "tf_crop_and_resize" };
 	if (cv->m->opset < 11)
-		return CV_OK;
-	if (asym)
-		return as_is(cv, "nearest_mode", d, "floor") ? CV_OK :
-		    unsup(cv, "nearest with asymmetric coordinates other than "
-		    "floor");
-	if (!half && !align)
-		return unsup(cv, "nearest with this coordinate mode");
-	if (as_is(cv, "nearest_mode", d, "round_prefer_ceil"))
-		return CV_OK;
-	if (!as_is(cv, "nearest_mode", d, "round_prefer_floor"))
-		return unsup(cv, "nearest with this rounding");
-	if (nearest_tie(vdim(x, 2), size[0], half) ||
-	    nearest_tie(vdim(x, 3), size[1], half))
-		return unsup(cv, "nearest with round_prefer_floor on ties");
-	return CV_OK;
+		return "asymmetric";
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+		if (as_is(cv, "coordinate_transformation_mode", "half_pixel",
+		    modes[i]))
+			return modes[i];
+	return NULL;
 }
 
+/* ONNX's nearest_mode (floor before opset 11, as TFLite). */
+static const char *
+resize_nearest_mode(OnnxCv *cv)
+{
+	static const char *const modes[] = { "round_prefer_floor",
+	    "round_prefer_ceil", "floor", "ceil" };
+	if (cv->m->opset < 11)
+		return "floor";
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+		if (as_is(cv, "nearest_mode", "round_prefer_floor", modes[i]))
+			return modes[i];
+	return NULL;
+}
+
+/* Resize of H and W (N and C unchanged) as graph.resize with ONNX's
+ * coordinate mode, rounding, cubic coefficient and crop. */
 int
 onnx_cv_resize(OnnxCv *cv)
 {
@@ -505,47 +519,45 @@ onnx_cv_resize(OnnxCv *cv)
 		return CV_FAIL;
 	if (vrank(x) != 4)
 		return unsup(cv, "other than 4-D");
-	int64_t size[2];
-	int r = resize_size(cv, x, size);
-	if (r != CV_OK)
-		return r;
 	if (ai(cv, "antialias", 0) || attr(cv, "axes") ||
 	    !as_is(cv, "keep_aspect_ratio_policy", "stretch", "stretch"))
 		return unsup(cv, "with antialias, axes or an aspect policy");
+	const char *cm = resize_coord_mode(cv), *nm = resize_nearest_mode(cv);
+	if (!cm || !nm)
+		return unsup(cv, "with this coordinate or nearest mode");
+	const char *mode = as_is(cv, "mode", "nearest", "nearest") ?
+	    "nearest" : as_is(cv, "mode", "nearest", "linear") ? "bilinear" :
+	    as_is(cv, "mode", "nearest", "cubic") ? "cubic" : NULL;
+	if (!mode)
+		return unsup(cv, "in this mode");
+	double roi[4] = { 0, 0, 1, 1 };
+	bool crop = !strcmp(cm, "tf_crop_and_resize");
+	if (crop && resize_roi(cv, roi) != CV_OK)
+		return CV_UNSUP;
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
+	int64_t size[2];
+	if (resize_size(cv, x, roi, size, &a) != CV_OK)
+		return CV_UNSUP;
 	import_attrs_ints(&a, "size", 2, size);
 	import_attrs_str(&a, "layout", "NCHW");
-	const char *ct = "half_pixel";
-	bool asym = as_is(cv, "coordinate_transformation_mode", ct,
-	    "asymmetric");
-	bool half = as_is(cv, "coordinate_transformation_mode", ct,
-	    "half_pixel") || as_is(cv, "coordinate_transformation_mode", ct,
-	    "pytorch_half_pixel");
-	bool align = as_is(cv, "coordinate_transformation_mode", ct,
-	    "align_corners");
-	if (cv->m->opset < 11)
-		asym = true, half = align = false;
-	if ((size[0] == 1 || size[1] == 1) && !asym)
-		return unsup(cv, "to a size of 1");
-	if (as_is(cv, "mode", "nearest", "nearest")) {
-		int r = nearest_mode(cv, x, size, asym, half, align);
-		if (r != CV_OK)
-			return r;
-		if (half && cv->m->opset >= 11)
-			import_attrs_bool(&a, "half_pixel_centers", true);
-		if (align && cv->m->opset >= 11)
-			import_attrs_bool(&a, "align_corners", true);
-	} else if (as_is(cv, "mode", "nearest", "linear")) {
-		if (!asym && !half && !align)
-			return unsup(cv, "with this coordinate mode");
-		import_attrs_str(&a, "mode", "bilinear");
-		if (half)
-			import_attrs_bool(&a, "half_pixel_centers", true);
-		if (align)
-			import_attrs_bool(&a, "align_corners", true);
-	} else {
-		return unsup(cv, "in cubic mode");
+	import_attrs_str(&a, "mode", mode);
+	import_attrs_str(&a, "coordinate_mode", cm);
+	if (!strcmp(mode, "nearest"))
+		import_attrs_str(&a, "nearest_mode", nm);
+	if (!strcmp(mode, "cubic"))
+		import_attrs_float(&a, "cubic_coeff_a",
+		    af(cv, "cubic_coeff_a", -0.75));
+	if (ai(cv, "exclude_outside", 0))
+		import_attrs_bool(&a, "exclude_outside", true);
+	if (crop) {
+		const IrAttr *el[4];
+		for (int i = 0; i < 4; i++)
+			el[i] = ir_attr_float(cv->ctx, ir_type_float(cv->ctx,
+			    IR_F32), (double)(float)roi[i]);
+		import_attrs_set(&a, "roi", ir_attr_array(cv->ctx, 4, el));
+		import_attrs_float(&a, "extrapolation_value",
+		    af(cv, "extrapolation_value", 0.0));
 	}
 	return done(cv, gop(cv, "graph.resize", 1, &x, &a));
 }
