@@ -217,18 +217,26 @@ graph_infer_depthwise_conv2d(IrContext *ctx, const IrOpState *st,
 	return set1(results, image(ctx, st, x[0], oh, ow, o, elem_of(in)));
 }
 
-/* Output size of a transposed convolution along one axis. */
+/* Output size of a transposed convolution along one axis: k is the
+ * dilated kernel extent, extra the output padding; -2 on overflow. */
 static int64_t
 deconv_out(int64_t in, int64_t k, int64_t s, DialectPadKind kind,
-    int64_t before, int64_t after)
+    int64_t before, int64_t after, int64_t extra)
 {
+	int64_t o;
 	if (in == DYN || k == DYN)
 		return DYN;
 	if (kind == DIALECT_PAD_SAME)
-		return in * s;
+		o = dialect_mul(in, s, &o) ? o : -2;
+	else
+		o = dialect_mul(in - 1, s, &o) ? o : -2;
+	if (o == -2 || o > DIALECT_MAX_DIM)
+		return -2;
+	if (kind == DIALECT_PAD_SAME)
+		return o + extra;
 	if (kind == DIALECT_PAD_VALID)
-		return (in - 1) * s + k;
-	return (in - 1) * s + k - before - after;
+		return o + k + extra;
+	return o + k - before - after + extra;
 }
 
 bool
@@ -244,10 +252,19 @@ graph_infer_transpose_conv2d(IrContext *ctx, const IrOpState *st,
 		    "%lld", (long long)x[3], (long long)f[3]);
 	if (!check_bias(ctx, st, f[0]))
 		return false;
+	int64_t d[2], e[2], k[2];
 	dialect_get_ints(DEF, ATTRS, "strides", s, 2);
+	dialect_get_ints(DEF, ATTRS, "dilations", d, 2);
+	dialect_get_ints(DEF, ATTRS, "output_padding", e, 2);
+	for (int i = 0; i < 2; i++)
+		k[i] = f[1 + i] == DYN ? DYN : d[i] * (f[1 + i] - 1) + 1;
 	DialectPad p = dialect_get_pad(DEF, ATTRS, "padding");
-	int64_t oh = deconv_out(x[1], f[1], s[0], p.kind, p.top, p.bottom);
-	int64_t ow = deconv_out(x[2], f[2], s[1], p.kind, p.left, p.right);
+	int64_t oh = deconv_out(x[1], k[0], s[0], p.kind, p.top, p.bottom,
+	    e[0]);
+	int64_t ow = deconv_out(x[2], k[1], s[1], p.kind, p.left, p.right,
+	    e[1]);
+	if (oh == -2 || ow == -2)
+		return ERR("the output is too large");
 	if ((oh != DYN && oh <= 0) || (ow != DYN && ow <= 0))
 		return ERR("padding leaves an empty output");
 	return set1(results, image(ctx, st, x[0], oh, ow, f[0], elem_of(in)));

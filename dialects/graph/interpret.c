@@ -483,7 +483,7 @@ tconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	const float *x = F(in[0]), *f = F(in[1]);
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
 	DialectPad p = dialect_get_pad(def_of(op), op->attrs, "padding");
-	int64_t s[2] = {1, 1}, n, iy, ix, ky, kx, o, i;
+	int64_t s[2] = {1, 1}, d[2] = {1, 1}, n, iy, ix, ky, kx, o, i;
 	int64_t N = D(in[0])[0], H = D(in[0])[1], W = D(in[0])[2];
 	int64_t I = D(in[0])[3], O = D(in[1])[0], KH = D(in[1])[1];
 	int64_t KW = D(in[1])[2], OH = D(out[0])[1], OW = D(out[0])[2];
@@ -491,12 +491,18 @@ tconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	float *y = F(out[0]);
 
 	getints(op, "strides", s);
+	getints(op, "dilations", d);
 	if (p.kind == DIALECT_PAD_EXPLICIT) {
 		pt = p.top;
 		pl = p.left;
 	} else if (p.kind == DIALECT_PAD_SAME) {
-		int64_t th = (H - 1) * s[0] + KH - OH;
-		int64_t tw = (W - 1) * s[1] + KW - OW;
+		/* TFLite's: from the output size without output padding */
+		int64_t e[2] = {0, 0};
+		int64_t th, tw;
+
+		getints(op, "output_padding", e);
+		th = (H - 1) * s[0] + d[0] * (KH - 1) + 1 - (OH - e[0]);
+		tw = (W - 1) * s[1] + d[1] * (KW - 1) + 1 - (OW - e[1]);
 
 		pt = th > 0 ? th / 2 : 0;
 		pl = tw > 0 ? tw / 2 : 0;
@@ -506,7 +512,8 @@ tconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	for (ix = 0; ix < W; ix++)
 	for (ky = 0; ky < KH; ky++)
 	for (kx = 0; kx < KW; kx++) {
-		int64_t oy = iy * s[0] + ky - pt, ox = ix * s[1] + kx - pl;
+		int64_t oy = iy * s[0] + ky * d[0] - pt;
+		int64_t ox = ix * s[1] + kx * d[1] - pl;
 		const float *xp = x + ((n * H + iy) * W + ix) * I;
 
 		if (oy < 0 || oy >= OH || ox < 0 || ox >= OW)
@@ -1031,7 +1038,7 @@ pool_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	Win w;
 
 	getints(op, "kernel", k);
-	w = window(op, in[0], out[0], k[0], k[1], false);
+	w = window(op, in[0], out[0], k[0], k[1], true);
 	for (n = 0; n < w.n; n++)
 	for (oy = 0; oy < w.oh; oy++)
 	for (ox = 0; ox < w.ow; ox++)
@@ -1041,8 +1048,8 @@ pool_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 		for (ky = 0; ky < w.kh; ky++)
 			for (kx = 0; kx < w.kw; kx++) {
-				int64_t iy = oy * w.sh - w.pt + ky;
-				int64_t ix = ox * w.sw - w.pl + kx;
+				int64_t iy = oy * w.sh - w.pt + ky * w.dh;
+				int64_t ix = ox * w.sw - w.pl + kx * w.dw;
 				float v;
 
 				if (iy < 0 || iy >= w.h || ix < 0 || ix >= w.w)
@@ -1110,8 +1117,11 @@ graph_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
 	const IrType *q = qtensor(in[0], 16);
+	int64_t d[2] = {1, 1};
 
+	getints(op, "dilations", d);
 	if (q && q == ir_op_result(op, 0)->type->u.shaped.elem && !nchw(op) &&
+	    d[0] == 1 && d[1] == 1 &&
 	    (ir_op_is(op, "graph.max_pool2d") ||
 	    !getb(op, "count_include_pad")))
 		return qpool(op, in, out);

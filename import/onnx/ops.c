@@ -18,12 +18,17 @@ cv_conv(OnnxCv *cv)
 	IrValue *x = in(cv, 0), *w = in(cv, 1);
 	if (!x || !w)
 		return CV_FAIL;
-	if (vrank(x) != 4 || vrank(w) != 4)
-		return unsup(cv, "other than 2-D");
+	int64_t nsp = vrank(x) - 2;
+	if ((nsp != 1 && nsp != 2) || vrank(w) != vrank(x))
+		return unsup(cv, "other than 1-D or 2-D");
+	x = add_h(cv, x);
+	w = add_h(cv, w);
+	if (!x || !w)
+		return CV_FAIL;
 	int64_t k[2] = { vdim(w, 2), vdim(w, 3) };
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
-	int r = window(cv, x, k, &a, true, false);
+	int r = window_nd(cv, x, k, &a, true, false, nsp);
 	if (r != CV_OK)
 		return r;
 	import_attrs_int(&a, "groups", ai(cv, "group", 1));
@@ -31,47 +36,109 @@ cv_conv(OnnxCv *cv)
 	size_t n = 2;
 	if (has_in(cv, 2) && (ops[n++] = in(cv, 2)) == NULL)
 		return CV_FAIL;
-	return done(cv, gop(cv, "graph.conv2d", n, ops, &a));
+	IrValue *y = gop(cv, "graph.conv2d", n, ops, &a);
+	return done(cv, nsp == 1 ? drop_h(cv, y) : y);
 }
 
+/* One spatial axis of a ConvTranspose: the input size, kernel, stride,
+ * dilation, output_padding, pads and output_shape entry (-1: none). */
+typedef struct DeconvAxis {
+	int64_t in, k, s, d, extra, pb, pe, out;
+} DeconvAxis;
+
+/* Resolves auto_pad and output_shape into explicit pads and the output
+ * padding graph.transpose_conv2d adds (as onnxruntime: a total padding
+ * below zero becomes extra output rows). */
+static int
+deconv_axis(OnnxCv *cv, DeconvAxis *ax)
+{
+	bool upper = as_is(cv, "auto_pad", "NOTSET", "SAME_UPPER");
+	bool same = upper || as_is(cv, "auto_pad", "NOTSET", "SAME_LOWER");
+	if (ax->in == IR_DYNAMIC || ax->k == IR_DYNAMIC)
+		return unsup(cv, "on a dynamic size");
+	if (ax->s < 1 || ax->d < 1 || ax->s > DIALECT_MAX_DIM ||
+	    ax->d > 65535 || ax->extra < 0 || ax->extra > 65535 ||
+	    ax->pb < 0 || ax->pe < 0 || ax->pb > DIALECT_MAX_DIM ||
+	    ax->pe > DIALECT_MAX_DIM || ax->out > DIALECT_MAX_DIM)
+		return unsup(cv, "with these strides, dilations or pads");
+	if (as_is(cv, "auto_pad", "NOTSET", "VALID"))
+		ax->pb = ax->pe = 0;
+	if (ax->out < 0 && !same)
+		return CV_OK;
+	int64_t out = ax->out >= 0 ? ax->out : ax->in * ax->s;
+	int64_t full = ax->s * (ax->in - 1) + ax->extra + ax->d *
+	    (ax->k - 1) + 1;
+	int64_t total = full - out;
+	ax->pb = ax->pe = 0;
+	if (total < 0) {
+		ax->extra -= total;
+		return ax->extra > 65535 ? unsup(cv, "with this output_shape") :
+		    CV_OK;
+	}
+	ax->pb = upper ? total / 2 : total - total / 2;
+	ax->pe = total - ax->pb;
+	return CV_OK;
+}
+
+/* ConvTranspose, 2-D or 1-D (as 2-D with H = 1), group 1. */
 static int
 cv_conv_transpose(OnnxCv *cv)
 {
 	IrValue *x = in(cv, 0), *w = in(cv, 1);
 	if (!x || !w)
 		return CV_FAIL;
-	if (vrank(x) != 4 || vrank(w) != 4)
-		return unsup(cv, "other than 2-D");
-	int64_t tmp[4];
+	int64_t r = vrank(x);
+	if ((r != 4 && r != 3) || vrank(w) != r)
+		return unsup(cv, "other than 1-D or 2-D");
 	if (ai(cv, "group", 1) != 1)
 		return unsup(cv, "with groups");
-	if (attr(cv, "output_shape") || (aints(cv, "output_padding", tmp,
-	    4) > 0 && (tmp[0] || tmp[1])))
-		return unsup(cv, "with output_shape or output_padding");
-	if (!as_is(cv, "auto_pad", "NOTSET", "NOTSET"))
-		return unsup(cv, "with auto_pad");
-	int64_t d[2] = { 1, 1 }, s[2] = { 1, 1 }, p[4] = { 0, 0, 0, 0 };
-	aints(cv, "dilations", d, 2);
-	if (d[0] != 1 || d[1] != 1)
-		return unsup(cv, "with dilations");
-	aints(cv, "strides", s, 2);
-	aints(cv, "pads", p, 4);
+	int64_t n = r - 2, s[2] = { 1, 1 }, d[2] = { 1, 1 }, e[2] = { 0, 0 };
+	int64_t p[4] = { 0, 0, 0, 0 }, o[2] = { -1, -1 };
+	aints(cv, "strides", s, n);
+	aints(cv, "dilations", d, n);
+	aints(cv, "output_padding", e, n);
+	aints(cv, "pads", p, 2 * n);
+	int64_t no = aints(cv, "output_shape", o, 2);
+	if (no > 0 && no != n)
+		return unsup(cv, "with an output_shape of another rank");
+	DeconvAxis ax[2];
+	for (int64_t i = 0; i < 2; i++) {
+		/* 1-D: axis 0 is the added H of size 1 */
+		int64_t j = i - (2 - n);
+		ax[i] = (DeconvAxis){ 1, 1, 1, 1, 0, 0, 0, -1 };
+		if (j < 0)
+			continue;
+		ax[i] = (DeconvAxis){ vdim(x, 2 + j), vdim(w, 2 + j), s[j],
+		    d[j], e[j], p[j], p[n + j], o[j] };
+		int rr = deconv_axis(cv, &ax[i]);
+		if (rr != CV_OK)
+			return rr;
+	}
+	x = add_h(cv, x);
+	w = add_h(cv, w);
 	/* ONNX filter [I, O, kh, kw] -> OIHW */
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	int64_t perm[4] = { 1, 0, 2, 3 };
 	import_attrs_ints(&a, "perm", 4, perm);
-	IrValue *wt = gop(cv, "graph.transpose", 1, &w, &a);
+	IrValue *wt = w ? gop(cv, "graph.transpose", 1, &w, &a) : NULL;
 	import_attrs_init(&a, cv->ctx);
-	int64_t tb[4] = { p[0], p[2], p[1], p[3] };
-	import_attrs_ints(&a, "strides", 2, s);
+	int64_t tb[4] = { ax[0].pb, ax[0].pe, ax[1].pb, ax[1].pe };
+	int64_t ss[2] = { ax[0].s, ax[1].s }, dd[2] = { ax[0].d, ax[1].d };
+	int64_t ee[2] = { ax[0].extra, ax[1].extra };
+	import_attrs_ints(&a, "strides", 2, ss);
 	import_attrs_ints(&a, "padding", 4, tb);
+	if (dd[0] != 1 || dd[1] != 1)
+		import_attrs_ints(&a, "dilations", 2, dd);
+	if (ee[0] || ee[1])
+		import_attrs_ints(&a, "output_padding", 2, ee);
 	import_attrs_str(&a, "layout", "NCHW");
 	IrValue *ops[3] = { x, wt, NULL };
-	size_t n = 2;
-	if (has_in(cv, 2) && (ops[n++] = in(cv, 2)) == NULL)
+	size_t k = 2;
+	if (has_in(cv, 2) && (ops[k++] = in(cv, 2)) == NULL)
 		return CV_FAIL;
-	return done(cv, gop(cv, "graph.transpose_conv2d", n, ops, &a));
+	IrValue *y = gop(cv, "graph.transpose_conv2d", k, ops, &a);
+	return done(cv, n == 1 ? drop_h(cv, y) : y);
 }
 
 /* ------------------------------------------------------------ matrices */
@@ -320,13 +387,16 @@ cv_pool(OnnxCv *cv, const char *name)
 	IrValue *x = in(cv, 0);
 	if (!x)
 		return CV_FAIL;
-	if (vrank(x) != 4)
-		return unsup(cv, "other than 2-D");
+	int64_t nsp = vrank(x) - 2;
+	if (nsp != 1 && nsp != 2)
+		return unsup(cv, "other than 1-D or 2-D");
 	if (cv->nd->nout > 1 && cv->nd->out[1].n)
 		return unsup(cv, "with indices");
-	int64_t k[2];
-	if (aints(cv, "kernel_shape", k, 2) != 2)
-		return fail(cv, "needs a 2-D kernel_shape");
+	int64_t k[2] = { 1, 1 };
+	if (aints(cv, "kernel_shape", k + 2 - nsp, nsp) != nsp)
+		return fail(cv, "needs a %lld-D kernel_shape", (long long)nsp);
+	if (!(x = add_h(cv, x)))
+		return CV_FAIL;
 	bool avg = !strcmp(name, "graph.avg_pool2d");
 	bool cip = avg && ai(cv, "count_include_pad", 0);
 	bool ceil = ai(cv, "ceil_mode", 0) != 0;
@@ -335,12 +405,13 @@ cv_pool(OnnxCv *cv, const char *name)
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	import_attrs_ints(&a, "kernel", 2, k);
-	int r = window(cv, x, k, &a, false, ceil);
+	int r = window_nd(cv, x, k, &a, true, ceil, nsp);
 	if (r != CV_OK)
 		return r;
 	if (cip)
 		import_attrs_bool(&a, "count_include_pad", true);
-	return done(cv, gop(cv, name, 1, &x, &a));
+	IrValue *y = gop(cv, name, 1, &x, &a);
+	return done(cv, nsp == 1 ? drop_h(cv, y) : y);
 }
 
 static int cv_maxpool(OnnxCv *cv) { return cv_pool(cv, "graph.max_pool2d"); }
