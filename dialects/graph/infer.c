@@ -437,6 +437,18 @@ graph_infer_pool(IrContext *ctx, const IrOpState *st, size_t nresults,
 }
 
 bool
+graph_infer_pool_indices(IrContext *ctx, const IrOpState *st,
+    size_t nresults, const IrType **results)
+{
+	(void)nresults; /* the table fixes it at 2 */
+	if (!graph_infer_pool(ctx, st, 1, results))
+		return false;
+	results[1] = with_elem(ctx, results[0], ir_type_int(ctx, 64,
+	    IR_SIGNLESS));
+	return true;
+}
+
+bool
 graph_infer_global_pool(IrContext *ctx, const IrOpState *st,
     size_t nresults, const IrType **results)
 {

@@ -1136,6 +1136,93 @@ f_pool(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return pool_nhwc(op, in, out);
 }
 
+/* Flat index of (n, c, y, x) in an NCHW (cf) or NHWC tensor; with cm
+ * (column-major), W is the outer of the two spatial axes. */
+static int64_t
+image_index(bool cf, bool cm, int64_t C, int64_t H, int64_t W, int64_t n,
+    int64_t c, int64_t y, int64_t x)
+{
+	int64_t s = cm ? x * H + y : y * W + x;
+
+	return cf ? (n * C + c) * H * W + s : (n * H * W + s) * C + c;
+}
+
+/* One window of max_pool2d_indices: the maximum's row-major flat input
+ * index (the first in window order), -1 when the window covers only
+ * padding. */
+static int64_t
+argmax_window(IrOp *op, const IrTensor *x, const int64_t *p, int64_t n,
+    int64_t c, int64_t oy, int64_t ox)
+{
+	int64_t k[2] = {1, 1}, s[2] = {1, 1}, d[2] = {1, 1}, ky, kx, best = -1;
+	bool cf = nchw(op);
+	int64_t C = D(x)[cf ? 1 : 3], H = D(x)[cf ? 2 : 1];
+	int64_t W = D(x)[cf ? 3 : 2];
+
+	getints(op, "kernel", k);
+	getints(op, "strides", s);
+	getints(op, "dilations", d);
+	for (ky = 0; ky < k[0]; ky++)
+		for (kx = 0; kx < k[1]; kx++) {
+			int64_t iy = oy * s[0] - p[0] + ky * d[0];
+			int64_t ix = ox * s[1] - p[1] + kx * d[1], i;
+
+			if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+				continue;
+			i = image_index(cf, false, C, H, W, n, c, iy, ix);
+			if (best < 0 || F(x)[i] > F(x)[best])
+				best = i;
+		}
+	return best;
+}
+
+/* max_pool2d_indices: each window's maximum and its flat input index. */
+static bool
+graph_interpret_max_pool2d_indices(IrInterp *it, IrOp *op,
+    IrTensor *const *in, IrTensor **out)
+{
+	IrContext *ctx = ir_interp_context(it);
+	const IrType *t0 = ir_op_result(op, 0)->type;
+	IrTensor *x = ir_tensor_to_f32(ctx, in[0]);
+	IrTensor *v = ir_tensor_create(ir_tensor_f32_type(ctx, t0));
+	bool cf = nchw(op), cm = getb(op, "column_major"), ok;
+	int64_t k[2] = {1, 1}, s[2] = {1, 1}, d[2] = {1, 1}, p[2], n, c, y, z;
+	int64_t C = D(x)[cf ? 1 : 3], H = D(x)[cf ? 2 : 1];
+	int64_t W = D(x)[cf ? 3 : 2];
+
+	out[0] = ir_tensor_create(t0);
+	out[1] = ir_tensor_create(ir_op_result(op, 1)->type);
+	ok = v && out[0] && out[1];
+	if (!ok)
+		ir_op_emit_error(op, "result type has no runtime form");
+	getints(op, "kernel", k);
+	getints(op, "strides", s);
+	getints(op, "dilations", d);
+	p[0] = pad_before(op, 0, H, k[0], s[0], d[0]);
+	p[1] = pad_before(op, 1, W, k[1], s[1], d[1]);
+	for (n = 0; ok && n < D(x)[0]; n++)
+	for (c = 0; c < C; c++)
+	for (y = 0; y < D(v)[cf ? 2 : 1]; y++)
+	for (z = 0; z < D(v)[cf ? 3 : 2]; z++) {
+		int64_t i = argmax_window(op, x, p, n, c, y, z);
+		int64_t o = image_index(cf, false, C, D(v)[cf ? 2 : 1],
+		    D(v)[cf ? 3 : 2], n, c, y, z);
+
+		F(v)[o] = i < 0 ? -INFINITY : F(x)[i];
+		if (i >= 0 && cm) /* the same element counted column-major */
+			i = image_index(cf, true, C, H, W, i / (C * H * W),
+			    cf ? i / (H * W) % C : i % C,
+			    cf ? i / W % H : i / (W * C) % H,
+			    cf ? i % W : i / C % W);
+		ir_tensor_set_int(out[1], o, i);
+	}
+	if (ok)
+		ir_tensor_store_f32(out[0], v);
+	ir_tensor_release(v);
+	ir_tensor_release(x);
+	return ok;
+}
+
 FLOAT_KERNEL(global_avg_pool)
 static bool
 f_global_avg_pool(IrOp *op, IrTensor *const *in, IrTensor **out)
@@ -1945,6 +2032,7 @@ const IrInterpretFn graph_kernels[GRAPH_NUM_OPS] = {
 	[GRAPH_LOG_SOFTMAX] = graph_interpret_log_softmax,
 	[GRAPH_MAX_POOL2D] = graph_interpret_pool,
 	[GRAPH_AVG_POOL2D] = graph_interpret_pool,
+	[GRAPH_MAX_POOL2D_INDICES] = graph_interpret_max_pool2d_indices,
 	[GRAPH_GLOBAL_AVG_POOL] = graph_interpret_global_avg_pool,
 	[GRAPH_REDUCE_MEAN] = graph_interpret_reduce_mean,
 	[GRAPH_REDUCE_SUM] = graph_interpret_reduce_sum,

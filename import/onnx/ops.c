@@ -381,6 +381,27 @@ static int cv_log_softmax(OnnxCv *cv)
 
 /* ------------------------------------------------------------ pooling */
 
+/* MaxPool with its Indices output: graph.max_pool2d_indices (a 1-D
+ * input's flat indices are the same with H = 1). */
+static int
+pool_indices(OnnxCv *cv, IrValue *x, ImportAttrs *a, int64_t nsp)
+{
+	const IrLoc *saved = cv->b.loc;
+	cv->b.loc = cv->loc;
+	IrOp *op = dialect_create(&cv->b, "graph.max_pool2d_indices", 1, &x,
+	    import_attrs_dict(a), 2);
+	cv->b.loc = saved;
+	if (!op)
+		return CV_FAIL;
+	for (unsigned i = 0; i < 2; i++) {
+		IrValue *y = ir_op_result(op, i);
+		if (nsp == 1 && !(y = drop_h(cv, y)))
+			return CV_FAIL;
+		out_v(cv, i, y);
+	}
+	return CV_OK;
+}
+
 static int
 cv_pool(OnnxCv *cv, const char *name)
 {
@@ -390,8 +411,10 @@ cv_pool(OnnxCv *cv, const char *name)
 	int64_t nsp = vrank(x) - 2;
 	if (nsp != 1 && nsp != 2)
 		return unsup(cv, "other than 1-D or 2-D");
-	if (cv->nd->nout > 1 && cv->nd->out[1].n)
-		return unsup(cv, "with indices");
+	bool idx = cv->nd->nout > 1 && cv->nd->out[1].n;
+	int64_t order = ai(cv, "storage_order", 0);
+	if (idx && order != 0 && order != 1)
+		return unsup(cv, "with storage_order %lld", (long long)order);
 	int64_t k[2] = { 1, 1 };
 	if (aints(cv, "kernel_shape", k + 2 - nsp, nsp) != nsp)
 		return fail(cv, "needs a %lld-D kernel_shape", (long long)nsp);
@@ -410,6 +433,10 @@ cv_pool(OnnxCv *cv, const char *name)
 		return r;
 	if (cip)
 		import_attrs_bool(&a, "count_include_pad", true);
+	if (idx && order == 1)
+		import_attrs_bool(&a, "column_major", true);
+	if (idx)
+		return pool_indices(cv, x, &a, nsp);
 	IrValue *y = gop(cv, name, 1, &x, &a);
 	return done(cv, nsp == 1 ? drop_h(cv, y) : y);
 }
