@@ -80,7 +80,62 @@ deconv_axis(OnnxCv *cv, DeconvAxis *ax)
 	return CV_OK;
 }
 
-/* ConvTranspose, 2-D or 1-D (as 2-D with H = 1), group 1. */
+/* The most groups a grouped ConvTranspose may have (one op chain each). */
+#define ONNX_MAX_GROUPS 4096
+
+/* One group's transposed convolution: filter [I, O, kh, kw] -> OIHW. */
+static IrValue *
+deconv_group(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
+    ImportAttrs *a)
+{
+	ImportAttrs t;
+	import_attrs_init(&t, cv->ctx);
+	int64_t perm[4] = { 1, 0, 2, 3 };
+	import_attrs_ints(&t, "perm", 4, perm);
+	IrValue *ops[3] = { x, gop(cv, "graph.transpose", 1, &w, &t), b };
+	return gop(cv, "graph.transpose_conv2d", b ? 3 : 2, ops, a);
+}
+
+/* v split into g equal pieces along axis (NULL after reporting). */
+static IrOp *
+split_g(OnnxCv *cv, IrValue *v, int64_t axis, int64_t g)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_int(&a, "axis", axis);
+	const IrLoc *saved = cv->b.loc;
+	cv->b.loc = cv->loc;
+	IrOp *op = dialect_create(&cv->b, "graph.split", 1, &v,
+	    import_attrs_dict(&a), (size_t)g);
+	cv->b.loc = saved;
+	return op;
+}
+
+/* A grouped ConvTranspose: input channels, filter and bias split into g
+ * groups, one transposed convolution each, outputs concatenated. */
+static IrValue *
+deconv_groups(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
+    ImportAttrs *a, int64_t g)
+{
+	IrOp *xs = split_g(cv, x, 1, g), *ws = xs ? split_g(cv, w, 0, g) : NULL;
+	IrOp *bs = ws && b ? split_g(cv, b, 0, g) : NULL;
+	if (!ws || (b && !bs))
+		return NULL;
+	IrValue **ys = ir_arena_alloc(&cv->arena, (size_t)g * sizeof *ys, 8);
+	for (int64_t i = 0; i < g; i++) {
+		unsigned k = (unsigned)i;
+		ys[i] = deconv_group(cv, ir_op_result(xs, k),
+		    ir_op_result(ws, k), bs ? ir_op_result(bs, k) : NULL, a);
+		if (!ys[i])
+			return NULL;
+	}
+	ImportAttrs c;
+	import_attrs_init(&c, cv->ctx);
+	import_attrs_int(&c, "axis", 1);
+	return gop(cv, "graph.concat", (size_t)g, ys, &c);
+}
+
+/* ConvTranspose, 2-D or 1-D (as 2-D with H = 1), grouped or not. */
 static int
 cv_conv_transpose(OnnxCv *cv)
 {
@@ -90,8 +145,9 @@ cv_conv_transpose(OnnxCv *cv)
 	int64_t r = vrank(x);
 	if ((r != 4 && r != 3) || vrank(w) != r)
 		return unsup(cv, "other than 1-D or 2-D");
-	if (ai(cv, "group", 1) != 1)
-		return unsup(cv, "with groups");
+	int64_t g = ai(cv, "group", 1);
+	if (g < 1 || g > ONNX_MAX_GROUPS)
+		return unsup(cv, "with %lld groups", (long long)g);
 	int64_t n = r - 2, s[2] = { 1, 1 }, d[2] = { 1, 1 }, e[2] = { 0, 0 };
 	int64_t p[4] = { 0, 0, 0, 0 }, o[2] = { -1, -1 };
 	aints(cv, "strides", s, n);
@@ -119,10 +175,6 @@ cv_conv_transpose(OnnxCv *cv)
 	/* ONNX filter [I, O, kh, kw] -> OIHW */
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
-	int64_t perm[4] = { 1, 0, 2, 3 };
-	import_attrs_ints(&a, "perm", 4, perm);
-	IrValue *wt = w ? gop(cv, "graph.transpose", 1, &w, &a) : NULL;
-	import_attrs_init(&a, cv->ctx);
 	int64_t tb[4] = { ax[0].pb, ax[0].pe, ax[1].pb, ax[1].pe };
 	int64_t ss[2] = { ax[0].s, ax[1].s }, dd[2] = { ax[0].d, ax[1].d };
 	int64_t ee[2] = { ax[0].extra, ax[1].extra };
@@ -133,11 +185,11 @@ cv_conv_transpose(OnnxCv *cv)
 	if (ee[0] || ee[1])
 		import_attrs_ints(&a, "output_padding", 2, ee);
 	import_attrs_str(&a, "layout", "NCHW");
-	IrValue *ops[3] = { x, wt, NULL };
-	size_t k = 2;
-	if (has_in(cv, 2) && (ops[k++] = in(cv, 2)) == NULL)
+	IrValue *b = has_in(cv, 2) ? in(cv, 2) : NULL;
+	if (!x || !w || (has_in(cv, 2) && !b))
 		return CV_FAIL;
-	IrValue *y = gop(cv, "graph.transpose_conv2d", k, ops, &a);
+	IrValue *y = g == 1 ? deconv_group(cv, x, w, b, &a) :
+	    deconv_groups(cv, x, w, b, &a, g);
 	return done(cv, n == 1 ? drop_h(cv, y) : y);
 }
 

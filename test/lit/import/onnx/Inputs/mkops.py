@@ -1,0 +1,147 @@
+# test/lit/import/onnx/Inputs/mkops.py: one-node ONNX models for the op
+# variants of ops.test (Pow, Pad, Resize, ConvTranspose, pools), built with
+# mkonnx.py's encoder. usage: mkops.py CASE OUT.onnx
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mkonnx import (attr_float, attr_int, attr_ints, f_int, f_len,  # noqa
+                    graph, model, node, tensor, value_info)
+
+
+def attr_str(name, s):
+    return f_len(1, name) + f_len(4, s) + f_int(20, 3)
+
+
+def one(op, ins, attrs, x, y, inits=(), extra_in=(), outs=None, opset=13):
+    """A model of one node `op` reading x (shape), writing y (shape)."""
+    outs = outs or [('y', y)]
+    return model(graph([node(op, ins, [o[0] for o in outs], 'n', attrs)],
+                       list(inits),
+                       [value_info('x', x)] + [value_info(n, s, t)
+                                               for n, s, t in extra_in],
+                       [value_info(o, s, t) for o, s, t in
+                        [(o[0], o[1], o[2] if len(o) > 2 else 1)
+                         for o in outs]]), opset=opset)
+
+
+def f32(name, dims, vals):
+    return tensor(name, dims, vals=vals)
+
+
+def i64(name, dims, vals):
+    return tensor(name, dims, dtype=7, vals=vals)
+
+
+CASES = {
+    # Pow with an exponent that is a graph input
+    'pow': lambda: one('Pow', ['x', 'e'], [], [2, 3], [2, 3],
+                       extra_in=[('e', [3], 1)]),
+    'pad_edge': lambda: one('Pad', ['x', 'p'], [attr_str('mode', 'edge')],
+                            [2, 3], [3, 6],
+                            [i64('p', [4], [1, 2, 0, 1])]),
+    'resize_cubic': lambda: one(
+        'Resize', ['x', '', 's'],
+        [attr_str('mode', 'cubic'), attr_float('cubic_coeff_a', -0.5),
+         attr_int('exclude_outside', 1)], [1, 1, 4, 4], [1, 1, 3, 3],
+        [f32('s', [4], [1, 1, 0.8, 0.8])]),
+    'resize_crop': lambda: one(
+        'Resize', ['x', 'roi', '', 'sz'],
+        [attr_str('coordinate_transformation_mode', 'tf_crop_and_resize'),
+         attr_str('mode', 'linear'), attr_float('extrapolation_value', 9)],
+        [1, 1, 4, 4], [1, 1, 3, 3],
+        [f32('roi', [8], [0, 0, 0.25, 0.5, 1, 1, 0.75, 1.5]),
+         i64('sz', [4], [1, 1, 3, 3])]),
+    'resize_nearest': lambda: one(
+        'Resize', ['x', '', '', 'sz'],
+        [attr_str('coordinate_transformation_mode', 'asymmetric'),
+         attr_str('nearest_mode', 'ceil')], [1, 1, 2, 2], [1, 1, 5, 3],
+        [i64('sz', [4], [1, 1, 5, 3])]),
+    # output_shape [6, 5] from 2x2 input, kernel 3, stride 2: full size 5x5,
+    # so one extra row (output_padding [1, 0])
+    'deconv_shape': lambda: one(
+        'ConvTranspose', ['x', 'w'],
+        [attr_ints('strides', [2, 2]), attr_ints('output_shape', [6, 5])],
+        [1, 1, 2, 2], [1, 1, 6, 5], [f32('w', [1, 1, 3, 3], [1.0] * 9)]),
+    'deconv_1d': lambda: one(
+        'ConvTranspose', ['x', 'w'],
+        [attr_ints('strides', [2]), attr_ints('dilations', [2]),
+         attr_ints('pads', [1, 0])],
+        [1, 1, 3], [1, 1, 6], [f32('w', [1, 1, 2], [1.0, 10.0])]),
+    # group 2: channel 0 [1, 2] * [1, 10], channel 1 [3, 4] * [100, 1000]
+    'deconv_group': lambda: one(
+        'ConvTranspose', ['x', 'w', 'b'], [attr_int('group', 2)],
+        [1, 2, 1, 2], [1, 2, 1, 3],
+        [f32('w', [2, 1, 1, 2], [1.0, 10.0, 100.0, 1000.0]),
+         f32('b', [2], [0.5, -1.0])]),
+    'conv_1d': lambda: one(
+        'Conv', ['x', 'w'], [attr_ints('pads', [1, 1])], [1, 1, 4],
+        [1, 1, 4], [f32('w', [1, 1, 3], [1.0, 2.0, 3.0])]),
+    'pool_1d': lambda: one(
+        'AveragePool', ['x'],
+        [attr_ints('kernel_shape', [2]), attr_ints('strides', [2]),
+         attr_ints('pads', [1, 0])], [1, 1, 5], [1, 1, 3]),
+    'pool_dilated': lambda: one(
+        'MaxPool', ['x'],
+        [attr_ints('kernel_shape', [2, 2]), attr_ints('dilations', [2, 1])],
+        [1, 1, 3, 3], [1, 1, 1, 2]),
+    'pool_indices': lambda: one(
+        'MaxPool', ['x'],
+        [attr_ints('kernel_shape', [2, 2]), attr_int('storage_order', 1)],
+        [1, 1, 2, 3], None, outs=[('y', [1, 1, 1, 2]),
+                                  ('i', [1, 1, 1, 2], 7)]),
+    'pool_no_kernel': lambda: one('MaxPool', ['x'], [], [1, 1, 4],
+                                  [1, 1, 4]),
+}
+
+
+def unsupported():
+    """Every unsupported variant of these ops, one node each (all read x,
+    1x1x4x4, or xd with a dynamic H), so one error lists them all."""
+    r = lambda n, ins, attrs: node('Resize', ins, [n], n, attrs)
+    ct = lambda n, ins, attrs: node('ConvTranspose', ins, [n], n, attrs)
+    crop = attr_str('coordinate_transformation_mode', 'tf_crop_and_resize')
+    nodes = [
+        r('r_roi', ['x', 'xroi', '', 'sz'], [crop]),
+        r('r_crop_nc', ['x', 'roi_nc', '', 'sz'], [crop]),
+        r('r_empty', ['x', '', 'tiny'], []),
+        r('r_coord', ['x', '', '', 'sz'],
+          [attr_str('coordinate_transformation_mode', 'center')]),
+        r('r_mode', ['x', '', '', 'sz'], [attr_str('mode', 'area')]),
+        ct('t_strides', ['x', 'w'], [attr_ints('strides', [0, 1])]),
+        ct('t_rank', ['x', 'w'], [attr_ints('output_shape', [6])]),
+        ct('t_3d', ['x5', 'w5'], []),
+        ct('t_groups', ['x', 'w'], [attr_int('group', 0)]),
+        ct('t_dynamic', ['xd', 'w'], []),
+        ct('t_huge', ['x', 'w'], [attr_ints('output_shape', [100000, 6])]),
+        node('MaxPool', ['x'], ['p_order', 'p_idx'], 'p_order',
+             [attr_ints('kernel_shape', [2, 2]),
+              attr_int('storage_order', 2)]),
+        node('MaxPool', ['x5'], ['p_3d'], 'p_3d',
+             [attr_ints('kernel_shape', [2, 2, 2])]),
+        node('MaxPool', ['x'], ['p_dil'], 'p_dil',
+             [attr_ints('kernel_shape', [2, 2]),
+              attr_ints('dilations', [0, 1])]),
+        node('Pad', ['x', 'pads'], ['pad_wrap'], 'pad_wrap',
+             [attr_str('mode', 'wrap')]),
+    ]
+    inits = [f32('roi_nc', [8], [0.5, 0, 0, 0, 1, 1, 1, 1]),
+             i64('sz', [4], [1, 1, 3, 3]),
+             f32('tiny', [4], [1, 1, 0.1, 0.1]),
+             f32('w', [1, 1, 3, 3], [1.0] * 9),
+             f32('w5', [1, 1, 2, 2, 2], [1.0] * 8),
+             i64('pads', [8], [0] * 8)]
+    ins = [value_info('x', [1, 1, 4, 4]), value_info('xroi', [8]),
+           value_info('x5', [1, 1, 2, 2, 2]),
+           value_info('xd', [1, 1, 'h', 4])]
+    outs = [value_info(n, [1]) for n in
+            ('r_roi', 'r_crop_nc', 'r_empty', 'r_coord', 'r_mode',
+             't_strides', 't_rank', 't_3d', 't_groups', 't_dynamic',
+             't_huge', 'p_order', 'p_3d', 'p_dil', 'pad_wrap')]
+    return model(graph(nodes, inits, ins, outs))
+
+
+CASES['unsupported'] = unsupported
+
+if __name__ == '__main__':
+    open(sys.argv[2], 'wb').write(CASES[sys.argv[1]]())
