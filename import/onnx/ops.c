@@ -454,6 +454,70 @@ pool_indices(OnnxCv *cv, IrValue *x, ImportAttrs *a, int64_t nsp)
 	return CV_OK;
 }
 
+/* One stage of a 3-D pool: a 2-D pool of x (NCHW) with kernel, strides,
+ * padding [t, b, l, r] and dilations over H, W. */
+static IrValue *
+pool_stage(OnnxCv *cv, IrValue *x, const char *name, const int64_t *k,
+    const int64_t *s, const int64_t *p, const int64_t *d, bool cip)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "kernel", 2, k);
+	import_attrs_ints(&a, "strides", 2, s);
+	import_attrs_ints(&a, "padding", 4, p);
+	import_attrs_ints(&a, "dilations", 2, d);
+	import_attrs_str(&a, "layout", "NCHW");
+	if (cip)
+		import_attrs_bool(&a, "count_include_pad", true);
+	return x ? gop(cv, name, 1, &x, &a) : NULL;
+}
+
+/* A 3-D MaxPool / AveragePool as two 2-D pools, which is exact because a
+ * box window is separable: over H, W of [N, C * D, H, W], then over D of
+ * [N, C, D, H' * W'] (a mean of means: every D slice of one window has
+ * the same number of valid H, W taps). No ceil_mode or SAME auto_pad. */
+static int
+pool_3d(OnnxCv *cv, IrValue *x, const char *name)
+{
+	int64_t k[3], s[3] = { 1, 1, 1 }, d[3] = { 1, 1, 1 }, p[6] = { 0 };
+	if (aints(cv, "kernel_shape", k, 3) != 3)
+		return fail(cv, "needs a 3-D kernel_shape");
+	aints(cv, "strides", s, 3);
+	aints(cv, "dilations", d, 3);
+	aints(cv, "pads", p, 6);
+	if (ai(cv, "ceil_mode", 0) || (!as_is(cv, "auto_pad", "NOTSET",
+	    "NOTSET") && !as_is(cv, "auto_pad", "NOTSET", "VALID")))
+		return unsup(cv, "3-D with ceil_mode or SAME padding");
+	if (as_is(cv, "auto_pad", "NOTSET", "VALID"))
+		memset(p, 0, sizeof p);
+	for (int i = 0; i < 5; i++)
+		if (vdim(x, i) == IR_DYNAMIC)
+			return unsup(cv, "3-D of a dynamic shape");
+	for (int i = 0; i < 3; i++)
+		if (k[i] < 1 || s[i] < 1 || d[i] < 1 || d[i] > 65535 ||
+		    p[i] < 0 || p[i + 3] < 0 || p[i] > DIALECT_MAX_DIM ||
+		    p[i + 3] > DIALECT_MAX_DIM)
+			return unsup(cv, "3-D with these kernel, strides, "
+			    "dilations or pads");
+	bool cip = !strcmp(name, "graph.avg_pool2d") &&
+	    ai(cv, "count_include_pad", 0);
+	int64_t n = vdim(x, 0), c = vdim(x, 1);
+	int64_t d4[4] = { n, c * vdim(x, 2), vdim(x, 3), vdim(x, 4) };
+	int64_t p1[4] = { p[1], p[4], p[2], p[5] }, p2[4] = { p[0], p[3], 0, 0 };
+	int64_t k2[2] = { k[0], 1 }, s2[2] = { s[0], 1 }, dd2[2] = { d[0], 1 };
+	IrValue *y = pool_stage(cv, reshape(cv, x, 4, d4), name, k + 1, s + 1,
+	    p1, d + 1, cip);
+	if (!y)
+		return CV_FAIL;
+	int64_t oh = vdim(y, 2), ow = vdim(y, 3);
+	int64_t d5[4] = { n, c, vdim(x, 2), oh * ow };
+	y = pool_stage(cv, reshape(cv, y, 4, d5), name, k2, s2, p2, dd2, cip);
+	if (!y)
+		return CV_FAIL;
+	int64_t out[5] = { n, c, vdim(y, 2), oh, ow };
+	return done(cv, reshape(cv, y, 5, out));
+}
+
 static int
 cv_pool(OnnxCv *cv, const char *name)
 {
@@ -461,9 +525,11 @@ cv_pool(OnnxCv *cv, const char *name)
 	if (!x)
 		return CV_FAIL;
 	int64_t nsp = vrank(x) - 2;
-	if (nsp != 1 && nsp != 2)
-		return unsup(cv, "other than 1-D or 2-D");
 	bool idx = cv->nd->nout > 1 && cv->nd->out[1].n;
+	if (nsp == 3 && !idx)
+		return pool_3d(cv, x, name);
+	if (nsp != 1 && nsp != 2)
+		return unsup(cv, "other than 1-D or 2-D (3-D without indices)");
 	int64_t order = ai(cv, "storage_order", 0);
 	if (idx && order != 0 && order != 1)
 		return unsup(cv, "with storage_order %lld", (long long)order);

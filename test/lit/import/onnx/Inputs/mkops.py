@@ -92,6 +92,18 @@ CASES = {
                                   ('i', [1, 1, 1, 2], 7)]),
     'pool_no_kernel': lambda: one('MaxPool', ['x'], [], [1, 1, 4],
                                   [1, 1, 4]),
+    'pool3_no_kernel': lambda: one('MaxPool', ['x'],
+                                   [attr_ints('kernel_shape', [2, 2])],
+                                   [1, 1, 2, 2, 2], [1, 1, 1, 1, 1]),
+    # 3-D: x[d][h][w] = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]
+    'pool3_avg': lambda: one(
+        'AveragePool', ['x'],
+        [attr_ints('kernel_shape', [2, 2, 2]),
+         attr_ints('pads', [1, 0, 0, 0, 0, 0])],
+        [1, 1, 2, 2, 2], [1, 1, 2, 1, 1]),
+    'pool3_max': lambda: one(
+        'MaxPool', ['x'], [attr_ints('kernel_shape', [2, 1, 2])],
+        [1, 1, 2, 2, 2], [1, 1, 1, 2, 1]),
 }
 
 
@@ -117,8 +129,16 @@ def unsupported():
         node('MaxPool', ['x'], ['p_order', 'p_idx'], 'p_order',
              [attr_ints('kernel_shape', [2, 2]),
               attr_int('storage_order', 2)]),
-        node('MaxPool', ['x5'], ['p_3d'], 'p_3d',
+        node('MaxPool', ['x5'], ['p_3d', 'p_3d_idx'], 'p_3d',
              [attr_ints('kernel_shape', [2, 2, 2])]),
+        node('MaxPool', ['x5'], ['p_3d_ceil'], 'p_3d_ceil',
+             [attr_ints('kernel_shape', [2, 2, 2]),
+              attr_int('ceil_mode', 1)]),
+        node('MaxPool', ['x5'], ['p_3d_s'], 'p_3d_s',
+             [attr_ints('kernel_shape', [2, 2, 2]),
+              attr_ints('strides', [0, 1, 1])]),
+        node('AveragePool', ['x5d'], ['p_3d_dyn'], 'p_3d_dyn',
+             [attr_ints('kernel_shape', [1, 1, 1])]),
         node('MaxPool', ['x'], ['p_dil'], 'p_dil',
              [attr_ints('kernel_shape', [2, 2]),
               attr_ints('dilations', [0, 1])]),
@@ -133,11 +153,13 @@ def unsupported():
              i64('pads', [8], [0] * 8)]
     ins = [value_info('x', [1, 1, 4, 4]), value_info('xroi', [8]),
            value_info('x5', [1, 1, 2, 2, 2]),
+           value_info('x5d', [1, 1, 'd', 2, 2]),
            value_info('xd', [1, 1, 'h', 4])]
     outs = [value_info(n, [1]) for n in
             ('r_roi', 'r_crop_nc', 'r_empty', 'r_coord', 'r_mode',
              't_strides', 't_rank', 't_3d', 't_groups', 't_dynamic',
-             't_huge', 'p_order', 'p_3d', 'p_dil', 'pad_wrap')]
+             't_huge', 'p_order', 'p_3d', 'p_3d_ceil', 'p_3d_s',
+             'p_3d_dyn', 'p_dil', 'pad_wrap')]
     return model(graph(nodes, inits, ins, outs))
 
 
