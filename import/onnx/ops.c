@@ -503,7 +503,8 @@ pool_3d(OnnxCv *cv, IrValue *x, const char *name)
 	    ai(cv, "count_include_pad", 0);
 	int64_t n = vdim(x, 0), c = vdim(x, 1);
 	int64_t d4[4] = { n, c * vdim(x, 2), vdim(x, 3), vdim(x, 4) };
-	int64_t p1[4] = { p[1], p[4], p[2], p[5] }, p2[4] = { p[0], p[3], 0, 0 };
+	int64_t p1[4] = { p[1], p[4], p[2], p[5] };
+	int64_t p2[4] = { p[0], p[3], 0, 0 };
 	int64_t k2[2] = { k[0], 1 }, s2[2] = { s[0], 1 }, dd2[2] = { d[0], 1 };
 	IrValue *y = pool_stage(cv, reshape(cv, x, 4, d4), name, k + 1, s + 1,
 	    p1, d + 1, cip);
