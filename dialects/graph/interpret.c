@@ -1711,8 +1711,9 @@ resize_taps(const ResizeSpec *rs, double x, int64_t len, Taps *t)
 	double f, r, sum = 0;
 	int k;
 
-	/* far outside, every tap clamps to the same edge element */
-	x = x < -8 ? -8 : x > (double)len + 8 ? (double)len + 8 : x;
+	/* far outside, every tap clamps to the same edge element (a NaN
+	 * coordinate, from a NaN roi, takes the first) */
+	x = !(x >= -8) ? -8 : x > (double)len + 8 ? (double)len + 8 : x;
 	f = floor(x);
 	r = x - f;
 	if (!strcmp(rs->mode, "nearest")) {

@@ -4,6 +4,7 @@
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mkonnx import (attr_float, attr_int, attr_ints, f_int, f_len,  # noqa
                     graph, model, node, tensor, value_info)
