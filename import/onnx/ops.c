@@ -135,7 +135,82 @@ deconv_groups(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
 	return gop(cv, "graph.concat", (size_t)g, ys, &c);
 }
 
-/* ConvTranspose, 2-D or 1-D (as 2-D with H = 1), grouped or not. */
+/* Output slice od of a 3-D ConvTranspose: acc (the sum of its 2-D
+ * parts) or, where no input slice reaches it, zeros shaped like `like`;
+ * reshaped to [N, O, 1, OH, OW]. */
+static IrValue *
+deconv_slice(OnnxCv *cv, IrValue *acc, IrValue *like)
+{
+	int64_t d4[4] = { vdim(like, 0), vdim(like, 1), vdim(like, 2),
+	    vdim(like, 3) };
+	if (!acc) {
+		OnnxConst *z = onnx_const_new(cv, ONNX_FLOAT, 4, d4);
+		if (!z)
+			return NULL;
+		for (int64_t i = 0; i < z->n; i++)
+			onnx_const_set(z, i, 0.0);
+		acc = onnx_const_value(cv, z);
+	}
+	int64_t d5[5] = { d4[0], d4[1], 1, d4[2], d4[3] };
+	return acc ? reshape(cv, acc, 5, d5) : NULL;
+}
+
+/* A 3-D ConvTranspose as 2-D ones over H and W (attributes a): output
+ * depth slice od sums the 2-D transposed convolutions of input slice id
+ * with filter slice kd for every id * s + kd * d - pad = od; the slices
+ * are concatenated along D and the bias added once. f32 only. */
+static int
+deconv_3d(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
+    const DeconvAxis *ax, ImportAttrs *a)
+{
+	const DeconvAxis *z = &ax[0];
+	int64_t od = (z->in - 1) * z->s + z->d * (z->k - 1) + 1 - z->pb -
+	    z->pe + z->extra;
+	if (vty(x)->u.shaped.elem != ir_type_float(cv->ctx, IR_F32) ||
+	    z->in * z->k > ONNX_MAX_GROUPS || od < 1 || od > ONNX_MAX_GROUPS ||
+	    vdim(x, 0) == IR_DYNAMIC || vdim(x, 1) == IR_DYNAMIC ||
+	    vdim(w, 1) == IR_DYNAMIC)
+		return unsup(cv, "3-D of this type or size");
+	int64_t nb = vdim(x, 0), c = vdim(x, 1), o = vdim(w, 1);
+	IrOp *xs = split_g(cv, x, 2, z->in), *ws = split_g(cv, w, 2, z->k);
+	if (!xs || !ws)
+		return CV_FAIL;
+	IrValue **acc = ir_arena_alloc(&cv->arena, (size_t)od * sizeof *acc,
+	    8), *like = NULL;
+	memset(acc, 0, (size_t)od * sizeof *acc);
+	int64_t dx[4] = { nb, c, vdim(x, 3), vdim(x, 4) };
+	int64_t dw[4] = { c, o, vdim(w, 3), vdim(w, 4) };
+	for (int64_t i = 0; i < z->in; i++)
+		for (int64_t k = 0; k < z->k; k++) {
+			int64_t f = i * z->s + k * z->d - z->pb;
+			if (f < 0 || f >= od)
+				continue;
+			IrValue *t = deconv_group(cv, reshape(cv,
+			    ir_op_result(xs, (unsigned)i), 4, dx), reshape(cv,
+			    ir_op_result(ws, (unsigned)k), 4, dw), NULL, a);
+			if (!t)
+				return CV_FAIL;
+			acc[f] = acc[f] ? gop2(cv, "graph.add", acc[f], t) : t;
+			like = t;
+		}
+	if (!like)
+		return unsup(cv, "3-D whose padding leaves no input");
+	IrValue **sl = ir_arena_alloc(&cv->arena, (size_t)od * sizeof *sl, 8);
+	for (int64_t i = 0; i < od; i++)
+		if (!(sl[i] = deconv_slice(cv, acc[i], like)))
+			return CV_FAIL;
+	ImportAttrs ca;
+	import_attrs_init(&ca, cv->ctx);
+	import_attrs_int(&ca, "axis", 2);
+	IrValue *y = gop(cv, "graph.concat", (size_t)od, sl, &ca);
+	if (y && b) {
+		int64_t db[5] = { 1, o, 1, 1, 1 };
+		y = gop2(cv, "graph.add", y, reshape(cv, b, 5, db));
+	}
+	return done(cv, y);
+}
+
+/* ConvTranspose, 2-D, 1-D (as 2-D with H = 1) or 3-D (as 2-D slices). */
 static int
 cv_conv_transpose(OnnxCv *cv)
 {
@@ -143,24 +218,25 @@ cv_conv_transpose(OnnxCv *cv)
 	if (!x || !w)
 		return CV_FAIL;
 	int64_t r = vrank(x);
-	if ((r != 4 && r != 3) || vrank(w) != r)
-		return unsup(cv, "other than 1-D or 2-D");
+	if (r < 3 || r > 5 || vrank(w) != r)
+		return unsup(cv, "other than 1-D, 2-D or 3-D");
 	int64_t g = ai(cv, "group", 1);
-	if (g < 1 || g > ONNX_MAX_GROUPS)
+	if (g < 1 || g > ONNX_MAX_GROUPS || (r == 5 && g != 1))
 		return unsup(cv, "with %lld groups", (long long)g);
-	int64_t n = r - 2, s[2] = { 1, 1 }, d[2] = { 1, 1 }, e[2] = { 0, 0 };
-	int64_t p[4] = { 0, 0, 0, 0 }, o[2] = { -1, -1 };
+	int64_t n = r - 2, s[3] = { 1, 1, 1 }, d[3] = { 1, 1, 1 };
+	int64_t e[3] = { 0, 0, 0 }, p[6] = { 0 }, o[3] = { -1, -1, -1 };
 	aints(cv, "strides", s, n);
 	aints(cv, "dilations", d, n);
 	aints(cv, "output_padding", e, n);
 	aints(cv, "pads", p, 2 * n);
-	int64_t no = aints(cv, "output_shape", o, 2);
+	int64_t no = aints(cv, "output_shape", o, 3);
 	if (no > 0 && no != n)
 		return unsup(cv, "with an output_shape of another rank");
-	DeconvAxis ax[2];
-	for (int64_t i = 0; i < 2; i++) {
-		/* 1-D: axis 0 is the added H of size 1 */
-		int64_t j = i - (2 - n);
+	/* the spatial axes of the 2-D (or 3-D) form: 1-D adds H = 1 */
+	int64_t m = n == 1 ? 2 : n;
+	DeconvAxis ax[3];
+	for (int64_t i = 0; i < m; i++) {
+		int64_t j = i - (m - n);
 		ax[i] = (DeconvAxis){ 1, 1, 1, 1, 0, 0, 0, -1 };
 		if (j < 0)
 			continue;
@@ -170,14 +246,15 @@ cv_conv_transpose(OnnxCv *cv)
 		if (rr != CV_OK)
 			return rr;
 	}
+	const DeconvAxis *hw = ax + (m - 2);
 	x = add_h(cv, x);
 	w = add_h(cv, w);
 	/* ONNX filter [I, O, kh, kw] -> OIHW */
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
-	int64_t tb[4] = { ax[0].pb, ax[0].pe, ax[1].pb, ax[1].pe };
-	int64_t ss[2] = { ax[0].s, ax[1].s }, dd[2] = { ax[0].d, ax[1].d };
-	int64_t ee[2] = { ax[0].extra, ax[1].extra };
+	int64_t tb[4] = { hw[0].pb, hw[0].pe, hw[1].pb, hw[1].pe };
+	int64_t ss[2] = { hw[0].s, hw[1].s }, dd[2] = { hw[0].d, hw[1].d };
+	int64_t ee[2] = { hw[0].extra, hw[1].extra };
 	import_attrs_ints(&a, "strides", 2, ss);
 	import_attrs_ints(&a, "padding", 4, tb);
 	if (dd[0] != 1 || dd[1] != 1)
@@ -188,6 +265,8 @@ cv_conv_transpose(OnnxCv *cv)
 	IrValue *b = has_in(cv, 2) ? in(cv, 2) : NULL;
 	if (!x || !w || (has_in(cv, 2) && !b))
 		return CV_FAIL;
+	if (n == 3)
+		return deconv_3d(cv, x, w, b, ax, &a);
 	IrValue *y = g == 1 ? deconv_group(cv, x, w, b, &a) :
 	    deconv_groups(cv, x, w, b, &a, g);
 	return done(cv, n == 1 ? drop_h(cv, y) : y);

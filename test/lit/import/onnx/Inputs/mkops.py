@@ -75,6 +75,11 @@ CASES = {
         [1, 2, 1, 2], [1, 2, 1, 3],
         [f32('w', [2, 1, 1, 2], [1.0, 10.0, 100.0, 1000.0]),
          f32('b', [2], [0.5, -1.0])]),
+    # 3-D, D only: [1, 2] * [1, 10], stride 3: [1, 10, 0, 2, 20] + 0.5
+    'deconv_3d': lambda: one(
+        'ConvTranspose', ['x', 'w', 'b'], [attr_ints('strides', [3, 1, 1])],
+        [1, 1, 2, 1, 1], [1, 1, 5, 1, 1],
+        [f32('w', [1, 1, 2, 1, 1], [1.0, 10.0]), f32('b', [1], [0.5])]),
     'conv_1d': lambda: one(
         'Conv', ['x', 'w'], [attr_ints('pads', [1, 1])], [1, 1, 4],
         [1, 1, 4], [f32('w', [1, 1, 3], [1.0, 2.0, 3.0])]),
@@ -123,7 +128,12 @@ def unsupported():
         r('r_mode', ['x', '', '', 'sz'], [attr_str('mode', 'area')]),
         ct('t_strides', ['x', 'w'], [attr_ints('strides', [0, 1])]),
         ct('t_rank', ['x', 'w'], [attr_ints('output_shape', [6])]),
-        ct('t_3d', ['x5', 'w5'], []),
+        ct('t_6d', ['x6', 'w6'], []),
+        ct('t_3d_groups', ['x5', 'w5'], [attr_int('group', 2)]),
+        ct('t_3d_type', ['x5h', 'w5h'], []),
+        ct('t_3d_none', ['x5', 'w5'], [attr_ints('pads', [3, 0, 0, 0, 0, 0]),
+                                      attr_ints('output_padding',
+                                                [1, 0, 0])]),
         ct('t_groups', ['x', 'w'], [attr_int('group', 0)]),
         ct('t_dynamic', ['xd', 'w'], []),
         ct('t_huge', ['x', 'w'], [attr_ints('output_shape', [100000, 6])]),
@@ -151,14 +161,19 @@ def unsupported():
              f32('tiny', [4], [1, 1, 0.1, 0.1]),
              f32('w', [1, 1, 3, 3], [1.0] * 9),
              f32('w5', [1, 1, 2, 2, 2], [1.0] * 8),
+             f32('w6', [1, 1, 1, 1, 1, 1], [1.0]),
+             tensor('w5h', [1, 1, 1, 1, 1], dtype=10, raw=b'\0\0'),
              i64('pads', [8], [0] * 8)]
     ins = [value_info('x', [1, 1, 4, 4]), value_info('xroi', [8]),
            value_info('x5', [1, 1, 2, 2, 2]),
            value_info('x5d', [1, 1, 'd', 2, 2]),
+           value_info('x6', [1, 1, 1, 1, 1, 1]),
+           value_info('x5h', [1, 1, 1, 1, 1], 10),
            value_info('xd', [1, 1, 'h', 4])]
     outs = [value_info(n, [1]) for n in
             ('r_roi', 'r_crop_nc', 'r_empty', 'r_coord', 'r_mode',
-             't_strides', 't_rank', 't_3d', 't_groups', 't_dynamic',
+             't_strides', 't_rank', 't_6d', 't_3d_groups', 't_3d_type',
+             't_3d_none', 't_groups', 't_dynamic',
              't_huge', 'p_order', 'p_3d', 'p_3d_ceil', 'p_3d_s',
              'p_3d_dyn', 'p_dil', 'pad_wrap')]
     return model(graph(nodes, inits, ins, outs))
