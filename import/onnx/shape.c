@@ -376,40 +376,93 @@ onnx_cv_slice(OnnxCv *cv)
 	return done(cv, gop(cv, "graph.strided_slice", 1, &x, &a));
 }
 
+/* Pad's pads as [begin0, end0, begin1, ...] into q: from the attribute
+ * (before opset 11) or the constant input, spread over `axes` (opset 18;
+ * others 0). CV_OK or CV_UNSUP. */
+static int
+pad_amounts(OnnxCv *cv, int64_t r, int64_t *q)
+{
+	int64_t p[2 * ONNX_MAX_RANK], ax[ONNX_MAX_RANK], n, na = r;
+	for (int64_t i = 0; i < r; i++)
+		ax[i] = i;
+	if (cv->m->opset < 11)
+		n = aints(cv, "pads", p, 2 * ONNX_MAX_RANK);
+	else
+		n = cints(cv, 1, p, 2 * ONNX_MAX_RANK);
+	if (has_in(cv, 3) && (na = cints(cv, 3, ax, ONNX_MAX_RANK)) < 0)
+		return unsup(cv, "with non-constant axes");
+	if (n != 2 * na)
+		return unsup(cv, "with non-constant pads");
+	memset(q, 0, (size_t)(2 * r) * sizeof *q);
+	for (int64_t i = 0; i < na; i++) {
+		int64_t a = ax[i] < 0 ? ax[i] + r : ax[i];
+		if (a < 0 || a >= r)
+			return unsup(cv, "with axis %lld out of range",
+			    (long long)ax[i]);
+		if (p[i] < -DIALECT_MAX_DIM || p[i] > DIALECT_MAX_DIM ||
+		    p[na + i] < -DIALECT_MAX_DIM || p[na + i] > DIALECT_MAX_DIM)
+			return unsup(cv, "with huge pads");
+		q[2 * a] = p[i];
+		q[2 * a + 1] = p[na + i];
+	}
+	return CV_OK;
+}
+
+/* Negative pads crop first (as onnxruntime and ONNX's reference do):
+ * *x becomes a graph.slice without the cropped rows; q keeps the positive
+ * pads. CV_OK, CV_UNSUP or CV_FAIL. */
+static int
+pad_crop(OnnxCv *cv, IrValue **x, int64_t r, int64_t *q)
+{
+	int64_t b[ONNX_MAX_RANK], sz[ONNX_MAX_RANK];
+	bool crop = false;
+	for (int64_t i = 0; i < r; i++) {
+		int64_t cb = q[2 * i] < 0 ? -q[2 * i] : 0;
+		int64_t ce = q[2 * i + 1] < 0 ? -q[2 * i + 1] : 0;
+		int64_t d = vdim(*x, i);
+		crop |= cb || ce;
+		b[i] = cb;
+		sz[i] = d == IR_DYNAMIC && !ce ? -1 : d - cb - ce;
+		if ((d == IR_DYNAMIC && ce) || (d != IR_DYNAMIC && sz[i] < 1))
+			return unsup(cv, "with negative pads on a dynamic or "
+			    "too small dimension");
+		q[2 * i] = cb ? 0 : q[2 * i];
+		q[2 * i + 1] = ce ? 0 : q[2 * i + 1];
+	}
+	if (!crop)
+		return CV_OK;
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "begin", (size_t)r, b);
+	import_attrs_ints(&a, "size", (size_t)r, sz);
+	*x = gop(cv, "graph.slice", 1, x, &a);
+	return *x ? CV_OK : CV_FAIL;
+}
+
 int
 onnx_cv_pad(OnnxCv *cv)
 {
 	IrValue *x = in(cv, 0);
-	int64_t p[2 * ONNX_MAX_RANK], q[2 * ONNX_MAX_RANK], n;
+	int64_t q[2 * ONNX_MAX_RANK];
 	double value = 0;
 	if (!x)
 		return CV_FAIL;
 	int64_t r = vrank(x);
+	if (r < 0 || r > ONNX_MAX_RANK)
+		return unsup(cv, "of an unranked value");
 	if (cv->m->opset < 11) {
-		n = aints(cv, "pads", p, 2 * ONNX_MAX_RANK);
 		value = af(cv, "value", 0.0);
-	} else {
-		n = cints(cv, 1, p, 2 * ONNX_MAX_RANK);
-		if (has_in(cv, 2)) {
-			OnnxConst *c = cin(cv, 2);
-			if (!c || c->n != 1)
-				return unsup(cv, "with a non-constant value");
-			value = onnx_const_f(c, 0);
-		}
-		if (has_in(cv, 3))
-			return unsup(cv, "with axes");
+	} else if (has_in(cv, 2)) {
+		OnnxConst *c = cin(cv, 2);
+		if (!c || c->n != 1)
+			return unsup(cv, "with a non-constant value");
+		value = onnx_const_f(c, 0);
 	}
-	if (n != 2 * r)
-		return unsup(cv, "with non-constant pads");
-	for (int64_t i = 0; i < r; i++) {
-		q[2 * i] = p[i];
-		q[2 * i + 1] = p[r + i];
-		if (p[i] < 0 || p[r + i] < 0)
-			return unsup(cv, "with negative pads");
-	}
+	int rr = pad_amounts(cv, r, q);
+	if (rr != CV_OK)
+		return rr;
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
-	import_attrs_ints(&a, "paddings", (size_t)(2 * r), q);
 	if (as_is(cv, "mode", "constant", "reflect"))
 		import_attrs_str(&a, "mode", "reflect");
 	else if (as_is(cv, "mode", "constant", "edge"))
@@ -418,6 +471,9 @@ onnx_cv_pad(OnnxCv *cv)
 		return unsup(cv, "in this mode");
 	if (value != 0)
 		import_attrs_float(&a, "constant_value", value);
+	if ((rr = pad_crop(cv, &x, r, q)) != CV_OK)
+		return rr;
+	import_attrs_ints(&a, "paddings", (size_t)(2 * r), q);
 	return done(cv, gop(cv, "graph.pad", 1, &x, &a));
 }
 

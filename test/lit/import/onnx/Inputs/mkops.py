@@ -41,6 +41,22 @@ CASES = {
     'pad_edge': lambda: one('Pad', ['x', 'p'], [attr_str('mode', 'edge')],
                             [2, 3], [3, 6],
                             [i64('p', [4], [1, 2, 0, 1])]),
+    # negative pads crop first: [[1..5], [6..10]] with begins (0, -1), ends
+    # (0, 2); reflect on [1..5] with pads [-1, 2]
+    'pad_neg': lambda: one('Pad', ['x', 'p'], [], [2, 5], [2, 6],
+                           [i64('p', [4], [0, -1, 0, 2])]),
+    'pad_neg_reflect': lambda: one('Pad', ['x', 'p'],
+                                   [attr_str('mode', 'reflect')], [5], [6],
+                                   [i64('p', [2], [-1, 2])]),
+    # opset 18 axes: pads [1, 1] on the last axis only
+    'pad_axes': lambda: one('Pad', ['x', 'p', '', 'a'], [], [2, 3], [2, 5],
+                            [i64('p', [2], [1, 1]), i64('a', [1], [-1])],
+                            opset=18),
+    'pad_after_custom': lambda: model(graph(
+        [node('Erf', ['x'], ['e'], 'erf'),
+         node('Pad', ['e', 'p'], ['y'], 'pad')],
+        [i64('p', [2], [1, 1])], [value_info('x', [3])],
+        [value_info('y', [5])])),
     'resize_cubic': lambda: one(
         'Resize', ['x', '', 's'],
         [attr_str('mode', 'cubic'), attr_float('cubic_coeff_a', -0.5),
@@ -155,6 +171,11 @@ def unsupported():
               attr_ints('dilations', [0, 1])]),
         node('Pad', ['x', 'pads'], ['pad_wrap'], 'pad_wrap',
              [attr_str('mode', 'wrap')]),
+        node('Pad', ['x', 'pads2', '', 'xroi'], ['pad_ax'], 'pad_ax', []),
+        node('Pad', ['x', 'pads2', '', 'ax9'], ['pad_ax9'], 'pad_ax9', []),
+        node('Pad', ['x', 'huge'], ['pad_huge'], 'pad_huge', []),
+        node('Pad', ['x', 'crop5'], ['pad_crop'], 'pad_crop', []),
+        node('Pad', ['xd', 'cropd'], ['pad_cropd'], 'pad_cropd', []),
     ]
     inits = [f32('roi_nc', [8], [0.5, 0, 0, 0, 1, 1, 1, 1]),
              i64('sz', [4], [1, 1, 3, 3]),
@@ -163,7 +184,11 @@ def unsupported():
              f32('w5', [1, 1, 2, 2, 2], [1.0] * 8),
              f32('w6', [1, 1, 1, 1, 1, 1], [1.0]),
              tensor('w5h', [1, 1, 1, 1, 1], dtype=10, raw=b'\0\0'),
-             i64('pads', [8], [0] * 8)]
+             i64('pads', [8], [0] * 8), i64('pads2', [2], [1, 1]),
+             i64('ax9', [1], [9]),
+             i64('huge', [8], [0, 0, 0, 1 << 40, 0, 0, 0, 0]),
+             i64('crop5', [8], [0, 0, -5, 0, 0, 0, 0, 0]),
+             i64('cropd', [8], [0, 0, 0, 0, 0, 0, -1, 0])]
     ins = [value_info('x', [1, 1, 4, 4]), value_info('xroi', [8]),
            value_info('x5', [1, 1, 2, 2, 2]),
            value_info('x5d', [1, 1, 'd', 2, 2]),
@@ -175,7 +200,8 @@ def unsupported():
              't_strides', 't_rank', 't_6d', 't_3d_groups', 't_3d_type',
              't_3d_none', 't_groups', 't_dynamic',
              't_huge', 'p_order', 'p_3d', 'p_3d_ceil', 'p_3d_s',
-             'p_3d_dyn', 'p_dil', 'pad_wrap')]
+             'p_3d_dyn', 'p_dil', 'pad_wrap', 'pad_ax', 'pad_ax9',
+             'pad_huge', 'pad_crop', 'pad_cropd')]
     return model(graph(nodes, inits, ins, outs))
 
 
