@@ -327,8 +327,11 @@ fold_binary(OnnxCv *cv, OnnxConst *x, OnnxConst *y, char op)
 	for (int64_t i = 0; r && i < x->n; i++) {
 		int64_t a = onnx_const_int(x, i);
 		int64_t b = onnx_const_int(y, y->n == 1 ? 0 : i);
-		int64_t v = op == '+' ? a + b : op == '-' ? a - b :
-		    op == '*' ? a * b : b ? a / b : 0;
+		/* two's complement wrap-around, as onnxruntime computes */
+		uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+		int64_t v = op == '+' ? (int64_t)(ua + ub) : op == '-' ?
+		    (int64_t)(ua - ub) : op == '*' ? (int64_t)(ua * ub) :
+		    b == -1 ? (int64_t)(0 - ua) : b ? a / b : 0;
 		onnx_const_set(r, i, (double)v);
 	}
 	return r;

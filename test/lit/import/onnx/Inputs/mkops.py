@@ -57,6 +57,13 @@ CASES = {
          node('Pad', ['e', 'p'], ['y'], 'pad')],
         [i64('p', [2], [1, 1])], [value_info('x', [3])],
         [value_info('y', [5])])),
+    # int64 constants folded at import: (2^57 - 1)^2 wraps (a fuzzer find:
+    # it was a signed overflow)
+    'fold_overflow': lambda: model(graph(
+        [node('Mul', ['p', 'p'], ['y'], 'mul'),
+         node('Reshape', ['x', 'y'], ['z'], 'reshape')],
+        [i64('p', [1], [(1 << 57) - 1])], [value_info('x', [4])],
+        [value_info('z', [4])])),
     'resize_cubic': lambda: one(
         'Resize', ['x', '', 's'],
         [attr_str('mode', 'cubic'), attr_float('cubic_coeff_a', -0.5),
