@@ -422,10 +422,10 @@ pad_crop(OnnxCv *cv, IrValue **x, int64_t r, int64_t *q)
 		int64_t d = vdim(*x, i);
 		crop |= cb || ce;
 		b[i] = cb;
-		sz[i] = d == IR_DYNAMIC && !ce ? -1 : d - cb - ce;
-		if ((d == IR_DYNAMIC && ce) || (d != IR_DYNAMIC && sz[i] < 1))
+		if (d == IR_DYNAMIC ? ce != 0 : d - cb - ce < 1)
 			return unsup(cv, "with negative pads on a dynamic or "
 			    "too small dimension");
+		sz[i] = d == IR_DYNAMIC ? -1 : d - cb - ce;
 		q[2 * i] = cb ? 0 : q[2 * i];
 		q[2 * i + 1] = ce ? 0 : q[2 * i + 1];
 	}
