@@ -477,53 +477,147 @@ onnx_cv_pad(OnnxCv *cv)
 	return done(cv, gop(cv, "graph.pad", 1, &x, &a));
 }
 
-/* Resize's region of interest for H and W ([h0, w0, h1, w1]) from the
- * constant roi input; N and C must be [0, 1]. */
-static int
-resize_roi(OnnxCv *cv, double *roi)
+/* Resize's constant roi, scales and sizes spread over all 4 axes (opset
+ * 18's `axes` names the axes they cover; the others keep roi [0, 1],
+ * scale 1, their size). n* are -1 for an absent or empty input. */
+typedef struct ResizeIn {
+	double roi[8], sc[4];
+	int64_t sz[4];
+	int64_t nroi, nsc, nsz;
+} ResizeIn;
+
+/* The axes Resize's inputs cover into ax; their count, or -1 after
+ * reporting. */
+static int64_t
+resize_axes(OnnxCv *cv, int64_t *ax)
 {
-	OnnxConst *c = cin(cv, 1);
-	if (!c || c->n != 8)
-		return unsup(cv, "tf_crop_and_resize without a constant "
-		    "4-D roi");
-	for (int i = 0; i < 2; i++)
-		if (onnx_const_f(c, i) != 0 || onnx_const_f(c, 4 + i) != 1)
-			return unsup(cv, "cropping N or C");
-	roi[0] = onnx_const_f(c, 2);
-	roi[1] = onnx_const_f(c, 3);
-	roi[2] = onnx_const_f(c, 6);
-	roi[3] = onnx_const_f(c, 7);
+	int64_t n = aints(cv, "axes", ax, 4);
+	bool seen[4] = { false };
+	if (n < 0) {
+		for (int64_t i = 0; i < 4; i++)
+			ax[i] = i;
+		return 4;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		ax[i] = ax[i] < 0 ? ax[i] + 4 : ax[i];
+		if (ax[i] < 0 || ax[i] > 3 || seen[ax[i]]) {
+			unsup(cv, "with bad or repeated axes");
+			return -1;
+		}
+		seen[ax[i]] = true;
+	}
+	return n;
+}
+
+/* Reads input k (n values per covered axis, `per` entries each) into
+ * out[per * 4] by axis; the count read, -1 when absent or empty. */
+static int64_t
+resize_input(OnnxCv *cv, size_t k, const int64_t *ax, int64_t na, int per,
+    double *out)
+{
+	OnnxConst *c = cin(cv, k);
+	if (!c || c->n == 0)
+		return -1;
+	if (c->n != per * na)
+		return -2;
+	for (int64_t i = 0; i < na; i++)
+		for (int j = 0; j < per; j++)
+			out[j * 4 + ax[i]] = onnx_const_f(c, j * na + i);
+	return c->n;
+}
+
+/* keep_aspect_ratio_policy not_larger / not_smaller: one scale, the
+ * min / max of size / input over the covered axes; each covered size is
+ * then round_half_up(scale * input). */
+static int
+resize_aspect(OnnxCv *cv, IrValue *x, const int64_t *ax, int64_t na,
+    ResizeIn *r)
+{
+	bool larger = as_is(cv, "keep_aspect_ratio_policy", "stretch",
+	    "not_larger");
+	if (!larger && !as_is(cv, "keep_aspect_ratio_policy", "stretch",
+	    "not_smaller"))
+		return unsup(cv, "with this keep_aspect_ratio_policy");
+	double s = larger ? INFINITY : 0;
+	for (int64_t i = 0; i < na; i++)
+		if (vdim(x, ax[i]) == IR_DYNAMIC)
+			return unsup(cv, "keeping the aspect of a dynamic size");
+	for (int64_t i = 0; i < na; i++) {
+		double f = (double)r->sz[ax[i]] / (double)vdim(x, ax[i]);
+		s = larger ? fmin(s, f) : fmax(s, f);
+	}
+	for (int64_t i = 0; i < na; i++) {
+		double f = floor(s * (double)vdim(x, ax[i]) + 0.5);
+		if (!(f >= 1 && f <= DIALECT_MAX_DIM))
+			return unsup(cv, "to an empty or huge size");
+		r->sz[ax[i]] = (int64_t)f;
+	}
 	return CV_OK;
 }
 
-/* Resize's output H and W from its constant sizes, or from its scales
- * (then also `scales`, which ONNX maps coordinates with). */
+/* Fills r from the constant inputs (roi 1, scales 2, sizes 3; scales 1
+ * before opset 11) and `axes`. */
 static int
-resize_size(OnnxCv *cv, IrValue *x, const double *roi, int64_t *size,
-    ImportAttrs *a)
+resize_read(OnnxCv *cv, IrValue *x, ResizeIn *r)
 {
-	OnnxConst *sc = cv->m->opset < 11 ? cin(cv, 1) : cin(cv, 2);
-	OnnxConst *sz = cv->m->opset < 11 ? NULL : cin(cv, 3);
-	if (sz && sz->n == 4) {
-		if (onnx_const_int(sz, 0) != vdim(x, 0) ||
-		    onnx_const_int(sz, 1) != vdim(x, 1))
-			return unsup(cv, "of N or C");
-		size[0] = onnx_const_int(sz, 2);
-		size[1] = onnx_const_int(sz, 3);
-		if (size[0] < 1 || size[1] < 1 || size[0] > DIALECT_MAX_DIM ||
-		    size[1] > DIALECT_MAX_DIM)
+	int64_t ax[4], na = cv->m->opset < 11 ? 4 : resize_axes(cv, ax);
+	double sz[4];
+	if (na < 0)
+		return CV_UNSUP;
+	if (cv->m->opset < 11)
+		for (int64_t i = 0; i < 4; i++)
+			ax[i] = i;
+	for (int64_t i = 0; i < 4; i++) {
+		r->roi[i] = 0;
+		r->roi[4 + i] = 1;
+		r->sc[i] = 1;
+		sz[i] = NAN; /* not covered: the input's size */
+		r->sz[i] = vdim(x, i);
+	}
+	if (cv->m->opset < 11) {
+		r->nroi = r->nsz = -1;
+		r->nsc = resize_input(cv, 1, ax, na, 1, r->sc);
+	} else {
+		r->nroi = resize_input(cv, 1, ax, na, 2, r->roi);
+		r->nsc = resize_input(cv, 2, ax, na, 1, r->sc);
+		r->nsz = resize_input(cv, 3, ax, na, 1, sz);
+	}
+	if (r->nroi == -2 || r->nsc == -2 || r->nsz == -2)
+		return unsup(cv, "with roi, scales or sizes not matching the "
+		    "axes");
+	for (int64_t i = 0; i < na && r->nsz > 0; i++) {
+		if (!(sz[ax[i]] >= 1 && sz[ax[i]] <= DIALECT_MAX_DIM))
 			return unsup(cv, "to an empty or huge size");
+		r->sz[ax[i]] = (int64_t)sz[ax[i]];
+	}
+	if (r->nsz > 0 && !as_is(cv, "keep_aspect_ratio_policy", "stretch",
+	    "stretch"))
+		return resize_aspect(cv, x, ax, na, r);
+	return CV_OK;
+}
+
+/* Resize's output H and W from its sizes, or from its scales (then also
+ * `scales`, which ONNX maps coordinates with); roi is [h0, w0, h1, w1]. */
+static int
+resize_size(OnnxCv *cv, const ResizeIn *r, IrValue *x, const double *roi,
+    int64_t *size, ImportAttrs *a)
+{
+	if (r->nsz > 0) {
+		if (r->sz[0] != vdim(x, 0) || r->sz[1] != vdim(x, 1))
+			return unsup(cv, "of N or C");
+		size[0] = r->sz[2];
+		size[1] = r->sz[3];
 		return CV_OK;
 	}
-	if (!sc || sc->n != 4)
+	if (r->nsc < 0)
 		return unsup(cv, "without constant scales or sizes");
-	if (onnx_const_f(sc, 0) != 1 || onnx_const_f(sc, 1) != 1)
+	if (r->sc[0] != 1 || r->sc[1] != 1)
 		return unsup(cv, "of N or C");
 	if (vdim(x, 2) == IR_DYNAMIC || vdim(x, 3) == IR_DYNAMIC)
 		return unsup(cv, "of a dynamic size");
 	const IrAttr *el[2];
 	for (int i = 0; i < 2; i++) {
-		double s = onnx_const_f(sc, 2 + i);
+		double s = r->sc[2 + i];
 		double f = floor(vdim(x, 2 + i) * (roi[2 + i] - roi[i]) * s);
 		if (!(s > 0) || !(f >= 1 && f <= DIALECT_MAX_DIM))
 			return unsup(cv, "to an empty or huge size");
@@ -575,9 +669,8 @@ onnx_cv_resize(OnnxCv *cv)
 		return CV_FAIL;
 	if (vrank(x) != 4)
 		return unsup(cv, "other than 4-D");
-	if (ai(cv, "antialias", 0) || attr(cv, "axes") ||
-	    !as_is(cv, "keep_aspect_ratio_policy", "stretch", "stretch"))
-		return unsup(cv, "with antialias, axes or an aspect policy");
+	if (ai(cv, "antialias", 0))
+		return unsup(cv, "with antialias");
 	const char *cm = resize_coord_mode(cv), *nm = resize_nearest_mode(cv);
 	if (!cm || !nm)
 		return unsup(cv, "with this coordinate or nearest mode");
@@ -586,15 +679,29 @@ onnx_cv_resize(OnnxCv *cv)
 	    as_is(cv, "mode", "nearest", "cubic") ? "cubic" : NULL;
 	if (!mode)
 		return unsup(cv, "in this mode");
-	double roi[4] = { 0, 0, 1, 1 };
+	ResizeIn ri;
+	int rr = resize_read(cv, x, &ri);
+	if (rr != CV_OK)
+		return rr;
 	bool crop = !strcmp(cm, "tf_crop_and_resize");
-	if (crop && resize_roi(cv, roi) != CV_OK)
-		return CV_UNSUP;
+	double roi[4] = { 0, 0, 1, 1 };
+	if (crop) {
+		if (ri.nroi < 0)
+			return unsup(cv, "tf_crop_and_resize without a constant "
+			    "roi");
+		if (ri.roi[0] != 0 || ri.roi[1] != 0 || ri.roi[4] != 1 ||
+		    ri.roi[5] != 1)
+			return unsup(cv, "cropping N or C");
+		roi[0] = ri.roi[2];
+		roi[1] = ri.roi[3];
+		roi[2] = ri.roi[6];
+		roi[3] = ri.roi[7];
+	}
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	int64_t size[2];
-	if (resize_size(cv, x, roi, size, &a) != CV_OK)
-		return CV_UNSUP;
+	if ((rr = resize_size(cv, &ri, x, roi, size, &a)) != CV_OK)
+		return rr;
 	import_attrs_ints(&a, "size", 2, size);
 	import_attrs_str(&a, "layout", "NCHW");
 	import_attrs_str(&a, "mode", mode);

@@ -76,6 +76,21 @@ CASES = {
         [1, 1, 4, 4], [1, 1, 3, 3],
         [f32('roi', [8], [0, 0, 0.25, 0.5, 1, 1, 0.75, 1.5]),
          i64('sz', [4], [1, 1, 3, 3])]),
+    # opset 18: sizes for axes [2, 3] only; not_larger / not_smaller keep
+    # the aspect ratio of a 2x4 input asked for 3x3
+    'resize_axes': lambda: one(
+        'Resize', ['x', '', '', 'sz'], [attr_ints('axes', [2, -1])],
+        [1, 1, 2, 2], [1, 1, 4, 3], [i64('sz', [2], [4, 3])], opset=18),
+    'resize_not_larger': lambda: one(
+        'Resize', ['x', '', '', 'sz'],
+        [attr_ints('axes', [2, 3]),
+         attr_str('keep_aspect_ratio_policy', 'not_larger')],
+        [1, 1, 2, 4], [1, 1, 2, 3], [i64('sz', [2], [3, 3])], opset=18),
+    'resize_not_smaller': lambda: one(
+        'Resize', ['x', '', '', 'sz'],
+        [attr_ints('axes', [2, 3]),
+         attr_str('keep_aspect_ratio_policy', 'not_smaller')],
+        [1, 1, 2, 4], [1, 1, 3, 6], [i64('sz', [2], [3, 3])], opset=18),
     'resize_nearest': lambda: one(
         'Resize', ['x', '', '', 'sz'],
         [attr_str('coordinate_transformation_mode', 'asymmetric'),
@@ -149,6 +164,15 @@ def unsupported():
         r('r_coord', ['x', '', '', 'sz'],
           [attr_str('coordinate_transformation_mode', 'center')]),
         r('r_mode', ['x', '', '', 'sz'], [attr_str('mode', 'area')]),
+        r('r_axes', ['x', '', '', 'sz2'], [attr_ints('axes', [2, 2])]),
+        r('r_naxes', ['x', '', '', 'sz'], [attr_ints('axes', [2, 3])]),
+        r('r_policy', ['x', '', '', 'sz'],
+          [attr_str('keep_aspect_ratio_policy', 'fit')]),
+        r('r_aa', ['x', '', '', 'sz'], [attr_int('antialias', 1)]),
+        r('r_dyn', ['xd', '', 'sc'], []),
+        r('r_dyn_aspect', ['xd', '', '', 'sz2'],
+          [attr_ints('axes', [2, 3]),
+           attr_str('keep_aspect_ratio_policy', 'not_larger')]),
         ct('t_strides', ['x', 'w'], [attr_ints('strides', [0, 1])]),
         ct('t_rank', ['x', 'w'], [attr_ints('output_shape', [6])]),
         ct('t_6d', ['x6', 'w6'], []),
@@ -185,7 +209,8 @@ def unsupported():
         node('Pad', ['xd', 'cropd'], ['pad_cropd'], 'pad_cropd', []),
     ]
     inits = [f32('roi_nc', [8], [0.5, 0, 0, 0, 1, 1, 1, 1]),
-             i64('sz', [4], [1, 1, 3, 3]),
+             i64('sz', [4], [1, 1, 3, 3]), i64('sz2', [2], [3, 3]),
+             f32('sc', [4], [1, 1, 2, 2]),
              f32('tiny', [4], [1, 1, 0.1, 0.1]),
              f32('w', [1, 1, 3, 3], [1.0] * 9),
              f32('w5', [1, 1, 2, 2, 2], [1.0] * 8),
@@ -204,6 +229,8 @@ def unsupported():
            value_info('xd', [1, 1, 'h', 4])]
     outs = [value_info(n, [1]) for n in
             ('r_roi', 'r_crop_nc', 'r_empty', 'r_coord', 'r_mode',
+             'r_axes', 'r_naxes', 'r_policy', 'r_aa', 'r_dyn',
+             'r_dyn_aspect',
              't_strides', 't_rank', 't_6d', 't_3d_groups', 't_3d_type',
              't_3d_none', 't_groups', 't_dynamic',
              't_huge', 'p_order', 'p_3d', 'p_3d_ceil', 'p_3d_s',
