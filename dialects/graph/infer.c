@@ -767,13 +767,20 @@ graph_infer_resize(IrContext *ctx, const IrOpState *st, size_t nresults,
 	if (tfl && !strcmp(dialect_get_str(DEF, ATTRS, "mode"), "cubic"))
 		return ERR("cubic mode needs an ONNX coordinate_mode");
 	const IrAttr *sc = ATTRS ? ir_dict_get(ATTRS, "scales") : NULL;
-	for (size_t i = 0; sc && sc->kind == IR_ATTR_ARRAY &&
-	    i < sc->u.array.n; i++) {
-		const IrAttr *e = sc->u.array.elems[i];
-		double v = e->kind == IR_ATTR_FLOAT ? e->u.flt.value :
-		    (double)e->u.integer.value;
+	bool aa = dialect_get_bool(DEF, ATTRS, "antialias");
+	if (aa && tfl)
+		return ERR("antialias needs an ONNX coordinate_mode");
+	for (size_t i = 0; i < 2; i++) {
+		double v = x[1 + i] == DYN ? 1 : (double)s[i] / (double)x[1 + i];
+		if (sc && sc->kind == IR_ATTR_ARRAY && i < sc->u.array.n) {
+			const IrAttr *e = sc->u.array.elems[i];
+			v = e->kind == IR_ATTR_FLOAT ? e->u.flt.value :
+			    (double)e->u.integer.value;
+		}
 		if (!(v > 0))
 			return ERR("scales must be > 0");
+		if (aa && v < 1.0 / 16)
+			return ERR("antialias needs scales >= 1/16");
 	}
 	return set1(results, image(ctx, st, x[0], s[0], s[1], x[3],
 	    elem_of(in)));

@@ -1633,18 +1633,64 @@ resize_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
  * mode and the scale, then takes 1 (nearest), 2 (linear) or 4 (cubic)
  * taps around x, indices clamped to the edge. H and W are separable. */
 typedef struct Taps {
-	int64_t idx[4];
-	double w[4];
+	int64_t *idx;  /* n input indices, clamped to the axis */
+	double *w;     /* their weights */
 	int n;
-	bool outside; /* tf_crop_and_resize beyond the input */
+	bool outside;  /* tf_crop_and_resize beyond the input */
 } Taps;
 
 /* The resize parameters that shape one axis's taps. */
 typedef struct ResizeSpec {
 	const char *mode, *coord, *nearest;
-	double a;     /* cubic coefficient */
-	bool exclude; /* exclude_outside */
+	double a;       /* cubic coefficient */
+	bool exclude;   /* exclude_outside */
+	bool antialias; /* widen linear / cubic filters when downsampling */
 } ResizeSpec;
+
+/* The number of taps per output index along an axis scaled by s: ONNX's
+ * antialias widens the linear (support 1) and cubic (support 2) filters
+ * by 1 / s when s < 1. */
+static int
+resize_ntaps(const ResizeSpec *rs, double s)
+{
+	double support = !strcmp(rs->mode, "cubic") ? 2 : 1;
+
+	if (!strcmp(rs->mode, "nearest"))
+		return 1;
+	if (!rs->antialias || s >= 1)
+		return (int)(2 * support);
+	return (int)(2 - 2 * (floor(-support / s) + 1));
+}
+
+/* The cubic convolution kernel at distance z >= 0 (0 from 2 on). */
+static double
+cubic_weight(double a, double z)
+{
+	if (z <= 1)
+		return ((a + 2) * z - (a + 3)) * z * z + 1;
+	return z < 2 ? ((a * z - 5 * a) * z + 8 * a) * z - 4 * a : 0;
+}
+
+/* Antialiased taps (ONNX): the filter scaled by s, over the n points
+ * base + i (i from start) around x, base = ceil(x) - 1, normalised. */
+static void
+antialias_taps(const ResizeSpec *rs, double x, double s, Taps *t)
+{
+	bool cubic = !strcmp(rs->mode, "cubic");
+	double base = ceil(x) - 1, ratio = x - base, sum = 0;
+	int64_t start = (int64_t)floor(-(cubic ? 2 : 1) / s) + 1;
+	int k;
+
+	for (k = 0; k < t->n; k++) {
+		double z = fabs(((double)(start + k) - ratio) * s);
+
+		t->idx[k] = (int64_t)base + start + k;
+		t->w[k] = cubic ? cubic_weight(rs->a, z) : z < 1 ? 1 - z : 0;
+		sum += t->w[k];
+	}
+	for (k = 0; sum != 0 && k < t->n; k++)
+		t->w[k] /= sum;
+}
 
 /* Up to max elements of float array attribute `name`; its length, or 0
  * when absent. */
@@ -1704,9 +1750,10 @@ nearest_round(double f, double r, const char *nm)
 	return r <= 0.5 ? f : f + 1;
 }
 
-/* Fills t with x's taps over an axis of len elements. */
+/* Fills t (t->n taps) with x's taps over an axis of len elements scaled
+ * by s. */
 static void
-resize_taps(const ResizeSpec *rs, double x, int64_t len, Taps *t)
+resize_taps(const ResizeSpec *rs, double x, int64_t len, double s, Taps *t)
 {
 	double f, r, sum = 0;
 	int k;
@@ -1716,26 +1763,22 @@ resize_taps(const ResizeSpec *rs, double x, int64_t len, Taps *t)
 	x = !(x >= -8) ? -8 : x > (double)len + 8 ? (double)len + 8 : x;
 	f = floor(x);
 	r = x - f;
-	if (!strcmp(rs->mode, "nearest")) {
-		t->n = 1;
+	if (rs->antialias && s < 1 && strcmp(rs->mode, "nearest")) {
+		antialias_taps(rs, x, s, t);
+	} else if (!strcmp(rs->mode, "nearest")) {
 		t->idx[0] = (int64_t)nearest_round(f, r, rs->nearest);
 		t->w[0] = 1;
 	} else if (!strcmp(rs->mode, "bilinear")) {
-		t->n = 2;
 		t->idx[0] = (int64_t)f;
 		t->idx[1] = (int64_t)f + 1;
 		t->w[0] = 1 - r;
 		t->w[1] = r;
 	} else {
-		double a = rs->a, d[4] = { r + 1, r, 1 - r, 2 - r };
+		double d[4] = { r + 1, r, 1 - r, 2 - r };
 
-		t->n = 4;
 		for (k = 0; k < 4; k++) {
-			double z = d[k];
-
 			t->idx[k] = (int64_t)f - 1 + k;
-			t->w[k] = z <= 1 ? ((a + 2) * z - (a + 3)) * z * z + 1 :
-			    ((a * z - 5 * a) * z + 8 * a) * z - 4 * a;
+			t->w[k] = cubic_weight(rs->a, d[k]);
 		}
 	}
 	for (k = 0; k < t->n; k++) {
@@ -1750,21 +1793,35 @@ resize_taps(const ResizeSpec *rs, double x, int64_t len, Taps *t)
 			t->w[k] /= sum;
 }
 
-/* The taps of every output index of one axis (malloc'd). */
+/* The taps of every output index of one axis (malloc'd; free with
+ * taps_free). */
 static Taps *
 axis_taps(const ResizeSpec *rs, int64_t len, int64_t olen, double s,
     double r0, double r1)
 {
 	Taps *t = ir_xcalloc((size_t)olen, sizeof *t);
-	int64_t o;
+	int n = resize_ntaps(rs, s);
+	int64_t *idx = ir_xcalloc((size_t)(olen * n), sizeof *idx), o;
+	double *w = ir_xcalloc((size_t)(olen * n), sizeof *w);
 
 	for (o = 0; o < olen; o++) {
 		double x = resize_coord(rs->coord, (double)o, len, s, r0, r1,
 		    &t[o].outside);
 
-		resize_taps(rs, x, len, &t[o]);
+		t[o].idx = idx + o * n;
+		t[o].w = w + o * n;
+		t[o].n = n;
+		resize_taps(rs, x, len, s, &t[o]);
 	}
 	return t;
+}
+
+static void
+taps_free(Taps *t)
+{
+	free(t[0].idx);
+	free(t[0].w);
+	free(t);
 }
 
 static bool
@@ -1776,7 +1833,7 @@ resize_onnx_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	double roi[4] = { 0, 0, 1, 1 }, ext = getf(op, "extrapolation_value");
 	ResizeSpec rs = { gets(op, "mode"), gets(op, "coordinate_mode"),
 	    gets(op, "nearest_mode"), getf(op, "cubic_coeff_a"),
-	    getb(op, "exclude_outside") };
+	    getb(op, "exclude_outside"), getb(op, "antialias") };
 	const float *x = F(in[0]);
 	float *y = F(out[0]);
 	Taps *ty, *tx;
@@ -1804,8 +1861,8 @@ resize_onnx_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 				    u->idx[a]) * W + v->idx[b]) * C + c];
 		y[((n * OH + oy) * OW + ox) * C + c] = (float)acc;
 	}
-	free(ty);
-	free(tx);
+	taps_free(ty);
+	taps_free(tx);
 	return true;
 }
 

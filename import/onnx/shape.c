@@ -669,8 +669,7 @@ onnx_cv_resize(OnnxCv *cv)
 		return CV_FAIL;
 	if (vrank(x) != 4)
 		return unsup(cv, "other than 4-D");
-	if (ai(cv, "antialias", 0))
-		return unsup(cv, "with antialias");
+	bool aa = ai(cv, "antialias", 0) != 0;
 	const char *cm = resize_coord_mode(cv), *nm = resize_nearest_mode(cv);
 	if (!cm || !nm)
 		return unsup(cv, "with this coordinate or nearest mode");
@@ -713,6 +712,14 @@ onnx_cv_resize(OnnxCv *cv)
 		    af(cv, "cubic_coeff_a", -0.75));
 	if (ai(cv, "exclude_outside", 0))
 		import_attrs_bool(&a, "exclude_outside", true);
+	if (aa && strcmp(mode, "nearest")) {
+		for (int i = 0; i < 2; i++)
+			if ((ri.nsz > 0 ? (double)size[i] / (double)vdim(x,
+			    2 + i) : ri.sc[2 + i]) < 1.0 / 16)
+				return unsup(cv, "with antialias below scale "
+				    "1/16");
+		import_attrs_bool(&a, "antialias", true);
+	}
 	if (crop) {
 		const IrAttr *el[4];
 		for (int i = 0; i < 4; i++)

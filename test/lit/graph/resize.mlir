@@ -5,6 +5,7 @@
 // RUN: %npu_build/bin/npu-run %s --entry=linear --print | FileCheck %s --check-prefix=LIN
 // RUN: %npu_build/bin/npu-run %s --entry=cubic --print | FileCheck %s --check-prefix=CUBIC
 // RUN: %npu_build/bin/npu-run %s --entry=crop --print | FileCheck %s --check-prefix=CROP
+// RUN: %npu_build/bin/npu-run %s --entry=antialias --print | FileCheck %s --check-prefix=AA
 // RUN: npu-opt --split-input-file --verify-diagnostics %S/Inputs/resize-invalid.mlir
 
 // half_pixel to 8: x = o / 2 - 0.25 = -0.25, 0.25, 0.75, ...; to 2:
@@ -56,4 +57,22 @@ func.func @crop() -> tensor<1x1x3x1xf32> {
   %x = "graph.constant"() {value = dense<[[[[1.0], [2.0], [3.0], [4.0]]]]> : tensor<1x1x4x1xf32>} : () -> tensor<1x1x4x1xf32>
   %0 = "graph.resize"(%x) {coordinate_mode = "tf_crop_and_resize", extrapolation_value = 9.0 : f32, mode = "bilinear", roi = [0.0, 0.5, 1.0, 1.5], size = [1, 3]} : (tensor<1x1x4x1xf32>) -> tensor<1x1x3x1xf32>
   return %0 : tensor<1x1x3x1xf32>
+}
+
+// antialias: downsampling by s < 1 widens the filter by 1 / s. [1, 2, 3,
+// 4] to 2 (s = 0.5), bilinear: x = 2o + 0.5, base = ceil(x) - 1, taps at
+// base - 1 .. base + 2 (clamped) with 1 - |(i - 0.5) * 0.5| = 0.25, 0.75,
+// 0.75, 0.25, normalised to 1/8, 3/8, 3/8, 1/8: o = 0 over [1, 1, 2, 3]
+// is 1.625, o = 1 over [2, 3, 4, 4] is 3.375. The 4x4 [1..16] with scales
+// 0.6: x = 1/3 for o = 0, taps -1..2 weigh 0.2, 0.8, 0.6, 0 (/ 1.6), so
+// rows and columns mix 0.625 of the first and 0.375 of the second:
+// 0.390625 + 0.46875 + 1.171875 + 0.84375 = 2.875 at (0, 0).
+// AA: result #0: tensor<1x1x1x2xf32> = [1.625, 3.375]
+// AA: result #1: tensor<1x1x2x2xf32> = [2.875, 4.5, 9.375, 11]
+func.func @antialias() -> (tensor<1x1x1x2xf32>, tensor<1x1x2x2xf32>) {
+  %r = "graph.constant"() {value = dense<[[[[1.0, 2.0, 3.0, 4.0]]]]> : tensor<1x1x1x4xf32>} : () -> tensor<1x1x1x4xf32>
+  %0 = "graph.resize"(%r) {antialias = true, coordinate_mode = "half_pixel", layout = "NCHW", mode = "bilinear", size = [1, 2]} : (tensor<1x1x1x4xf32>) -> tensor<1x1x1x2xf32>
+  %x = "graph.constant"() {value = dense<[[[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [9.0, 10.0, 11.0, 12.0], [13.0, 14.0, 15.0, 16.0]]]]> : tensor<1x1x4x4xf32>} : () -> tensor<1x1x4x4xf32>
+  %1 = "graph.resize"(%x) {antialias = true, coordinate_mode = "half_pixel", layout = "NCHW", mode = "bilinear", scales = [0.6, 0.6], size = [2, 2]} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  return %0, %1 : tensor<1x1x1x2xf32>, tensor<1x1x2x2xf32>
 }

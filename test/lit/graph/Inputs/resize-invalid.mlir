@@ -45,3 +45,19 @@ func.func @nearest(%x: tensor<1x4x4x1xf32>) {
   %0 = "graph.resize"(%x) {coordinate_mode = "half_pixel", nearest_mode = "round", size = [2, 2]} : (tensor<1x4x4x1xf32>) -> tensor<1x2x2x1xf32>
   return
 }
+
+// -----
+
+func.func @aa_tflite(%x: tensor<1x4x4x1xf32>) {
+  // expected-error@+1 {{antialias needs an ONNX coordinate_mode}}
+  %0 = "graph.resize"(%x) {antialias = true, mode = "bilinear", size = [2, 2]} : (tensor<1x4x4x1xf32>) -> tensor<1x2x2x1xf32>
+  return
+}
+
+// -----
+
+func.func @aa_small(%x: tensor<1x64x4x1xf32>) {
+  // expected-error@+1 {{antialias needs scales >= 1/16}}
+  %0 = "graph.resize"(%x) {antialias = true, coordinate_mode = "half_pixel", mode = "bilinear", size = [2, 2]} : (tensor<1x64x4x1xf32>) -> tensor<1x2x2x1xf32>
+  return
+}

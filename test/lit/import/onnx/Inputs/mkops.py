@@ -91,6 +91,11 @@ CASES = {
         [attr_ints('axes', [2, 3]),
          attr_str('keep_aspect_ratio_policy', 'not_smaller')],
         [1, 1, 2, 4], [1, 1, 3, 6], [i64('sz', [2], [3, 3])], opset=18),
+    'resize_antialias': lambda: one(
+        'Resize', ['x', '', 's'],
+        [attr_str('mode', 'cubic'), attr_int('antialias', 1)],
+        [1, 1, 4, 4], [1, 1, 2, 2], [f32('s', [4], [1, 1, 0.6, 0.6])],
+        opset=18),
     'resize_nearest': lambda: one(
         'Resize', ['x', '', '', 'sz'],
         [attr_str('coordinate_transformation_mode', 'asymmetric'),
@@ -168,7 +173,8 @@ def unsupported():
         r('r_naxes', ['x', '', '', 'sz'], [attr_ints('axes', [2, 3])]),
         r('r_policy', ['x', '', '', 'sz'],
           [attr_str('keep_aspect_ratio_policy', 'fit')]),
-        r('r_aa', ['x', '', '', 'sz'], [attr_int('antialias', 1)]),
+        r('r_aa', ['x64', '', 'tiny2', ''],
+          [attr_int('antialias', 1), attr_str('mode', 'linear')]),
         r('r_dyn', ['xd', '', 'sc'], []),
         r('r_dyn_aspect', ['xd', '', '', 'sz2'],
           [attr_ints('axes', [2, 3]),
@@ -211,6 +217,7 @@ def unsupported():
     inits = [f32('roi_nc', [8], [0.5, 0, 0, 0, 1, 1, 1, 1]),
              i64('sz', [4], [1, 1, 3, 3]), i64('sz2', [2], [3, 3]),
              f32('sc', [4], [1, 1, 2, 2]),
+             f32('tiny2', [4], [1, 1, 0.5, 0.05]),
              f32('tiny', [4], [1, 1, 0.1, 0.1]),
              f32('w', [1, 1, 3, 3], [1.0] * 9),
              f32('w5', [1, 1, 2, 2, 2], [1.0] * 8),
@@ -225,6 +232,7 @@ def unsupported():
            value_info('x5', [1, 1, 2, 2, 2]),
            value_info('x5d', [1, 1, 'd', 2, 2]),
            value_info('x6', [1, 1, 1, 1, 1, 1]),
+           value_info('x64', [1, 1, 4, 64]),
            value_info('x5h', [1, 1, 1, 1, 1], 10),
            value_info('xd', [1, 1, 'h', 4])]
     outs = [value_info(n, [1]) for n in
