@@ -771,7 +771,8 @@ graph_infer_resize(IrContext *ctx, const IrOpState *st, size_t nresults,
 	if (aa && tfl)
 		return ERR("antialias needs an ONNX coordinate_mode");
 	for (size_t i = 0; i < 2; i++) {
-		double v = x[1 + i] == DYN ? 1 : (double)s[i] / (double)x[1 + i];
+		double v = x[1 + i] == DYN ? 1 :
+		    (double)s[i] / (double)x[1 + i];
 		if (sc && sc->kind == IR_ATTR_ARRAY && i < sc->u.array.n) {
 			const IrAttr *e = sc->u.array.elems[i];
 			v = e->kind == IR_ATTR_FLOAT ? e->u.flt.value :

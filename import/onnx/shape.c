@@ -541,7 +541,8 @@ resize_aspect(OnnxCv *cv, IrValue *x, const int64_t *ax, int64_t na,
 	double s = larger ? INFINITY : 0;
 	for (int64_t i = 0; i < na; i++)
 		if (vdim(x, ax[i]) == IR_DYNAMIC)
-			return unsup(cv, "keeping the aspect of a dynamic size");
+			return unsup(cv, "keeping the aspect of a dynamic "
+			    "size");
 	for (int64_t i = 0; i < na; i++) {
 		double f = (double)r->sz[ax[i]] / (double)vdim(x, ax[i]);
 		s = larger ? fmin(s, f) : fmax(s, f);
@@ -686,8 +687,8 @@ onnx_cv_resize(OnnxCv *cv)
 	double roi[4] = { 0, 0, 1, 1 };
 	if (crop) {
 		if (ri.nroi < 0)
-			return unsup(cv, "tf_crop_and_resize without a constant "
-			    "roi");
+			return unsup(cv, "tf_crop_and_resize without a "
+			    "constant roi");
 		if (ri.roi[0] != 0 || ri.roi[1] != 0 || ri.roi[4] != 1 ||
 		    ri.roi[5] != 1)
 			return unsup(cv, "cropping N or C");
