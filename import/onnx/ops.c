@@ -135,23 +135,28 @@ deconv_groups(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
 	return gop(cv, "graph.concat", (size_t)g, ys, &c);
 }
 
+/* The largest output slice a 3-D ConvTranspose builds a zero constant
+ * for (elements). */
+#define ONNX_MAX_DECONV_SLICE ((int64_t)1 << 22)
+
 /* Output slice od of a 3-D ConvTranspose: acc (the sum of its 2-D
- * parts) or, where no input slice reaches it, zeros shaped like `like`;
- * reshaped to [N, O, 1, OH, OW]. */
+ * parts) or, where no input slice reaches it, *zero (made once, shaped
+ * like `like`); reshaped to [N, O, 1, OH, OW]. */
 static IrValue *
-deconv_slice(OnnxCv *cv, IrValue *acc, IrValue *like)
+deconv_slice(OnnxCv *cv, IrValue *acc, IrValue *like, IrValue **zero)
 {
 	int64_t d4[4] = { vdim(like, 0), vdim(like, 1), vdim(like, 2),
 	    vdim(like, 3) };
-	if (!acc) {
+	if (!acc && !*zero) {
 		OnnxConst *z = onnx_const_new(cv, ONNX_FLOAT, 4, d4);
 		if (!z)
 			return NULL;
 		for (int64_t i = 0; i < z->n; i++)
 			onnx_const_set(z, i, 0.0);
-		acc = onnx_const_value(cv, z);
+		*zero = onnx_const_value(cv, z);
 	}
 	int64_t d5[5] = { d4[0], d4[1], 1, d4[2], d4[3] };
+	acc = acc ? acc : *zero;
 	return acc ? reshape(cv, acc, 5, d5) : NULL;
 }
 
@@ -195,9 +200,14 @@ deconv_3d(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
 		}
 	if (!like)
 		return unsup(cv, "3-D whose padding leaves no input");
+	int64_t n4;
+	if (!dialect_mul(vdim(like, 2), vdim(like, 3), &n4) ||
+	    !dialect_mul(n4, nb * o, &n4) || n4 > ONNX_MAX_DECONV_SLICE)
+		return unsup(cv, "3-D of this type or size");
 	IrValue **sl = ir_arena_alloc(&cv->arena, (size_t)od * sizeof *sl, 8);
+	IrValue *zero = NULL;
 	for (int64_t i = 0; i < od; i++)
-		if (!(sl[i] = deconv_slice(cv, acc[i], like)))
+		if (!(sl[i] = deconv_slice(cv, acc[i], like, &zero)))
 			return CV_FAIL;
 	ImportAttrs ca;
 	import_attrs_init(&ca, cv->ctx);
