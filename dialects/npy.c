@@ -23,6 +23,11 @@ static const struct {
 	[NPY_I16] = {"<i2", NULL, "int16", 2},
 	[NPY_I32] = {"<i4", NULL, "int32", 4},
 	[NPY_I64] = {"<i8", NULL, "int64", 8},
+	[NPY_F64] = {"<f8", NULL, "float64", 8},
+	[NPY_BOOL] = {"|b1", "<b1", "bool", 1},
+	[NPY_U16] = {"<u2", NULL, "uint16", 2},
+	[NPY_U32] = {"<u4", NULL, "uint32", 4},
+	[NPY_U64] = {"<u8", NULL, "uint64", 8},
 };
 
 #define NDTYPES (sizeof dtypes / sizeof dtypes[0])
@@ -120,7 +125,8 @@ read_descr(Hdr *h, NpyDtype *t)
 		return fail(h->err, h->errlen,
 		    "big-endian dtype '%s' is not supported", s);
 	return fail(h->err, h->errlen, "unsupported dtype '%s' (expected "
-	    "f4, f2, i1, u1, i2, i4 or i8, little endian)", s);
+	    "f4, f8, f2, b1, i1, u1, i2, u2, i4, u4, i8 or u8, little "
+	    "endian)", s);
 }
 
 static bool
@@ -300,6 +306,10 @@ npy_decode(const void *buf, size_t len, NpyArray *out, char *err,
 	if (len - pre - hlen != bytes)
 		return fail(err, errlen, "data is %zu bytes, shape and dtype "
 		    "need %zu", len - pre - hlen, bytes);
+	for (size_t i = 0; out->dtype == NPY_BOOL && i < bytes; i++)
+		if (b[pre + hlen + i] > 1)
+			return fail(err, errlen, "bool element %zu is %u, not "
+			    "0 or 1", i, (unsigned)b[pre + hlen + i]);
 	out->data = ir_xmalloc(bytes ? bytes : 1);
 	memcpy(out->data, b + pre + hlen, bytes);
 	return true;

@@ -18,6 +18,11 @@ typedef enum NpyDtype {
 	NPY_I16,
 	NPY_I32,
 	NPY_I64,
+	NPY_F64,
+	NPY_BOOL, /* one byte, 0 or 1 */
+	NPY_U16,
+	NPY_U32,
+	NPY_U64,
 } NpyDtype;
 
 /* An array in memory; `data` is malloc'd and owned by the array. */

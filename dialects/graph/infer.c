@@ -217,18 +217,26 @@ graph_infer_depthwise_conv2d(IrContext *ctx, const IrOpState *st,
 	return set1(results, image(ctx, st, x[0], oh, ow, o, elem_of(in)));
 }
 
-/* Output size of a transposed convolution along one axis. */
+/* Output size of a transposed convolution along one axis: k is the
+ * dilated kernel extent, extra the output padding; -2 on overflow. */
 static int64_t
 deconv_out(int64_t in, int64_t k, int64_t s, DialectPadKind kind,
-    int64_t before, int64_t after)
+    int64_t before, int64_t after, int64_t extra)
 {
+	int64_t o;
 	if (in == DYN || k == DYN)
 		return DYN;
 	if (kind == DIALECT_PAD_SAME)
-		return in * s;
+		o = dialect_mul(in, s, &o) ? o : -2;
+	else
+		o = dialect_mul(in - 1, s, &o) ? o : -2;
+	if (o == -2 || o > DIALECT_MAX_DIM)
+		return -2;
+	if (kind == DIALECT_PAD_SAME)
+		return o + extra;
 	if (kind == DIALECT_PAD_VALID)
-		return (in - 1) * s + k;
-	return (in - 1) * s + k - before - after;
+		return o + k + extra;
+	return o + k - before - after + extra;
 }
 
 bool
@@ -244,10 +252,19 @@ graph_infer_transpose_conv2d(IrContext *ctx, const IrOpState *st,
 		    "%lld", (long long)x[3], (long long)f[3]);
 	if (!check_bias(ctx, st, f[0]))
 		return false;
+	int64_t d[2], e[2], k[2];
 	dialect_get_ints(DEF, ATTRS, "strides", s, 2);
+	dialect_get_ints(DEF, ATTRS, "dilations", d, 2);
+	dialect_get_ints(DEF, ATTRS, "output_padding", e, 2);
+	for (int i = 0; i < 2; i++)
+		k[i] = f[1 + i] == DYN ? DYN : d[i] * (f[1 + i] - 1) + 1;
 	DialectPad p = dialect_get_pad(DEF, ATTRS, "padding");
-	int64_t oh = deconv_out(x[1], f[1], s[0], p.kind, p.top, p.bottom);
-	int64_t ow = deconv_out(x[2], f[2], s[1], p.kind, p.left, p.right);
+	int64_t oh = deconv_out(x[1], k[0], s[0], p.kind, p.top, p.bottom,
+	    e[0]);
+	int64_t ow = deconv_out(x[2], k[1], s[1], p.kind, p.left, p.right,
+	    e[1]);
+	if (oh == -2 || ow == -2)
+		return ERR("the output is too large");
 	if ((oh != DYN && oh <= 0) || (ow != DYN && ow <= 0))
 		return ERR("padding leaves an empty output");
 	return set1(results, image(ctx, st, x[0], oh, ow, f[0], elem_of(in)));
@@ -417,6 +434,18 @@ graph_infer_pool(IrContext *ctx, const IrOpState *st, size_t nresults,
 	if (!window_hw(ctx, st, x[1], x[2], k[0], k[1], &oh, &ow))
 		return false;
 	return set1(results, image(ctx, st, x[0], oh, ow, x[3], elem_of(in)));
+}
+
+bool
+graph_infer_pool_indices(IrContext *ctx, const IrOpState *st,
+    size_t nresults, const IrType **results)
+{
+	(void)nresults; /* the table fixes it at 2 */
+	if (!graph_infer_pool(ctx, st, 1, results))
+		return false;
+	results[1] = with_elem(ctx, results[0], ir_type_int(ctx, 64,
+	    IR_SIGNLESS));
+	return true;
 }
 
 bool
@@ -700,8 +729,12 @@ graph_infer_pad(IrContext *ctx, const IrOpState *st, size_t nresults,
 	const char *mode = dialect_get_str(DEF, ATTRS, "mode");
 	int64_t slack = !strcmp(mode, "reflect") ? 1 :
 	    !strcmp(mode, "symmetric") ? 0 : -1;
+	bool edge = !strcmp(mode, "edge");
 	for (int64_t i = 0; i < r; i++) {
 		int64_t x = dim(t, i);
+		if (edge && x == 0 && (p[2 * i] || p[2 * i + 1]))
+			return ERR("edge padding of dimension %lld, which is "
+			    "empty", (long long)i);
 		if (slack >= 0 && x != DYN && (p[2 * i] > x - slack ||
 		    p[2 * i + 1] > x - slack))
 			return ERR("%s padding of dimension %lld must be at "
@@ -721,10 +754,35 @@ graph_infer_resize(IrContext *ctx, const IrOpState *st, size_t nresults,
 	if (!in)
 		return false;
 	dialect_get_ints(DEF, ATTRS, "size", s, 2);
-	if (dialect_get_bool(DEF, ATTRS, "align_corners") &&
-	    dialect_get_bool(DEF, ATTRS, "half_pixel_centers"))
+	bool tfl = !strcmp(dialect_get_str(DEF, ATTRS, "coordinate_mode"),
+	    "tflite");
+	bool ac = dialect_get_bool(DEF, ATTRS, "align_corners");
+	bool hp = dialect_get_bool(DEF, ATTRS, "half_pixel_centers");
+	if (ac && hp)
 		return ERR("align_corners and half_pixel_centers are "
 		    "exclusive");
+	if (!tfl && (ac || hp))
+		return ERR("align_corners and half_pixel_centers need "
+		    "coordinate_mode \"tflite\"");
+	if (tfl && !strcmp(dialect_get_str(DEF, ATTRS, "mode"), "cubic"))
+		return ERR("cubic mode needs an ONNX coordinate_mode");
+	const IrAttr *sc = ATTRS ? ir_dict_get(ATTRS, "scales") : NULL;
+	bool aa = dialect_get_bool(DEF, ATTRS, "antialias");
+	if (aa && tfl)
+		return ERR("antialias needs an ONNX coordinate_mode");
+	for (size_t i = 0; i < 2; i++) {
+		double v = x[1 + i] == DYN ? 1 :
+		    (double)s[i] / (double)x[1 + i];
+		if (sc && sc->kind == IR_ATTR_ARRAY && i < sc->u.array.n) {
+			const IrAttr *e = sc->u.array.elems[i];
+			v = e->kind == IR_ATTR_FLOAT ? e->u.flt.value :
+			    (double)e->u.integer.value;
+		}
+		if (!(v > 0))
+			return ERR("scales must be > 0");
+		if (aa && v < 1.0 / 16)
+			return ERR("antialias needs scales >= 1/16");
+	}
 	return set1(results, image(ctx, st, x[0], s[0], s[1], x[3],
 	    elem_of(in)));
 }

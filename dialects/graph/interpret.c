@@ -782,7 +782,7 @@ tconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	const float *x = F(in[0]), *f = F(in[1]);
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
 	DialectPad p = dialect_get_pad(def_of(op), op->attrs, "padding");
-	int64_t s[2] = {1, 1}, n, iy, ix, ky, kx, o, i;
+	int64_t s[2] = {1, 1}, d[2] = {1, 1}, n, iy, ix, ky, kx, o, i;
 	int64_t N = D(in[0])[0], H = D(in[0])[1], W = D(in[0])[2];
 	int64_t I = D(in[0])[3], O = D(in[1])[0], KH = D(in[1])[1];
 	int64_t KW = D(in[1])[2], OH = D(out[0])[1], OW = D(out[0])[2];
@@ -790,12 +790,18 @@ tconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	float *y = F(out[0]);
 
 	getints(op, "strides", s);
+	getints(op, "dilations", d);
 	if (p.kind == DIALECT_PAD_EXPLICIT) {
 		pt = p.top;
 		pl = p.left;
 	} else if (p.kind == DIALECT_PAD_SAME) {
-		int64_t th = (H - 1) * s[0] + KH - OH;
-		int64_t tw = (W - 1) * s[1] + KW - OW;
+		/* TFLite's: from the output size without output padding */
+		int64_t e[2] = {0, 0};
+		int64_t th, tw;
+
+		getints(op, "output_padding", e);
+		th = (H - 1) * s[0] + d[0] * (KH - 1) + 1 - (OH - e[0]);
+		tw = (W - 1) * s[1] + d[1] * (KW - 1) + 1 - (OW - e[1]);
 
 		pt = th > 0 ? th / 2 : 0;
 		pl = tw > 0 ? tw / 2 : 0;
@@ -805,7 +811,8 @@ tconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	for (ix = 0; ix < W; ix++)
 	for (ky = 0; ky < KH; ky++)
 	for (kx = 0; kx < KW; kx++) {
-		int64_t oy = iy * s[0] + ky - pt, ox = ix * s[1] + kx - pl;
+		int64_t oy = iy * s[0] + ky * d[0] - pt;
+		int64_t ox = ix * s[1] + kx * d[1] - pl;
 		const float *xp = x + ((n * H + iy) * W + ix) * I;
 
 		if (oy < 0 || oy >= OH || ox < 0 || ox >= OW)
@@ -1154,6 +1161,55 @@ BINARY_KERNEL(maximum, b_max)
 BINARY_KERNEL(minimum, b_min)
 BINARY_KERNEL(prelu, b_prelu)
 
+/* Advances a row-major index over out's dims and the two operands'
+ * broadcast offsets by one element. */
+static void
+bcast_next(const IrTensor *out, int64_t *idx, const int64_t *sa,
+    const int64_t *sb, int64_t *ia, int64_t *ib)
+{
+	int k;
+
+	for (k = R(out) - 1; k >= 0; k--) {
+		*ia += sa[k];
+		*ib += sb[k];
+		if (++idx[k] < D(out)[k])
+			return;
+		*ia -= sa[k] * idx[k];
+		*ib -= sb[k] * idx[k];
+		idx[k] = 0;
+	}
+}
+
+/* base ^ exponent in double, broadcast, in the base's element type;
+ * integer results truncate toward zero (ONNX's Pow). */
+static bool
+graph_interpret_pow(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
+	const IrType *t = ir_op_result(op, 0)->type;
+	bool integer;
+
+	(void)it;
+	if (t->u.shaped.rank > MAXR || !(out[0] = ir_tensor_create(t))) {
+		ir_op_emit_error(op, "result type has no runtime form");
+		return false;
+	}
+	integer = t->u.shaped.elem->kind != IR_TYPE_FLOAT;
+	bcast_strides(in[0], out[0], sa);
+	bcast_strides(in[1], out[0], sb);
+	for (i = 0; i < out[0]->n; i++) {
+		double v = pow(ir_tensor_get(in[0], ia),
+		    ir_tensor_get(in[1], ib));
+
+		if (integer)
+			v = isnan(v) ? 0 : trunc(v);
+		ir_tensor_set(out[0], i, v);
+		bcast_next(out[0], idx, sa, sb, &ia, &ib);
+	}
+	return true;
+}
+
 /* A unary function with the op's attributes. */
 typedef float (*UnFn)(const IrOp *op, float x, float p0, float p1);
 
@@ -1302,7 +1358,7 @@ pool_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	Win w;
 
 	getints(op, "kernel", k);
-	w = window(op, in[0], out[0], k[0], k[1], false);
+	w = window(op, in[0], out[0], k[0], k[1], true);
 	for (n = 0; n < w.n; n++)
 	for (oy = 0; oy < w.oh; oy++)
 	for (ox = 0; ox < w.ow; ox++)
@@ -1312,8 +1368,8 @@ pool_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 		for (ky = 0; ky < w.kh; ky++)
 			for (kx = 0; kx < w.kw; kx++) {
-				int64_t iy = oy * w.sh - w.pt + ky;
-				int64_t ix = ox * w.sw - w.pl + kx;
+				int64_t iy = oy * w.sh - w.pt + ky * w.dh;
+				int64_t ix = ox * w.sw - w.pl + kx * w.dw;
 				float v;
 
 				if (iy < 0 || iy >= w.h || ix < 0 || ix >= w.w)
@@ -1381,8 +1437,11 @@ graph_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
 	const IrType *q = qtensor(in[0], 16);
+	int64_t d[2] = {1, 1};
 
+	getints(op, "dilations", d);
 	if (q && q == ir_op_result(op, 0)->type->u.shaped.elem && !nchw(op) &&
+	    d[0] == 1 && d[1] == 1 &&
 	    (ir_op_is(op, "graph.max_pool2d") ||
 	    !getb(op, "count_include_pad")))
 		return qpool(op, in, out);
@@ -1395,6 +1454,93 @@ f_pool(IrOp *op, IrTensor *const *in, IrTensor **out)
 	if (nchw(op))
 		return via_nhwc(op, in, out, pool_nhwc, NULL);
 	return pool_nhwc(op, in, out);
+}
+
+/* Flat index of (n, c, y, x) in an NCHW (cf) or NHWC tensor; with cm
+ * (column-major), W is the outer of the two spatial axes. */
+static int64_t
+image_index(bool cf, bool cm, int64_t C, int64_t H, int64_t W, int64_t n,
+    int64_t c, int64_t y, int64_t x)
+{
+	int64_t s = cm ? x * H + y : y * W + x;
+
+	return cf ? (n * C + c) * H * W + s : (n * H * W + s) * C + c;
+}
+
+/* One window of max_pool2d_indices: the maximum's row-major flat input
+ * index (the first in window order), -1 when the window covers only
+ * padding. */
+static int64_t
+argmax_window(IrOp *op, const IrTensor *x, const int64_t *p, int64_t n,
+    int64_t c, int64_t oy, int64_t ox)
+{
+	int64_t k[2] = {1, 1}, s[2] = {1, 1}, d[2] = {1, 1}, ky, kx, best = -1;
+	bool cf = nchw(op);
+	int64_t C = D(x)[cf ? 1 : 3], H = D(x)[cf ? 2 : 1];
+	int64_t W = D(x)[cf ? 3 : 2];
+
+	getints(op, "kernel", k);
+	getints(op, "strides", s);
+	getints(op, "dilations", d);
+	for (ky = 0; ky < k[0]; ky++)
+		for (kx = 0; kx < k[1]; kx++) {
+			int64_t iy = oy * s[0] - p[0] + ky * d[0];
+			int64_t ix = ox * s[1] - p[1] + kx * d[1], i;
+
+			if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+				continue;
+			i = image_index(cf, false, C, H, W, n, c, iy, ix);
+			if (best < 0 || F(x)[i] > F(x)[best])
+				best = i;
+		}
+	return best;
+}
+
+/* max_pool2d_indices: each window's maximum and its flat input index. */
+static bool
+graph_interpret_max_pool2d_indices(IrInterp *it, IrOp *op,
+    IrTensor *const *in, IrTensor **out)
+{
+	IrContext *ctx = ir_interp_context(it);
+	const IrType *t0 = ir_op_result(op, 0)->type;
+	IrTensor *x = ir_tensor_to_f32(ctx, in[0]);
+	IrTensor *v = ir_tensor_create(ir_tensor_f32_type(ctx, t0));
+	bool cf = nchw(op), cm = getb(op, "column_major"), ok;
+	int64_t k[2] = {1, 1}, s[2] = {1, 1}, d[2] = {1, 1}, p[2], n, c, y, z;
+	int64_t C = D(x)[cf ? 1 : 3], H = D(x)[cf ? 2 : 1];
+	int64_t W = D(x)[cf ? 3 : 2];
+
+	out[0] = ir_tensor_create(t0);
+	out[1] = ir_tensor_create(ir_op_result(op, 1)->type);
+	ok = v && out[0] && out[1];
+	if (!ok)
+		ir_op_emit_error(op, "result type has no runtime form");
+	getints(op, "kernel", k);
+	getints(op, "strides", s);
+	getints(op, "dilations", d);
+	p[0] = pad_before(op, 0, H, k[0], s[0], d[0]);
+	p[1] = pad_before(op, 1, W, k[1], s[1], d[1]);
+	for (n = 0; ok && n < D(x)[0]; n++)
+	for (c = 0; c < C; c++)
+	for (y = 0; y < D(v)[cf ? 2 : 1]; y++)
+	for (z = 0; z < D(v)[cf ? 3 : 2]; z++) {
+		int64_t i = argmax_window(op, x, p, n, c, y, z);
+		int64_t o = image_index(cf, false, C, D(v)[cf ? 2 : 1],
+		    D(v)[cf ? 3 : 2], n, c, y, z);
+
+		F(v)[o] = i < 0 ? -INFINITY : F(x)[i];
+		if (i >= 0 && cm) /* the same element counted column-major */
+			i = image_index(cf, true, C, H, W, i / (C * H * W),
+			    cf ? i / (H * W) % C : i % C,
+			    cf ? i / W % H : i / (W * C) % H,
+			    cf ? i % W : i / C % W);
+		ir_tensor_set_int(out[1], o, i);
+	}
+	if (ok)
+		ir_tensor_store_f32(out[0], v);
+	ir_tensor_release(v);
+	ir_tensor_release(x);
+	return ok;
 }
 
 FLOAT_KERNEL(global_avg_pool)
@@ -1743,7 +1889,8 @@ f_strided_slice(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-/* Index into [0, n) for a padded position p (reflect / symmetric). */
+/* Index into [0, n) for a padded position p (1 reflect, 2 symmetric,
+ * 3 edge; 0 constant: -1). */
 static int64_t
 pad_index(int64_t p, int64_t n, int mode)
 {
@@ -1751,6 +1898,8 @@ pad_index(int64_t p, int64_t n, int mode)
 		return p;
 	if (mode == 0 || n == 0)
 		return -1;
+	if (mode == 3)
+		return p < 0 ? 0 : n - 1;
 	while (p < 0 || p >= n) {
 		if (p < 0)
 			p = mode == 1 ? -p : -p - 1;
@@ -1768,7 +1917,8 @@ f_pad(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	int64_t pads[MAXR * 2], st[MAXR], i;
 	const char *m = gets(op, "mode");
-	int mode = !strcmp(m, "reflect") ? 1 : !strcmp(m, "symmetric") ? 2 : 0;
+	int mode = !strcmp(m, "reflect") ? 1 : !strcmp(m, "symmetric") ? 2 :
+	    !strcmp(m, "edge") ? 3 : 0;
 	float fill = (float)getf(op, "constant_value");
 	Gather g;
 	int k;
@@ -1854,13 +2004,254 @@ resize_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
+/* ONNX's resize (its reference implementation's arithmetic, in double):
+ * each output coordinate maps to an input coordinate x by the coordinate
+ * mode and the scale, then takes 1 (nearest), 2 (linear) or 4 (cubic)
+ * taps around x, indices clamped to the edge. H and W are separable. */
+typedef struct Taps {
+	int64_t *idx;  /* n input indices, clamped to the axis */
+	double *w;     /* their weights */
+	int n;
+	bool outside;  /* tf_crop_and_resize beyond the input */
+} Taps;
+
+/* The resize parameters that shape one axis's taps. */
+typedef struct ResizeSpec {
+	const char *mode, *coord, *nearest;
+	double a;       /* cubic coefficient */
+	bool exclude;   /* exclude_outside */
+	bool antialias; /* widen linear / cubic filters when downsampling */
+} ResizeSpec;
+
+/* The number of taps per output index along an axis scaled by s: ONNX's
+ * antialias widens the linear (support 1) and cubic (support 2) filters
+ * by 1 / s when s < 1. */
+static int
+resize_ntaps(const ResizeSpec *rs, double s)
+{
+	double support = !strcmp(rs->mode, "cubic") ? 2 : 1;
+
+	if (!strcmp(rs->mode, "nearest"))
+		return 1;
+	if (!rs->antialias || s >= 1)
+		return (int)(2 * support);
+	return (int)(2 - 2 * (floor(-support / s) + 1));
+}
+
+/* The cubic convolution kernel at distance z >= 0 (0 from 2 on). */
+static double
+cubic_weight(double a, double z)
+{
+	if (z <= 1)
+		return ((a + 2) * z - (a + 3)) * z * z + 1;
+	return z < 2 ? ((a * z - 5 * a) * z + 8 * a) * z - 4 * a : 0;
+}
+
+/* Antialiased taps (ONNX): the filter scaled by s, over the n points
+ * base + i (i from start) around x, base = ceil(x) - 1, normalised. */
+static void
+antialias_taps(const ResizeSpec *rs, double x, double s, Taps *t)
+{
+	bool cubic = !strcmp(rs->mode, "cubic");
+	double base = ceil(x) - 1, ratio = x - base, sum = 0;
+	int64_t start = (int64_t)floor(-(cubic ? 2 : 1) / s) + 1;
+	int k;
+
+	for (k = 0; k < t->n; k++) {
+		double z = fabs(((double)(start + k) - ratio) * s);
+
+		t->idx[k] = (int64_t)base + start + k;
+		t->w[k] = cubic ? cubic_weight(rs->a, z) : z < 1 ? 1 - z : 0;
+		sum += t->w[k];
+	}
+	for (k = 0; sum != 0 && k < t->n; k++)
+		t->w[k] /= sum;
+}
+
+/* Up to max elements of float array attribute `name`; its length, or 0
+ * when absent. */
+static int
+getfloats(const IrOp *op, const char *name, double *out, int max)
+{
+	const IrAttr *a = ir_op_attr(op, name);
+	int n;
+
+	if (!a || a->kind != IR_ATTR_ARRAY)
+		return 0;
+	for (n = 0; n < max && (size_t)n < a->u.array.n; n++) {
+		const IrAttr *e = a->u.array.elems[n];
+
+		out[n] = e->kind == IR_ATTR_FLOAT ? e->u.flt.value :
+		    (double)e->u.integer.value;
+	}
+	return n;
+}
+
+/* Input coordinate of output index o along an axis of `len` elements
+ * scaled by s (the output length is s * len, as ONNX computes it). */
+static double
+resize_coord(const char *cm, double o, int64_t len, double s, double r0,
+    double r1, bool *outside)
+{
+	double ow = s * (double)len, x;
+
+	*outside = false;
+	if (!strcmp(cm, "align_corners"))
+		return ow == 1 ? 0 : o * (double)(len - 1) / (ow - 1);
+	if (!strcmp(cm, "asymmetric"))
+		return o / s;
+	if (!strcmp(cm, "tf_half_pixel_for_nn"))
+		return (o + 0.5) / s;
+	if (!strcmp(cm, "pytorch_half_pixel"))
+		return ow == 1 ? -0.5 : (o + 0.5) / s - 0.5;
+	if (strcmp(cm, "tf_crop_and_resize"))
+		return (o + 0.5) / s - 0.5; /* half_pixel */
+	x = ow == 1 ? (r1 - r0) * (double)(len - 1) / 2 :
+	    o * (r1 - r0) * (double)(len - 1) / (ow - 1);
+	x += r0 * (double)(len - 1);
+	*outside = x < 0 || x > (double)(len - 1);
+	return x;
+}
+
+/* The index nearest to x (fractional part r > 0) by ONNX's nearest_mode. */
+static double
+nearest_round(double f, double r, const char *nm)
+{
+	if (r == 0 || !strcmp(nm, "floor"))
+		return f;
+	if (!strcmp(nm, "ceil"))
+		return f + 1;
+	if (!strcmp(nm, "round_prefer_ceil"))
+		return r < 0.5 ? f : f + 1;
+	return r <= 0.5 ? f : f + 1;
+}
+
+/* Fills t (t->n taps) with x's taps over an axis of len elements scaled
+ * by s. */
+static void
+resize_taps(const ResizeSpec *rs, double x, int64_t len, double s, Taps *t)
+{
+	double f, r, sum = 0;
+	int k;
+
+	/* far outside, every tap clamps to the same edge element (a NaN
+	 * coordinate, from a NaN roi, takes the first) */
+	x = !(x >= -8) ? -8 : x > (double)len + 8 ? (double)len + 8 : x;
+	f = floor(x);
+	r = x - f;
+	if (rs->antialias && s < 1 && strcmp(rs->mode, "nearest")) {
+		antialias_taps(rs, x, s, t);
+	} else if (!strcmp(rs->mode, "nearest")) {
+		t->idx[0] = (int64_t)nearest_round(f, r, rs->nearest);
+		t->w[0] = 1;
+	} else if (!strcmp(rs->mode, "bilinear")) {
+		t->idx[0] = (int64_t)f;
+		t->idx[1] = (int64_t)f + 1;
+		t->w[0] = 1 - r;
+		t->w[1] = r;
+	} else {
+		double d[4] = { r + 1, r, 1 - r, 2 - r };
+
+		for (k = 0; k < 4; k++) {
+			t->idx[k] = (int64_t)f - 1 + k;
+			t->w[k] = cubic_weight(rs->a, d[k]);
+		}
+	}
+	for (k = 0; k < t->n; k++) {
+		if (rs->exclude && (t->idx[k] < 0 || t->idx[k] >= len))
+			t->w[k] = 0;
+		sum += t->w[k];
+		t->idx[k] = t->idx[k] < 0 ? 0 : t->idx[k] >= len ? len - 1 :
+		    t->idx[k];
+	}
+	if (rs->exclude && sum != 0)
+		for (k = 0; k < t->n; k++)
+			t->w[k] /= sum;
+}
+
+/* The taps of every output index of one axis (malloc'd; free with
+ * taps_free). */
+static Taps *
+axis_taps(const ResizeSpec *rs, int64_t len, int64_t olen, double s,
+    double r0, double r1)
+{
+	Taps *t = ir_xcalloc((size_t)olen, sizeof *t);
+	int n = resize_ntaps(rs, s);
+	int64_t *idx = ir_xcalloc((size_t)(olen * n), sizeof *idx), o;
+	double *w = ir_xcalloc((size_t)(olen * n), sizeof *w);
+
+	for (o = 0; o < olen; o++) {
+		double x = resize_coord(rs->coord, (double)o, len, s, r0, r1,
+		    &t[o].outside);
+
+		t[o].idx = idx + o * n;
+		t[o].w = w + o * n;
+		t[o].n = n;
+		resize_taps(rs, x, len, s, &t[o]);
+	}
+	return t;
+}
+
+static void
+taps_free(Taps *t)
+{
+	free(t[0].idx);
+	free(t[0].w);
+	free(t);
+}
+
+static bool
+resize_onnx_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	int64_t N = D(in[0])[0], H = D(in[0])[1], W = D(in[0])[2];
+	int64_t C = D(in[0])[3], OH = D(out[0])[1], OW = D(out[0])[2];
+	double s[2] = { (double)OH / (double)H, (double)OW / (double)W };
+	double roi[4] = { 0, 0, 1, 1 }, ext = getf(op, "extrapolation_value");
+	ResizeSpec rs = { gets(op, "mode"), gets(op, "coordinate_mode"),
+	    gets(op, "nearest_mode"), getf(op, "cubic_coeff_a"),
+	    getb(op, "exclude_outside"), getb(op, "antialias") };
+	const float *x = F(in[0]);
+	float *y = F(out[0]);
+	Taps *ty, *tx;
+	int64_t n, oy, ox, c;
+	int a, b;
+
+	getfloats(op, "scales", s, 2);
+	getfloats(op, "roi", roi, 4);
+	ty = axis_taps(&rs, H, OH, s[0], roi[0], roi[2]);
+	tx = axis_taps(&rs, W, OW, s[1], roi[1], roi[3]);
+	for (n = 0; n < N; n++)
+	for (oy = 0; oy < OH; oy++)
+	for (ox = 0; ox < OW; ox++)
+	for (c = 0; c < C; c++) {
+		const Taps *u = &ty[oy], *v = &tx[ox];
+		double acc = 0;
+
+		if (u->outside || v->outside) {
+			y[((n * OH + oy) * OW + ox) * C + c] = (float)ext;
+			continue;
+		}
+		for (a = 0; a < u->n; a++)
+			for (b = 0; b < v->n; b++)
+				acc += u->w[a] * v->w[b] * x[((n * H +
+				    u->idx[a]) * W + v->idx[b]) * C + c];
+		y[((n * OH + oy) * OW + ox) * C + c] = (float)acc;
+	}
+	taps_free(ty);
+	taps_free(tx);
+	return true;
+}
+
 FLOAT_KERNEL(resize)
 static bool
 f_resize(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
+	FloatFn fn = strcmp(gets(op, "coordinate_mode"), "tflite") ?
+	    resize_onnx_nhwc : resize_nhwc;
+
 	if (nchw(op))
-		return via_nhwc(op, in, out, resize_nhwc, NULL);
-	return resize_nhwc(op, in, out);
+		return via_nhwc(op, in, out, fn, NULL);
+	return fn(op, in, out);
 }
 
 /* reshape, squeeze, unsqueeze: the same bytes under the result type. */
@@ -2100,6 +2491,7 @@ const IrInterpretFn graph_kernels[GRAPH_NUM_OPS] = {
 	[GRAPH_DIV] = graph_interpret_div,
 	[GRAPH_MAXIMUM] = graph_interpret_maximum,
 	[GRAPH_MINIMUM] = graph_interpret_minimum,
+	[GRAPH_POW] = graph_interpret_pow,
 	[GRAPH_RELU] = graph_interpret_relu,
 	[GRAPH_RELU6] = graph_interpret_relu6,
 	[GRAPH_CLIP] = graph_interpret_clip,
@@ -2119,6 +2511,7 @@ const IrInterpretFn graph_kernels[GRAPH_NUM_OPS] = {
 	[GRAPH_LOG_SOFTMAX] = graph_interpret_log_softmax,
 	[GRAPH_MAX_POOL2D] = graph_interpret_pool,
 	[GRAPH_AVG_POOL2D] = graph_interpret_pool,
+	[GRAPH_MAX_POOL2D_INDICES] = graph_interpret_max_pool2d_indices,
 	[GRAPH_GLOBAL_AVG_POOL] = graph_interpret_global_avg_pool,
 	[GRAPH_REDUCE_MEAN] = graph_interpret_reduce_mean,
 	[GRAPH_REDUCE_SUM] = graph_interpret_reduce_sum,

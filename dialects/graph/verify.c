@@ -149,3 +149,19 @@ graph_verify_requantize(IrOp *op)
 	}
 	return result_is_qtype(op);
 }
+
+/* pow: float or integer operands (not quantized); the exponent's element
+ * type may differ from the base's. */
+bool
+graph_verify_pow(IrOp *op)
+{
+	for (unsigned i = 0; i < 2; i++) {
+		const IrType *e = elem(op->operands[i].value);
+		if (e->kind != IR_TYPE_FLOAT && e->kind != IR_TYPE_INTEGER) {
+			ir_op_emit_error(op, "operands must have float or "
+			    "integer element types");
+			return false;
+		}
+	}
+	return true;
+}

@@ -214,23 +214,60 @@ cints(OnnxCv *cv, size_t i, int64_t *out, int64_t max)
 	return c->n > max ? max : c->n;
 }
 
+/* Reshape x to the given static shape. */
+static inline IrValue *
+reshape(OnnxCv *cv, IrValue *x, int64_t rank, const int64_t *dims)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "shape", (size_t)rank, dims);
+	return gop(cv, "graph.reshape", 1, &x, &a);
+}
+
 /* ------------------------------------------------------------ windows */
 
-/* Reads kernel/strides/pads/dilations/auto_pad of a 2-D window op into
- * attributes; returns CV_OK, or CV_UNSUP. x is the NCHW input, k the
- * kernel size. */
+/* Integer list attribute `name` of a window op with nsp spatial axes
+ * (1 or 2) as two H, W entries: 1-D puts `h` in front. */
+static inline void
+spatial_ints(OnnxCv *cv, const char *name, int64_t *out, int64_t nsp,
+    int64_t h)
+{
+	int64_t v[2] = { out[0], out[1] };
+	if (nsp == 2) {
+		aints(cv, name, out, 2);
+		return;
+	}
+	v[0] = out[1];
+	aints(cv, name, v, 1);
+	out[0] = h;
+	out[1] = v[0];
+}
+
+/* Reads kernel/strides/pads/dilations/auto_pad of a window op with nsp
+ * (1 or 2) spatial axes into 2-D attributes (1-D as H = 1); returns
+ * CV_OK, or CV_UNSUP. x is the NCHW input (1-D: reshaped to H = 1), k
+ * the 2-D kernel size. */
 static inline int
-window(OnnxCv *cv, IrValue *x, const int64_t *k, ImportAttrs *a,
-    bool dilations, bool ceil)
+window_nd(OnnxCv *cv, IrValue *x, const int64_t *k, ImportAttrs *a,
+    bool dilations, bool ceil, int64_t nsp)
 {
 	int64_t s[2] = { 1, 1 }, d[2] = { 1, 1 }, p[4] = { 0, 0, 0, 0 };
-	if (aints(cv, "strides", s, 2) > 0 && (s[0] < 1 || s[1] < 1))
+	spatial_ints(cv, "strides", s, nsp, 1);
+	spatial_ints(cv, "dilations", d, nsp, 1);
+	if (s[0] < 1 || s[1] < 1)
 		return unsup(cv, "with strides < 1");
-	if (aints(cv, "dilations", d, 2) > 0 && (d[0] < 1 || d[1] < 1))
-		return unsup(cv, "with dilations < 1");
+	if (d[0] < 1 || d[1] < 1 || d[0] > 65535 || d[1] > 65535)
+		return unsup(cv, "with dilations < 1 or huge");
 	if (!dilations && (d[0] != 1 || d[1] != 1))
 		return unsup(cv, "with dilations");
-	aints(cv, "pads", p, 4); /* [top, left, bottom, right] */
+	if (nsp == 2) {
+		aints(cv, "pads", p, 4); /* [top, left, bottom, right] */
+	} else {
+		int64_t q[2] = { 0, 0 };
+		aints(cv, "pads", q, 2);
+		p[1] = q[0];
+		p[3] = q[1];
+	}
 	for (int i = 0; i < 4; i++)
 		if (p[i] < 0 || p[i] > DIALECT_MAX_DIM)
 			return unsup(cv, "with negative or huge pads");
@@ -291,14 +328,33 @@ window(OnnxCv *cv, IrValue *x, const int64_t *k, ImportAttrs *a,
 	return CV_OK;
 }
 
-/* Reshape x to the given static shape. */
-static inline IrValue *
-reshape(OnnxCv *cv, IrValue *x, int64_t rank, const int64_t *dims)
+/* window_nd over 2 spatial axes. */
+static inline int
+window(OnnxCv *cv, IrValue *x, const int64_t *k, ImportAttrs *a,
+    bool dilations, bool ceil)
 {
-	ImportAttrs a;
-	import_attrs_init(&a, cv->ctx);
-	import_attrs_ints(&a, "shape", (size_t)rank, dims);
-	return gop(cv, "graph.reshape", 1, &x, &a);
+	return window_nd(cv, x, k, a, dilations, ceil, 2);
+}
+
+/* Adds a size-1 H axis to a rank-3 value ([N, C, L] -> [N, C, 1, L]);
+ * other ranks pass through. */
+static inline IrValue *
+add_h(OnnxCv *cv, IrValue *v)
+{
+	if (!v || vrank(v) != 3)
+		return v;
+	int64_t d[4] = { vdim(v, 0), vdim(v, 1), 1, vdim(v, 2) };
+	return reshape(cv, v, 4, d);
+}
+
+/* Drops the size-1 H axis add_h added ([N, C, 1, L] -> [N, C, L]). */
+static inline IrValue *
+drop_h(OnnxCv *cv, IrValue *v)
+{
+	if (!v)
+		return NULL;
+	int64_t d[3] = { vdim(v, 0), vdim(v, 1), vdim(v, 3) };
+	return reshape(cv, v, 3, d);
 }
 
 #endif /* NPUIR_IMPORT_ONNX_CVUTIL_H */

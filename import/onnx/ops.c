@@ -18,12 +18,17 @@ cv_conv(OnnxCv *cv)
 	IrValue *x = in(cv, 0), *w = in(cv, 1);
 	if (!x || !w)
 		return CV_FAIL;
-	if (vrank(x) != 4 || vrank(w) != 4)
-		return unsup(cv, "other than 2-D");
+	int64_t nsp = vrank(x) - 2;
+	if ((nsp != 1 && nsp != 2) || vrank(w) != vrank(x))
+		return unsup(cv, "other than 1-D or 2-D");
+	x = add_h(cv, x);
+	w = add_h(cv, w);
+	if (!x || !w)
+		return CV_FAIL;
 	int64_t k[2] = { vdim(w, 2), vdim(w, 3) };
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
-	int r = window(cv, x, k, &a, true, false);
+	int r = window_nd(cv, x, k, &a, true, false, nsp);
 	if (r != CV_OK)
 		return r;
 	import_attrs_int(&a, "groups", ai(cv, "group", 1));
@@ -31,47 +36,250 @@ cv_conv(OnnxCv *cv)
 	size_t n = 2;
 	if (has_in(cv, 2) && (ops[n++] = in(cv, 2)) == NULL)
 		return CV_FAIL;
-	return done(cv, gop(cv, "graph.conv2d", n, ops, &a));
+	IrValue *y = gop(cv, "graph.conv2d", n, ops, &a);
+	return done(cv, nsp == 1 ? drop_h(cv, y) : y);
 }
 
+/* One spatial axis of a ConvTranspose: the input size, kernel, stride,
+ * dilation, output_padding, pads and output_shape entry (-1: none). */
+typedef struct DeconvAxis {
+	int64_t in, k, s, d, extra, pb, pe, out;
+} DeconvAxis;
+
+/* Resolves auto_pad and output_shape into explicit pads and the output
+ * padding graph.transpose_conv2d adds (as onnxruntime: a total padding
+ * below zero becomes extra output rows). */
+static int
+deconv_axis(OnnxCv *cv, DeconvAxis *ax)
+{
+	bool upper = as_is(cv, "auto_pad", "NOTSET", "SAME_UPPER");
+	bool same = upper || as_is(cv, "auto_pad", "NOTSET", "SAME_LOWER");
+	if (ax->in == IR_DYNAMIC || ax->k == IR_DYNAMIC)
+		return unsup(cv, "on a dynamic size");
+	if (ax->s < 1 || ax->d < 1 || ax->s > DIALECT_MAX_DIM ||
+	    ax->d > 65535 || ax->extra < 0 || ax->extra > 65535 ||
+	    ax->pb < 0 || ax->pe < 0 || ax->pb > DIALECT_MAX_DIM ||
+	    ax->pe > DIALECT_MAX_DIM || ax->out > DIALECT_MAX_DIM)
+		return unsup(cv, "with these strides, dilations or pads");
+	if (as_is(cv, "auto_pad", "NOTSET", "VALID"))
+		ax->pb = ax->pe = 0;
+	if (ax->out < 0 && !same)
+		return CV_OK;
+	int64_t out = ax->out >= 0 ? ax->out : ax->in * ax->s;
+	int64_t full = ax->s * (ax->in - 1) + ax->extra + ax->d *
+	    (ax->k - 1) + 1;
+	int64_t total = full - out;
+	ax->pb = ax->pe = 0;
+	if (total < 0) {
+		ax->extra -= total;
+		return ax->extra > 65535 ? unsup(cv, "with this output_shape") :
+		    CV_OK;
+	}
+	ax->pb = upper ? total / 2 : total - total / 2;
+	ax->pe = total - ax->pb;
+	return CV_OK;
+}
+
+/* The most groups a grouped ConvTranspose may have (one op chain each). */
+#define ONNX_MAX_GROUPS 4096
+
+/* One group's transposed convolution: filter [I, O, kh, kw] -> OIHW. */
+static IrValue *
+deconv_group(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
+    ImportAttrs *a)
+{
+	ImportAttrs t;
+	import_attrs_init(&t, cv->ctx);
+	int64_t perm[4] = { 1, 0, 2, 3 };
+	import_attrs_ints(&t, "perm", 4, perm);
+	IrValue *ops[3] = { x, gop(cv, "graph.transpose", 1, &w, &t), b };
+	return gop(cv, "graph.transpose_conv2d", b ? 3 : 2, ops, a);
+}
+
+/* v split into g equal pieces along axis (NULL after reporting). */
+static IrOp *
+split_g(OnnxCv *cv, IrValue *v, int64_t axis, int64_t g)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_int(&a, "axis", axis);
+	const IrLoc *saved = cv->b.loc;
+	cv->b.loc = cv->loc;
+	IrOp *op = dialect_create(&cv->b, "graph.split", 1, &v,
+	    import_attrs_dict(&a), (size_t)g);
+	cv->b.loc = saved;
+	return op;
+}
+
+/* A grouped ConvTranspose: input channels, filter and bias split into g
+ * groups, one transposed convolution each, outputs concatenated. */
+static IrValue *
+deconv_groups(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
+    ImportAttrs *a, int64_t g)
+{
+	IrOp *xs = split_g(cv, x, 1, g), *ws = xs ? split_g(cv, w, 0, g) : NULL;
+	IrOp *bs = ws && b ? split_g(cv, b, 0, g) : NULL;
+	if (!ws || (b && !bs))
+		return NULL;
+	IrValue **ys = ir_arena_alloc(&cv->arena, (size_t)g * sizeof *ys, 8);
+	for (int64_t i = 0; i < g; i++) {
+		unsigned k = (unsigned)i;
+		ys[i] = deconv_group(cv, ir_op_result(xs, k),
+		    ir_op_result(ws, k), bs ? ir_op_result(bs, k) : NULL, a);
+		if (!ys[i])
+			return NULL;
+	}
+	ImportAttrs c;
+	import_attrs_init(&c, cv->ctx);
+	import_attrs_int(&c, "axis", 1);
+	return gop(cv, "graph.concat", (size_t)g, ys, &c);
+}
+
+/* The largest output slice a 3-D ConvTranspose builds a zero constant
+ * for (elements). */
+#define ONNX_MAX_DECONV_SLICE ((int64_t)1 << 22)
+
+/* Output slice od of a 3-D ConvTranspose: acc (the sum of its 2-D
+ * parts) or, where no input slice reaches it, *zero (made once, shaped
+ * like `like`); reshaped to [N, O, 1, OH, OW]. */
+static IrValue *
+deconv_slice(OnnxCv *cv, IrValue *acc, IrValue *like, IrValue **zero)
+{
+	int64_t d4[4] = { vdim(like, 0), vdim(like, 1), vdim(like, 2),
+	    vdim(like, 3) };
+	if (!acc && !*zero) {
+		OnnxConst *z = onnx_const_new(cv, ONNX_FLOAT, 4, d4);
+		if (!z)
+			return NULL;
+		for (int64_t i = 0; i < z->n; i++)
+			onnx_const_set(z, i, 0.0);
+		*zero = onnx_const_value(cv, z);
+	}
+	int64_t d5[5] = { d4[0], d4[1], 1, d4[2], d4[3] };
+	acc = acc ? acc : *zero;
+	return acc ? reshape(cv, acc, 5, d5) : NULL;
+}
+
+/* A 3-D ConvTranspose as 2-D ones over H and W (attributes a): output
+ * depth slice od sums the 2-D transposed convolutions of input slice id
+ * with filter slice kd for every id * s + kd * d - pad = od; the slices
+ * are concatenated along D and the bias added once. f32 only. */
+static int
+deconv_3d(OnnxCv *cv, IrValue *x, IrValue *w, IrValue *b,
+    const DeconvAxis *ax, ImportAttrs *a)
+{
+	const DeconvAxis *z = &ax[0];
+	int64_t od = (z->in - 1) * z->s + z->d * (z->k - 1) + 1 - z->pb -
+	    z->pe + z->extra;
+	if (vty(x)->u.shaped.elem != ir_type_float(cv->ctx, IR_F32) ||
+	    z->in * z->k > ONNX_MAX_GROUPS || od < 1 || od > ONNX_MAX_GROUPS ||
+	    vdim(x, 0) == IR_DYNAMIC || vdim(x, 1) == IR_DYNAMIC ||
+	    vdim(w, 1) == IR_DYNAMIC)
+		return unsup(cv, "3-D of this type or size");
+	int64_t nb = vdim(x, 0), c = vdim(x, 1), o = vdim(w, 1);
+	IrOp *xs = split_g(cv, x, 2, z->in), *ws = split_g(cv, w, 2, z->k);
+	if (!xs || !ws)
+		return CV_FAIL;
+	IrValue **acc = ir_arena_alloc(&cv->arena, (size_t)od * sizeof *acc,
+	    8), *like = NULL;
+	memset(acc, 0, (size_t)od * sizeof *acc);
+	int64_t dx[4] = { nb, c, vdim(x, 3), vdim(x, 4) };
+	int64_t dw[4] = { c, o, vdim(w, 3), vdim(w, 4) };
+	for (int64_t i = 0; i < z->in; i++)
+		for (int64_t k = 0; k < z->k; k++) {
+			int64_t f = i * z->s + k * z->d - z->pb;
+			if (f < 0 || f >= od)
+				continue;
+			IrValue *t = deconv_group(cv, reshape(cv,
+			    ir_op_result(xs, (unsigned)i), 4, dx), reshape(cv,
+			    ir_op_result(ws, (unsigned)k), 4, dw), NULL, a);
+			if (!t)
+				return CV_FAIL;
+			acc[f] = acc[f] ? gop2(cv, "graph.add", acc[f], t) : t;
+			like = t;
+		}
+	if (!like)
+		return unsup(cv, "3-D whose padding leaves no input");
+	int64_t n4;
+	if (!dialect_mul(vdim(like, 2), vdim(like, 3), &n4) ||
+	    !dialect_mul(n4, nb * o, &n4) || n4 > ONNX_MAX_DECONV_SLICE)
+		return unsup(cv, "3-D of this type or size");
+	IrValue **sl = ir_arena_alloc(&cv->arena, (size_t)od * sizeof *sl, 8);
+	IrValue *zero = NULL;
+	for (int64_t i = 0; i < od; i++)
+		if (!(sl[i] = deconv_slice(cv, acc[i], like, &zero)))
+			return CV_FAIL;
+	ImportAttrs ca;
+	import_attrs_init(&ca, cv->ctx);
+	import_attrs_int(&ca, "axis", 2);
+	IrValue *y = gop(cv, "graph.concat", (size_t)od, sl, &ca);
+	if (y && b) {
+		int64_t db[5] = { 1, o, 1, 1, 1 };
+		y = gop2(cv, "graph.add", y, reshape(cv, b, 5, db));
+	}
+	return done(cv, y);
+}
+
+/* ConvTranspose, 2-D, 1-D (as 2-D with H = 1) or 3-D (as 2-D slices). */
 static int
 cv_conv_transpose(OnnxCv *cv)
 {
 	IrValue *x = in(cv, 0), *w = in(cv, 1);
 	if (!x || !w)
 		return CV_FAIL;
-	if (vrank(x) != 4 || vrank(w) != 4)
-		return unsup(cv, "other than 2-D");
-	int64_t tmp[4];
-	if (ai(cv, "group", 1) != 1)
-		return unsup(cv, "with groups");
-	if (attr(cv, "output_shape") || (aints(cv, "output_padding", tmp,
-	    4) > 0 && (tmp[0] || tmp[1])))
-		return unsup(cv, "with output_shape or output_padding");
-	if (!as_is(cv, "auto_pad", "NOTSET", "NOTSET"))
-		return unsup(cv, "with auto_pad");
-	int64_t d[2] = { 1, 1 }, s[2] = { 1, 1 }, p[4] = { 0, 0, 0, 0 };
-	aints(cv, "dilations", d, 2);
-	if (d[0] != 1 || d[1] != 1)
-		return unsup(cv, "with dilations");
-	aints(cv, "strides", s, 2);
-	aints(cv, "pads", p, 4);
+	int64_t r = vrank(x);
+	if (r < 3 || r > 5 || vrank(w) != r)
+		return unsup(cv, "other than 1-D, 2-D or 3-D");
+	int64_t g = ai(cv, "group", 1);
+	if (g < 1 || g > ONNX_MAX_GROUPS || (r == 5 && g != 1))
+		return unsup(cv, "with %lld groups", (long long)g);
+	int64_t n = r - 2, s[3] = { 1, 1, 1 }, d[3] = { 1, 1, 1 };
+	int64_t e[3] = { 0, 0, 0 }, p[6] = { 0 }, o[3] = { -1, -1, -1 };
+	aints(cv, "strides", s, n);
+	aints(cv, "dilations", d, n);
+	aints(cv, "output_padding", e, n);
+	aints(cv, "pads", p, 2 * n);
+	int64_t no = aints(cv, "output_shape", o, 3);
+	if (no > 0 && no != n)
+		return unsup(cv, "with an output_shape of another rank");
+	/* the spatial axes of the 2-D (or 3-D) form: 1-D adds H = 1 */
+	int64_t m = n == 1 ? 2 : n;
+	DeconvAxis ax[3];
+	for (int64_t i = 0; i < m; i++) {
+		int64_t j = i - (m - n);
+		ax[i] = (DeconvAxis){ 1, 1, 1, 1, 0, 0, 0, -1 };
+		if (j < 0)
+			continue;
+		ax[i] = (DeconvAxis){ vdim(x, 2 + j), vdim(w, 2 + j), s[j],
+		    d[j], e[j], p[j], p[n + j], o[j] };
+		int rr = deconv_axis(cv, &ax[i]);
+		if (rr != CV_OK)
+			return rr;
+	}
+	const DeconvAxis *hw = ax + (m - 2);
+	x = add_h(cv, x);
+	w = add_h(cv, w);
 	/* ONNX filter [I, O, kh, kw] -> OIHW */
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
-	int64_t perm[4] = { 1, 0, 2, 3 };
-	import_attrs_ints(&a, "perm", 4, perm);
-	IrValue *wt = gop(cv, "graph.transpose", 1, &w, &a);
-	import_attrs_init(&a, cv->ctx);
-	int64_t tb[4] = { p[0], p[2], p[1], p[3] };
-	import_attrs_ints(&a, "strides", 2, s);
+	int64_t tb[4] = { hw[0].pb, hw[0].pe, hw[1].pb, hw[1].pe };
+	int64_t ss[2] = { hw[0].s, hw[1].s }, dd[2] = { hw[0].d, hw[1].d };
+	int64_t ee[2] = { hw[0].extra, hw[1].extra };
+	import_attrs_ints(&a, "strides", 2, ss);
 	import_attrs_ints(&a, "padding", 4, tb);
+	if (dd[0] != 1 || dd[1] != 1)
+		import_attrs_ints(&a, "dilations", 2, dd);
+	if (ee[0] || ee[1])
+		import_attrs_ints(&a, "output_padding", 2, ee);
 	import_attrs_str(&a, "layout", "NCHW");
-	IrValue *ops[3] = { x, wt, NULL };
-	size_t n = 2;
-	if (has_in(cv, 2) && (ops[n++] = in(cv, 2)) == NULL)
+	IrValue *b = has_in(cv, 2) ? in(cv, 2) : NULL;
+	if (!x || !w || (has_in(cv, 2) && !b))
 		return CV_FAIL;
-	return done(cv, gop(cv, "graph.transpose_conv2d", n, ops, &a));
+	if (n == 3)
+		return deconv_3d(cv, x, w, b, ax, &a);
+	IrValue *y = g == 1 ? deconv_group(cv, x, w, b, &a) :
+	    deconv_groups(cv, x, w, b, &a, g);
+	return done(cv, n == 1 ? drop_h(cv, y) : y);
 }
 
 /* ------------------------------------------------------------ matrices */
@@ -129,8 +337,11 @@ fold_binary(OnnxCv *cv, OnnxConst *x, OnnxConst *y, char op)
 	for (int64_t i = 0; r && i < x->n; i++) {
 		int64_t a = onnx_const_int(x, i);
 		int64_t b = onnx_const_int(y, y->n == 1 ? 0 : i);
-		int64_t v = op == '+' ? a + b : op == '-' ? a - b :
-		    op == '*' ? a * b : b ? a / b : 0;
+		/* two's complement wrap-around, as onnxruntime computes */
+		uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+		int64_t v = op == '+' ? (int64_t)(ua + ub) : op == '-' ?
+		    (int64_t)(ua - ub) : op == '*' ? (int64_t)(ua * ub) :
+		    b == -1 ? (int64_t)(0 - ua) : b ? a / b : 0;
 		onnx_const_set(r, i, (double)v);
 	}
 	return r;
@@ -170,6 +381,8 @@ static int cv_max(OnnxCv *cv) { return cv_variadic(cv, "graph.maximum"); }
 static int cv_min(OnnxCv *cv) { return cv_variadic(cv, "graph.minimum"); }
 static int cv_sum(OnnxCv *cv) { return cv_variadic(cv, "graph.add"); }
 
+/* Pow: a float base with a constant scalar exponent 1, 2, 3, 0.5, -0.5
+ * or -1 becomes cheaper ops; anything else is graph.pow. */
 static int
 cv_pow(OnnxCv *cv)
 {
@@ -177,9 +390,9 @@ cv_pow(OnnxCv *cv)
 	IrValue *x = in(cv, 0);
 	if (!x)
 		return CV_FAIL;
-	if (!e || e->n != 1)
-		return unsup(cv, "with a non-constant exponent");
-	double p = onnx_const_f(e, 0);
+	bool flt = ir_type_is_shaped(vty(x)) &&
+	    vty(x)->u.shaped.elem->kind == IR_TYPE_FLOAT;
+	double p = e && e->n == 1 && flt ? onnx_const_f(e, 0) : NAN;
 	if (p == 1.0)
 		return done(cv, x);
 	if (p == 2.0)
@@ -193,7 +406,7 @@ cv_pow(OnnxCv *cv)
 		return done(cv, gop1(cv, "graph.rsqrt", x));
 	if (p == -1.0)
 		return done(cv, gop2(cv, "graph.div", fscalar(cv, 1.0), x));
-	return unsup(cv, "with exponent %g", p);
+	return done(cv, gop2(cv, "graph.pow", x, in(cv, 1)));
 }
 
 #define UNARY(fn, name) \
@@ -312,19 +525,112 @@ static int cv_log_softmax(OnnxCv *cv)
 
 /* ------------------------------------------------------------ pooling */
 
+/* MaxPool with its Indices output: graph.max_pool2d_indices (a 1-D
+ * input's flat indices are the same with H = 1). */
+static int
+pool_indices(OnnxCv *cv, IrValue *x, ImportAttrs *a, int64_t nsp)
+{
+	const IrLoc *saved = cv->b.loc;
+	cv->b.loc = cv->loc;
+	IrOp *op = dialect_create(&cv->b, "graph.max_pool2d_indices", 1, &x,
+	    import_attrs_dict(a), 2);
+	cv->b.loc = saved;
+	if (!op)
+		return CV_FAIL;
+	for (unsigned i = 0; i < 2; i++) {
+		IrValue *y = ir_op_result(op, i);
+		if (nsp == 1 && !(y = drop_h(cv, y)))
+			return CV_FAIL;
+		out_v(cv, i, y);
+	}
+	return CV_OK;
+}
+
+/* One stage of a 3-D pool: a 2-D pool of x (NCHW) with kernel, strides,
+ * padding [t, b, l, r] and dilations over H, W. */
+static IrValue *
+pool_stage(OnnxCv *cv, IrValue *x, const char *name, const int64_t *k,
+    const int64_t *s, const int64_t *p, const int64_t *d, bool cip)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "kernel", 2, k);
+	import_attrs_ints(&a, "strides", 2, s);
+	import_attrs_ints(&a, "padding", 4, p);
+	import_attrs_ints(&a, "dilations", 2, d);
+	import_attrs_str(&a, "layout", "NCHW");
+	if (cip)
+		import_attrs_bool(&a, "count_include_pad", true);
+	return x ? gop(cv, name, 1, &x, &a) : NULL;
+}
+
+/* A 3-D MaxPool / AveragePool as two 2-D pools, which is exact because a
+ * box window is separable: over H, W of [N, C * D, H, W], then over D of
+ * [N, C, D, H' * W'] (a mean of means: every D slice of one window has
+ * the same number of valid H, W taps). No ceil_mode or SAME auto_pad. */
+static int
+pool_3d(OnnxCv *cv, IrValue *x, const char *name)
+{
+	int64_t k[3], s[3] = { 1, 1, 1 }, d[3] = { 1, 1, 1 }, p[6] = { 0 };
+	if (aints(cv, "kernel_shape", k, 3) != 3)
+		return fail(cv, "needs a 3-D kernel_shape");
+	aints(cv, "strides", s, 3);
+	aints(cv, "dilations", d, 3);
+	aints(cv, "pads", p, 6);
+	if (ai(cv, "ceil_mode", 0) || (!as_is(cv, "auto_pad", "NOTSET",
+	    "NOTSET") && !as_is(cv, "auto_pad", "NOTSET", "VALID")))
+		return unsup(cv, "3-D with ceil_mode or SAME padding");
+	if (as_is(cv, "auto_pad", "NOTSET", "VALID"))
+		memset(p, 0, sizeof p);
+	for (int i = 0; i < 5; i++)
+		if (vdim(x, i) == IR_DYNAMIC)
+			return unsup(cv, "3-D of a dynamic shape");
+	for (int i = 0; i < 3; i++)
+		if (k[i] < 1 || s[i] < 1 || d[i] < 1 || d[i] > 65535 ||
+		    p[i] < 0 || p[i + 3] < 0 || p[i] > DIALECT_MAX_DIM ||
+		    p[i + 3] > DIALECT_MAX_DIM)
+			return unsup(cv, "3-D with these kernel, strides, "
+			    "dilations or pads");
+	bool cip = !strcmp(name, "graph.avg_pool2d") &&
+	    ai(cv, "count_include_pad", 0);
+	int64_t n = vdim(x, 0), c = vdim(x, 1);
+	int64_t d4[4] = { n, c * vdim(x, 2), vdim(x, 3), vdim(x, 4) };
+	int64_t p1[4] = { p[1], p[4], p[2], p[5] };
+	int64_t p2[4] = { p[0], p[3], 0, 0 };
+	int64_t k2[2] = { k[0], 1 }, s2[2] = { s[0], 1 }, dd2[2] = { d[0], 1 };
+	IrValue *y = pool_stage(cv, reshape(cv, x, 4, d4), name, k + 1, s + 1,
+	    p1, d + 1, cip);
+	if (!y)
+		return CV_FAIL;
+	int64_t oh = vdim(y, 2), ow = vdim(y, 3);
+	int64_t d5[4] = { n, c, vdim(x, 2), oh * ow };
+	y = pool_stage(cv, reshape(cv, y, 4, d5), name, k2, s2, p2, dd2, cip);
+	if (!y)
+		return CV_FAIL;
+	int64_t out[5] = { n, c, vdim(y, 2), oh, ow };
+	return done(cv, reshape(cv, y, 5, out));
+}
+
 static int
 cv_pool(OnnxCv *cv, const char *name)
 {
 	IrValue *x = in(cv, 0);
 	if (!x)
 		return CV_FAIL;
-	if (vrank(x) != 4)
-		return unsup(cv, "other than 2-D");
-	if (cv->nd->nout > 1 && cv->nd->out[1].n)
-		return unsup(cv, "with indices");
-	int64_t k[2];
-	if (aints(cv, "kernel_shape", k, 2) != 2)
-		return fail(cv, "needs a 2-D kernel_shape");
+	int64_t nsp = vrank(x) - 2;
+	bool idx = cv->nd->nout > 1 && cv->nd->out[1].n;
+	if (nsp == 3 && !idx)
+		return pool_3d(cv, x, name);
+	if (nsp != 1 && nsp != 2)
+		return unsup(cv, "other than 1-D or 2-D (3-D without indices)");
+	int64_t order = ai(cv, "storage_order", 0);
+	if (idx && order != 0 && order != 1)
+		return unsup(cv, "with storage_order %lld", (long long)order);
+	int64_t k[2] = { 1, 1 };
+	if (aints(cv, "kernel_shape", k + 2 - nsp, nsp) != nsp)
+		return fail(cv, "needs a %lld-D kernel_shape", (long long)nsp);
+	if (!(x = add_h(cv, x)))
+		return CV_FAIL;
 	bool avg = !strcmp(name, "graph.avg_pool2d");
 	bool cip = avg && ai(cv, "count_include_pad", 0);
 	bool ceil = ai(cv, "ceil_mode", 0) != 0;
@@ -333,12 +639,17 @@ cv_pool(OnnxCv *cv, const char *name)
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	import_attrs_ints(&a, "kernel", 2, k);
-	int r = window(cv, x, k, &a, false, ceil);
+	int r = window_nd(cv, x, k, &a, true, ceil, nsp);
 	if (r != CV_OK)
 		return r;
 	if (cip)
 		import_attrs_bool(&a, "count_include_pad", true);
-	return done(cv, gop(cv, name, 1, &x, &a));
+	if (idx && order == 1)
+		import_attrs_bool(&a, "column_major", true);
+	if (idx)
+		return pool_indices(cv, x, &a, nsp);
+	IrValue *y = gop(cv, name, 1, &x, &a);
+	return done(cv, nsp == 1 ? drop_h(cv, y) : y);
 }
 
 static int cv_maxpool(OnnxCv *cv) { return cv_pool(cv, "graph.max_pool2d"); }

@@ -376,125 +376,292 @@ onnx_cv_slice(OnnxCv *cv)
 	return done(cv, gop(cv, "graph.strided_slice", 1, &x, &a));
 }
 
+/* Pad's pads as [begin0, end0, begin1, ...] into q: from the attribute
+ * (before opset 11) or the constant input, spread over `axes` (opset 18;
+ * others 0). CV_OK or CV_UNSUP. */
+static int
+pad_amounts(OnnxCv *cv, int64_t r, int64_t *q)
+{
+	int64_t p[2 * ONNX_MAX_RANK], ax[ONNX_MAX_RANK], n, na = r;
+	for (int64_t i = 0; i < r; i++)
+		ax[i] = i;
+	if (cv->m->opset < 11)
+		n = aints(cv, "pads", p, 2 * ONNX_MAX_RANK);
+	else
+		n = cints(cv, 1, p, 2 * ONNX_MAX_RANK);
+	if (has_in(cv, 3) && (na = cints(cv, 3, ax, ONNX_MAX_RANK)) < 0)
+		return unsup(cv, "with non-constant axes");
+	if (n != 2 * na)
+		return unsup(cv, "with non-constant pads");
+	memset(q, 0, (size_t)(2 * r) * sizeof *q);
+	for (int64_t i = 0; i < na; i++) {
+		int64_t a = ax[i] < 0 ? ax[i] + r : ax[i];
+		if (a < 0 || a >= r)
+			return unsup(cv, "with axis %lld out of range",
+			    (long long)ax[i]);
+		if (p[i] < -DIALECT_MAX_DIM || p[i] > DIALECT_MAX_DIM ||
+		    p[na + i] < -DIALECT_MAX_DIM || p[na + i] > DIALECT_MAX_DIM)
+			return unsup(cv, "with huge pads");
+		q[2 * a] = p[i];
+		q[2 * a + 1] = p[na + i];
+	}
+	return CV_OK;
+}
+
+/* Negative pads crop first (as onnxruntime and ONNX's reference do):
+ * *x becomes a graph.slice without the cropped rows; q keeps the positive
+ * pads. CV_OK, CV_UNSUP or CV_FAIL. */
+static int
+pad_crop(OnnxCv *cv, IrValue **x, int64_t r, int64_t *q)
+{
+	int64_t b[ONNX_MAX_RANK], sz[ONNX_MAX_RANK];
+	bool crop = false;
+	for (int64_t i = 0; i < r; i++) {
+		int64_t cb = q[2 * i] < 0 ? -q[2 * i] : 0;
+		int64_t ce = q[2 * i + 1] < 0 ? -q[2 * i + 1] : 0;
+		int64_t d = vdim(*x, i);
+		crop |= cb || ce;
+		b[i] = cb;
+		if (d == IR_DYNAMIC ? ce != 0 : d - cb - ce < 1)
+			return unsup(cv, "with negative pads on a dynamic or "
+			    "too small dimension");
+		sz[i] = d == IR_DYNAMIC ? -1 : d - cb - ce;
+		q[2 * i] = cb ? 0 : q[2 * i];
+		q[2 * i + 1] = ce ? 0 : q[2 * i + 1];
+	}
+	if (!crop)
+		return CV_OK;
+	ImportAttrs a;
+	import_attrs_init(&a, cv->ctx);
+	import_attrs_ints(&a, "begin", (size_t)r, b);
+	import_attrs_ints(&a, "size", (size_t)r, sz);
+	*x = gop(cv, "graph.slice", 1, x, &a);
+	return *x ? CV_OK : CV_FAIL;
+}
+
 int
 onnx_cv_pad(OnnxCv *cv)
 {
 	IrValue *x = in(cv, 0);
-	int64_t p[2 * ONNX_MAX_RANK], q[2 * ONNX_MAX_RANK], n;
+	int64_t q[2 * ONNX_MAX_RANK];
 	double value = 0;
 	if (!x)
 		return CV_FAIL;
 	int64_t r = vrank(x);
+	if (r < 0 || r > ONNX_MAX_RANK)
+		return unsup(cv, "of an unranked value");
 	if (cv->m->opset < 11) {
-		n = aints(cv, "pads", p, 2 * ONNX_MAX_RANK);
 		value = af(cv, "value", 0.0);
-	} else {
-		n = cints(cv, 1, p, 2 * ONNX_MAX_RANK);
-		if (has_in(cv, 2)) {
-			OnnxConst *c = cin(cv, 2);
-			if (!c || c->n != 1)
-				return unsup(cv, "with a non-constant value");
-			value = onnx_const_f(c, 0);
-		}
-		if (has_in(cv, 3))
-			return unsup(cv, "with axes");
+	} else if (has_in(cv, 2)) {
+		OnnxConst *c = cin(cv, 2);
+		if (!c || c->n != 1)
+			return unsup(cv, "with a non-constant value");
+		value = onnx_const_f(c, 0);
 	}
-	if (n != 2 * r)
-		return unsup(cv, "with non-constant pads");
-	for (int64_t i = 0; i < r; i++) {
-		q[2 * i] = p[i];
-		q[2 * i + 1] = p[r + i];
-		if (p[i] < 0 || p[r + i] < 0)
-			return unsup(cv, "with negative pads");
-	}
+	int rr = pad_amounts(cv, r, q);
+	if (rr != CV_OK)
+		return rr;
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
-	import_attrs_ints(&a, "paddings", (size_t)(2 * r), q);
 	if (as_is(cv, "mode", "constant", "reflect"))
 		import_attrs_str(&a, "mode", "reflect");
+	else if (as_is(cv, "mode", "constant", "edge"))
+		import_attrs_str(&a, "mode", "edge");
 	else if (!as_is(cv, "mode", "constant", "constant"))
-		return unsup(cv, "in edge mode");
+		return unsup(cv, "in this mode");
 	if (value != 0)
 		import_attrs_float(&a, "constant_value", value);
+	if ((rr = pad_crop(cv, &x, r, q)) != CV_OK)
+		return rr;
+	import_attrs_ints(&a, "paddings", (size_t)(2 * r), q);
 	return done(cv, gop(cv, "graph.pad", 1, &x, &a));
 }
 
-/* Resize's output H and W from its constant sizes or scales. */
-static int
-resize_size(OnnxCv *cv, IrValue *x, int64_t *size)
+/* Resize's constant roi, scales and sizes spread over all 4 axes (opset
+ * 18's `axes` names the axes they cover; the others keep roi [0, 1],
+ * scale 1, their size). n* are -1 for an absent or empty input. */
+typedef struct ResizeIn {
+	double roi[8], sc[4];
+	int64_t sz[4];
+	int64_t nroi, nsc, nsz;
+} ResizeIn;
+
+/* The axes Resize's inputs cover into ax; their count, or -1 after
+ * reporting. */
+static int64_t
+resize_axes(OnnxCv *cv, int64_t *ax)
 {
-	OnnxConst *sc = cv->m->opset < 11 ? cin(cv, 1) : cin(cv, 2);
-	OnnxConst *sz = cv->m->opset < 11 ? NULL : cin(cv, 3);
-	if (sz && sz->n == 4) {
-		if (onnx_const_int(sz, 0) != vdim(x, 0) ||
-		    onnx_const_int(sz, 1) != vdim(x, 1))
+	int64_t n = aints(cv, "axes", ax, 4);
+	bool seen[4] = { false };
+	if (n < 0) {
+		for (int64_t i = 0; i < 4; i++)
+			ax[i] = i;
+		return 4;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		ax[i] = ax[i] < 0 ? ax[i] + 4 : ax[i];
+		if (ax[i] < 0 || ax[i] > 3 || seen[ax[i]]) {
+			unsup(cv, "with bad or repeated axes");
+			return -1;
+		}
+		seen[ax[i]] = true;
+	}
+	return n;
+}
+
+/* Reads input k (n values per covered axis, `per` entries each) into
+ * out[per * 4] by axis; the count read, -1 when absent or empty. */
+static int64_t
+resize_input(OnnxCv *cv, size_t k, const int64_t *ax, int64_t na, int per,
+    double *out)
+{
+	OnnxConst *c = cin(cv, k);
+	if (!c || c->n == 0)
+		return -1;
+	if (c->n != per * na)
+		return -2;
+	for (int64_t i = 0; i < na; i++)
+		for (int j = 0; j < per; j++)
+			out[j * 4 + ax[i]] = onnx_const_f(c, j * na + i);
+	return c->n;
+}
+
+/* keep_aspect_ratio_policy not_larger / not_smaller: one scale, the
+ * min / max of size / input over the covered axes; each covered size is
+ * then round_half_up(scale * input). */
+static int
+resize_aspect(OnnxCv *cv, IrValue *x, const int64_t *ax, int64_t na,
+    ResizeIn *r)
+{
+	bool larger = as_is(cv, "keep_aspect_ratio_policy", "stretch",
+	    "not_larger");
+	if (!larger && !as_is(cv, "keep_aspect_ratio_policy", "stretch",
+	    "not_smaller"))
+		return unsup(cv, "with this keep_aspect_ratio_policy");
+	double s = larger ? INFINITY : 0;
+	for (int64_t i = 0; i < na; i++)
+		if (vdim(x, ax[i]) == IR_DYNAMIC)
+			return unsup(cv, "keeping the aspect of a dynamic "
+			    "size");
+	for (int64_t i = 0; i < na; i++) {
+		double f = (double)r->sz[ax[i]] / (double)vdim(x, ax[i]);
+		s = larger ? fmin(s, f) : fmax(s, f);
+	}
+	for (int64_t i = 0; i < na; i++) {
+		double f = floor(s * (double)vdim(x, ax[i]) + 0.5);
+		if (!(f >= 1 && f <= DIALECT_MAX_DIM))
+			return unsup(cv, "to an empty or huge size");
+		r->sz[ax[i]] = (int64_t)f;
+	}
+	return CV_OK;
+}
+
+/* Fills r from the constant inputs (roi 1, scales 2, sizes 3; scales 1
+ * before opset 11) and `axes`. */
+static int
+resize_read(OnnxCv *cv, IrValue *x, ResizeIn *r)
+{
+	int64_t ax[4], na = cv->m->opset < 11 ? 4 : resize_axes(cv, ax);
+	double sz[4];
+	if (na < 0)
+		return CV_UNSUP;
+	if (cv->m->opset < 11)
+		for (int64_t i = 0; i < 4; i++)
+			ax[i] = i;
+	for (int64_t i = 0; i < 4; i++) {
+		r->roi[i] = 0;
+		r->roi[4 + i] = 1;
+		r->sc[i] = 1;
+		sz[i] = NAN; /* not covered: the input's size */
+		r->sz[i] = vdim(x, i);
+	}
+	if (cv->m->opset < 11) {
+		r->nroi = r->nsz = -1;
+		r->nsc = resize_input(cv, 1, ax, na, 1, r->sc);
+	} else {
+		r->nroi = resize_input(cv, 1, ax, na, 2, r->roi);
+		r->nsc = resize_input(cv, 2, ax, na, 1, r->sc);
+		r->nsz = resize_input(cv, 3, ax, na, 1, sz);
+	}
+	if (r->nroi == -2 || r->nsc == -2 || r->nsz == -2)
+		return unsup(cv, "with roi, scales or sizes not matching the "
+		    "axes");
+	for (int64_t i = 0; i < na && r->nsz > 0; i++) {
+		if (!(sz[ax[i]] >= 1 && sz[ax[i]] <= DIALECT_MAX_DIM))
+			return unsup(cv, "to an empty or huge size");
+		r->sz[ax[i]] = (int64_t)sz[ax[i]];
+	}
+	if (r->nsz > 0 && !as_is(cv, "keep_aspect_ratio_policy", "stretch",
+	    "stretch"))
+		return resize_aspect(cv, x, ax, na, r);
+	return CV_OK;
+}
+
+/* Resize's output H and W from its sizes, or from its scales (then also
+ * `scales`, which ONNX maps coordinates with); roi is [h0, w0, h1, w1]. */
+static int
+resize_size(OnnxCv *cv, const ResizeIn *r, IrValue *x, const double *roi,
+    int64_t *size, ImportAttrs *a)
+{
+	if (r->nsz > 0) {
+		if (r->sz[0] != vdim(x, 0) || r->sz[1] != vdim(x, 1))
 			return unsup(cv, "of N or C");
-		size[0] = onnx_const_int(sz, 2);
-		size[1] = onnx_const_int(sz, 3);
+		size[0] = r->sz[2];
+		size[1] = r->sz[3];
 		return CV_OK;
 	}
-	if (!sc || sc->n != 4)
+	if (r->nsc < 0)
 		return unsup(cv, "without constant scales or sizes");
-	if (onnx_const_f(sc, 0) != 1 || onnx_const_f(sc, 1) != 1)
+	if (r->sc[0] != 1 || r->sc[1] != 1)
 		return unsup(cv, "of N or C");
 	if (vdim(x, 2) == IR_DYNAMIC || vdim(x, 3) == IR_DYNAMIC)
 		return unsup(cv, "of a dynamic size");
+	const IrAttr *el[2];
 	for (int i = 0; i < 2; i++) {
-		double f = vdim(x, 2 + i) * onnx_const_f(sc, 2 + i);
-		if (!(f >= 1 && f <= DIALECT_MAX_DIM))
+		double s = r->sc[2 + i];
+		double f = floor(vdim(x, 2 + i) * (roi[2 + i] - roi[i]) * s);
+		if (!(s > 0) || !(f >= 1 && f <= DIALECT_MAX_DIM))
 			return unsup(cv, "to an empty or huge size");
-		size[i] = (int64_t)floor(f);
-		/* ONNX maps coordinates with the given scale, the graph op
-		 * with the size ratio: equal only here */
-		if (f != (double)size[i])
-			return unsup(cv, "to a non-integral size");
+		size[i] = (int64_t)f;
+		el[i] = ir_attr_float(cv->ctx, ir_type_float(cv->ctx, IR_F32),
+		    (double)(float)s);
 	}
+	import_attrs_set(a, "scales", ir_attr_array(cv->ctx, 2, el));
 	return CV_OK;
 }
 
-/* Does some output index of a nearest resize fall on a rounding tie
- * (ONNX's x_orig = k + 0.5)? half: x_orig = (o + 0.5) * in / out - 0.5;
- * align: x_orig = o * (in - 1) / (out - 1). */
-static bool
-nearest_tie(int64_t in, int64_t out, bool half)
+/* ONNX's coordinate_transformation_mode (asymmetric before opset 11). */
+static const char *
+resize_coord_mode(OnnxCv *cv)
 {
-	for (int64_t o = 0; o < out; o++) {
-		if (half && ((2 * o + 1) * in) % (2 * out) == 0)
-			return true;
-		if (!half && out > 1 && (2 * o * (in - 1)) % (2 * (out - 1)) ==
-		    out - 1)
-			return true;
-	}
-	return false;
-}
-
-/* Which ONNX nearest modes the graph op computes: TFLite's floor for
- * asymmetric; floor((o + 0.5) * scale) for half_pixel, which is ONNX's
- * round_prefer_ceil and, away from ties, round_prefer_floor; round half
- * up for align_corners, the same. */
-static int
-nearest_mode(OnnxCv *cv, IrValue *x, const int64_t *size, bool asym,
-    bool half, bool align)
-{
-	const char *d = "round_prefer_floor";
+	static const char *const modes[] = { "half_pixel",
+	    "pytorch_half_pixel", "align_corners", "asymmetric",
+	    "tf_half_pixel_for_nn", "tf_crop_and_resize" };
 	if (cv->m->opset < 11)
-		return CV_OK;
-	if (asym)
-		return as_is(cv, "nearest_mode", d, "floor") ? CV_OK :
-		    unsup(cv, "nearest with asymmetric coordinates other than "
-		    "floor");
-	if (!half && !align)
-		return unsup(cv, "nearest with this coordinate mode");
-	if (as_is(cv, "nearest_mode", d, "round_prefer_ceil"))
-		return CV_OK;
-	if (!as_is(cv, "nearest_mode", d, "round_prefer_floor"))
-		return unsup(cv, "nearest with this rounding");
-	if (nearest_tie(vdim(x, 2), size[0], half) ||
-	    nearest_tie(vdim(x, 3), size[1], half))
-		return unsup(cv, "nearest with round_prefer_floor on ties");
-	return CV_OK;
+		return "asymmetric";
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+		if (as_is(cv, "coordinate_transformation_mode", "half_pixel",
+		    modes[i]))
+			return modes[i];
+	return NULL;
 }
 
+/* ONNX's nearest_mode (floor before opset 11, as TFLite). */
+static const char *
+resize_nearest_mode(OnnxCv *cv)
+{
+	static const char *const modes[] = { "round_prefer_floor",
+	    "round_prefer_ceil", "floor", "ceil" };
+	if (cv->m->opset < 11)
+		return "floor";
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+		if (as_is(cv, "nearest_mode", "round_prefer_floor", modes[i]))
+			return modes[i];
+	return NULL;
+}
+
+/* Resize of H and W (N and C unchanged) as graph.resize with ONNX's
+ * coordinate mode, rounding, cubic coefficient and crop. */
 int
 onnx_cv_resize(OnnxCv *cv)
 {
@@ -503,47 +670,65 @@ onnx_cv_resize(OnnxCv *cv)
 		return CV_FAIL;
 	if (vrank(x) != 4)
 		return unsup(cv, "other than 4-D");
-	int64_t size[2];
-	int r = resize_size(cv, x, size);
-	if (r != CV_OK)
-		return r;
-	if (ai(cv, "antialias", 0) || attr(cv, "axes") ||
-	    !as_is(cv, "keep_aspect_ratio_policy", "stretch", "stretch"))
-		return unsup(cv, "with antialias, axes or an aspect policy");
+	bool aa = ai(cv, "antialias", 0) != 0;
+	const char *cm = resize_coord_mode(cv), *nm = resize_nearest_mode(cv);
+	if (!cm || !nm)
+		return unsup(cv, "with this coordinate or nearest mode");
+	const char *mode = as_is(cv, "mode", "nearest", "nearest") ?
+	    "nearest" : as_is(cv, "mode", "nearest", "linear") ? "bilinear" :
+	    as_is(cv, "mode", "nearest", "cubic") ? "cubic" : NULL;
+	if (!mode)
+		return unsup(cv, "in this mode");
+	ResizeIn ri;
+	int rr = resize_read(cv, x, &ri);
+	if (rr != CV_OK)
+		return rr;
+	bool crop = !strcmp(cm, "tf_crop_and_resize");
+	double roi[4] = { 0, 0, 1, 1 };
+	if (crop) {
+		if (ri.nroi < 0)
+			return unsup(cv, "tf_crop_and_resize without a "
+			    "constant roi");
+		if (ri.roi[0] != 0 || ri.roi[1] != 0 || ri.roi[4] != 1 ||
+		    ri.roi[5] != 1)
+			return unsup(cv, "cropping N or C");
+		roi[0] = ri.roi[2];
+		roi[1] = ri.roi[3];
+		roi[2] = ri.roi[6];
+		roi[3] = ri.roi[7];
+	}
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
+	int64_t size[2];
+	if ((rr = resize_size(cv, &ri, x, roi, size, &a)) != CV_OK)
+		return rr;
 	import_attrs_ints(&a, "size", 2, size);
 	import_attrs_str(&a, "layout", "NCHW");
-	const char *ct = "half_pixel";
-	bool asym = as_is(cv, "coordinate_transformation_mode", ct,
-	    "asymmetric");
-	bool half = as_is(cv, "coordinate_transformation_mode", ct,
-	    "half_pixel") || as_is(cv, "coordinate_transformation_mode", ct,
-	    "pytorch_half_pixel");
-	bool align = as_is(cv, "coordinate_transformation_mode", ct,
-	    "align_corners");
-	if (cv->m->opset < 11)
-		asym = true, half = align = false;
-	if ((size[0] == 1 || size[1] == 1) && !asym)
-		return unsup(cv, "to a size of 1");
-	if (as_is(cv, "mode", "nearest", "nearest")) {
-		int r = nearest_mode(cv, x, size, asym, half, align);
-		if (r != CV_OK)
-			return r;
-		if (half && cv->m->opset >= 11)
-			import_attrs_bool(&a, "half_pixel_centers", true);
-		if (align && cv->m->opset >= 11)
-			import_attrs_bool(&a, "align_corners", true);
-	} else if (as_is(cv, "mode", "nearest", "linear")) {
-		if (!asym && !half && !align)
-			return unsup(cv, "with this coordinate mode");
-		import_attrs_str(&a, "mode", "bilinear");
-		if (half)
-			import_attrs_bool(&a, "half_pixel_centers", true);
-		if (align)
-			import_attrs_bool(&a, "align_corners", true);
-	} else {
-		return unsup(cv, "in cubic mode");
+	import_attrs_str(&a, "mode", mode);
+	import_attrs_str(&a, "coordinate_mode", cm);
+	if (!strcmp(mode, "nearest"))
+		import_attrs_str(&a, "nearest_mode", nm);
+	if (!strcmp(mode, "cubic"))
+		import_attrs_float(&a, "cubic_coeff_a",
+		    af(cv, "cubic_coeff_a", -0.75));
+	if (ai(cv, "exclude_outside", 0))
+		import_attrs_bool(&a, "exclude_outside", true);
+	if (aa && strcmp(mode, "nearest")) {
+		for (int i = 0; i < 2; i++)
+			if ((ri.nsz > 0 ? (double)size[i] / (double)vdim(x,
+			    2 + i) : ri.sc[2 + i]) < 1.0 / 16)
+				return unsup(cv, "with antialias below scale "
+				    "1/16");
+		import_attrs_bool(&a, "antialias", true);
+	}
+	if (crop) {
+		const IrAttr *el[4];
+		for (int i = 0; i < 4; i++)
+			el[i] = ir_attr_float(cv->ctx, ir_type_float(cv->ctx,
+			    IR_F32), (double)(float)roi[i]);
+		import_attrs_set(&a, "roi", ir_attr_array(cv->ctx, 4, el));
+		import_attrs_float(&a, "extrapolation_value",
+		    af(cv, "extrapolation_value", 0.0));
 	}
 	return done(cv, gop(cv, "graph.resize", 1, &x, &a));
 }

@@ -603,6 +603,113 @@ slice(TflModel *m, const TflOp *op, const char *gname)
 	return build(m, op, gname, 1, &v, import_attrs_dict(&a), 1) != NULL;
 }
 
+/* A STRIDED_SLICE spec made dense: TF's sparse spec (with an ellipsis
+ * and new axes) resolved to one entry per input dimension, and `out`,
+ * the result shape's source per entry: -1 a new axis of size 1, else
+ * the next dimension of the dense slice's result. */
+typedef struct SliceSpec {
+	int64_t b[TFL_MAX_RANK], e[TFL_MAX_RANK], s[TFL_MAX_RANK];
+	int32_t bm, em, sam;   /* dense masks */
+	int r;                 /* the input's rank */
+	int nout, out[2 * TFL_MAX_RANK];
+} SliceSpec;
+
+/* Adds dense dimension d (from sparse entry i, or a full range when i
+ * is -1) to the spec. */
+static void
+dense_dim(SliceSpec *d, int k, int i, const int64_t *b, const int64_t *e,
+    const int64_t *s, int32_t bm, int32_t em, int32_t sam)
+{
+	d->b[k] = i < 0 ? 0 : b[i];
+	d->e[k] = i < 0 ? 0 : e[i];
+	d->s[k] = i < 0 || !s ? 1 : s[i];
+	if (i < 0 || bm >> i & 1)
+		d->bm |= 1 << k;
+	if (i < 0 || em >> i & 1)
+		d->em |= 1 << k;
+	if (i >= 0 && sam >> i & 1)
+		d->sam |= 1 << k;
+	else
+		d->out[d->nout++] = k;
+}
+
+/* Resolves the sparse spec of n entries over rank r (TF's rules: the
+ * ellipsis covers the dimensions no other entry names, missing trailing
+ * entries are full ranges, a new axis ignores its other bits). */
+static bool
+dense_spec(TflModel *m, const TflOp *op, int r, int n, const int64_t *b,
+    const int64_t *e, const int64_t *s, const int32_t *mask, SliceSpec *d)
+{
+	int32_t bm = mask[0], em = mask[1], elm = mask[2], nam = mask[3];
+	int real = 0, k = 0;
+	memset(d, 0, sizeof *d);
+	d->r = r;
+	for (int i = 0; i < n; i++)
+		if (!(elm >> i & 1) && !(nam >> i & 1))
+			real++;
+	if ((elm & (elm - 1)) & ((1 << n) - 1))
+		return op_error(m, op, "more than one ellipsis");
+	if (real > r)
+		return op_error(m, op, "more slice entries than input "
+		    "dimensions");
+	for (int i = 0; i < n; i++) {
+		if (elm >> i & 1) {
+			for (int j = 0; j < r - real; j++)
+				dense_dim(d, k++, -1, b, e, s, 0, 0, 0);
+		} else if (nam >> i & 1) {
+			d->out[d->nout++] = -1;
+		} else {
+			dense_dim(d, k++, i, b, e, s, bm, em, mask[4]);
+		}
+	}
+	while (k < r)
+		dense_dim(d, k++, -1, b, e, s, 0, 0, 0);
+	return true;
+}
+
+/* STRIDED_SLICE with an ellipsis or new axes: graph.strided_slice of the
+ * dense spec, then (for new axes) graph.reshape inserting them. */
+static bool
+strided_slice_sparse(TflModel *m, const TflOp *op, IrValue *v,
+    const SliceSpec *d)
+{
+	ImportAttrs a;
+	import_attrs_init(&a, m->ctx);
+	import_attrs_ints(&a, "begin", (size_t)d->r, d->b);
+	import_attrs_ints(&a, "end", (size_t)d->r, d->e);
+	import_attrs_ints(&a, "strides", (size_t)d->r, d->s);
+	import_attrs_int(&a, "begin_mask", d->bm);
+	import_attrs_int(&a, "end_mask", d->em);
+	import_attrs_int(&a, "shrink_axis_mask", d->sam);
+	if (d->nout == d->r - __builtin_popcount((unsigned)d->sam))
+		return build(m, op, "graph.strided_slice", 1, &v,
+		    import_attrs_dict(&a), 1) != NULL;
+	const IrLoc *saved = m->b.loc;
+	m->b.loc = op->loc;
+	IrOp *o = dialect_create(&m->b, "graph.strided_slice", 1, &v,
+	    import_attrs_dict(&a), 1);
+	m->b.loc = saved;
+	if (!o)
+		return false;
+	IrValue *y = ir_op_result(o, 0);
+	int64_t shape[2 * TFL_MAX_RANK];
+	int nd = 0, dyn = 0;
+	for (int i = 0; i < d->nout; i++) {
+		shape[i] = d->out[i] < 0 ? 1 : y->type->u.shaped.dims[nd++];
+		if (shape[i] == IR_DYNAMIC) {
+			shape[i] = -1;
+			dyn++;
+		}
+	}
+	if (dyn > 1)
+		return op_error(m, op, "new axes on a slice with more than "
+		    "one dynamic dimension");
+	import_attrs_init(&a, m->ctx);
+	import_attrs_ints(&a, "shape", (size_t)d->nout, shape);
+	return build(m, op, "graph.reshape", 1, &y, import_attrs_dict(&a),
+	    1) != NULL;
+}
+
 /* STRIDED_SLICE: input, begin, end, strides (constants) and masks. */
 static bool
 strided_slice(TflModel *m, const TflOp *op, const char *gname)
@@ -622,9 +729,18 @@ strided_slice(TflModel *m, const TflOp *op, const char *gname)
 	    !fb_i32(o, 2, 0, &elm) || !fb_i32(o, 3, 0, &nam) ||
 	    !fb_i32(o, 4, 0, &sam) || !fb_u8(o, 5, 0, &off))
 		return false;
-	if (elm || nam || off) {
-		return custom(m, op, "STRIDED_SLICE with ellipsis_mask, "
-		    "new_axis_mask or offset") != NULL;
+	if (off)
+		return custom(m, op, "STRIDED_SLICE with offset") != NULL;
+	if (elm || nam) {
+		int32_t mask[5] = { bm, em, elm, nam, sam };
+		SliceSpec d;
+		int64_t r = v->type->kind == IR_TYPE_TENSOR ?
+		    v->type->u.shaped.rank : -1;
+		if (r < 0 || nb != ne || (ns && ns != nb))
+			return op_error(m, op, "begin, end and strides must "
+			    "have one length, on a ranked input");
+		return dense_spec(m, op, (int)r, nb, b, e, ns ? s : NULL,
+		    mask, &d) && strided_slice_sparse(m, op, v, &d);
 	}
 	ImportAttrs a;
 	import_attrs_init(&a, m->ctx);

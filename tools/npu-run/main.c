@@ -251,7 +251,8 @@ find_entry(IrInterp *it, IrOp *module, const char *name)
 
 /* ------------------------------------------------------------ .npy files */
 
-/* The .npy dtype that holds elements of `elem` exactly, or -1. */
+/* The .npy dtype that holds elements of `elem` exactly, or -1. NumPy has
+ * no bfloat16: bf16 travels as uint16 bit patterns (as ONNX stores it). */
 static int
 npy_dtype_of(const IrType *elem)
 {
@@ -259,7 +260,9 @@ npy_dtype_of(const IrType *elem)
 
 	if (elem->kind == IR_TYPE_FLOAT)
 		return elem->u.flt.kind == IR_F32 ? NPY_F32 :
-		    elem->u.flt.kind == IR_F16 ? NPY_F16 : -1;
+		    elem->u.flt.kind == IR_F16 ? NPY_F16 :
+		    elem->u.flt.kind == IR_F64 ? NPY_F64 :
+		    elem->u.flt.kind == IR_BF16 ? NPY_U16 : -1;
 	if (elem->kind == IR_TYPE_INDEX)
 		return NPY_I64;
 	if (elem->kind == IR_TYPE_QUANT) {
@@ -273,14 +276,15 @@ npy_dtype_of(const IrType *elem)
 	}
 	switch (elem->u.integer.width) {
 	case 1:
+		return NPY_BOOL;
 	case 8:
 		return uns ? NPY_U8 : NPY_I8;
 	case 16:
-		return uns ? -1 : NPY_I16;
+		return uns ? NPY_U16 : NPY_I16;
 	case 32:
-		return uns ? -1 : NPY_I32;
+		return uns ? NPY_U32 : NPY_I32;
 	case 64:
-		return uns ? -1 : NPY_I64;
+		return uns ? NPY_U64 : NPY_I64;
 	default:
 		return -1;
 	}
@@ -433,7 +437,7 @@ make_inputs(const Options *o, IrOp *func, IrTensor **args)
 	return true;
 }
 
-/* A result as an array NumPy can hold (bf16 and f64 become f32). */
+/* A result as an array NumPy can hold. */
 static NpyArray
 to_npy(IrContext *ctx, IrTensor *t, IrTensor **conv)
 {
@@ -531,6 +535,23 @@ print_values(const IrTensor *t)
 }
 
 /* Compares result #idx with a reference file; prints the errors. */
+static bool
+is_bf16(const IrType *e)
+{
+	return e->kind == IR_TYPE_FLOAT && e->u.flt.kind == IR_BF16;
+}
+
+/* The value of bf16 bits (the high half of an f32). */
+static double
+bf16_value(uint16_t h)
+{
+	uint32_t bits = (uint32_t)h << 16;
+	float f;
+
+	memcpy(&f, &bits, 4);
+	return f;
+}
+
 static int
 compare(const Options *o, int idx, IrContext *ctx, IrTensor *res)
 {
@@ -541,7 +562,7 @@ compare(const Options *o, int idx, IrContext *ctx, IrTensor *res)
 	int64_t i, bad = 0;
 	char err[256];
 	int k, rc = EXIT_USER;
-	bool same, storage;
+	bool same, storage, bf16 = is_bf16(res->type->u.shaped.elem);
 
 	ir_tensor_release(conv);
 	if (!npy_read_file(path, &ref, err, sizeof err)) {
@@ -560,20 +581,34 @@ compare(const Options *o, int idx, IrContext *ctx, IrTensor *res)
 	storage = res->type->u.shaped.elem->kind == IR_TYPE_QUANT &&
 	    ref.dtype != NPY_F32 && ref.dtype != NPY_F16;
 	for (i = 0; i < ref.n; i++) {
-		double r, a = ((float *)f->data)[i], d;
+		double r, a, d;
 
+		/* f64 and wide integer results compare exactly */
+		a = res->type->u.shaped.elem->kind == IR_TYPE_QUANT ?
+		    ((float *)f->data)[i] : ir_tensor_get(res, i);
 		switch (ref.dtype) {
 		case NPY_F32: r = ((float *)ref.data)[i]; break;
 		case NPY_F16: r = npy_f16_to_f32(((uint16_t *)ref.data)[i]);
 			break;
+		case NPY_F64: r = ((double *)ref.data)[i]; break;
 		case NPY_I8: r = ((int8_t *)ref.data)[i]; break;
-		case NPY_U8: r = ((uint8_t *)ref.data)[i]; break;
+		case NPY_U8: case NPY_BOOL: r = ((uint8_t *)ref.data)[i];
+			break;
 		case NPY_I16: r = ((int16_t *)ref.data)[i]; break;
+		case NPY_U16: r = bf16 ? bf16_value(((uint16_t *)
+			    ref.data)[i]) : ((uint16_t *)ref.data)[i];
+			break;
 		case NPY_I32: r = ((int32_t *)ref.data)[i]; break;
+		case NPY_U32: r = ((uint32_t *)ref.data)[i]; break;
+		case NPY_U64: r = (double)((uint64_t *)ref.data)[i]; break;
 		default: r = (double)((int64_t *)ref.data)[i];
 		}
 		if (storage) /* integer reference of a quantized result */
 			a = (double)ir_tensor_get_int(res, i);
+		/* NaN matches NaN and an infinity itself (NumPy's
+		 * assert_allclose) */
+		if ((isnan(a) && isnan(r)) || (isinf(a) && a == r))
+			continue;
 		d = fabs(a - r);
 		if (d > maxa || isnan(d))
 			maxa = d;

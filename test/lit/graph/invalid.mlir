@@ -44,8 +44,8 @@ func.func @f4(%x: tensor<1x8x8x4xf32>) {
 // -----
 
 func.func @f5(%x: tensor<1x8x8x4xf32>) {
-  // expected-error@+1 {{attribute 'mode' must be one of: nearest, bilinear}}
-  %0 = "graph.resize"(%x) {mode = "cubic", size = [2, 2]} : (tensor<1x8x8x4xf32>) -> tensor<1x2x2x4xf32>
+  // expected-error@+1 {{attribute 'mode' must be one of: nearest, bilinear, cubic}}
+  %0 = "graph.resize"(%x) {mode = "area", size = [2, 2]} : (tensor<1x8x8x4xf32>) -> tensor<1x2x2x4xf32>
   return
 }
 

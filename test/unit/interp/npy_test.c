@@ -185,8 +185,8 @@ Test(npy, corrupt_files)
 	bad_dict(ok, 12, "data is 12 bytes, shape and dtype need 8");
 	bad_dict("{'descr': '>f4', 'fortran_order': False, 'shape': (2,), }",
 	    8, "big-endian");
-	bad_dict("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }",
-	    16, "unsupported dtype '<f8'");
+	bad_dict("{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }",
+	    16, "unsupported dtype '<c8'");
 	bad_dict("{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }",
 	    16, "fortran_order");
 	bad_dict("{'descr': '<f4', 'shape': (2,), }", 8, "'fortran_order'");

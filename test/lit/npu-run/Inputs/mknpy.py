@@ -8,7 +8,8 @@ import struct
 import sys
 
 FMT = {'<f4': 'f', '<f2': 'e', '|i1': 'b', '|u1': 'B', '<i2': 'h',
-       '<i4': 'i', '<i8': 'q', '>f4': 'f', '<f8': 'd'}
+       '<i4': 'i', '<i8': 'q', '>f4': 'f', '<f8': 'd', '|b1': 'B',
+       '<u2': 'H', '<u4': 'I', '<u8': 'Q'}
 
 
 def main(argv):
