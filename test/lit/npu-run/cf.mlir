@@ -2,8 +2,8 @@
 // the next block and bind its arguments; a block may run again (a loop),
 // and an endless loop is stopped with a diagnostic.
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: %python %S/Inputs/mknpy.py %t.d/t.npy '|u1' '' 1
-// RUN: %python %S/Inputs/mknpy.py %t.d/f.npy '|u1' '' 0
+// RUN: %python %S/Inputs/mknpy.py %t.d/t.npy '|b1' '' 1
+// RUN: %python %S/Inputs/mknpy.py %t.d/f.npy '|b1' '' 0
 // RUN: %python %S/Inputs/mknpy.py %t.d/a.npy '<f4' 2 1,2
 // RUN: %python %S/Inputs/mknpy.py %t.d/b.npy '<f4' 2 10,20
 // RUN: %npu_build/bin/npu-run %s --entry=diamond --input=%t.d/t.npy --input=%t.d/a.npy --input=%t.d/b.npy --print | FileCheck %s --check-prefix=TRUE

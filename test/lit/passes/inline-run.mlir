@@ -2,8 +2,8 @@
 // npu-run gives the hand-computed values before and after --inline, on
 // both sides of the branch.
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: %python %S/../npu-run/Inputs/mknpy.py %t.d/t.npy '|u1' '' 1
-// RUN: %python %S/../npu-run/Inputs/mknpy.py %t.d/f.npy '|u1' '' 0
+// RUN: %python %S/../npu-run/Inputs/mknpy.py %t.d/t.npy '|b1' '' 1
+// RUN: %python %S/../npu-run/Inputs/mknpy.py %t.d/f.npy '|b1' '' 0
 // RUN: %python %S/../npu-run/Inputs/mknpy.py %t.d/a.npy '<f4' 2 1,2
 // RUN: npu-opt --inline %s -o %t.d/inlined.mlir
 // RUN: FileCheck %s --check-prefix=IR --input-file %t.d/inlined.mlir
