@@ -41,8 +41,8 @@
 /* Keywords are bare identifiers where a keyword cannot go. */
 %fallback BARE AFFINE_MAP AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
     F32 F64 FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NESTED
-    NONE OFFSET PRIVATE PUBLIC RETURN STRIDED STRIDES TENSOR TRUE TUPLE TYPE UNIT
-    UNKNOWN VECTOR INTTYPE.
+    NONE OFFSET PRIVATE PUBLIC RETURN STRIDED STRIDES TENSOR TRUE TUPLE
+    TYPE UNIT UNKNOWN VECTOR INTTYPE.
 
 /* `return` then `%x` is an operand, not the next op's result. */
 %nonassoc LOCOPT.
@@ -164,8 +164,8 @@ module_name ::= AT_ID(N). { ir_p_sym_name(p, &N); }
 module_attrs ::= .
 module_attrs ::= ATTRIBUTES attr_dict(D). { ir_p_op_attrs(p, D); }
 
-/* func.func (private|public|nested)? @name(args) (-> results)? (attributes dict)?
- * region? loc? ; MLIR 14's `func` is the same. */
+/* func.func (private|public|nested)? @name(args) (-> results)?
+ * (attributes dict)? region? loc? ; MLIR 14's `func` is the same. */
 op ::= func_kw func_vis func_name LPAREN func_args RPAREN func_results
     func_attrs func_body loc_opt(L). { ir_p_func_finish(p, L); }
 func_kw ::= FUNC(F). { ir_p_sugar_begin(p, "func.func", &F); }

@@ -67,8 +67,8 @@ void passes_register_all(IrContext *ctx);
 
 /* Registers the test dialect (test.constant, test.add, test.mul,
  * test.negate, test.pure_add, test.pure_mul, test.effect, test.region,
- * test.pure_region, test.isolated, test.grow and the "test" constant materializer) and
- * the test passes (test-fail, test-options, test-break-ir,
+ * test.pure_region, test.isolated, test.grow and the "test" constant
+ * materializer) and the test passes (test-fail, test-options, test-break-ir,
  * test-mark-func). For tests and benchmarks only: npu-opt registers
  * them with --register-test-ops. */
 void passes_register_test(IrContext *ctx);
