@@ -730,13 +730,10 @@ ir_p_cell_binding(IrParser *p, const uint32_t *cell)
 	return cell_binding(p, cell);
 }
 
-void
-ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
-    const IrToken *tok, IrValue *v)
+/* Makes b the definition of the single value v named by tok. */
+static void
+bind_one(Binding *b, const IrToken *tok, IrValue *v)
 {
-	Binding *b = bind_push_at(p, cell, tok->s + 1, tok->len - 1);
-
-	b->flat = flat;
 	b->nvals = 1;
 	b->v.one = v;
 	b->defined = true;
@@ -745,15 +742,19 @@ ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
 }
 
 void
+ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
+    const IrToken *tok, IrValue *v)
+{
+	Binding *b = bind_push_at(p, cell, tok->s + 1, tok->len - 1);
+
+	b->flat = flat;
+	bind_one(b, tok, v);
+}
+
+void
 ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v)
 {
-	Binding *b = bind_push(p, tok->s + 1, tok->len - 1);
-
-	b->nvals = 1;
-	b->v.one = v;
-	b->defined = true;
-	b->line = tok->line;
-	b->col = tok->col;
+	bind_one(bind_push(p, tok->s + 1, tok->len - 1), tok, v);
 }
 
 /* Defines `%name` (tok: `%name`) as the group vals[0..n). */

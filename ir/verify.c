@@ -584,6 +584,15 @@ dominates(IrDominance *d, IrValue *v, IrOp *op, IrBlock *b)
 	return ir_dominance_dominates(d, v, op);
 }
 
+/* A graph region (builtin.module's, an unregistered op's) has no
+ * dominance rule for its own values. */
+static bool
+graph_region(const IrRegion *r)
+{
+	return r->parent && (!r->parent->name->def ||
+	    ir_op_is(r->parent, "builtin.module"));
+}
+
 /* Checks the operands of every op in reachable blocks of r, and the
  * regions of every op (reachable or not), as MLIR does. */
 static bool
@@ -591,10 +600,7 @@ dominance_region(IrDominance *d, IrRegion *r)
 {
 	bool ok = true;
 	bool multi = r->first && r->first->next;
-	/* A graph region (builtin.module's, an unregistered op's) has no
-	 * dominance rule for its own values. */
-	bool graph = r->parent && (!r->parent->name->def ||
-	    ir_op_is(r->parent, "builtin.module"));
+	bool graph = graph_region(r);
 	for (IrBlock *b = r->first; b; b = b->next) {
 		bool reachable = !multi || ir_dominance_reachable(d, b);
 		for (IrOp *op = b->first; op; op = op->next) {
@@ -635,8 +641,7 @@ static bool
 quiet_region(IrDominance *d, IrRegion *r, IrRegion *iso)
 {
 	bool multi = r->first && r->first->next;
-	bool graph = r->parent && (!r->parent->name->def ||
-	    ir_op_is(r->parent, "builtin.module"));
+	bool graph = graph_region(r);
 	for (IrBlock *b = r->first; b; b = b->next) {
 		bool reachable = !multi || ir_dominance_reachable(d, b);
 		for (IrOp *op = b->first; op; op = op->next) {
