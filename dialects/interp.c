@@ -247,16 +247,6 @@ ir_tensor_set_int(IrTensor *t, int64_t i, int64_t v)
 	}
 }
 
-/* bf16 is the high half of an f32. */
-static float
-bf16_to_f32(uint16_t h)
-{
-	uint32_t bits = (uint32_t)h << 16;
-	float f;
-
-	memcpy(&f, &bits, 4);
-	return f;
-}
 
 static uint16_t
 f32_to_bf16(float f)
@@ -286,7 +276,7 @@ ir_tensor_get(const IrTensor *t, int64_t i)
 	case IR_F16:
 		return npy_f16_to_f32(*(const uint16_t *)p);
 	default:
-		return bf16_to_f32(*(const uint16_t *)p);
+		return npy_bf16_to_f32(*(const uint16_t *)p);
 	}
 }
 

@@ -260,6 +260,16 @@ le(const unsigned char *p, int n)
 	return v;
 }
 
+float
+npy_bf16_to_f32(uint16_t h)
+{
+	uint32_t bits = (uint32_t)h << 16;
+	float f;
+
+	memcpy(&f, &bits, 4);
+	return f;
+}
+
 /* Element count of the shape, or -1 on overflow. */
 static int64_t
 count(const NpyArray *a)

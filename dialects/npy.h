@@ -59,6 +59,8 @@ void npy_free(NpyArray *a);
 
 /* IEEE half <-> single conversions (round to nearest even). */
 float npy_f16_to_f32(uint16_t h);
+/* bf16 bits (the high half of an f32) as a float. */
+float npy_bf16_to_f32(uint16_t h);
 uint16_t npy_f32_to_f16(float f);
 
 #endif /* NPUIR_NPY_H */

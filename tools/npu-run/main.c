@@ -541,16 +541,6 @@ is_bf16(const IrType *e)
 	return e->kind == IR_TYPE_FLOAT && e->u.flt.kind == IR_BF16;
 }
 
-/* The value of bf16 bits (the high half of an f32). */
-static double
-bf16_value(uint16_t h)
-{
-	uint32_t bits = (uint32_t)h << 16;
-	float f;
-
-	memcpy(&f, &bits, 4);
-	return f;
-}
 
 static int
 compare(const Options *o, int idx, IrContext *ctx, IrTensor *res)
@@ -595,7 +585,7 @@ compare(const Options *o, int idx, IrContext *ctx, IrTensor *res)
 		case NPY_U8: case NPY_BOOL: r = ((uint8_t *)ref.data)[i];
 			break;
 		case NPY_I16: r = ((int16_t *)ref.data)[i]; break;
-		case NPY_U16: r = bf16 ? bf16_value(((uint16_t *)
+		case NPY_U16: r = bf16 ? npy_bf16_to_f32(((uint16_t *)
 			    ref.data)[i]) : ((uint16_t *)ref.data)[i];
 			break;
 		case NPY_I32: r = ((int32_t *)ref.data)[i]; break;
