@@ -371,7 +371,7 @@ build_direct(IrParser *p, const FastOp *f)
 	if (!t || !r || t->u.func.ninputs != f->nopnd ||
 	    (f->nres && t->u.func.nresults != f->nres) ||
 	    (len == 12 && memcmp(name, "builtin.func", 12) == 0) ||
-	    (len == 10 && memcmp(name, "std.return", 10) == 0))
+	    (len >= 4 && memcmp(name, "std.", 4) == 0))
 		return false;
 	for (i = 0; i < f->nopnd; i++) {
 		const IrToken *o = &f->opnd[i];

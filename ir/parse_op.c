@@ -158,6 +158,10 @@ ir_p_op_begin(IrParser *p, const IrToken *name)
 		    SUGAR_BUILTIN_FUNC;
 	else if (n == 10 && memcmp(t, "std.return", 10) == 0)
 		op_push(p, "func.return", 11, name, true);
+	else if (n == 6 && memcmp(t, "std.br", 6) == 0)
+		op_push(p, "cf.br", 5, name, true);
+	else if (n == 11 && memcmp(t, "std.cond_br", 11) == 0)
+		op_push(p, "cf.cond_br", 10, name, true);
 	else
 		op_push(p, t, n, name, s == NULL);
 	free(s);
