@@ -5,40 +5,9 @@
  * applies with the graph constant materializer. */
 #include "passes/passes.h"
 #include "ir/rewrite.h"
+#include "dialects/graph/graph.h"
 
 /* ------------------------------------------------------------------ helpers */
-
-/* The integers of an array attribute into out[0..max); -1 when it is not
- * an array of at most max integers. */
-static int
-int_array(const IrAttr *a, int64_t *out, int max)
-{
-	if (!a || a->kind != IR_ATTR_ARRAY || a->u.array.n > (size_t)max)
-		return -1;
-	for (size_t i = 0; i < a->u.array.n; i++) {
-		const IrAttr *e = a->u.array.elems[i];
-		if (e->kind != IR_ATTR_INTEGER)
-			return -1;
-		out[i] = e->u.integer.value;
-	}
-	return (int)a->u.array.n;
-}
-
-enum { MAX_RANK = 16 };
-
-/* The permutation of a graph.transpose, checked; -1 when malformed. */
-static int
-perm_of(IrOp *op, int64_t *perm)
-{
-	int n = int_array(ir_op_attr(op, "perm"), perm, MAX_RANK);
-	bool seen[MAX_RANK] = { false };
-	for (int i = 0; i < n; i++) {
-		if (perm[i] < 0 || perm[i] >= n || seen[perm[i]])
-			return -1;
-		seen[perm[i]] = true;
-	}
-	return n;
-}
 
 /* Replaces op's single result with v. */
 static bool
@@ -66,15 +35,15 @@ static bool
 transpose_chain(IrOp *op, IrRewriter *rw, const void *data)
 {
 	(void)data;
-	int64_t q[MAX_RANK], p[MAX_RANK];
-	int n = perm_of(op, q);
+	int64_t q[DIALECT_MAX_RANK], p[DIALECT_MAX_RANK];
+	int n = graph_transpose_perm(op, q);
 	if (n < 0)
 		return false;
 	IrOp *inner = ir_value_def_op(ir_op_operand(op, 0));
 	if (!inner || !ir_op_is(inner, "graph.transpose") ||
-	    perm_of(inner, p) != n)
+	    graph_transpose_perm(inner, p) != n)
 		return false;
-	int64_t r[MAX_RANK];
+	int64_t r[DIALECT_MAX_RANK];
 	for (int i = 0; i < n; i++)
 		r[i] = p[q[i]];
 	IrValue *src = ir_op_operand(inner, 0);
@@ -82,7 +51,7 @@ transpose_chain(IrOp *op, IrRewriter *rw, const void *data)
 		return replace_with(rw, op, src);
 	IrContext *ctx = ir_rewriter_context(rw);
 	const IrType *i64 = ir_type_int(ctx, 64, IR_SIGNLESS);
-	const IrAttr *elems[MAX_RANK];
+	const IrAttr *elems[DIALECT_MAX_RANK];
 	for (int i = 0; i < n; i++)
 		elems[i] = ir_attr_int(ctx, i64, r[i]);
 	ir_rewriter_set_operand(rw, op, 0, src);

@@ -438,9 +438,8 @@ fold_cast(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 	return x->type == op->results[0].type && fold_to_value(res, x);
 }
 
-/* The permutation of a transpose, checked; -1 when malformed. */
-static int
-perm_of(IrOp *op, int64_t *perm)
+int
+graph_transpose_perm(IrOp *op, int64_t *perm)
 {
 	int n = dialect_get_ints(op->name->def, op->attrs, "perm", perm,
 	    DIALECT_MAX_RANK);
@@ -490,7 +489,7 @@ fold_transpose(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 	IrValue *x = op->operands[0].value;
 	const IrType *rt = op->results[0].type;
 	int64_t perm[DIALECT_MAX_RANK];
-	int n = perm_of(op, perm);
+	int n = graph_transpose_perm(op, perm);
 	bool identity = n >= 0;
 	for (int i = 0; i < n; i++)
 		identity &= perm[i] == i;

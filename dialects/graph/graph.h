@@ -29,6 +29,11 @@ extern const DialectFoldFn graph_folds[GRAPH_NUM_OPS];
 IrOp *graph_materialize_constant(IrBuilder *b, const IrAttr *value,
     const IrType *type, const IrLoc *loc);
 
+/* The permutation of a graph.transpose into perm[0..rank), checked to
+ * be a permutation; returns its length, or -1 when malformed
+ * (dialects/graph/fold.c). */
+int graph_transpose_perm(IrOp *op, int64_t *perm);
+
 /* The verify and infer hooks the table names (verify.c, infer.c).
  * A row's `none` infer hook is dialect_infer_none. */
 #define graph_infer_none dialect_infer_none
