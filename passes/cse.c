@@ -259,14 +259,47 @@ pop_to(Cse *c, size_t mark)
 
 static void cse_region(Cse *c, IrRegion *r, bool isolated);
 
+enum { PREFETCH_AHEAD = 8 };   /* ops */
+
+/* The op PREFETCH_AHEAD ops after first (or NULL). */
+static IrOp *
+prefetch_start(IrOp *first)
+{
+	IrOp *o = first;
+	for (int i = 0; o && i < PREFETCH_AHEAD; i++)
+		o = o->next;
+	return o;
+}
+
+/* Asks for the first use of each of ahead's results, which replacing
+ * them writes (it lives in a later op: a cache miss each); returns the
+ * next op to look ahead at. Only ops before ahead are erased meanwhile,
+ * so it stays valid. */
+static IrOp *
+prefetch_uses(Cse *c, IrOp *ahead)
+{
+	if (!ahead)
+		return NULL;
+	for (unsigned i = 0; i < ahead->nresults; i++)
+		__builtin_prefetch(ahead->results[i].uses, 1);
+	/* Its bucket too, by its hash as it stands (replacements before
+	 * it is visited may change that: then this was wasted). */
+	if (is_candidate(ahead) && !ahead->nregions)
+		__builtin_prefetch(&c->heads[op_hash(c, ahead) &
+		    (c->nbuckets - 1)]);
+	return ahead->next;
+}
+
 /* CSEs the ops of one block, recursing into nested regions; entries stay
  * for the blocks it dominates (the caller pops them). */
 static void
 cse_block(Cse *c, IrBlock *b)
 {
 	IrOp *op = b->first, *next;
+	IrOp *ahead = prefetch_start(op);
 	for (; op; op = next) {
 		next = op->next;
+		ahead = prefetch_uses(c, ahead);
 		for (unsigned r = 0; r < op->nregions; r++)
 			cse_region(c, &op->regions[r],
 			    ir_op_has_trait(op, IR_TRAIT_ISOLATED));
