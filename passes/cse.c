@@ -259,35 +259,74 @@ pop_to(Cse *c, size_t mark)
 
 static void cse_region(Cse *c, IrRegion *r, bool isolated);
 
-enum { PREFETCH_AHEAD = 8 };   /* ops */
+/* Cache lines a block's walk will need, asked for ahead of time in two
+ * stages: PREFETCH_FAR ops ahead, the op's hash bucket (by its hash as
+ * it stands: replacements before it is visited may change that, and
+ * then the prefetch is wasted) and each result's first use (which
+ * replacing them writes; uses live in later ops); PREFETCH_NEAR ops
+ * ahead, when those have arrived, the bucket's newest entry and each
+ * result's second use. Only ops before the current one are erased
+ * meanwhile, so the pointers ahead stay valid. */
+enum { PREFETCH_FAR = 8, PREFETCH_NEAR = 4 };
 
-/* The op PREFETCH_AHEAD ops after first (or NULL). */
+typedef struct Ahead {
+	IrOp *far, *near;
+	uint64_t hash[PREFETCH_FAR];  /* of the ops between, by step */
+	bool has[PREFETCH_FAR];
+	unsigned step;
+} Ahead;
+
 static IrOp *
-prefetch_start(IrOp *first)
+nth_after(IrOp *o, int n)
 {
-	IrOp *o = first;
-	for (int i = 0; o && i < PREFETCH_AHEAD; i++)
+	for (int i = 0; o && i < n; i++)
 		o = o->next;
 	return o;
 }
 
-/* Asks for the first use of each of ahead's results, which replacing
- * them writes (it lives in a later op: a cache miss each); returns the
- * next op to look ahead at. Only ops before ahead are erased meanwhile,
- * so it stays valid. */
-static IrOp *
-prefetch_uses(Cse *c, IrOp *ahead)
+static void
+ahead_start(Ahead *a, IrOp *first)
 {
-	if (!ahead)
-		return NULL;
-	for (unsigned i = 0; i < ahead->nresults; i++)
-		__builtin_prefetch(ahead->results[i].uses, 1);
-	/* Its bucket too, by its hash as it stands (replacements before
-	 * it is visited may change that: then this was wasted). */
-	if (is_candidate(ahead) && !ahead->nregions)
-		__builtin_prefetch(&c->heads[op_hash(c, ahead) &
+	memset(a, 0, sizeof *a);
+	a->near = nth_after(first, PREFETCH_NEAR);
+	a->far = nth_after(a->near, PREFETCH_FAR - PREFETCH_NEAR);
+}
+
+/* One step of the walk: prefetches for the op PREFETCH_FAR ahead and
+ * for the one PREFETCH_NEAR ahead, then moves both on. */
+static void
+ahead_step(Cse *c, Ahead *a)
+{
+	unsigned slot = a->step % PREFETCH_FAR;
+	unsigned nslot = (a->step + PREFETCH_FAR - (PREFETCH_FAR -
+	    PREFETCH_NEAR)) % PREFETCH_FAR;
+	a->step++;
+	IrOp *o = a->near;
+	if (o) {
+		for (unsigned i = 0; i < o->nresults; i++)
+			if (o->results[i].uses)
+				__builtin_prefetch(o->results[i].uses->next, 1);
+		if (a->has[nslot]) {
+			int64_t e = c->heads[a->hash[nslot] &
+			    (c->nbuckets - 1)];
+			if (e >= 0)
+				__builtin_prefetch(&c->ents[e]);
+		}
+		a->near = o->next;
+	}
+	a->has[slot] = false;
+	o = a->far;
+	if (!o)
+		return;
+	for (unsigned i = 0; i < o->nresults; i++)
+		__builtin_prefetch(o->results[i].uses, 1);
+	if (is_candidate(o) && !o->nregions) {
+		a->hash[slot] = op_hash(c, o);
+		a->has[slot] = true;
+		__builtin_prefetch(&c->heads[a->hash[slot] &
 		    (c->nbuckets - 1)]);
-	return ahead->next;
+	}
+	a->far = o->next;
 }
 
 /* CSEs the ops of one block, recursing into nested regions; entries stay
@@ -296,10 +335,11 @@ static void
 cse_block(Cse *c, IrBlock *b)
 {
 	IrOp *op = b->first, *next;
-	IrOp *ahead = prefetch_start(op);
+	Ahead ahead;
+	ahead_start(&ahead, op);
 	for (; op; op = next) {
 		next = op->next;
-		ahead = prefetch_uses(c, ahead);
+		ahead_step(c, &ahead);
 		for (unsigned r = 0; r < op->nregions; r++)
 			cse_region(c, &op->regions[r],
 			    ir_op_has_trait(op, IR_TRAIT_ISOLATED));
