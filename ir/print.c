@@ -157,6 +157,7 @@ number_region(OpPrinter *o, Frame f, Frame **stack, size_t *n, size_t *cap)
 		/* One walk: ops holding regions are noted on the way, as
 		 * their regions start from the counters reached at the end. */
 		for (IrOp *op = b->first; op; op = op->next) {
+			ir_op_prefetch_following(op);
 			if (op->nresults)
 				value_num_set(o, op->results, f.next_value++);
 			if (op->nregions) {
@@ -337,6 +338,7 @@ print_block(OpPrinter *o, IrBlock *b, bool header)
 		block_header(o, b);
 	o->indent += 2;
 	for (IrOp *op = b->first; op; op = op->next) {
+		ir_op_prefetch_following(op);
 		print_op(o, op);
 		ir_pr_putc(&o->p, '\n');
 	}

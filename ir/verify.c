@@ -460,6 +460,7 @@ prefetch_uses(IrOp *ahead)
 {
 	if (!ahead)
 		return NULL;
+	ir_op_prefetch_following(ahead);
 	for (unsigned i = 0; i < ahead->noperands; i++)
 		__builtin_prefetch(ahead->operands[i].back);
 	return ahead->next;
