@@ -54,7 +54,11 @@ grow(IrTable *t)
 {
 	IrTable old = *t;
 	t->cap = old.cap ? old.cap * 2 : 64;
-	t->slots = ir_xcalloc(t->cap, sizeof *t->slots);
+	/* Written, not calloc'd: a big calloc gives pages that the probes
+	 * below would first read (mapping the shared zero page) and then
+	 * write (copying it), two page faults each instead of one. */
+	t->slots = ir_xmalloc(t->cap * sizeof *t->slots);
+	memset(t->slots, 0, t->cap * sizeof *t->slots);
 	for (size_t i = 0; i < old.cap; i++)
 		if (old.slots[i].obj)
 			place(t, old.slots[i].hash, old.slots[i].obj);
