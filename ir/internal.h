@@ -20,15 +20,19 @@ void ir_op_pool_free(IrContext *ctx);
 
 /* Ops created one after another sit one after another in their pool
  * (ir/op.c), so a walk in block order mostly moves forward through
- * memory, with gaps where ops were erased: this asks for two cache lines
- * a few ops past op (a prefetch of memory that is not mapped does
- * nothing). */
+ * memory, with gaps where ops were erased. Called for each op of such a
+ * walk, this asks for the memory from 1 to 2 KiB past op, each cache
+ * line once: *next is where the last call stopped (start it at 0). A
+ * prefetch of memory that is not mapped does nothing. */
 static inline void
-ir_op_prefetch_following(const IrOp *op)
+ir_op_prefetch_following(uintptr_t *next, const IrOp *op)
 {
-	uintptr_t a = (uintptr_t)op + 1536;
-	__builtin_prefetch((const void *)a);
-	__builtin_prefetch((const void *)(a + 64));
+	uintptr_t from = ((uintptr_t)op + 1024) & ~(uintptr_t)63;
+	uintptr_t to = (uintptr_t)op + 2048;
+	if (*next < from || *next > to)
+		*next = from;
+	for (int i = 0; i < 16 && *next < to; i++, *next += 64)
+		__builtin_prefetch((const void *)*next);
 }
 
 /* ir/op.c: inserts detached op into block before `before` (NULL: at the

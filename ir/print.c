@@ -156,8 +156,9 @@ number_region(OpPrinter *o, Frame f, Frame **stack, size_t *n, size_t *cap)
 		}
 		/* One walk: ops holding regions are noted on the way, as
 		 * their regions start from the counters reached at the end. */
+		uintptr_t pf = 0;
 		for (IrOp *op = b->first; op; op = op->next) {
-			ir_op_prefetch_following(op);
+			ir_op_prefetch_following(&pf, op);
 			if (op->nresults)
 				value_num_set(o, op->results, f.next_value++);
 			if (op->nregions) {
@@ -337,8 +338,9 @@ print_block(OpPrinter *o, IrBlock *b, bool header)
 	if (header)
 		block_header(o, b);
 	o->indent += 2;
+	uintptr_t pf = 0;
 	for (IrOp *op = b->first; op; op = op->next) {
-		ir_op_prefetch_following(op);
+		ir_op_prefetch_following(&pf, op);
 		print_op(o, op);
 		ir_pr_putc(&o->p, '\n');
 	}

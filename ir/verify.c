@@ -454,13 +454,14 @@ prefetch_start(IrOp *first)
 
 /* Asks for the lines that verify_operands will read through ahead's
  * use-list links (they live in other ops: one cache miss each when the
- * walk gets there); returns the next op to look ahead at. */
+ * walk gets there) and for the memory past ahead (*pf: see
+ * ir_op_prefetch_following); returns the next op to look ahead at. */
 static IrOp *
-prefetch_uses(IrOp *ahead)
+prefetch_uses(IrOp *ahead, uintptr_t *pf)
 {
 	if (!ahead)
 		return NULL;
-	ir_op_prefetch_following(ahead);
+	ir_op_prefetch_following(pf, ahead);
 	for (unsigned i = 0; i < ahead->noperands; i++)
 		__builtin_prefetch(ahead->operands[i].back);
 	return ahead->next;
@@ -494,8 +495,9 @@ verify_region(IrOp *op, IrRegion *r, Walk *w)
 		/* One walk over the ops: memory, not work, is what a big
 		 * block costs. */
 		IrOp *ahead = prefetch_start(b->first);
+		uintptr_t pf = 0;
 		for (IrOp *o = b->first; o; o = o->next) {
-			ahead = prefetch_uses(ahead);
+			ahead = prefetch_uses(ahead, &pf);
 			if (o->parent != b) {
 				ir_op_emit_error(o, "has a wrong parent block");
 				ok = false;
