@@ -113,6 +113,7 @@ ir_context_destroy(IrContext *ctx)
 		&ctx->affine, &ctx->locs, &ctx->opnames };
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
 		ir_table_free(tables[i]);
+	free(ctx->byline);
 	ir_pass_registry_free(ctx);
 	ir_op_pool_free(ctx);
 	free(ctx->defs);

@@ -46,6 +46,12 @@ struct IrContext {
 	/* Made on first use: asked for by nearly every op created. */
 	const IrLoc *unknown_loc;
 	const IrAttr *empty_dict;
+	/* ir/loc.c: the first file location made for each line of one file
+	 * (byline_file), by line; other file locations go to locs. Kept
+	 * outside the table because a parsed file has one per op. */
+	const IrIdent *byline_file;
+	const IrLoc **byline;
+	size_t bylinecap;
 	/* Registered op definitions in registration order. */
 	const IrOpDef **defs;
 	size_t ndefs, defcap;

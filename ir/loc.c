@@ -1,5 +1,6 @@
 /* ir/loc.c: uniqued source locations (unknown, file, name, fused,
  * callsite). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,23 +99,77 @@ table_key(const IrLoc *l)
 	    l->u.file.col;
 }
 
+/* A copy of file location key in the arena: only the bytes of its kind
+ * (nothing reads a file location's other union members). */
+static IrLoc *
+file_loc_dup(IrContext *ctx, const IrLoc *key)
+{
+	return ir_arena_memdup(&ctx->arena, key, offsetof(IrLoc, u) +
+	    sizeof key->u.file, _Alignof(IrLoc));
+}
+
+/* Makes line a valid index of ctx->byline, growing it at most to twice
+ * its size (a far jump in line numbers goes to the table instead);
+ * false when it cannot. */
+static bool
+byline_reserve(IrContext *ctx, size_t line)
+{
+	size_t cap = ctx->bylinecap ? ctx->bylinecap * 2 : 4096;
+
+	if (line < ctx->bylinecap)
+		return true;
+	if (line >= cap)
+		return false;
+	/* realloc, not calloc + copy: a big block moves by remapping, so
+	 * only the new tail's pages are touched. */
+	ctx->byline = ir_xrealloc(ctx->byline, cap * sizeof *ctx->byline);
+	memset(ctx->byline + ctx->bylinecap, 0,
+	    (cap - ctx->bylinecap) * sizeof *ctx->byline);
+	ctx->bylinecap = cap;
+	return true;
+}
+
+/* The cell of ctx->byline that holds key's line, or NULL when key's
+ * file or line is not indexed by line. */
+static const IrLoc **
+byline_cell(IrContext *ctx, const IrLoc *key)
+{
+	if (!ctx->byline_file)
+		ctx->byline_file = key->u.file.file;
+	if (key->u.file.file != ctx->byline_file ||
+	    !byline_reserve(ctx, key->u.file.line))
+		return NULL;
+	return &ctx->byline[key->u.file.line];
+}
+
+/* The unique file location equal to key: the first one made for its
+ * line sits in ctx->byline, the others in ctx->locs. */
+static const IrLoc *
+unique_file(IrContext *ctx, IrLoc *key)
+{
+	const IrLoc **cell = byline_cell(ctx, key);
+
+	if (cell && !*cell)
+		return *cell = file_loc_dup(ctx, key);
+	if (cell && (*cell)->u.file.col == key->u.file.col)
+		return *cell;
+	uint64_t tk = table_key(key);
+	struct IrTableSlot *s = ir_table_probe(&ctx->locs, tk, loc_eq, key);
+	if (!s->obj) {
+		s->obj = file_loc_dup(ctx, key);
+		s->hash = tk;
+		ctx->locs.len++;
+	}
+	return s->obj;
+}
+
 static const IrLoc *
 unique(IrContext *ctx, IrLoc *key)
 {
 	key->hash = loc_hash(key);
+	if (key->kind == IR_LOC_FILE)
+		return unique_file(ctx, key);
 	uint64_t tk = table_key(key);
-	if (key->kind == IR_LOC_FILE) {
-		/* One per op: find or insert in one probe. */
-		struct IrTableSlot *s = ir_table_probe(&ctx->locs, tk, loc_eq,
-		    key);
-		if (!s->obj) {
-			s->obj = ir_arena_memdup(&ctx->arena, key, sizeof *key,
-			    _Alignof(IrLoc));
-			s->hash = tk;
-			ctx->locs.len++;
-		}
-		return s->obj;
-	}
 	const IrLoc *l = ir_table_find(&ctx->locs, tk, loc_eq, key);
 	if (l)
 		return l;
