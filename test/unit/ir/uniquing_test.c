@@ -541,6 +541,40 @@ Test(uniquing, locations)
 	cr_assert_null(ir_loc_file_of(ir_loc_name(ctx, id("x"), NULL)));
 }
 
+/* File locations go to a by-line array (first one of a line of the
+ * first file) or the table (other columns, other files, far lines):
+ * each (file, line, col) still gets one pointer, whatever the order. */
+Test(uniquing, file_locations_by_line)
+{
+	static const unsigned lines[] = { 1, 2, 4095, 4096, 8191, 8192,
+	    100000, 4000000000u, 0, 3 };
+	const char *files[] = { "a.mlir", "b.mlir" };
+	const IrLoc *first[2][10][3];
+	size_t f, i, c;
+
+	for (f = 0; f < 2; f++)
+		for (c = 0; c < 3; c++)
+			for (i = 0; i < 10; i++)
+				first[f][i][c] = ir_loc_file(ctx,
+				    id(files[f]), lines[i], (unsigned)(7 - c));
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < 10; i++)
+			for (c = 0; c < 3; c++) {
+				const IrLoc *l = ir_loc_file(ctx, id(files[f]),
+				    lines[i], (unsigned)(7 - c));
+				cr_assert_eq(l, first[f][i][c]);
+				cr_assert_eq(l->kind, IR_LOC_FILE);
+				cr_assert_eq(l->u.file.file, id(files[f]));
+				cr_assert_eq(l->u.file.line, lines[i]);
+				cr_assert_eq(l->u.file.col, 7 - c);
+			}
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < 10; i++)
+			cr_assert_neq(first[f][i][0], first[f][i][1]);
+	cr_assert_neq(first[0][0][0], first[1][0][0]);
+	cr_assert_neq(first[0][0][0], first[0][1][0]);
+}
+
 static const IrOpDef test_op = { .name = "test.op", .nresults = 1 };
 
 Test(uniquing, op_names_and_registry)
