@@ -1,10 +1,7 @@
 /* ir/op.c: op creation, cloning, erasure, operands and use-lists. */
-#define _DEFAULT_SOURCE 1 /* madvise */
 #include <assert.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "ir/context.h"
 
@@ -41,31 +38,14 @@ struct IrOpPool {
 	size_t nchunks, chunkcap;
 };
 
-/* Maps in, in one call, the whole pages of a new chunk, which ops will
- * fill in order: one page fault per 4 KiB page costs more. Only from the
- * second chunk on, so that small inputs map nothing they do not use; a
- * kernel without MADV_POPULATE_WRITE (Linux < 5.14) faults as before. */
-static void
-pool_populate(const struct IrOpPool *pl, char *c)
-{
-#ifdef MADV_POPULATE_WRITE
-	const uintptr_t page = 4096;
-	uintptr_t lo = ((uintptr_t)c + page - 1) & ~(page - 1);
-	uintptr_t hi = ((uintptr_t)c + OP_CHUNK) & ~(page - 1);
-
-	if (pl->nchunks > 0 && hi > lo)
-		(void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
-#else
-	(void)pl;
-	(void)c;
-#endif
-}
-
 static void
 pool_chunk(struct IrOpPool *pl)
 {
 	void *c = ir_xmalloc(OP_CHUNK);
-	pool_populate(pl, c);
+	/* Ops fill the chunk in order: map it in at once, but only from
+	 * the second chunk on, so small inputs map nothing unused. */
+	if (pl->nchunks > 0)
+		ir_mem_populate(c, OP_CHUNK);
 	if (pl->nchunks == pl->chunkcap) {
 		pl->chunkcap = pl->chunkcap ? pl->chunkcap * 2 : 16;
 		pl->chunks = ir_xrealloc(pl->chunks,

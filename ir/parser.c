@@ -565,6 +565,20 @@ lookup(IrParser *p, const char *name, size_t len)
 	return cell_binding(p, name_cell(p, name, len, false));
 }
 
+/* A big binding array is mapped in BIND_POPULATE records at a time,
+ * just ahead of the ones being written (ir_mem_populate). */
+enum { BIND_POPULATE = 8192 };
+
+static void
+bind_populate(IrParser *p)
+{
+	size_t n = p->bindcap - p->nbinds;
+
+	if (n > BIND_POPULATE)
+		n = BIND_POPULATE;
+	ir_mem_populate(&p->binds[p->nbinds], n * sizeof *p->binds);
+}
+
 /* A new binding of name, hiding the one in its cell. */
 static Binding *
 bind_push_at(IrParser *p, uint32_t *cell, const char *name, size_t len)
@@ -572,6 +586,8 @@ bind_push_at(IrParser *p, uint32_t *cell, const char *name, size_t len)
 	Binding *b;
 
 	IR_P_GROW(p->binds, p->nbinds, p->bindcap);
+	if (p->nbinds % BIND_POPULATE == 0 && p->bindcap > BIND_POPULATE)
+		bind_populate(p);
 	b = &p->binds[p->nbinds];
 	memset(b, 0, sizeof *b);
 	b->name = name;

@@ -1,9 +1,12 @@
 /* ir/util.c: allocation that never fails, the bump arena, and the one
  * place npu-ir aborts. */
+#define _DEFAULT_SOURCE 1 /* madvise */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
-#include "ir/ir.h"
+#include "ir/internal.h"
 
 static IR_NORETURN void
 oom(size_t n)
@@ -78,6 +81,22 @@ bump(IrArena *a, struct IrArenaChunk *c, size_t size, size_t align)
 	return memset(c->data + off, 0, size);
 }
 
+void
+ir_mem_populate(void *p, size_t n)
+{
+#ifdef MADV_POPULATE_WRITE
+	const uintptr_t page = 4096;
+	uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t hi = ((uintptr_t)p + n) & ~(page - 1);
+
+	if (hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)n;
+#endif
+}
+
 void *
 ir_arena_alloc(IrArena *a, size_t size, size_t align)
 {
@@ -109,6 +128,9 @@ ir_arena_alloc(IrArena *a, size_t size, size_t align)
 		return bump(a, c, size, 1);
 	}
 	c = ir_xmalloc(sizeof *c + csize);
+	/* A big arena fills chunk after chunk: map each in at once. */
+	if (a->head && a->head->size == ARENA_MAX_CHUNK)
+		ir_mem_populate(c, sizeof *c + csize);
 	c->size = csize;
 	c->used = 0;
 	c->next = a->head;
