@@ -123,6 +123,8 @@ byline_reserve(IrContext *ctx, size_t line)
 	/* realloc, not calloc + copy: a big block moves by remapping, so
 	 * only the new tail's pages are touched. */
 	ctx->byline = ir_xrealloc(ctx->byline, cap * sizeof *ctx->byline);
+	ir_mem_populate(ctx->byline + ctx->bylinecap,
+	    (cap - ctx->bylinecap) * sizeof *ctx->byline);
 	memset(ctx->byline + ctx->bylinecap, 0,
 	    (cap - ctx->bylinecap) * sizeof *ctx->byline);
 	ctx->bylinecap = cap;

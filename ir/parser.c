@@ -447,8 +447,10 @@ prefix_grow(NamePrefix *np, size_t n)
 	while (cap <= n)
 		cap *= 2;
 	cells = ir_xcalloc(cap, sizeof *cells);
-	if (np->cap)
+	if (np->cap) {
+		ir_mem_populate(cells, np->cap * sizeof *cells);
 		memcpy(cells, np->cells, np->cap * sizeof *cells);
+	}
 	free(np->cells);
 	np->cells = cells;
 	np->cap = cap;
