@@ -63,8 +63,10 @@ runtime_type(const IrType *type)
 	    ir_tensor_elem_bytes(type->u.shaped.elem) > 0;
 }
 
-IrTensor *
-ir_tensor_create(const IrType *type)
+/* A tensor of type with one reference and no data yet; NULL when type
+ * has no runtime form. */
+static IrTensor *
+tensor_header(const IrType *type)
 {
 	IrTensor *t;
 
@@ -74,27 +76,32 @@ ir_tensor_create(const IrType *type)
 	t->type = type;
 	t->n = ir_type_num_elements(type);
 	t->elem_size = ir_tensor_elem_bytes(type->u.shaped.elem);
-	t->data = ir_xcalloc((size_t)(t->n ? t->n : 1), t->elem_size);
 	t->refs = 1;
+	return t;
+}
+
+IrTensor *
+ir_tensor_create(const IrType *type)
+{
+	IrTensor *t = tensor_header(type);
+
+	if (t)
+		t->data = ir_xcalloc((size_t)(t->n ? t->n : 1),
+		    t->elem_size);
 	return t;
 }
 
 IrTensor *
 ir_tensor_view(IrTensor *base, const IrType *type, size_t offset)
 {
-	IrTensor *t;
+	IrTensor *t = tensor_header(type);
 
-	if (!runtime_type(type))
+	if (!t)
 		return NULL;
-	t = ir_xcalloc(1, sizeof *t);
-	t->type = type;
-	t->n = ir_type_num_elements(type);
-	t->elem_size = ir_tensor_elem_bytes(type->u.shaped.elem);
 	t->data = (char *)base->data + offset;
 	while (base->base)
 		base = base->base;
 	t->base = ir_tensor_retain(base);
-	t->refs = 1;
 	return t;
 }
 
