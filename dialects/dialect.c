@@ -700,7 +700,7 @@ check_inferred(IrOp *op, const IrOpDef *def)
 	for (unsigned i = 0; i < op->noperands; i++)
 		vals[i] = op->operands[i].value;
 	IrOpState st = {
-		.name = op->name, .loc = op->loc, .noperands = op->noperands,
+		.name = op->name, .loc = ir_op_loc(op), .noperands = op->noperands,
 		.operands = vals, .attrs = op->attrs,
 		.nregions = op->nregions,
 	};
@@ -726,7 +726,7 @@ bool
 dialect_verify_op(IrOp *op)
 {
 	const DialectOpInfo *info = op->name->def->dialect_data;
-	Where w = { ir_op_context(op), op->loc, ir_op_name_str(op) };
+	Where w = { ir_op_context(op), ir_op_loc(op), ir_op_name_str(op) };
 	if (!check_attrs(&w, info, op->attrs) || !check_quant_types(op))
 		return false;
 	if (info->verify && !info->verify(op))

@@ -774,7 +774,7 @@ ir_interp_run_block(IrInterp *it, IrBlock *block, IrTensor *const *args,
 
 	if (nargs != block->nargs) {
 		ir_emit_error(it->ctx, ir_block_parent_op(block) ?
-		    ir_block_parent_op(block)->loc : NULL, "block takes %u "
+		    ir_op_loc(ir_block_parent_op(block)) : NULL, "block takes %u "
 		    "arguments, %zu given", block->nargs, nargs);
 		return false;
 	}
@@ -792,7 +792,7 @@ ir_interp_run_block(IrInterp *it, IrBlock *block, IrTensor *const *args,
 		ok = run_terminator(it, term, results, nresults);
 	else if (ok && nresults) {
 		ir_emit_error(it->ctx, ir_block_parent_op(block) ?
-		    ir_block_parent_op(block)->loc : NULL, "block has no "
+		    ir_op_loc(ir_block_parent_op(block)) : NULL, "block has no "
 		    "terminator to yield %zu results", nresults);
 		ok = false;
 	}

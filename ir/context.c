@@ -114,6 +114,7 @@ ir_context_destroy(IrContext *ctx)
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
 		ir_table_free(tables[i]);
 	free(ctx->byline);
+	free(ctx->lazyfiles);
 	ir_pass_registry_free(ctx);
 	ir_op_pool_free(ctx);
 	free(ctx->defs);

@@ -52,6 +52,9 @@ struct IrContext {
 	const IrIdent *byline_file;
 	const IrLoc **byline;
 	size_t bylinecap;
+	/* ir/loc.c: the files lazy location references point at. */
+	const IrIdent **lazyfiles;
+	size_t nlazyfiles, lazyfilecap;
 	/* Registered op definitions in registration order. */
 	const IrOpDef **defs;
 	size_t ndefs, defcap;

@@ -20,6 +20,25 @@ bool ir_verify_function_trait(IrOp *op);
  * where MADV_POPULATE_WRITE is missing (Linux < 5.14, other systems). */
 void ir_mem_populate(void *p, size_t n);
 
+/* A file location that is made only when it is needed: most parsed ops'
+ * locations are never looked at, and making one per op costs the parser
+ * 40 bytes and a uniquing step per op. A reference is either an IrLoc
+ * pointer (bit 0 clear) or, on 64-bit hosts, bit 0 set, the file's index
+ * in the context's lazy file table in bits 1-11, the column in bits 12-31 and the line in
+ * bits 32-63. */
+typedef uintptr_t IrLocRef;
+
+/* The reference of file location (file, line, col): lazy when it fits
+ * the encoding, else the uniqued location itself. */
+IrLocRef ir_loc_ref_file(IrContext *ctx, const IrIdent *file,
+    unsigned line, unsigned col);
+/* The location a reference stands for (made now if it was lazy). */
+const IrLoc *ir_loc_ref_get(IrContext *ctx, IrLocRef ref);
+/* The reference of an existing location (NULL: unknown). */
+IrLocRef ir_loc_ref_of(IrContext *ctx, const IrLoc *loc);
+/* Creates a detached op whose location is ref (st->loc is ignored). */
+IrOp *ir_op_create_ref(IrContext *ctx, const IrOpState *st, IrLocRef ref);
+
 /* ir/op.c: frees the context's op pool (ir_context_destroy calls it;
  * ops still alive then are freed with it). */
 void ir_op_pool_free(IrContext *ctx);

@@ -610,7 +610,10 @@ struct IrOp {
 	IrOp *prev, *next;    /* siblings in the parent block */
 	IrBlock *parent;      /* NULL while detached */
 	const IrOpName *name;
-	const IrLoc *loc;
+	/* The location: an IrLoc pointer, or a file location not made yet
+	 * (ir/loc.c's IrLocRef). Read it with ir_op_loc, set it with
+	 * ir_op_set_loc. */
+	uintptr_t locref;
 	const IrAttr *attrs;  /* dictionary, never NULL */
 	unsigned nresults;
 	uint32_t memsize;     /* bytes of its allocation (ir/op.c's) */
@@ -657,6 +660,11 @@ void ir_op_move_before(IrOp *op, IrOp *before);
 void ir_op_move_to_end(IrOp *op, IrBlock *block);
 
 IrContext *ir_op_context(const IrOp *op);
+/* The op's location (never NULL). A parsed op's file location is made
+ * (uniqued) the first time it is asked for. */
+const IrLoc *ir_op_loc(const IrOp *op);
+/* Sets the op's location (NULL: unknown). */
+void ir_op_set_loc(IrOp *op, const IrLoc *loc);
 const char *ir_op_name_str(const IrOp *op);
 bool ir_op_is(const IrOp *op, const char *name);
 bool ir_op_has_trait(const IrOp *op, unsigned trait);

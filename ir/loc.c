@@ -208,6 +208,69 @@ ir_loc_file(IrContext *ctx, const IrIdent *file, unsigned line,
 	return unique(ctx, &k);
 }
 
+/* ---------------------------------------------------- lazy file locations */
+
+enum {
+	LAZY_FILE_BITS = 11,
+	LAZY_COL_BITS = 20,
+	LAZY_FILE_SHIFT = 1,
+	LAZY_COL_SHIFT = LAZY_FILE_SHIFT + LAZY_FILE_BITS,
+	LAZY_LINE_SHIFT = 32,
+};
+
+/* file's index in ctx->lazyfiles, added if new; -1 when full. Parsers
+ * ask for the same file over and over: the newest is tried first. */
+static long
+lazy_file_index(IrContext *ctx, const IrIdent *file)
+{
+	for (size_t i = ctx->nlazyfiles; i-- > 0;)
+		if (ctx->lazyfiles[i] == file)
+			return (long)i;
+	if (ctx->nlazyfiles == (size_t)1 << LAZY_FILE_BITS)
+		return -1;
+	if (ctx->nlazyfiles == ctx->lazyfilecap) {
+		ctx->lazyfilecap = ctx->lazyfilecap ? 2 * ctx->lazyfilecap : 4;
+		ctx->lazyfiles = ir_xrealloc(ctx->lazyfiles,
+		    ctx->lazyfilecap * sizeof *ctx->lazyfiles);
+	}
+	ctx->lazyfiles[ctx->nlazyfiles] = file;
+	return (long)ctx->nlazyfiles++;
+}
+
+IrLocRef
+ir_loc_ref_file(IrContext *ctx, const IrIdent *file, unsigned line,
+    unsigned col)
+{
+	long fi;
+
+	if (sizeof(IrLocRef) < 8 || !file || col >> LAZY_COL_BITS ||
+	    (fi = lazy_file_index(ctx, file)) < 0)
+		return ir_loc_ref_of(ctx, ir_loc_file(ctx, file, line, col));
+	return 1 | (IrLocRef)fi << LAZY_FILE_SHIFT |
+	    (IrLocRef)col << LAZY_COL_SHIFT |
+	    (IrLocRef)((uint64_t)line << LAZY_LINE_SHIFT);
+}
+
+const IrLoc *
+ir_loc_ref_get(IrContext *ctx, IrLocRef ref)
+{
+	uint64_t r = ref;
+
+	if (!(r & 1))
+		return (const IrLoc *)ref;
+	return ir_loc_file(ctx, ctx->lazyfiles[(r >> LAZY_FILE_SHIFT) &
+	    (((uint64_t)1 << LAZY_FILE_BITS) - 1)],
+	    (unsigned)(r >> LAZY_LINE_SHIFT),
+	    (unsigned)(r >> LAZY_COL_SHIFT) &
+	    ((1u << LAZY_COL_BITS) - 1));
+}
+
+IrLocRef
+ir_loc_ref_of(IrContext *ctx, const IrLoc *loc)
+{
+	return (IrLocRef)(loc ? loc : ir_loc_unknown(ctx));
+}
+
 const IrLoc *
 ir_loc_name(IrContext *ctx, const IrIdent *name, const IrLoc *child)
 {

@@ -276,6 +276,24 @@ ir_op_set_successor(IrOp *op, unsigned i, IrBlock *b)
 IrOp *
 ir_op_create(IrContext *ctx, const IrOpState *st)
 {
+	return ir_op_create_ref(ctx, st, ir_loc_ref_of(ctx, st->loc));
+}
+
+const IrLoc *
+ir_op_loc(const IrOp *op)
+{
+	return ir_loc_ref_get(op->name->ctx, op->locref);
+}
+
+void
+ir_op_set_loc(IrOp *op, const IrLoc *loc)
+{
+	op->locref = ir_loc_ref_of(op->name->ctx, loc);
+}
+
+IrOp *
+ir_op_create_ref(IrContext *ctx, const IrOpState *st, IrLocRef ref)
+{
 	Layout l = layout(st->nresults, st->noperands, st->nregions,
 	    st->nsuccs);
 	uint32_t memsize;
@@ -284,7 +302,7 @@ ir_op_create(IrContext *ctx, const IrOpState *st)
 
 	op->memsize = memsize;
 	op->name = st->name;
-	op->loc = st->loc ? st->loc : ir_loc_unknown(ctx);
+	op->locref = ref;
 	op->attrs = st->attrs ? st->attrs : ir_attr_empty_dict(ctx);
 	op->nresults = (unsigned)st->nresults;
 	op->results = (IrValue *)(mem + l.results);
@@ -634,7 +652,7 @@ ir_op_emit_error(IrOp *op, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ir_emit_op_errorv(ir_op_context(op), op->loc, ir_op_name_str(op), fmt,
+	ir_emit_op_errorv(ir_op_context(op), ir_op_loc(op), ir_op_name_str(op), fmt,
 	    ap);
 	va_end(ap);
 }
@@ -764,12 +782,13 @@ clone_op(IrContext *ctx, IrOp *op, CloneMap *cm)
 		succs[i] = nb ? nb : b;
 	}
 	IrOpState st = {
-		.name = op->name, .loc = op->loc, .attrs = op->attrs,
+		.name = op->name, .attrs = op->attrs,
 		.noperands = op->noperands, .operands = operands,
 		.nresults = op->nresults, .result_types = types,
 		.nregions = op->nregions, .nsuccs = op->nsuccs, .succs = succs,
 	};
-	IrOp *nop = ir_op_create(ctx, &st);
+	IrOp *nop = ir_op_create_ref(ctx, &st, ctx == op->name->ctx ?
+	    op->locref : ir_loc_ref_of(ctx, ir_op_loc(op)));
 	if (operands != ops_buf)
 		free(operands);
 	if (types != types_buf)

@@ -495,7 +495,9 @@ remap_op(IrOp *op, void *user)
 	IrBlock *b;
 
 	p->remap_use = NULL;
-	op->loc = loc_remap(p, op->loc, 0);
+	/* A lazy location is a file location: no alias to resolve. */
+	if (!(op->locref & 1))
+		ir_op_set_loc(op, loc_remap(p, ir_op_loc(op), 0));
 	for (i = 0; i < op->nregions; i++)
 		for (b = op->regions[i].first; b; b = b->next)
 			for (j = 0; j < b->nargs; j++) {

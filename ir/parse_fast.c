@@ -405,12 +405,11 @@ build_direct(IrParser *p, const FastOp *f)
 	}
 	memset(&st, 0, sizeof st);
 	st.name = ir_p_op_name(p, name, len, true);
-	st.loc = ir_p_tok_loc(p, &f->name);
 	st.noperands = f->nopnd;
 	st.operands = vals;
 	st.nresults = t->u.func.nresults;
 	st.result_types = t->u.func.results;
-	op = ir_op_create(p->ctx, &st);
+	op = ir_op_create_ref(p->ctx, &st, ir_p_tok_locref(p, &f->name));
 	ir_op_move_to_end(op, ir_p_current_block(r));
 	if (f->nres == 1)
 		ir_p_define_at(p, cell, flat, &f->res[0], ir_op_result(op, 0));

@@ -344,7 +344,6 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
 		succs[i] = ir_p_label_get(p, r, &f->succs[i])->block;
 	memset(&st, 0, sizeof st);
 	st.name = f->name;
-	st.loc = loc ? loc : ir_p_tok_loc(p, &f->tok);
 	st.noperands = nin;
 	st.operands = ops;
 	st.nresults = nres;
@@ -353,7 +352,8 @@ build_op(IrParser *p, OpFrame *f, size_t nin, const IrType *const *in,
 	st.nregions = nregions;
 	st.nsuccs = f->nsuccs;
 	st.succs = succs;
-	op = p->failed ? NULL : ir_op_create(p->ctx, &st);
+	op = p->failed ? NULL : ir_op_create_ref(p->ctx, &st, loc ?
+	    ir_loc_ref_of(p->ctx, loc) : ir_p_tok_locref(p, &f->tok));
 	if (!op)
 		return;
 	for (i = 0; i < f->nregions && i < nregions; i++)

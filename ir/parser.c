@@ -122,6 +122,12 @@ ir_p_tok_loc(IrParser *p, const IrToken *tok)
 	return ir_loc_file(p->ctx, p->src->name, tok->line, tok->col);
 }
 
+IrLocRef
+ir_p_tok_locref(IrParser *p, const IrToken *tok)
+{
+	return ir_loc_ref_file(p->ctx, p->src->name, tok->line, tok->col);
+}
+
 void
 ir_p_fail(IrParser *p, const IrToken *tok, const char *fmt, ...)
 {

@@ -458,6 +458,8 @@ enum { IR_P_OBJ_TYPE, IR_P_OBJ_ATTR, IR_P_OBJ_AFFINE, IR_P_OBJ_LOC };
 /* parser.c: tokens and text. */
 /* The file location of tok. */
 const IrLoc *ir_p_tok_loc(IrParser *p, const IrToken *tok);
+/* The same location as a reference made only when asked for (an op's). */
+IrLocRef ir_p_tok_locref(IrParser *p, const IrToken *tok);
 /* Does l hold a NULL (a sub-construct that failed)? */
 bool ir_p_has_null(const IrPtrList *l);
 /* A builder got NULL without an error having been reported (a

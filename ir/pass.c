@@ -1004,7 +1004,7 @@ run_pass(IrPassManager *pm, Pipeline *pl, Elem *e, IrOp *op)
 	pass->seconds += dt;
 	if (!ok) {
 		if (ir_context_error_count(pm->ctx) == errs)
-			ir_emit_error(pm->ctx, op->loc, "pass '%s' failed",
+			ir_emit_error(pm->ctx, ir_op_loc(op), "pass '%s' failed",
 			    arg);
 		return false;
 	}
@@ -1013,7 +1013,7 @@ run_pass(IrPassManager *pm, Pipeline *pl, Elem *e, IrOp *op)
 		ok = ir_verify(op);
 		pl->verify_seconds += now() - t0;
 		if (!ok) {
-			ir_emit_error(pm->ctx, op->loc,
+			ir_emit_error(pm->ctx, ir_op_loc(op),
 			    "the IR is invalid after pass '%s'", arg);
 			return false;
 		}
@@ -1067,7 +1067,7 @@ bool
 ir_pm_run(IrPassManager *pm, IrOp *module)
 {
 	if (!ir_op_is(module, "builtin.module")) {
-		ir_emit_error(pm->ctx, module->loc, "the pass pipeline runs on "
+		ir_emit_error(pm->ctx, ir_op_loc(module), "the pass pipeline runs on "
 		    "'builtin.module', not on '%s'", ir_op_name_str(module));
 		return false;
 	}

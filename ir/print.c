@@ -748,7 +748,8 @@ print_op(OpPrinter *o, IrOp *op)
 	}
 	if (o->flags.generic || !may_sugar(op) || !print_sugar(o, op))
 		print_generic(o, op);
-	trailing_loc(o, op->loc);
+	if (o->flags.debuginfo)
+		trailing_loc(o, ir_op_loc(op));
 }
 
 void

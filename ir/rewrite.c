@@ -526,7 +526,7 @@ materialize(IrRewriter *rw, IrOp *op, IrFoldResult *res, IrValue **vals)
 		}
 		ir_builder_set_start(&rw->b, blk);
 		c = fn && made < 16 ? fn(&rw->b, res[i].attr,
-		    op->results[i].type, op->loc) : NULL;
+		    op->results[i].type, ir_op_loc(op)) : NULL;
 		if (!c || c->nresults != 1) {
 			while (made)
 				ir_op_erase(created[--made]);
@@ -601,7 +601,7 @@ try_fold(IrRewriter *rw, IrOp *op)
 		    res[i].value != &op->results[i];
 	if (ok) {
 		ir_builder_set_before(&rw->b, op);
-		rw->b.loc = op->loc;
+		rw->b.loc = ir_op_loc(op);
 		ok = materialize(rw, op, res, vals);
 	}
 	if (ok)
@@ -688,7 +688,7 @@ process(Driver *dr, IrOp *op)
 	const Bucket *b = index_lookup(&dr->idx, op);
 	for (size_t i = 0; i < b->n; i++) {
 		ir_builder_set_before(&rw->b, op);
-		rw->b.loc = op->loc;
+		rw->b.loc = ir_op_loc(op);
 		if (b->pats[i]->fn(op, rw, b->pats[i]->data)) {
 			dr->st.rewrites++;
 			return true;
@@ -742,12 +742,12 @@ ir_apply_patterns_greedily(IrOp *root, const IrPatternSet *set,
 	}
 	if (!converged) {
 		if (changes < 0)
-			ir_emit_error(ctx, root->loc,
+			ir_emit_error(ctx, ir_op_loc(root),
 			    "pattern rewriting did not converge: more than %ld "
 			    "rewrites in one sweep (patterns undoing each "
 			    "other?)", budget);
 		else
-			ir_emit_error(ctx, root->loc,
+			ir_emit_error(ctx, ir_op_loc(root),
 			    "pattern rewriting did not converge after %d "
 			    "iterations", max_iter);
 	}

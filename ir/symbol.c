@@ -63,9 +63,9 @@ table_add(IrSymbolTable *t, IrOp *op)
 		return true;
 	}
 	IrContext *ctx = ir_op_context(op);
-	ir_emit_error(ctx, op->loc, "redefinition of symbol named '%s'",
+	ir_emit_error(ctx, ir_op_loc(op), "redefinition of symbol named '%s'",
 	    name->str);
-	ir_emit_note(ctx, old->loc, "see existing symbol definition here");
+	ir_emit_note(ctx, ir_op_loc(old), "see existing symbol definition here");
 	return false;
 }
 

@@ -50,7 +50,7 @@ verify_operands(IrOp *op)
 	for (unsigned i = 0; i < op->noperands; i++) {
 		IrUse *u = &op->operands[i];
 		if (!u->value) {
-			ir_emit_error(ctx_of(op), op->loc,
+			ir_emit_error(ctx_of(op), ir_op_loc(op),
 			    "null operand found");
 			ok = false;
 		} else if (u->owner != op || !u->back || *u->back != u) {
@@ -242,7 +242,7 @@ check_isolated_region(IrOp *iso, IrRegion *top, IrRegion *r)
 					continue;
 				ir_op_emit_error(op, "using value defined "
 				    "outside the region");
-				ir_emit_note(ctx_of(iso), iso->loc, "required "
+				ir_emit_note(ctx_of(iso), ir_op_loc(iso), "required "
 				    "by region isolation constraints");
 				return false;
 			}
@@ -365,7 +365,7 @@ verify_unregistered(IrOp *op)
 {
 	if (ir_context_allow_unregistered(ctx_of(op)))
 		return true;
-	ir_emit_error(ctx_of(op), op->loc, "unregistered operation '%s' found "
+	ir_emit_error(ctx_of(op), ir_op_loc(op), "unregistered operation '%s' found "
 	    "in dialect ('%s') that does not allow unknown operations",
 	    ir_op_name_str(op), op->name->dialect->str);
 	return false;
@@ -378,18 +378,18 @@ verify_successors(IrOp *op)
 {
 	bool ok = true;
 	if (op->nsuccs && op->parent && op->parent->last != op) {
-		ir_emit_error(ctx_of(op), op->loc, "operation with block "
+		ir_emit_error(ctx_of(op), ir_op_loc(op), "operation with block "
 		    "successors must terminate its parent block");
 		ok = false;
 	}
 	for (unsigned i = 0; i < op->nsuccs; i++) {
 		IrBlock *s = op->succs[i].block;
 		if (!s) {
-			ir_emit_error(ctx_of(op), op->loc,
+			ir_emit_error(ctx_of(op), ir_op_loc(op),
 			    "reference to an undefined block");
 			ok = false;
 		} else if (op->parent && s->parent != op->parent->parent) {
-			ir_emit_error(ctx_of(op), op->loc, "reference to block "
+			ir_emit_error(ctx_of(op), ir_op_loc(op), "reference to block "
 			    "defined in another region");
 			ok = false;
 		}
@@ -405,7 +405,7 @@ verify_terminator(IrOp *op, IrBlock *b)
 	if (!op->name->def || has_trait(op, IR_TRAIT_NO_TERMINATOR))
 		return true;
 	if (!b->last) {
-		ir_emit_error(ctx_of(op), op->loc,
+		ir_emit_error(ctx_of(op), ir_op_loc(op),
 		    "empty block: expect at least a terminator");
 		return false;
 	}
@@ -413,7 +413,7 @@ verify_terminator(IrOp *op, IrBlock *b)
 	if (!last->name->def || has_trait(last, IR_TRAIT_TERMINATOR))
 		return true;
 	char *text = op_text(last);
-	ir_emit_error(ctx_of(op), last->loc, "block with no terminator, has %s",
+	ir_emit_error(ctx_of(op), ir_op_loc(last), "block with no terminator, has %s",
 	    text);
 	free(text);
 	return false;
@@ -481,7 +481,7 @@ verify_region(IrOp *op, IrRegion *r, Walk *w)
 		ok = false;
 	}
 	if (r->first && r->first->preds) {
-		ir_emit_error(ctx_of(op), op->loc,
+		ir_emit_error(ctx_of(op), ir_op_loc(op),
 		    "entry block of region may not have predecessors");
 		ok = false;
 	}
@@ -571,22 +571,22 @@ report_dominance(IrOp *op, unsigned i, IrValue *v)
 {
 	IrContext *ctx = ctx_of(op);
 	IrBlock *db = ir_value_parent_block(v);
-	ir_emit_error(ctx, op->loc, "operand #%u does not dominate this use",
+	ir_emit_error(ctx, ir_op_loc(op), "operand #%u does not dominate this use",
 	    i);
 	const char *rel = db ? relation(op->parent, db,
 	    v->kind == IR_VALUE_RESULT) : NULL;
 	if (v->kind == IR_VALUE_RESULT) {
 		if (rel)
-			ir_emit_note(ctx, v->owner.op->loc,
+			ir_emit_note(ctx, ir_op_loc(v->owner.op),
 			    "operand defined here (op in %s)", rel);
 		else
-			ir_emit_note(ctx, v->owner.op->loc, "operand defined "
+			ir_emit_note(ctx, ir_op_loc(v->owner.op), "operand defined "
 			    "here (op is neither in a parent nor in a child "
 			    "region)");
 		return;
 	}
 	IrOp *parent = db ? ir_block_parent_op(db) : NULL;
-	const IrLoc *loc = parent ? parent->loc : ir_loc_unknown(ctx);
+	const IrLoc *loc = parent ? ir_op_loc(parent) : ir_loc_unknown(ctx);
 	unsigned index = 0;
 	for (IrBlock *b = db && db->parent ? db->parent->first : NULL;
 	    b && b != db; b = b->next)

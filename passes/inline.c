@@ -332,7 +332,7 @@ fix_op(IrOp *op, void *user)
 		if (nb)
 			ir_op_set_successor(op, i, nb);
 	}
-	op->loc = ir_loc_callsite(c->in->ctx, op->loc, c->caller);
+	ir_op_set_loc(op, ir_loc_callsite(c->in->ctx, ir_op_loc(op), c->caller));
 	if (ir_op_is(op, "func.call"))
 		calls_push(&c->in->next, op, c->hist);
 	return IR_WALK_ADVANCE;
@@ -400,7 +400,7 @@ split_after(IrOp *call)
 	}
 	for (unsigned i = 0; i < call->nresults; i++)
 		ir_value_replace_all_uses(&call->results[i],
-		    ir_block_add_arg(post, call->results[i].type, call->loc));
+		    ir_block_add_arg(post, call->results[i].type, ir_op_loc(call)));
 	return post;
 }
 
@@ -416,7 +416,7 @@ return_to_branch(Copy *c, IrBlock *b, IrBlock *post)
 		vals[i] = ret->operands[i].value;
 	IrOpState st = {
 		.name = ir_op_name_get(c->in->ctx, "cf.br", 5),
-		.loc = ret->loc,
+		.loc = ir_op_loc(ret),
 		.noperands = ret->noperands,
 		.operands = vals,
 		.nsuccs = 1,
@@ -466,7 +466,7 @@ inline_call(Inliner *in, IrOp *call, IrOp *f, const History *hist)
 	History *h = ir_arena_alloc(&in->arena, sizeof *h, sizeof(void *));
 	h->scc = scc_of(&in->g, f);
 	h->up = hist;
-	Copy c = { .in = in, .caller = call->loc, .hist = h };
+	Copy c = { .in = in, .caller = ir_op_loc(call), .hist = h };
 	if (ir_func_entry(f)->next)
 		inline_blocks(&c, call, f);
 	else

@@ -5,7 +5,7 @@ static IrWalkResult
 strip(IrOp *op, void *user)
 {
 	const IrLoc *unknown = user;
-	op->loc = unknown;
+	ir_op_set_loc(op, unknown);
 	for (unsigned r = 0; r < op->nregions; r++)
 		for (IrBlock *b = op->regions[r].first; b; b = b->next)
 			for (unsigned i = 0; i < b->nargs; i++)

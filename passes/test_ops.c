@@ -211,7 +211,7 @@ options_run(IrOp *op, IrPass *pass)
 		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s'%s'",
 		    i ? "," : "", sl[i]);
 	snprintf(buf + k, sizeof buf - k, "]");
-	ir_emit(ir_pass_context(pass), IR_SEV_REMARK, op->loc,
+	ir_emit(ir_pass_context(pass), IR_SEV_REMARK, ir_op_loc(op),
 	    "test-options: %s", buf);
 	return true;
 }

@@ -306,8 +306,8 @@ Test(parse, implicit_module)
 	cr_assert_eq(ir_block_num_ops(body), 2);
 	cr_assert_eq(ir_op_operand(body->last, 0), ir_op_result(body->first,
 	    0));
-	cr_assert_eq(m->loc->u.file.line, 0);
-	cr_assert_eq(body->first->loc->u.file.col, 6);
+	cr_assert_eq(ir_op_loc(m)->u.file.line, 0);
+	cr_assert_eq(ir_op_loc(body->first)->u.file.col, 6);
 	ir_op_destroy(m);
 	ir_context_destroy(ctx);
 }
@@ -321,7 +321,7 @@ Test(parse, single_module_is_the_result)
 	cr_assert_not_null(m);
 	cr_assert(ir_op_is(m, "builtin.module"));
 	cr_assert_not_null(ir_op_attr(m, "sym_name"));
-	cr_assert_eq(m->loc->u.file.line, 1);
+	cr_assert_eq(ir_op_loc(m)->u.file.line, 1);
 	ir_op_destroy(m);
 	ir_context_destroy(ctx);
 }
@@ -464,4 +464,43 @@ Test(lex, shaped_parses_like_pieces)
 	cr_redirect_stderr();
 	cr_assert_null(ir_parse_string(ctx, "b.mlir", bad, strlen(bad)));
 	ir_context_destroy(ctx);
+}
+
+/* A parsed op's file location is made when asked for: it must be the very
+ * location ir_loc_file uniques, for every column and line, and a clone
+ * keeps it. */
+Test(parse, lazy_op_locations_are_the_uniqued_ones)
+{
+	IrContext *ctx = ir_context_create();
+	Diags g;
+	char *src = malloc(((size_t)1 << 20) + 100);
+	size_t n = 0;
+	IrOp *m, *a, *far, *c;
+	const IrIdent *file;
+
+	/* One op at column 3 of line 2, one at column 2^20 + 1 (too wide
+	 * for a lazy reference) of line 4. */
+	n += (size_t)sprintf(src + n, "\n  \"a.b\"() : () -> ()\n\n");
+	memset(src + n, ' ', (size_t)1 << 20);
+	n += (size_t)1 << 20;
+	n += (size_t)sprintf(src + n, "\"a.c\"() : () -> ()\n");
+	m = parse(ctx, src, &g);
+	cr_assert_not_null(m, "%s", g.first);
+	a = ir_module_body(m)->first;
+	far = a->next;
+	file = ir_loc_file_of(ir_op_loc(a))->u.file.file;
+	cr_assert_eq(a->locref & 1, 1, "a parsed op's location is lazy");
+	cr_assert_eq(ir_op_loc(a), ir_loc_file(ctx, file, 2, 3));
+	cr_assert_eq(ir_op_loc(a), ir_op_loc(a));
+	cr_assert_eq(far->locref & 1, 0, "column 2^20 + 1 is made at once");
+	cr_assert_eq(ir_op_loc(far), ir_loc_file(ctx, file, 4,
+	    ((unsigned)1 << 20) + 1));
+	c = ir_op_clone(ctx, a);
+	cr_assert_eq(ir_op_loc(c), ir_op_loc(a));
+	ir_op_set_loc(c, NULL);
+	cr_assert_eq(ir_op_loc(c)->kind, IR_LOC_UNKNOWN);
+	ir_op_destroy(c);
+	ir_op_destroy(m);
+	ir_context_destroy(ctx);
+	free(src);
 }

@@ -135,8 +135,8 @@ Test(op, create_defaults)
 	IrOp *op = mk("t.x", 0, NULL, 2, 1, 0, NULL);
 	cr_assert_str_eq(ir_op_name_str(op), "t.x");
 	cr_assert(ir_op_is(op, "t.x"));
-	cr_assert_not_null(op->loc);
-	cr_assert_eq(op->loc->kind, IR_LOC_UNKNOWN);
+	cr_assert_not_null(ir_op_loc(op));
+	cr_assert_eq(ir_op_loc(op)->kind, IR_LOC_UNKNOWN);
 	cr_assert_eq(op->attrs->kind, IR_ATTR_DICT);
 	cr_assert_eq(ir_op_result(op, 1)->index, 1);
 	cr_assert_eq(ir_value_def_op(ir_op_result(op, 1)), op);
@@ -367,7 +367,7 @@ Test(op, builder_insertion_points)
 	IrOpState st = { .name = ir_op_name_get(ctx, "t.a", 3) };
 	IrOp *a = ir_builder_create(&bld, &st);
 	IrOp *c = ir_builder_create(&bld, &st);
-	cr_assert_eq(a->loc, bld.loc);
+	cr_assert_eq(ir_op_loc(a), bld.loc);
 	ir_builder_set_start(&bld, b);
 	IrOp *first = ir_builder_create(&bld, &st);
 	cr_assert_eq(b->first, first);

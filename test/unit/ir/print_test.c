@@ -598,9 +598,9 @@ Test(print, empty_module_and_debuginfo)
 	ir_region_append(&x->regions[0], xb);
 	ir_block_add_arg(xb, i32, ir_loc_file(ctx, id("q.mlir"), 3, 4));
 	ir_block_add_arg(xb, i32, NULL);
-	add(xb, mk("x.b", 0, NULL, 0, NULL, 0))->loc = ir_loc_name(ctx,
-	    id("n"), NULL);
-	x->loc = ir_loc_unknown(ctx);
+	ir_op_set_loc(add(xb, mk("x.b", 0, NULL, 0, NULL, 0)),
+	    ir_loc_name(ctx, id("n"), NULL));
+	ir_op_set_loc(x, ir_loc_unknown(ctx));
 	s = op_str(m, true, true);
 	cr_expect_str_eq(s,
 	    "\"builtin.module\"() ({\n"
