@@ -228,9 +228,9 @@ Test(op, clone_remaps_inner_values)
 	IrOp *c = ir_op_clone(ctx, r);
 	cr_assert_null(c->parent);
 	cr_assert_eq(c->attrs, r->attrs);
-	IrBlock *c0 = c->regions[0].first, *c1 = c0->next;
+	IrBlock *c0 = ir_op_regions(c)->first, *c1 = c0->next;
 	cr_assert(c0 != b0 && c1 != b1);
-	cr_assert_eq(c0->first->succs[0].block, c1);
+	cr_assert_eq(ir_op_succs(c0->first)->block, c1);
 	cr_assert_eq(ir_block_num_preds(c1), 1);
 	cr_assert_eq(ir_block_num_preds(b1), 1);
 	IrOp *cu = c1->last;
@@ -334,8 +334,8 @@ Test(op, successors_and_preds)
 	cr_assert_eq(ir_block_num_preds(b2), 0);
 	/* Destroying a block clears the slots that still target it. */
 	ir_block_destroy(b1);
-	cr_assert_null(br->succs[0].block);
-	cr_assert_null(br->succs[1].block);
+	cr_assert_null(ir_op_succs(br)->block);
+	cr_assert_null(ir_op_succs(br)[1].block);
 	ir_op_destroy(r);
 }
 
@@ -475,7 +475,7 @@ Test(op, walk_post_erase)
 	ir_op_walk(top, IR_WALK_POST, record, &u);
 	const char *after[] = { "t.b", "t.a", "t.d", "t.top" };
 	expect_trace(&u, after, 4);
-	cr_assert_eq(ir_block_num_ops(top->regions[0].first), 1);
+	cr_assert_eq(ir_block_num_ops(ir_op_regions(top)->first), 1);
 	ir_op_destroy(top);
 }
 
