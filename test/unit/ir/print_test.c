@@ -673,6 +673,40 @@ Test(print, top_op_with_results_and_regions)
 	ir_op_destroy(op);
 }
 
+/* Values keep the numbers an earlier printing gave them: printed alone,
+ * an op whose operands come from outside it must not show them. */
+Test(print, stale_numbers_of_outer_values)
+{
+	IrOp *op = mk("x.r", 0, NULL, 0, NULL, 1);
+	IrBlock *b = ir_block_create();
+	ir_region_append(ir_op_region(op, 0), b);
+	IrValue *a = ir_block_add_arg(b, i32, NULL);
+	IrOp *in = add(b, mk("x.a", 0, NULL, 1, &i32, 0));
+	IrValue *uses[] = { ir_op_result(in, 0), a };
+	IrOp *use = add(b, mk("x.b", 2, uses, 0, NULL, 0));
+	IrOp *n = add(b, mk("x.n", 0, NULL, 0, NULL, 1));
+	IrBlock *nb = ir_block_create();
+	ir_region_append(ir_op_region(n, 0), nb);
+	add(nb, mk("x.b", 2, uses, 0, NULL, 0));
+	op_is(op, true,
+	    "\"x.r\"() ({\n"
+	    "^bb0(%arg0: i32):\n"
+	    "  %0 = \"x.a\"() : () -> i32\n"
+	    "  \"x.b\"(%0, %arg0) : (i32, i32) -> ()\n"
+	    "  \"x.n\"() ({\n"
+	    "    \"x.b\"(%0, %arg0) : (i32, i32) -> ()\n"
+	    "  }) : () -> ()\n"
+	    "}) : () -> ()\n");
+	op_is(use, true, "\"x.b\"(<<UNKNOWN SSA VALUE>>, "
+	    "<<UNKNOWN SSA VALUE>>) : (i32, i32) -> ()\n");
+	op_is(n, true,
+	    "\"x.n\"() ({\n"
+	    "  \"x.b\"(<<UNKNOWN SSA VALUE>>, <<UNKNOWN SSA VALUE>>) : "
+	    "(i32, i32) -> ()\n"
+	    "}) : () -> ()\n");
+	ir_op_destroy(op);
+}
+
 Test(print, unknown_values)
 {
 	IrOp *d = mk("x.def", 0, NULL, 1, &i32, 0);
