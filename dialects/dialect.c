@@ -685,7 +685,7 @@ check_quant_types(IrOp *op)
 	}
 	for (unsigned i = 0; i < op->nresults; i++) {
 		snprintf(what, sizeof what, "result #%u", i);
-		if (!dialect_check_quant(op, op->results[i].type, what))
+		if (!dialect_check_quant(op, ir_op_results(op)[i].type, what))
 			return false;
 	}
 	return true;
@@ -707,10 +707,11 @@ check_inferred(IrOp *op, const IrOpDef *def)
 	const IrType **types = ir_xcalloc(op->nresults + 1, sizeof *types);
 	bool ok = def->infer_types(ctx, &st, op->nresults, types);
 	for (unsigned i = 0; ok && i < op->nresults; i++) {
-		if (dialect_type_compatible(types[i], op->results[i].type))
+		if (dialect_type_compatible(types[i],
+		    ir_op_results(op)[i].type))
 			continue;
 		char *a = ir_type_str(types[i]);
-		char *b = ir_type_str(op->results[i].type);
+		char *b = ir_type_str(ir_op_results(op)[i].type);
 		ir_op_emit_error(op, "inferred type '%s' does not match "
 		    "result type '%s'", a, b);
 		free(a);

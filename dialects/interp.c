@@ -875,7 +875,7 @@ take_branch(IrInterp *it, IrOp *br, IrBlock **next)
 		first = taken ? 1 : 1 + (unsigned)sz[1];
 		n = (unsigned)(taken ? sz[1] : sz[2]);
 	}
-	*next = br->succs[succ].block;
+	*next = ir_op_succs(br)[succ].block;
 	return pass_args(it, br, first, n, *next);
 }
 

@@ -11,7 +11,7 @@ IrRegion *
 ir_op_region(IrOp *op, unsigned i)
 {
 	assert(i < op->nregions);
-	return &op->regions[i];
+	return &ir_op_regions(op)[i];
 }
 
 bool
@@ -69,19 +69,48 @@ ir_block_create(void)
 	return ir_xcalloc(1, sizeof(IrBlock));
 }
 
+/* A block argument: its value and the location only arguments have
+ * (kept out of IrValue, which every op result pays for). */
+typedef struct BlockArg {
+	IrValue value;       /* first: an IrValue * of an argument is one */
+	const IrLoc *loc;    /* may be NULL */
+} BlockArg;
+
+static BlockArg *
+block_arg(const IrValue *v)
+{
+	assert(v->kind == IR_VALUE_ARG);
+	return (BlockArg *)v;
+}
+
+const IrLoc *
+ir_value_loc(const IrValue *v)
+{
+	return v->kind == IR_VALUE_ARG ? block_arg(v)->loc : NULL;
+}
+
+void
+ir_value_set_loc(IrValue *v, const IrLoc *loc)
+{
+	block_arg(v)->loc = loc;
+}
+
 IrValue *
 ir_block_add_arg(IrBlock *b, const IrType *type, const IrLoc *loc)
 {
+	if (b->nargs > IR_VALUE_MAX_INDEX)
+		ir_unreachable("block has too many arguments");
 	if (b->nargs == b->argcap) {
 		b->argcap = b->argcap ? b->argcap * 2 : 4;
 		b->args = ir_xrealloc(b->args, b->argcap * sizeof *b->args);
 	}
-	IrValue *v = ir_xcalloc(1, sizeof *v);
+	BlockArg *a = ir_xcalloc(1, sizeof *a);
+	IrValue *v = &a->value;
 	v->type = type;
 	v->kind = IR_VALUE_ARG;
 	v->index = b->nargs;
 	v->owner.block = b;
-	v->loc = loc;
+	a->loc = loc;
 	b->args[b->nargs++] = v;
 	return v;
 }
@@ -183,7 +212,7 @@ num_succs(IrBlock *b)
 static IrBlock *
 succ(IrBlock *b, size_t i)
 {
-	return b->last->succs[i].block;
+	return ir_op_succs(b->last)[i].block;
 }
 
 /* Iterative depth-first search from the entry; fills order[] in reverse

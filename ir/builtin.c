@@ -22,13 +22,13 @@ ir_func_type(const IrOp *func)
 IrBlock *
 ir_func_entry(IrOp *func)
 {
-	return func->nregions ? func->regions[0].first : NULL;
+	return func->nregions ? ir_op_regions(func)->first : NULL;
 }
 
 IrBlock *
 ir_module_body(IrOp *module)
 {
-	return module->nregions ? module->regions[0].first : NULL;
+	return module->nregions ? ir_op_regions(module)->first : NULL;
 }
 
 IrOp *
@@ -40,7 +40,7 @@ ir_module_create(IrContext *ctx, const IrLoc *loc)
 		.nregions = 1,
 	};
 	IrOp *op = ir_op_create(ctx, &st);
-	ir_region_append(&op->regions[0], ir_block_create());
+	ir_region_append(ir_op_regions(op), ir_block_create());
 	return op;
 }
 
@@ -64,7 +64,7 @@ ir_func_create(IrContext *ctx, const IrLoc *loc, const char *name,
 	IrBlock *entry = ir_block_create();
 	for (size_t i = 0; i < type->u.func.ninputs; i++)
 		ir_block_add_arg(entry, type->u.func.inputs[i], loc);
-	ir_region_append(&op->regions[0], entry);
+	ir_region_append(ir_op_regions(op), entry);
 	return op;
 }
 
@@ -209,12 +209,12 @@ call_results_match(IrOp *op, const IrType *ft)
 		return false;
 	}
 	for (unsigned i = 0; i < op->nresults; i++) {
-		if (op->results[i].type == ft->u.func.results[i])
+		if (ir_op_results(op)[i].type == ft->u.func.results[i])
 			continue;
 		IrContext *ctx = ir_op_context(op);
 		const IrType **got = ir_xcalloc(op->nresults, sizeof *got);
 		for (unsigned j = 0; j < op->nresults; j++)
-			got[j] = op->results[j].type;
+			got[j] = ir_op_results(op)[j].type;
 		char *g = type_list_str(op->nresults, got);
 		char *w = type_list_str(ft->u.func.nresults,
 		    ft->u.func.results);
@@ -257,7 +257,7 @@ verify_call(IrOp *op)
 static bool
 verify_succ_operands(IrOp *op, unsigned succ, unsigned first, unsigned n)
 {
-	IrBlock *b = op->succs[succ].block;
+	IrBlock *b = ir_op_succs(op)[succ].block;
 	if (!b)
 		return true; /* the generic verifier reports it */
 	if (n != b->nargs) {

@@ -67,9 +67,6 @@ struct IrContext {
 	IrSource **sources;
 	char **owned;              /* sources[i]'s bytes, freed with ctx */
 	size_t nsources, srccap;
-	/* ir/print.c: counts printings, which stamp the values they number
-	 * (IrValue.print_gen). */
-	uint32_t print_gen;
 	/* ir/op.c: where ops are allocated (NULL until the first). */
 	struct IrOpPool *oppool;
 	/* ir/pass.c: passes, constant materializers and loaded plugins,

@@ -566,20 +566,25 @@ typedef enum IrValueKind {
 	IR_VALUE_ARG,
 } IrValueKind;
 
+/* 32 bytes on LP64: a million ops' results are walked by every pass, so
+ * the fields that only some values need live elsewhere (a block
+ * argument's location sits beside it, see ir_value_loc). */
 struct IrValue {
 	const IrType *type;
 	IrUse *uses;         /* head of the use-list */
-	IrValueKind kind;
-	unsigned index;      /* result or argument number */
 	union {
 		IrOp *op;        /* IR_VALUE_RESULT */
 		IrBlock *block;  /* IR_VALUE_ARG */
 	} owner;
-	const IrLoc *loc;    /* block arguments only, may be NULL */
-	/* The printer's number for the value (ir/print.c), valid while
-	 * print_gen is the context's current printing. */
-	uint32_t print_gen, print_num;
+	unsigned kind : 1;   /* IrValueKind */
+	unsigned index : 31; /* result or argument number */
+	/* The printer's number for the value (ir/print.c); meaningful only
+	 * while a printing of an op that holds the value runs. */
+	uint32_t print_num;
 };
+
+/* Largest result or argument count (IrValue.index). */
+#define IR_VALUE_MAX_INDEX 0x7fffffffu
 
 /* A successor slot of a terminator; also an entry in the target block's
  * predecessor list. */
@@ -604,28 +609,44 @@ struct IrBlock {
 	IrBlockRef *preds;    /* successor slots that target this block */
 };
 
-/* One malloc per op: the header, then results, operands, regions and
- * successors inline. Operands move out of line only when they grow. */
+/* One allocation per op: the header, then results, regions, successors
+ * and the inline operands. Every trailing array's place follows from the
+ * counts (operands come last so that holds even after they moved out of
+ * line when they grew); the accessors below compute them. */
 struct IrOp {
 	IrOp *prev, *next;    /* siblings in the parent block */
 	IrBlock *parent;      /* NULL while detached */
 	const IrOpName *name;
+	const IrAttr *attrs;  /* dictionary, never NULL */
+	IrUse *operands;      /* inline, or malloc'd once grown */
+	uint32_t nresults, noperands;
+	uint32_t nregions, nsuccs;
+	uint32_t operandcap;  /* room at operands */
+	uint32_t order;       /* position cache for dominance queries */
 	/* The location: an IrLoc pointer, or a file location not made yet
-	 * (ir/loc.c's IrLocRef). Read it with ir_op_loc, set it with
+	 * (ir/internal.h's IrLocRef). Read it with ir_op_loc, set it with
 	 * ir_op_set_loc. */
 	uintptr_t locref;
-	const IrAttr *attrs;  /* dictionary, never NULL */
-	unsigned nresults;
-	uint32_t memsize;     /* bytes of its allocation (ir/op.c's) */
-	IrValue *results;
-	unsigned noperands, operandcap;
-	IrUse *operands;
-	unsigned nregions;
-	uint32_t order;       /* position cache for dominance queries */
-	IrRegion *regions;
-	unsigned nsuccs;
-	IrBlockRef *succs;
 };
+
+/* The op's results, regions and successor slots (trailing arrays). */
+static inline IrValue *
+ir_op_results(const IrOp *op)
+{
+	return (IrValue *)((char *)op + sizeof(IrOp));
+}
+
+static inline IrRegion *
+ir_op_regions(const IrOp *op)
+{
+	return (IrRegion *)(ir_op_results(op) + op->nresults);
+}
+
+static inline IrBlockRef *
+ir_op_succs(const IrOp *op)
+{
+	return (IrBlockRef *)(ir_op_regions(op) + op->nregions);
+}
 
 /* Everything needed to create an op. Arrays are read, not kept. */
 struct IrOpState {
@@ -693,6 +714,10 @@ void ir_emit_op_errorv(IrContext *ctx, const IrLoc *loc, const char *opname,
     const char *fmt, va_list ap);
 
 /* Values. */
+/* A block argument's location (may be NULL); NULL for op results. */
+const IrLoc *ir_value_loc(const IrValue *v);
+/* Sets a block argument's location. */
+void ir_value_set_loc(IrValue *v, const IrLoc *loc);
 bool ir_value_has_uses(const IrValue *v);
 size_t ir_value_num_uses(const IrValue *v);
 /* Every use of `from` now uses `to`. O(uses). */

@@ -56,16 +56,13 @@ pool_chunk(struct IrOpPool *pl)
 	pl->end = pl->cur + OP_CHUNK;
 }
 
-/* size bytes of zeroed memory for an op; *memsize gets what to pass to
- * op_free. */
+/* size bytes of zeroed memory for an op; op_free gets the same size. */
 static void *
-op_alloc(IrContext *ctx, size_t size, uint32_t *memsize)
+op_alloc(IrContext *ctx, size_t size)
 {
 	size_t cls = (size + OP_GRAIN - 1) / OP_GRAIN;
-	if (!OP_POOL || cls > OP_CLASSES) {
-		*memsize = 0;
+	if (!OP_POOL || cls > OP_CLASSES)
 		return ir_xcalloc(1, size);
-	}
 	struct IrOpPool *pl = ctx->oppool;
 	if (!pl)
 		pl = ctx->oppool = ir_xcalloc(1, sizeof *pl);
@@ -79,19 +76,23 @@ op_alloc(IrContext *ctx, size_t size, uint32_t *memsize)
 		p = pl->cur;
 		pl->cur += n;
 	}
-	*memsize = (uint32_t)n;
 	return memset(p, 0, n);
 }
 
+static size_t op_size(const IrOp *op);
+static void free_outline_operands(IrOp *op);
+
+/* Frees op and its operands if they grew out of line. */
 static void
 op_free(IrOp *op)
 {
-	if (!op->memsize) {
+	size_t cls = (op_size(op) + OP_GRAIN - 1) / OP_GRAIN;
+	free_outline_operands(op);
+	if (!OP_POOL || cls > OP_CLASSES) {
 		free(op);
 		return;
 	}
 	struct IrOpPool *pl = op->name->ctx->oppool;
-	size_t cls = op->memsize / OP_GRAIN;
 	*(void **)op = pl->free[cls];
 	pl->free[cls] = op;
 }
@@ -111,37 +112,73 @@ ir_op_pool_free(IrContext *ctx)
 
 /* ------------------------------------------------------------------ layout */
 
-/* Rounds n up to the alignment of every trailing array. */
+/* The header is followed by results, regions, successors and inline
+ * operands (see struct IrOp); all are arrays of pointer-aligned structs
+ * a multiple of 8 bytes long, so they pack without padding. */
+_Static_assert(sizeof(void *) != 8 || sizeof(IrOp) == 80,
+    "IrOp grew: every op pays for it (docs/performance.md)");
+_Static_assert(sizeof(void *) != 8 || sizeof(IrValue) == 32,
+    "IrValue grew: every op result pays for it");
+_Static_assert(sizeof(IrOp) % _Alignof(IrUse) == 0 &&
+    sizeof(IrValue) % _Alignof(IrUse) == 0 &&
+    sizeof(IrRegion) % _Alignof(IrUse) == 0 &&
+    sizeof(IrBlockRef) % _Alignof(IrUse) == 0 &&
+    _Alignof(IrValue) <= _Alignof(IrUse) &&
+    _Alignof(IrRegion) <= _Alignof(IrUse) &&
+    _Alignof(IrBlockRef) <= _Alignof(IrUse),
+    "the trailing arrays need padding between them");
+
+/* Bytes before the inline operands. */
 static size_t
-align_up(size_t n)
+operands_offset(size_t nresults, size_t nregions, size_t nsuccs)
 {
-	size_t a = _Alignof(max_align_t);
-	return (n + a - 1) & ~(a - 1);
-}
-
-/* Offsets of the trailing arrays behind the IrOp header. */
-typedef struct Layout {
-	size_t results, operands, regions, succs, size;
-} Layout;
-
-static Layout
-layout(size_t nresults, size_t noperands, size_t nregions, size_t nsuccs)
-{
-	Layout l;
-	l.results = align_up(sizeof(IrOp));
-	l.operands = l.results + align_up(nresults * sizeof(IrValue));
-	l.regions = l.operands + align_up(noperands * sizeof(IrUse));
-	l.succs = l.regions + align_up(nregions * sizeof(IrRegion));
-	l.size = l.succs + nsuccs * sizeof(IrBlockRef);
-	return l;
+	return sizeof(IrOp) + nresults * sizeof(IrValue) +
+	    nregions * sizeof(IrRegion) + nsuccs * sizeof(IrBlockRef);
 }
 
 /* Where the operands live when they have not grown out of line. */
 static IrUse *
 inline_operands(const IrOp *op)
 {
-	return (IrUse *)((char *)op->results +
-	    align_up(op->nresults * sizeof(IrValue)));
+	return (IrUse *)(ir_op_succs(op) + op->nsuccs);
+}
+
+/* Operands that grew out of line sit behind one IrUse-sized slot that
+ * keeps the op's inline room, which its allocation size depends on. */
+typedef union OperandHead {
+	IrUse slot;
+	uint32_t inline_cap;
+} OperandHead;
+
+static OperandHead *
+operand_head(const IrOp *op)
+{
+	return (OperandHead *)op->operands - 1;
+}
+
+/* How many operands fit inline in op's allocation. */
+static uint32_t
+inline_cap(const IrOp *op)
+{
+	if (op->operands == inline_operands(op))
+		return op->operandcap;
+	return operand_head(op)->inline_cap;
+}
+
+/* Bytes of op's allocation (as op_alloc was asked for them). */
+static size_t
+op_size(const IrOp *op)
+{
+	return operands_offset(op->nresults, op->nregions, op->nsuccs) +
+	    inline_cap(op) * sizeof(IrUse);
+}
+
+/* Frees operands that grew out of line. */
+static void
+free_outline_operands(IrOp *op)
+{
+	if (op->operands != inline_operands(op))
+		free(operand_head(op));
 }
 
 /* -------------------------------------------------------------------- uses */
@@ -267,8 +304,8 @@ void
 ir_op_set_successor(IrOp *op, unsigned i, IrBlock *b)
 {
 	assert(i < op->nsuccs);
-	ref_unlink(&op->succs[i]);
-	ref_link(&op->succs[i], b);
+	ref_unlink(&ir_op_succs(op)[i]);
+	ref_link(&ir_op_succs(op)[i], b);
 }
 
 /* ------------------------------------------------------------------ create */
@@ -294,26 +331,28 @@ ir_op_set_loc(IrOp *op, const IrLoc *loc)
 IrOp *
 ir_op_create_ref(IrContext *ctx, const IrOpState *st, IrLocRef ref)
 {
-	Layout l = layout(st->nresults, st->noperands, st->nregions,
+	/* The counts are 32-bit and result numbers 31-bit (IrValue.index);
+	 * no op that large could be allocated anyway. */
+	if (st->nresults > IR_VALUE_MAX_INDEX ||
+	    st->noperands > UINT32_MAX || st->nregions > UINT32_MAX ||
+	    st->nsuccs > UINT32_MAX)
+		ir_unreachable("op has too many results, operands, regions "
+		    "or successors");
+	size_t opoff = operands_offset(st->nresults, st->nregions,
 	    st->nsuccs);
-	uint32_t memsize;
-	char *mem = op_alloc(ctx, l.size, &memsize);
-	IrOp *op = (IrOp *)mem;
+	IrOp *op = op_alloc(ctx, opoff + st->noperands * sizeof(IrUse));
 
-	op->memsize = memsize;
 	op->name = st->name;
 	op->locref = ref;
 	op->attrs = st->attrs ? st->attrs : ir_attr_empty_dict(ctx);
-	op->nresults = (unsigned)st->nresults;
-	op->results = (IrValue *)(mem + l.results);
-	op->noperands = op->operandcap = (unsigned)st->noperands;
-	op->operands = (IrUse *)(mem + l.operands);
-	op->nregions = (unsigned)st->nregions;
-	op->regions = (IrRegion *)(mem + l.regions);
-	op->nsuccs = (unsigned)st->nsuccs;
-	op->succs = (IrBlockRef *)(mem + l.succs);
+	op->nresults = (uint32_t)st->nresults;
+	op->noperands = op->operandcap = (uint32_t)st->noperands;
+	op->operands = (IrUse *)((char *)op + opoff);
+	op->nregions = (uint32_t)st->nregions;
+	op->nsuccs = (uint32_t)st->nsuccs;
+	IrValue *results = ir_op_results(op);
 	for (unsigned i = 0; i < op->nresults; i++) {
-		IrValue *v = &op->results[i];
+		IrValue *v = &results[i];
 		v->type = st->result_types[i];
 		v->kind = IR_VALUE_RESULT;
 		v->index = i;
@@ -323,11 +362,13 @@ ir_op_create_ref(IrContext *ctx, const IrOpState *st, IrLocRef ref)
 		op->operands[i].owner = op;
 		use_link(&op->operands[i], st->operands[i]);
 	}
+	IrRegion *regions = ir_op_regions(op);
 	for (unsigned i = 0; i < op->nregions; i++)
-		op->regions[i].parent = op;
+		regions[i].parent = op;
+	IrBlockRef *succs = ir_op_succs(op);
 	for (unsigned i = 0; i < op->nsuccs; i++) {
-		op->succs[i].owner = op;
-		ref_link(&op->succs[i], st->succs ? st->succs[i] : NULL);
+		succs[i].owner = op;
+		ref_link(&succs[i], st->succs ? st->succs[i] : NULL);
 	}
 	return op;
 }
@@ -343,10 +384,12 @@ drop_refs(IrOp *op)
 {
 	for (unsigned i = 0; i < op->noperands; i++)
 		use_unlink(&op->operands[i]);
+	IrBlockRef *succs = ir_op_succs(op);
 	for (unsigned i = 0; i < op->nsuccs; i++)
-		ref_unlink(&op->succs[i]);
+		ref_unlink(&succs[i]);
+	IrRegion *regions = ir_op_regions(op);
 	for (unsigned i = 0; i < op->nregions; i++)
-		drop_region_refs(&op->regions[i]);
+		drop_region_refs(&regions[i]);
 }
 
 static void
@@ -364,7 +407,7 @@ static void
 free_dropped(IrOp *op)
 {
 	for (unsigned i = 0; i < op->nregions; i++) {
-		IrRegion *r = &op->regions[i];
+		IrRegion *r = &ir_op_regions(op)[i];
 		IrBlock *b = r->first, *next;
 		for (; b; b = next) {
 			next = b->next;
@@ -373,9 +416,8 @@ free_dropped(IrOp *op)
 		r->first = r->last = NULL;
 	}
 	for (unsigned i = 0; i < op->nresults; i++)
-		assert(!op->results[i].uses && "erased op still has uses");
-	if (op->operands != inline_operands(op))
-		free(op->operands);
+		assert(!ir_op_results(op)[i].uses &&
+		    "erased op still has uses");
 	op_free(op);
 }
 
@@ -589,13 +631,17 @@ ir_op_set_operands(IrOp *op, size_t n, IrValue *const *values)
 {
 	for (unsigned i = 0; i < op->noperands; i++)
 		use_unlink(&op->operands[i]);
+	if (n > UINT32_MAX)
+		ir_unreachable("op has too many operands");
 	if (n > op->operandcap) {
-		if (op->operands != inline_operands(op))
-			free(op->operands);
-		op->operands = ir_xcalloc(n, sizeof(IrUse));
-		op->operandcap = (unsigned)n;
+		uint32_t cap = inline_cap(op);
+		free_outline_operands(op);
+		OperandHead *head = ir_xcalloc(n + 1, sizeof(IrUse));
+		head->inline_cap = cap;
+		op->operands = (IrUse *)(head + 1);
+		op->operandcap = (uint32_t)n;
 	}
-	op->noperands = (unsigned)n;
+	op->noperands = (uint32_t)n;
 	for (unsigned i = 0; i < op->noperands; i++) {
 		op->operands[i].owner = op;
 		use_link(&op->operands[i], values[i]);
@@ -613,7 +659,7 @@ IrValue *
 ir_op_result(IrOp *op, unsigned i)
 {
 	assert(i < op->nresults);
-	return &op->results[i];
+	return &ir_op_results(op)[i];
 }
 
 IrOp *
@@ -744,7 +790,8 @@ clone_region(IrContext *ctx, IrRegion *to, IrRegion *from, CloneMap *cm)
 		IrBlock *nb = ir_block_create();
 		for (unsigned i = 0; i < b->nargs; i++) {
 			IrValue *a = b->args[i];
-			IrValue *na = ir_block_add_arg(nb, a->type, a->loc);
+			IrValue *na = ir_block_add_arg(nb, a->type,
+			    ir_value_loc(a));
 			ir_ptrmap_put(&cm->values, a, na);
 		}
 		ir_ptrmap_put(&cm->blocks, b, nb);
@@ -775,9 +822,9 @@ clone_op(IrContext *ctx, IrOp *op, CloneMap *cm)
 	for (unsigned i = 0; i < op->noperands; i++)
 		operands[i] = map_value(cm, op->operands[i].value);
 	for (unsigned i = 0; i < op->nresults; i++)
-		types[i] = op->results[i].type;
+		types[i] = ir_op_results(op)[i].type;
 	for (unsigned i = 0; i < op->nsuccs; i++) {
-		IrBlock *b = op->succs[i].block;
+		IrBlock *b = ir_op_succs(op)[i].block;
 		IrBlock *nb = b ? ir_ptrmap_get(&cm->blocks, b) : NULL;
 		succs[i] = nb ? nb : b;
 	}
@@ -796,9 +843,11 @@ clone_op(IrContext *ctx, IrOp *op, CloneMap *cm)
 	if (succs != succs_buf)
 		free(succs);
 	for (unsigned i = 0; i < op->nresults; i++)
-		ir_ptrmap_put(&cm->values, &op->results[i], &nop->results[i]);
+		ir_ptrmap_put(&cm->values, &ir_op_results(op)[i],
+		    &ir_op_results(nop)[i]);
 	for (unsigned i = 0; i < op->nregions; i++)
-		clone_region(ctx, &nop->regions[i], &op->regions[i], cm);
+		clone_region(ctx, &ir_op_regions(nop)[i],
+		    &ir_op_regions(op)[i], cm);
 	return nop;
 }
 
@@ -814,7 +863,8 @@ remap_operands(IrOp *op, CloneMap *cm)
 			ir_op_set_operand(op, i, m);
 	}
 	for (unsigned i = 0; i < op->nregions; i++)
-		for (IrBlock *b = op->regions[i].first; b; b = b->next)
+		for (IrBlock *b = ir_op_regions(op)[i].first; b;
+		    b = b->next)
 			for (IrOp *o = b->first; o; o = o->next)
 				remap_operands(o, cm);
 }

@@ -499,11 +499,11 @@ remap_op(IrOp *op, void *user)
 	if (!(op->locref & 1))
 		ir_op_set_loc(op, loc_remap(p, ir_op_loc(op), 0));
 	for (i = 0; i < op->nregions; i++)
-		for (b = op->regions[i].first; b; b = b->next)
+		for (b = ir_op_regions(op)[i].first; b; b = b->next)
 			for (j = 0; j < b->nargs; j++) {
 				p->remap_use = NULL;
-				b->args[j]->loc = loc_remap(p, b->args[j]->loc,
-				    0);
+				ir_value_set_loc(b->args[j], loc_remap(p,
+				    ir_value_loc(b->args[j]), 0));
 			}
 	return p->failed ? IR_WALK_INTERRUPT : IR_WALK_ADVANCE;
 }

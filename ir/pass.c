@@ -1030,7 +1030,7 @@ static bool
 run_nested(IrPassManager *pm, Pipeline *pl, IrOp *op)
 {
 	for (unsigned r = 0; r < op->nregions; r++) {
-		for (IrBlock *b = op->regions[r].first; b; b = b->next) {
+		for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
 			IrOp *c = b->first, *next;
 			for (; c; c = next) {
 				next = c->next;

@@ -50,7 +50,8 @@ typedef struct {
 	IrPrinter p;
 	IrPrintFlags flags;
 	NameMap names;        /* blocks */
-	uint32_t gen;         /* this printing's stamp */
+	IrOp *top;            /* the op printed */
+	IrBlock *block;       /* the block being printed, or NULL */
 	SigMemo sig;
 	IrOp **holders;       /* number_region's ops with regions */
 	size_t nholders, holdercap;
@@ -120,10 +121,40 @@ name_get(const NameMap *m, const void *key)
 /* Gives value v (a block argument, or an op's first result standing
  * for its group) number num in this printing. */
 static void
-value_num_set(OpPrinter *o, IrValue *v, uint32_t num)
+value_num_set(IrValue *v, uint32_t num)
 {
-	v->print_gen = o->gen;
 	v->print_num = num;
+}
+
+/* Was v numbered by this printing, which numbers every value defined
+ * in the printed op or by it (number_all)? Others, defined outside it
+ * (or in IR that is not attached), still hold the number an earlier
+ * printing gave them. */
+static bool
+numbered(const OpPrinter *o, const IrValue *v)
+{
+	const IrBlock *b;
+	if (v->kind == IR_VALUE_RESULT) {
+		if (v->owner.op == o->top)
+			return true;
+		b = v->owner.op->parent;
+	} else {
+		b = v->owner.block;
+	}
+	if (!b)
+		return false;
+	/* Nearly all values are defined in the block being printed. */
+	if (b == o->block)
+		return true;
+	while (b->parent && b->parent->parent) {
+		const IrOp *op = b->parent->parent;
+		if (op == o->top)
+			return true;
+		b = op->parent;
+		if (!b)
+			return false;
+	}
+	return false;
 }
 
 /* v's number (with NUM_ARG) in this printing; false when v was not
@@ -131,10 +162,12 @@ value_num_set(OpPrinter *o, IrValue *v, uint32_t num)
 static bool
 value_num(const OpPrinter *o, const IrValue *v, uint32_t *num)
 {
+	if (!numbered(o, v))
+		return false;
 	if (v->kind == IR_VALUE_RESULT)
-		v = v->owner.op->results;
+		v = ir_op_results(v->owner.op);
 	*num = v->print_num;
-	return v->print_gen == o->gen;
+	return true;
 }
 
 /* Numbers one region's blocks, arguments and results; nested regions go
@@ -149,10 +182,10 @@ number_region(OpPrinter *o, Frame f, Frame **stack, size_t *n, size_t *cap)
 		name_put(m, b, block_id++, false);
 		for (unsigned i = 0; i < b->nargs; i++) {
 			if (entry)
-				value_num_set(o, b->args[i],
+				value_num_set(b->args[i],
 				    f.next_arg++ | NUM_ARG);
 			else
-				value_num_set(o, b->args[i], f.next_value++);
+				value_num_set(b->args[i], f.next_value++);
 		}
 		/* One walk: ops holding regions are noted on the way, as
 		 * their regions start from the counters reached at the end. */
@@ -160,7 +193,8 @@ number_region(OpPrinter *o, Frame f, Frame **stack, size_t *n, size_t *cap)
 		for (IrOp *op = b->first; op; op = op->next) {
 			ir_op_prefetch_following(&pf, op);
 			if (op->nresults)
-				value_num_set(o, op->results, f.next_value++);
+				value_num_set(ir_op_results(op),
+				    f.next_value++);
 			if (op->nregions) {
 				if (o->nholders == o->holdercap) {
 					o->holdercap = o->holdercap ?
@@ -180,7 +214,7 @@ number_region(OpPrinter *o, Frame f, Frame **stack, size_t *n, size_t *cap)
 				*stack = ir_xrealloc(*stack,
 				    *cap * sizeof **stack);
 			}
-			(*stack)[(*n)++] = (Frame){ &op->regions[i],
+			(*stack)[(*n)++] = (Frame){ &ir_op_regions(op)[i],
 			    f.next_value, f.next_arg };
 		}
 	}
@@ -199,10 +233,10 @@ number_all(OpPrinter *o, IrOp *top)
 			cap = cap ? cap * 2 : 16;
 			stack = ir_xrealloc(stack, cap * sizeof *stack);
 		}
-		stack[n++] = (Frame){ &top->regions[i], 0, 0 };
+		stack[n++] = (Frame){ &ir_op_regions(top)[i], 0, 0 };
 	}
 	if (top->nresults)
-		value_num_set(o, top->results, 0);
+		value_num_set(ir_op_results(top), 0);
 	while (n)
 		number_region(o, stack[--n], &stack, &n, &cap);
 	free(stack);
@@ -323,7 +357,7 @@ block_header(OpPrinter *o, IrBlock *b)
 			value_name(o, b->args[i]);
 			ir_pr_write(&o->p, ": ", 2);
 			ir_pr_type(&o->p, b->args[i]->type);
-			trailing_loc(o, b->args[i]->loc);
+			trailing_loc(o, ir_value_loc(b->args[i]));
 		}
 		ir_pr_putc(&o->p, ')');
 	}
@@ -335,6 +369,8 @@ block_header(OpPrinter *o, IrBlock *b)
 static void
 print_block(OpPrinter *o, IrBlock *b, bool header)
 {
+	IrBlock *outer = o->block;
+	o->block = b;
 	if (header)
 		block_header(o, b);
 	o->indent += 2;
@@ -345,6 +381,7 @@ print_block(OpPrinter *o, IrBlock *b, bool header)
 		ir_pr_putc(&o->p, '\n');
 	}
 	o->indent -= 2;
+	o->block = outer;
 }
 
 /* `{`, the blocks, `}`. entry_args: show the entry block's label when it
@@ -401,7 +438,7 @@ sig_lookup(const SigMemo *m, const IrOp *op, const IrType **key,
 		key[i] = v->type;
 	}
 	for (unsigned i = 0; i < op->nresults; i++)
-		key[op->noperands + i] = op->results[i].type;
+		key[op->noperands + i] = ir_op_results(op)[i].type;
 	return m->nin == op->noperands && m->nout == op->nresults &&
 	    memcmp(m->types, key, n * sizeof *key) == 0;
 }
@@ -443,14 +480,15 @@ op_signature_text(OpPrinter *o, const IrOp *op)
 		ir_pr_type(&o->p, v ? v->type : NULL);
 	}
 	ir_pr_write(&o->p, ") -> ", 5);
+	const IrValue *results = ir_op_results(op);
 	bool bare = op->nresults == 1 &&
-	    op->results[0].type->kind != IR_TYPE_FUNCTION;
+	    results[0].type->kind != IR_TYPE_FUNCTION;
 	if (!bare)
 		ir_pr_putc(&o->p, '(');
 	for (unsigned i = 0; i < op->nresults; i++) {
 		if (i)
 			ir_pr_write(&o->p, ", ", 2);
-		ir_pr_type(&o->p, op->results[i].type);
+		ir_pr_type(&o->p, results[i].type);
 	}
 	if (!bare)
 		ir_pr_putc(&o->p, ')');
@@ -468,7 +506,7 @@ print_generic(OpPrinter *o, IrOp *op)
 		for (unsigned i = 0; i < op->nsuccs; i++) {
 			if (i)
 				ir_pr_write(&o->p, ", ", 2);
-			block_name(o, op->succs[i].block);
+			block_name(o, ir_op_succs(op)[i].block);
 		}
 		ir_pr_putc(&o->p, ']');
 	}
@@ -477,7 +515,7 @@ print_generic(OpPrinter *o, IrOp *op)
 		for (unsigned i = 0; i < op->nregions; i++) {
 			if (i)
 				ir_pr_write(&o->p, ", ", 2);
-			print_region(o, &op->regions[i], true, true);
+			print_region(o, &ir_op_regions(op)[i], true, true);
 		}
 		ir_pr_putc(&o->p, ')');
 	}
@@ -518,7 +556,7 @@ sugar_module(OpPrinter *o, IrOp *op)
 	static const char *const skip[] = { "sym_name" };
 	if (!plain(op) || op->nregions != 1)
 		return false;
-	IrRegion *r = &op->regions[0];
+	IrRegion *r = ir_op_regions(op);
 	if (!r->first || r->first != r->last || r->first->nargs)
 		return false;
 	const IrAttr *name = attr_of(op, "sym_name", IR_ATTR_STRING);
@@ -567,7 +605,7 @@ dicts_ok(const IrAttr *arr, size_t n)
 static void
 func_args(OpPrinter *o, IrOp *op, const IrType *ft, const IrAttr *aa)
 {
-	IrBlock *entry = op->regions[0].first;
+	IrBlock *entry = ir_op_regions(op)->first;
 	ir_pr_putc(&o->p, '(');
 	for (size_t i = 0; i < ft->u.func.ninputs; i++) {
 		if (i)
@@ -583,7 +621,7 @@ func_args(OpPrinter *o, IrOp *op, const IrType *ft, const IrAttr *aa)
 			ir_pr_dict(&o->p, d, NULL, 0);
 		}
 		if (entry)
-			trailing_loc(o, entry->args[i]->loc);
+			trailing_loc(o, ir_value_loc(entry->args[i]));
 	}
 	ir_pr_putc(&o->p, ')');
 }
@@ -636,7 +674,7 @@ func_fits(const IrOp *op, const IrType **ft)
 	    !dicts_ok(aa, (*ft)->u.func.ninputs) ||
 	    !dicts_ok(ra, (*ft)->u.func.nresults))
 		return false;
-	const IrBlock *entry = op->regions[0].first;
+	const IrBlock *entry = ir_op_regions(op)->first;
 	if (!entry)
 		return true;
 	if (entry->nargs != (*ft)->u.func.ninputs || !entry->first)
@@ -672,9 +710,9 @@ sugar_func(OpPrinter *o, IrOp *op)
 	ir_pr_write(&o->p, " attributes ", 12);
 	if (!ir_pr_dict(&o->p, op->attrs, skip, 5))
 		o->p.len = mark;
-	if (op->regions[0].first) {
+	if (ir_op_regions(op)->first) {
 		ir_pr_putc(&o->p, ' ');
-		print_region(o, &op->regions[0], false, false);
+		print_region(o, ir_op_regions(op), false, false);
 	}
 	return true;
 }
@@ -734,7 +772,7 @@ print_op(OpPrinter *o, IrOp *op)
 	put_indent(o);
 	if (op->nresults) {
 		uint32_t num;
-		if (value_num(o, op->results, &num)) {
+		if (value_num(o, ir_op_results(op), &num)) {
 			ir_pr_putc(&o->p, '%');
 			ir_pr_uint(&o->p, num);
 		} else {
@@ -760,10 +798,7 @@ ir_print_op(FILE *out, IrOp *op, const IrPrintFlags *flags)
 	ir_pr_init(&o.p, out);
 	if (flags)
 		o.flags = *flags;
-	IrContext *ctx = ir_op_context(op);
-	if (++ctx->print_gen == 0)
-		ctx->print_gen = 1;
-	o.gen = ctx->print_gen;
+	o.top = op;
 	number_all(&o, op);
 	print_op(&o, op);
 	ir_pr_putc(&o.p, '\n');

@@ -321,8 +321,8 @@ static bool
 const_valid(const ConstEntry *e)
 {
 	return e->op && e->op->parent == e->blk &&
-	    e->op->results[0].type == e->type &&
-	    ir_value_constant(&e->op->results[0]) == e->value;
+	    ir_op_results(e->op)->type == e->type &&
+	    ir_value_constant(ir_op_results(e->op)) == e->value;
 }
 
 static void
@@ -420,8 +420,8 @@ void
 ir_rewriter_replace_op(IrRewriter *rw, IrOp *op, IrValue *const *values)
 {
 	for (unsigned i = 0; i < op->nresults; i++)
-		if (values[i] != &op->results[i])
-			ir_rewriter_replace_uses(rw, &op->results[i],
+		if (values[i] != &ir_op_results(op)[i])
+			ir_rewriter_replace_uses(rw, &ir_op_results(op)[i],
 			    values[i]);
 	ir_rewriter_erase_op(rw, op);
 }
@@ -431,7 +431,7 @@ ir_rewriter_modified(IrRewriter *rw, IrOp *op)
 {
 	wl_push(&rw->wl, op);
 	for (unsigned i = 0; i < op->nresults; i++)
-		push_users(rw, &op->results[i]);
+		push_users(rw, &ir_op_results(op)[i]);
 }
 
 void
@@ -484,7 +484,7 @@ ir_op_is_trivially_dead(const IrOp *op)
 	    (d->traits & IR_TRAIT_TERMINATOR))
 		return false;
 	for (unsigned i = 0; i < op->nresults; i++)
-		if (op->results[i].uses)
+		if (ir_op_results(op)[i].uses)
 			return false;
 	/* A pure op holding regions is dead only if all it holds is pure
 	 * (as MLIR's recursive side effects). */
@@ -518,15 +518,15 @@ materialize(IrRewriter *rw, IrOp *op, IrFoldResult *res, IrValue **vals)
 		if (vals[i])
 			continue;
 		ConstEntry k = { blk, op->name->dialect, res[i].attr,
-		    op->results[i].type, NULL };
+		    ir_op_results(op)[i].type, NULL };
 		IrOp *c = const_lookup(&rw->consts, &k);
 		if (c) {
-			vals[i] = &c->results[0];
+			vals[i] = ir_op_results(c);
 			continue;
 		}
 		ir_builder_set_start(&rw->b, blk);
 		c = fn && made < 16 ? fn(&rw->b, res[i].attr,
-		    op->results[i].type, ir_op_loc(op)) : NULL;
+		    ir_op_results(op)[i].type, ir_op_loc(op)) : NULL;
 		if (!c || c->nresults != 1) {
 			while (made)
 				ir_op_erase(created[--made]);
@@ -534,7 +534,7 @@ materialize(IrRewriter *rw, IrOp *op, IrFoldResult *res, IrValue **vals)
 		}
 		keys[made] = k;
 		created[made++] = c;
-		vals[i] = &c->results[0];
+		vals[i] = ir_op_results(c);
 	}
 	for (unsigned i = 0; i < made; i++) {
 		ConstEntry *e = const_slot(&rw->consts, &keys[i]);
@@ -554,14 +554,15 @@ settle_constant(IrRewriter *rw, IrOp *op, bool *deduped)
 	*deduped = false;
 	if (op->noperands || op->nresults != 1 || !op->parent)
 		return false;
-	const IrAttr *v = ir_value_constant(&op->results[0]);
+	const IrAttr *v = ir_value_constant(ir_op_results(op));
 	if (!v)
 		return false;
 	IrBlock *blk = insertion_block(rw->root, op);
-	ConstEntry k = { blk, op->name->dialect, v, op->results[0].type, NULL };
+	ConstEntry k = { blk, op->name->dialect, v, ir_op_results(op)->type,
+		NULL };
 	ConstEntry *e = const_slot(&rw->consts, &k);
 	if (e->op != op && const_valid(e)) {
-		IrValue *same = &e->op->results[0];
+		IrValue *same = ir_op_results(e->op);
 		ir_rewriter_replace_op(rw, op, &same);
 		*deduped = true;
 		return true;
@@ -598,7 +599,7 @@ try_fold(IrRewriter *rw, IrOp *op)
 	bool ok = d->fold(op, cv, res);
 	for (unsigned i = 0; ok && i < op->nresults; i++)
 		ok = (res[i].attr || res[i].value) &&
-		    res[i].value != &op->results[i];
+		    res[i].value != &ir_op_results(op)[i];
 	if (ok) {
 		ir_builder_set_before(&rw->b, op);
 		rw->b.loc = ir_op_loc(op);
@@ -652,7 +653,7 @@ fill(Driver *dr, IrOp *root)
 {
 	Worklist *w = &dr->rw.wl;
 	for (unsigned r = 0; r < root->nregions; r++)
-		for (IrBlock *b = root->regions[r].first; b; b = b->next)
+		for (IrBlock *b = ir_op_regions(root)[r].first; b; b = b->next)
 			for (IrOp *o = b->first; o; o = o->next)
 				ir_op_walk(o, IR_WALK_PRE, collect, w);
 	for (size_t i = 0, j = w->n; i + 1 < j; i++, j--) {

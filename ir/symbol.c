@@ -19,7 +19,7 @@ ir_symbol_lookup(IrOp *table_op, const IrIdent *name)
 {
 	if (table_op->nregions == 0)
 		return NULL;
-	for (IrBlock *b = table_op->regions[0].first; b; b = b->next)
+	for (IrBlock *b = ir_op_regions(table_op)->first; b; b = b->next)
 		for (IrOp *op = b->first; op; op = op->next)
 			if (ir_symbol_name(op) == name)
 				return op;
@@ -76,7 +76,8 @@ ir_symbol_table_create(IrOp *table_op)
 	bool ok = true;
 	t->op = table_op;
 	if (table_op->nregions > 0)
-		for (IrBlock *b = table_op->regions[0].first; b; b = b->next)
+		for (IrBlock *b = ir_op_regions(table_op)->first; b;
+		    b = b->next)
 			for (IrOp *op = b->first; op; op = op->next)
 				ok &= table_add(t, op);
 	if (!ok) {

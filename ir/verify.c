@@ -60,7 +60,7 @@ verify_operands(IrOp *op)
 		}
 	}
 	for (unsigned i = 0; i < op->nresults; i++) {
-		IrValue *v = &op->results[i];
+		IrValue *v = &ir_op_results(op)[i];
 		if (v->kind != IR_VALUE_RESULT || v->owner.op != op ||
 		    v->index != i) {
 			ir_op_emit_error(op, "result #%u has a wrong owner", i);
@@ -160,7 +160,7 @@ nth_type(IrOp *op, unsigned i)
 	if (i < op->noperands)
 		return op->operands[i].value ? op->operands[i].value->type :
 		    NULL;
-	return op->results[i - op->noperands].type;
+	return ir_op_results(op)[i - op->noperands].type;
 }
 
 static bool
@@ -250,7 +250,7 @@ check_isolated_region(IrOp *iso, IrRegion *top, IrRegion *r)
 				continue;
 			for (unsigned i = 0; i < op->nregions; i++)
 				if (!check_isolated_region(iso, top,
-				    &op->regions[i]))
+				    &ir_op_regions(op)[i]))
 					return false;
 		}
 	return true;
@@ -260,8 +260,8 @@ static bool
 verify_isolated(IrOp *op)
 {
 	for (unsigned i = 0; i < op->nregions; i++)
-		if (!check_isolated_region(op, &op->regions[i],
-		    &op->regions[i]))
+		if (!check_isolated_region(op, &ir_op_regions(op)[i],
+		    &ir_op_regions(op)[i]))
 			return false;
 	return true;
 }
@@ -280,7 +280,7 @@ verify_block_counts(IrOp *op)
 {
 	bool table = has_trait(op, IR_TRAIT_SYMBOL_TABLE);
 	for (unsigned i = 0; i < op->nregions; i++) {
-		size_t n = num_blocks(&op->regions[i]);
+		size_t n = num_blocks(&ir_op_regions(op)[i]);
 		if (table && n != 1) {
 			ir_op_emit_error(op, "Operations with a 'SymbolTable' "
 			    "must have exactly one block");
@@ -383,7 +383,7 @@ verify_successors(IrOp *op)
 		ok = false;
 	}
 	for (unsigned i = 0; i < op->nsuccs; i++) {
-		IrBlock *s = op->succs[i].block;
+		IrBlock *s = ir_op_succs(op)[i].block;
 		if (!s) {
 			ir_emit_error(ctx_of(op), ir_op_loc(op),
 			    "reference to an undefined block");
@@ -530,8 +530,8 @@ verify_op(IrOp *op, Walk *w)
 	IrRegion *iso = w->iso;
 	bool isolated = has_trait(op, IR_TRAIT_ISOLATED);
 	for (unsigned i = 0; i < op->nregions; i++) {
-		w->iso = isolated ? &op->regions[i] : iso;
-		ok &= verify_region(op, &op->regions[i], w);
+		w->iso = isolated ? &ir_op_regions(op)[i] : iso;
+		ok &= verify_region(op, &ir_op_regions(op)[i], w);
 	}
 	w->iso = iso;
 	return ok;
@@ -655,7 +655,7 @@ dominance_ops(IrDominance *d, IrOp *op)
 {
 	bool ok = true;
 	for (unsigned i = 0; i < op->nregions; i++)
-		ok &= dominance_region(d, &op->regions[i]);
+		ok &= dominance_region(d, &ir_op_regions(op)[i]);
 	return ok;
 }
 
@@ -698,8 +698,8 @@ quiet_ops(IrDominance *d, IrOp *op, IrRegion *iso)
 {
 	bool isolated = has_trait(op, IR_TRAIT_ISOLATED);
 	for (unsigned i = 0; i < op->nregions; i++)
-		if (!quiet_region(d, &op->regions[i],
-		    isolated ? &op->regions[i] : iso))
+		if (!quiet_region(d, &ir_op_regions(op)[i],
+		    isolated ? &ir_op_regions(op)[i] : iso))
 			return false;
 	return true;
 }

@@ -7,7 +7,7 @@ static IrWalkResult
 walk_regions(IrOp *op, IrWalkOrder order, IrWalkFn fn, void *user)
 {
 	for (unsigned i = 0; i < op->nregions; i++) {
-		IrBlock *b = op->regions[i].first, *nextb;
+		IrBlock *b = ir_op_regions(op)[i].first, *nextb;
 		for (; b; b = nextb) {
 			nextb = b->next;
 			IrOp *o = b->first, *next;

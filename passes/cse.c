@@ -42,7 +42,7 @@ static bool
 regions_simple(const IrOp *op)
 {
 	for (unsigned r = 0; r < op->nregions; r++) {
-		const IrBlock *b = op->regions[r].first;
+		const IrBlock *b = ir_op_regions(op)[r].first;
 		if (b && b->next)
 			return false;
 		for (const IrOp *o = b ? b->first : NULL; o; o = o->next)
@@ -86,7 +86,7 @@ nested_equal(const IrOp *a, const IrOp *b, IrPtrMap *m)
 	    a->nregions != b->nregions || a->nsuccs || b->nsuccs)
 		return false;
 	for (unsigned i = 0; i < a->nresults; i++)
-		if (a->results[i].type != b->results[i].type)
+		if (ir_op_results(a)[i].type != ir_op_results(b)[i].type)
 			return false;
 	for (unsigned i = 0; i < a->noperands; i++)
 		if (!vmap_same(m, a->operands[i].value, b->operands[i].value))
@@ -94,7 +94,7 @@ nested_equal(const IrOp *a, const IrOp *b, IrPtrMap *m)
 	if (!regions_equal(a, b, m))
 		return false;
 	for (unsigned i = 0; i < a->nresults; i++)
-		ir_ptrmap_put(m, &a->results[i], &b->results[i]);
+		ir_ptrmap_put(m, &ir_op_results(a)[i], &ir_op_results(b)[i]);
 	return true;
 }
 
@@ -104,8 +104,8 @@ static bool
 regions_equal(const IrOp *a, const IrOp *b, IrPtrMap *m)
 {
 	for (unsigned r = 0; r < a->nregions; r++) {
-		const IrBlock *x = a->regions[r].first;
-		const IrBlock *y = b->regions[r].first;
+		const IrBlock *x = ir_op_regions(a)[r].first;
+		const IrBlock *y = ir_op_regions(b)[r].first;
 		if (!x || !y) {
 			if (x || y)
 				return false;
@@ -158,7 +158,7 @@ op_hash(Cse *c, const IrOp *op)
 	w[k++] = (uint64_t)(uintptr_t)op->attrs;
 	w[k++] = op->nresults;
 	for (unsigned i = 0; i < op->nresults; i++)
-		w[k++] = (uint64_t)(uintptr_t)op->results[i].type;
+		w[k++] = (uint64_t)(uintptr_t)ir_op_results(op)[i].type;
 	size_t first = k;
 	for (unsigned i = 0; i < op->noperands; i++)
 		w[k++] = (uint64_t)(uintptr_t)op->operands[i].value;
@@ -197,7 +197,7 @@ op_equal(const IrOp *a, const IrOp *b)
 	    a->nresults != b->nresults || a->nregions != b->nregions)
 		return false;
 	for (unsigned i = 0; i < a->nresults; i++)
-		if (a->results[i].type != b->results[i].type)
+		if (ir_op_results(a)[i].type != ir_op_results(b)[i].type)
 			return false;
 	if (!same_operands(a, b))
 		return false;
@@ -304,8 +304,9 @@ ahead_step(Cse *c, Ahead *a)
 	IrOp *o = a->near;
 	if (o) {
 		for (unsigned i = 0; i < o->nresults; i++)
-			if (o->results[i].uses)
-				__builtin_prefetch(o->results[i].uses->next, 1);
+			if (ir_op_results(o)[i].uses)
+				__builtin_prefetch(
+				    ir_op_results(o)[i].uses->next, 1);
 		if (a->has[nslot]) {
 			int64_t e = c->heads[a->hash[nslot] &
 			    (c->nbuckets - 1)];
@@ -319,7 +320,7 @@ ahead_step(Cse *c, Ahead *a)
 	if (!o)
 		return;
 	for (unsigned i = 0; i < o->nresults; i++)
-		__builtin_prefetch(o->results[i].uses, 1);
+		__builtin_prefetch(ir_op_results(o)[i].uses, 1);
 	if (is_candidate(o) && !o->nregions) {
 		a->hash[slot] = op_hash(c, o);
 		a->has[slot] = true;
@@ -341,7 +342,7 @@ cse_block(Cse *c, IrBlock *b)
 		next = op->next;
 		ahead_step(c, &ahead);
 		for (unsigned r = 0; r < op->nregions; r++)
-			cse_region(c, &op->regions[r],
+			cse_region(c, &ir_op_regions(op)[r],
 			    ir_op_has_trait(op, IR_TRAIT_ISOLATED));
 		if (!is_candidate(op))
 			continue;
@@ -360,8 +361,8 @@ cse_block(Cse *c, IrBlock *b)
 			continue;
 		}
 		for (unsigned i = 0; i < op->nresults; i++)
-			ir_value_replace_all_uses(&op->results[i],
-			    &prev->results[i]);
+			ir_value_replace_all_uses(&ir_op_results(op)[i],
+			    &ir_op_results(prev)[i]);
 		ir_op_erase(op);
 		c->ncse++;
 	}
@@ -401,7 +402,7 @@ dom_order(Dom *d, IrRegion *r, size_t nblocks)
 		IrOp *t = ir_block_terminator(b);
 		unsigned nsucc = t ? t->nsuccs : 0;
 		if (edge[sp - 1] < nsucc) {
-			IrBlock *s = t->succs[edge[sp - 1]++].block;
+			IrBlock *s = ir_op_succs(t)[edge[sp - 1]++].block;
 			bool known = false;
 			for (size_t i = 0; i < ns && !known; i++)
 				known = seen[i] == s;
@@ -506,7 +507,7 @@ cse_run(IrOp *op, IrPass *pass)
 	Cse c = {0};
 	rehash(&c, 1024);
 	for (unsigned r = 0; r < op->nregions; r++)
-		cse_region(&c, &op->regions[r], true);
+		cse_region(&c, &ir_op_regions(op)[r], true);
 	ir_pass_stat_add(pass, "num-cse'd", c.ncse);
 	ir_pass_stat_add(pass, "num-dce'd", c.ndce);
 	free(c.ents);

@@ -10,7 +10,7 @@ sweep(IrOp *op)
 {
 	uint64_t n = 0;
 	for (unsigned r = 0; r < op->nregions; r++) {
-		for (IrBlock *b = op->regions[r].first; b; b = b->next) {
+		for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
 			IrOp *o = b->last, *prev;
 			for (; o; o = prev) {
 				prev = o->prev;

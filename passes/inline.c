@@ -201,7 +201,8 @@ graph_build(Inliner *in, IrOp *module)
 		g->first[i] = g->nedges;
 		IrOp *f = g->funcs[i];
 		for (unsigned r = 0; r < f->nregions; r++)
-			for (IrBlock *b = f->regions[r].first; b; b = b->next)
+			for (IrBlock *b = ir_op_regions(f)[r].first; b;
+			    b = b->next)
 				for (IrOp *o = b->first; o; o = o->next)
 					ir_op_walk(o, IR_WALK_PRE, add_edge,
 					    in);
@@ -328,7 +329,8 @@ fix_op(IrOp *op, void *user)
 			ir_op_set_operand(op, i, w);
 	}
 	for (unsigned i = 0; i < op->nsuccs; i++) {
-		IrBlock *nb = ir_ptrmap_get(&c->blocks, op->succs[i].block);
+		IrBlock *nb = ir_ptrmap_get(&c->blocks,
+		    ir_op_succs(op)[i].block);
 		if (nb)
 			ir_op_set_successor(op, i, nb);
 	}
@@ -349,7 +351,8 @@ copy_op(Copy *c, IrOp *op, IrBlock *to, IrOp *before)
 	else
 		ir_op_move_to_end(n, to);
 	for (unsigned i = 0; i < op->nresults; i++)
-		ir_ptrmap_put(&c->vals, &op->results[i], &n->results[i]);
+		ir_ptrmap_put(&c->vals, &ir_op_results(op)[i],
+		    &ir_op_results(n)[i]);
 	return n;
 }
 
@@ -379,7 +382,7 @@ inline_block(Copy *c, IrOp *call, IrOp *f)
 	for (unsigned i = 0; i < call->nresults; i++) {
 		IrValue *v = ret->operands[i].value;
 		IrValue *w = ir_ptrmap_get(&c->vals, v);
-		ir_value_replace_all_uses(&call->results[i], w ? w : v);
+		ir_value_replace_all_uses(&ir_op_results(call)[i], w ? w : v);
 	}
 	ir_op_erase(call);
 }
@@ -399,8 +402,9 @@ split_after(IrOp *call)
 		ir_op_move_to_end(o, post);
 	}
 	for (unsigned i = 0; i < call->nresults; i++)
-		ir_value_replace_all_uses(&call->results[i],
-		    ir_block_add_arg(post, call->results[i].type, ir_op_loc(call)));
+		ir_value_replace_all_uses(&ir_op_results(call)[i],
+		    ir_block_add_arg(post, ir_op_results(call)[i].type,
+		    ir_op_loc(call)));
 	return post;
 }
 
@@ -443,7 +447,7 @@ inline_blocks(Copy *c, IrOp *call, IrOp *f)
 		for (unsigned i = 0; b != entry && i < b->nargs; i++)
 			ir_ptrmap_put(&c->vals, b->args[i],
 			    ir_block_add_arg(nb, b->args[i]->type,
-			    b->args[i]->loc));
+			    ir_value_loc(b->args[i])));
 	}
 	for (IrBlock *b = entry; b; b = b->next)
 		for (IrOp *o = b->first; o; o = o->next)

@@ -7,9 +7,9 @@ strip(IrOp *op, void *user)
 	const IrLoc *unknown = user;
 	ir_op_set_loc(op, unknown);
 	for (unsigned r = 0; r < op->nregions; r++)
-		for (IrBlock *b = op->regions[r].first; b; b = b->next)
+		for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
 			for (unsigned i = 0; i < b->nargs; i++)
-				b->args[i]->loc = unknown;
+				ir_value_set_loc(b->args[i], unknown);
 	return IR_WALK_ADVANCE;
 }
 

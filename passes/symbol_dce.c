@@ -94,7 +94,7 @@ scan(SymDce *s, Work *w, IrOp *table, IrOp *op, bool top, bool hidden)
 	if (ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE))
 		return top || compute(s, op, nested_hidden(op, hidden));
 	for (unsigned r = 0; r < op->nregions; r++)
-		for (IrBlock *b = op->regions[r].first; b; b = b->next)
+		for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
 			for (IrOp *o = b->first; o; o = o->next)
 				if (!scan(s, w, table, o, false, hidden))
 					return false;
@@ -112,7 +112,7 @@ compute(SymDce *s, IrOp *table, bool hidden)
 	if (!passes_symbols_table(s->syms, table))
 		return false; /* duplicate symbols, reported */
 	Work w = {0};
-	for (IrBlock *b = table->regions[0].first; b; b = b->next) {
+	for (IrBlock *b = ir_op_regions(table)->first; b; b = b->next) {
 		for (IrOp *o = b->first; o; o = o->next) {
 			PassesVisibility v = passes_is_symbol(o) ?
 			    passes_visibility(o) : PASSES_PUBLIC;
@@ -176,7 +176,7 @@ symbol_dce_run(IrOp *module, IrPass *pass)
 	bool ok = compute(&s, module, hidden);
 	Dead d = { &s, {0} };
 	if (ok) {
-		for (IrBlock *b = module->regions[0].first; b; b = b->next)
+		for (IrBlock *b = ir_op_regions(module)->first; b; b = b->next)
 			for (IrOp *o = b->first; o; o = o->next)
 				ir_op_walk(o, IR_WALK_PRE, collect_dead, &d);
 		for (size_t i = 0; i < d.list.n; i++)

@@ -274,7 +274,7 @@ static bool
 fold_neutral(IrOp *op, const IrAttr *const *cst, IrFoldResult *res,
     int neutral, bool both)
 {
-	const IrType *t = op->results[0].type;
+	const IrType *t = ir_op_results(op)->type;
 	for (unsigned i = 0; i < (both ? 2u : 1u); i++) {
 		IrValue *x = op->operands[i].value;
 		const IrAttr *c = dense_of(op, cst, 1 - i);
@@ -288,7 +288,7 @@ fold_neutral(IrOp *op, const IrAttr *const *cst, IrFoldResult *res,
 static bool
 fold_binary(IrOp *op, const IrAttr *const *cst, IrFoldResult *res, Op o)
 {
-	const IrType *t = op->results[0].type;
+	const IrType *t = ir_op_results(op)->type;
 	const IrAttr *a = dense_of(op, cst, 0), *b = dense_of(op, cst, 1);
 	if (!a || !b || a->u.dense.type != t || b->u.dense.type != t)
 		return false;
@@ -299,7 +299,7 @@ fold_binary(IrOp *op, const IrAttr *const *cst, IrFoldResult *res, Op o)
 static bool
 fold_unary(IrOp *op, const IrAttr *const *cst, IrFoldResult *res, Op o)
 {
-	const IrType *t = op->results[0].type;
+	const IrType *t = ir_op_results(op)->type;
 	const IrAttr *a = dense_of(op, cst, 0);
 	if (!a || a->u.dense.type != t)
 		return false;
@@ -418,7 +418,7 @@ static bool
 fold_reshape(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	IrValue *x = op->operands[0].value;
-	const IrType *rt = op->results[0].type;
+	const IrType *rt = ir_op_results(op)->type;
 	if (x->type == rt)
 		return fold_to_value(res, x);
 	const IrAttr *c = cst ? cst[0] : NULL;
@@ -435,7 +435,7 @@ fold_cast(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	(void)cst;
 	IrValue *x = op->operands[0].value;
-	return x->type == op->results[0].type && fold_to_value(res, x);
+	return x->type == ir_op_results(op)->type && fold_to_value(res, x);
 }
 
 int
@@ -487,7 +487,7 @@ static bool
 fold_transpose(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	IrValue *x = op->operands[0].value;
-	const IrType *rt = op->results[0].type;
+	const IrType *rt = ir_op_results(op)->type;
 	int64_t perm[DIALECT_MAX_RANK];
 	int n = graph_transpose_perm(op, perm);
 	bool identity = n >= 0;

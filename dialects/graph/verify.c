@@ -114,7 +114,7 @@ static bool
 result_is_qtype(IrOp *op)
 {
 	const IrAttr *q = ir_op_attr(op, "qtype");
-	if (q->u.type.type == elem(&op->results[0]))
+	if (q->u.type.type == elem(ir_op_results(op)))
 		return true;
 	ir_op_emit_error(op, "result element type must be 'qtype'");
 	return false;
@@ -133,7 +133,7 @@ graph_verify_quantize(IrOp *op)
 bool
 graph_verify_dequantize(IrOp *op)
 {
-	if (is_float(elem(&op->results[0])))
+	if (is_float(elem(ir_op_results(op))))
 		return true;
 	ir_op_emit_error(op, "result must have a float element type");
 	return false;

@@ -59,7 +59,7 @@ static bool
 check_clamp(IrOp *op)
 {
 	int64_t lo, hi;
-	storage_range(&op->results[0], &lo, &hi);
+	storage_range(ir_op_results(op), &lo, &hi);
 	int64_t amin = ir_op_attr(op, "act_min") ?
 	    dialect_get_int(DEF(op), op->attrs, "act_min") : lo;
 	int64_t amax = ir_op_attr(op, "act_max") ?
@@ -112,7 +112,7 @@ check_input_zps(IrOp *op)
 		if (!check_zp_value(op, op->operands[i].value, "input_zp",
 		    zp[i]))
 			return false;
-	return check_zp(op, &op->results[0], "output_zp");
+	return check_zp(op, ir_op_results(op), "output_zp");
 }
 
 /* i32 element n of a dense attribute (splat: element 0). */
@@ -159,7 +159,7 @@ check_requant(IrOp *op, const char *name, int64_t channels, int64_t lo,
 static int64_t
 out_channels(IrOp *op)
 {
-	const IrType *t = op->results[0].type;
+	const IrType *t = ir_op_results(op)->type;
 	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 1)
 		return IR_DYNAMIC;
 	return t->u.shaped.dims[t->u.shaped.rank - 1];
@@ -169,7 +169,7 @@ bool
 npu_verify_mac(IrOp *op)
 {
 	if (!storage_i8_i16(op, op->operands[0].value, "input") ||
-	    !storage_i8_i16(op, &op->results[0], "output"))
+	    !storage_i8_i16(op, ir_op_results(op), "output"))
 		return false;
 	if (!is_int(storage(op->operands[1].value), 8)) {
 		ir_op_emit_error(op, "weights must have i8 storage");
@@ -187,7 +187,7 @@ npu_verify_mac(IrOp *op)
 	    check_requant(op, "shift", c, -31, 30) &&
 	    check_zp(op, op->operands[0].value, "input_zp") &&
 	    check_zp(op, op->operands[1].value, "weight_zp") &&
-	    check_zp(op, &op->results[0], "output_zp") && check_clamp(op);
+	    check_zp(op, ir_op_results(op), "output_zp") && check_clamp(op);
 }
 
 bool
@@ -265,7 +265,7 @@ npu_verify_same_elem(IrOp *op)
 bool
 npu_verify_concat(IrOp *op)
 {
-	const IrType *r = op->results[0].type;
+	const IrType *r = ir_op_results(op)->type;
 	const IrType *e = ir_type_is_shaped(r) ? r->u.shaped.elem : r;
 	for (unsigned i = 0; i < op->noperands; i++) {
 		const IrType *t = op->operands[i].value->type;
@@ -314,7 +314,7 @@ check_cpu_args(IrOp *op, IrBlock *b)
 bool
 npu_verify_cpu(IrOp *op)
 {
-	IrBlock *b = op->regions[0].first;
+	IrBlock *b = ir_op_regions(op)->first;
 	if (!b) {
 		ir_op_emit_error(op, "region must not be empty");
 		return false;
@@ -328,7 +328,7 @@ npu_verify_cpu(IrOp *op)
 	}
 	bool ok = y->noperands == op->nresults;
 	for (unsigned i = 0; ok && i < y->noperands; i++)
-		ok = y->operands[i].value->type == op->results[i].type;
+		ok = y->operands[i].value->type == ir_op_results(op)[i].type;
 	if (!ok)
 		ir_op_emit_error(op, "'npu.yield' operands must match the "
 		    "result types");

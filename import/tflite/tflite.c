@@ -470,7 +470,8 @@ build(TflModel *m, const Top *top)
 	for (uint32_t j = 0; j < nin; j++) {
 		TflTensor *t = &m->tensors[fb_vec_i32(m->f, &top->inputs, j)];
 		t->value = entry->args[j];
-		t->value->loc = import_loc(m->f, t->name, t->namelen);
+		ir_value_set_loc(t->value,
+		    import_loc(m->f, t->name, t->namelen));
 	}
 	ir_builder_init(&m->b, ctx);
 	ir_builder_set_end(&m->b, entry);

@@ -112,7 +112,7 @@ dict(const char *name, ...)
 static char *
 rtype(IrOp *op, unsigned i)
 {
-	return ir_type_str(op->results[i].type);
+	return ir_type_str(ir_op_results(op)[i].type);
 }
 
 static void
@@ -296,7 +296,7 @@ Test(infer, quantize_dequantize)
 	IrOp *op = create("graph.quantize", 1, v, dict("qtype",
 	    ir_attr_type(ctx, q), NULL));
 	expect_type(op, 0, "tensor<4x!quant.uniform<i8:f32, 5.000000e-01:3>>");
-	IrValue *r = &op->results[0];
+	IrValue *r = ir_op_results(op);
 	expect_type(create("graph.dequantize", 1, &r, NULL), 0,
 	    "tensor<4xf32>");
 }
@@ -320,7 +320,7 @@ Test(infer, buffer_alloc_and_view)
 	IrOp *a = create("buffer.alloc", 0, NULL, dict("size", i64(256),
 	    "space", str("dram"), NULL));
 	expect_type(a, 0, "memref<256xi8, \"dram\">");
-	IrValue *base = &a->results[0];
+	IrValue *base = ir_op_results(a);
 	/* 64 bytes in = 16 f32 elements of offset */
 	IrOp *v = create("buffer.view", 1, &base, dict("elem",
 	    ir_attr_type(ctx, f32()), "offset", i64(64), "shape",

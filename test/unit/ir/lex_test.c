@@ -451,11 +451,11 @@ Test(lex, shaped_parses_like_pieces)
 	int64_t d[] = { 2, IR_DYNAMIC }, three = 3;
 	const IrType *f32 = ir_type_float(ctx, IR_F32);
 	const IrType *t = ir_type_tensor(ctx, 2, d, f32, NULL);
-	cr_assert_eq(op->results[0].type, t);
+	cr_assert_eq(ir_op_results(op)->type, t);
 	cr_assert_eq(ir_op_attr(op, "t")->u.type.type, t);
-	cr_assert_eq(op->results[1].type->u.shaped.elem, f32);
-	cr_assert_not_null(op->results[1].type->u.shaped.encoding);
-	cr_assert_eq(op->results[2].type, ir_type_memref(ctx, 1, &three,
+	cr_assert_eq(ir_op_results(op)[1].type->u.shaped.elem, f32);
+	cr_assert_not_null(ir_op_results(op)[1].type->u.shaped.encoding);
+	cr_assert_eq(ir_op_results(op)[2].type, ir_type_memref(ctx, 1, &three,
 	    ir_type_int(ctx, 8, IR_SIGNLESS), NULL, NULL));
 	ir_op_destroy(m);
 	/* Where no type may start, the error is the one the pieces give. */

@@ -228,9 +228,9 @@ Test(op, clone_remaps_inner_values)
 	IrOp *c = ir_op_clone(ctx, r);
 	cr_assert_null(c->parent);
 	cr_assert_eq(c->attrs, r->attrs);
-	IrBlock *c0 = c->regions[0].first, *c1 = c0->next;
+	IrBlock *c0 = ir_op_regions(c)->first, *c1 = c0->next;
 	cr_assert(c0 != b0 && c1 != b1);
-	cr_assert_eq(c0->first->succs[0].block, c1);
+	cr_assert_eq(ir_op_succs(c0->first)->block, c1);
 	cr_assert_eq(ir_block_num_preds(c1), 1);
 	cr_assert_eq(ir_block_num_preds(b1), 1);
 	IrOp *cu = c1->last;
@@ -288,6 +288,57 @@ Test(op, parent_and_ancestor)
 	ir_op_destroy(m);
 }
 
+/* The trailing arrays of an op with all four kinds stay where the
+ * counts put them while its operands grow out of line and again, and the
+ * op is then freed whole (the sanitizer build checks the frees). */
+Test(op, trailing_arrays_and_regrowth)
+{
+	IrBlock *b = ir_block_create();
+	IrBlock *s = ir_block_create();
+	IrValue *v[12];
+	for (int i = 0; i < 12; i++)
+		v[i] = ir_op_result(def_in(b), 0);
+	IrOp *u = mk("t.all", 0, NULL, 3, 2, 1, &s);
+	ir_op_move_to_end(u, b);
+	IrValue *r2 = ir_op_result(u, 2);
+	IrRegion *reg1 = ir_op_region(u, 1);
+	cr_assert_eq(r2->owner.op, u);
+	cr_assert_eq(r2->index, 2);
+	cr_assert_eq(reg1->parent, u);
+	cr_assert_eq(ir_op_succs(u)->block, s);
+	cr_assert_eq(s->preds->owner, u);
+	ir_region_append(reg1, ir_block_create());
+	ir_op_set_operands(u, 3, v);
+	ir_op_set_operands(u, 12, v);
+	ir_op_set_operands(u, 5, v + 7);
+	cr_assert_eq(u->noperands, 5);
+	cr_assert_eq(ir_op_operand(u, 4), v[11]);
+	cr_assert_eq(ir_use_index(v[11]->uses), 4);
+	cr_assert_eq(ir_op_result(u, 2), r2);
+	cr_assert_eq(ir_op_region(u, 1), reg1);
+	cr_assert_eq(ir_op_succs(u)->block, s);
+	ir_op_destroy(u);
+	cr_assert_null(s->preds);
+	cr_assert_eq(ir_value_num_uses(v[11]), 0);
+	ir_block_destroy(s);
+	ir_block_destroy(b);
+}
+
+/* Only block arguments have a location. */
+Test(op, value_locations)
+{
+	IrBlock *b = ir_block_create();
+	const IrLoc *l = ir_loc_name(ctx, ir_ident_cstr(ctx, "x"), NULL);
+	IrValue *a0 = ir_block_add_arg(b, i32, l);
+	IrValue *a1 = ir_block_add_arg(b, i32, NULL);
+	cr_assert_eq(ir_value_loc(a0), l);
+	cr_assert_null(ir_value_loc(a1));
+	ir_value_set_loc(a1, l);
+	cr_assert_eq(ir_value_loc(a1), l);
+	cr_assert_null(ir_value_loc(ir_op_result(def_in(b), 0)));
+	ir_block_destroy(b);
+}
+
 Test(op, block_args)
 {
 	IrBlock *b = ir_block_create();
@@ -334,8 +385,8 @@ Test(op, successors_and_preds)
 	cr_assert_eq(ir_block_num_preds(b2), 0);
 	/* Destroying a block clears the slots that still target it. */
 	ir_block_destroy(b1);
-	cr_assert_null(br->succs[0].block);
-	cr_assert_null(br->succs[1].block);
+	cr_assert_null(ir_op_succs(br)->block);
+	cr_assert_null(ir_op_succs(br)[1].block);
 	ir_op_destroy(r);
 }
 
@@ -475,7 +526,7 @@ Test(op, walk_post_erase)
 	ir_op_walk(top, IR_WALK_POST, record, &u);
 	const char *after[] = { "t.b", "t.a", "t.d", "t.top" };
 	expect_trace(&u, after, 4);
-	cr_assert_eq(ir_block_num_ops(top->regions[0].first), 1);
+	cr_assert_eq(ir_block_num_ops(ir_op_regions(top)->first), 1);
 	ir_op_destroy(top);
 }
 

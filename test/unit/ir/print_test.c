@@ -498,12 +498,12 @@ Test(print, numbering)
 	IrValue *r1 = ir_op_result(multi, 1);
 	IrOp *r = add(e, mk("x.r", 1, &r1, 1, &i32, 2));
 	IrBlock *rb = ir_block_create();
-	ir_region_append(&r->regions[0], rb);
+	ir_region_append(ir_op_regions(r), rb);
 	IrValue *c = ir_block_add_arg(rb, i32, NULL);
 	IrOp *in1 = add(rb, mk("x.in", 1, &c, 1, &i32, 0));
 	(void)in1;
 	IrBlock *rb2 = ir_block_create();
-	ir_region_append(&r->regions[1], rb2);
+	ir_region_append(&ir_op_regions(r)[1], rb2);
 	add(rb2, mk("x.in2", 0, NULL, 1, &i32, 0));
 	IrValue *ret = ir_op_result(r, 0);
 	IrOpState rs = {
@@ -552,7 +552,7 @@ Test(print, blocks_and_successors)
 	IrOp *x = add(ir_module_body(m), mk("x.r", 0, NULL, 0, NULL, 2));
 	IrBlock *b0 = ir_block_create(), *b1 = ir_block_create(),
 	    *b2 = ir_block_create();
-	IrRegion *r = &x->regions[0];
+	IrRegion *r = ir_op_regions(x);
 	ir_region_append(r, b0);
 	ir_region_append(r, b1);
 	ir_region_append(r, b2);
@@ -595,7 +595,7 @@ Test(print, empty_module_and_debuginfo)
 	IrBlock *b = ir_module_body(m);
 	IrOp *x = add(b, mk("x.a", 0, NULL, 0, NULL, 1));
 	IrBlock *xb = ir_block_create();
-	ir_region_append(&x->regions[0], xb);
+	ir_region_append(ir_op_regions(x), xb);
 	ir_block_add_arg(xb, i32, ir_loc_file(ctx, id("q.mlir"), 3, 4));
 	ir_block_add_arg(xb, i32, NULL);
 	ir_op_set_loc(add(xb, mk("x.b", 0, NULL, 0, NULL, 0)),
@@ -623,7 +623,7 @@ Test(print, func_sugar)
 	const IrType *res[] = { i32, f32 };
 	IrOp *decl = add(body, ir_func_create(ctx, NULL, "h",
 	    ir_type_function(ctx, 1, &i32, 2, res)));
-	ir_region_clear(&decl->regions[0]);
+	ir_region_clear(ir_op_regions(decl));
 	ir_op_set_attr(decl, "sym_visibility",
 	    ir_attr_string(ctx, "private", 7, NULL));
 	IrOp *g = add(body, ir_func_create(ctx, NULL, "g",
@@ -659,7 +659,7 @@ Test(print, top_op_with_results_and_regions)
 {
 	IrOp *op = mk("x.r", 0, NULL, 1, &i32, 1);
 	IrBlock *b = ir_block_create();
-	ir_region_append(&op->regions[0], b);
+	ir_region_append(ir_op_regions(op), b);
 	IrValue *a = ir_block_add_arg(b, i32, NULL);
 	IrOp *in = add(b, mk("x.a", 0, NULL, 1, &i32, 0));
 	IrValue *uses[] = { ir_op_result(in, 0), a };
@@ -670,6 +670,40 @@ Test(print, top_op_with_results_and_regions)
 	    "  %0 = \"x.a\"() : () -> i32\n"
 	    "  \"x.b\"(%0, %arg0) : (i32, i32) -> ()\n"
 	    "}) : () -> i32\n");
+	ir_op_destroy(op);
+}
+
+/* Values keep the numbers an earlier printing gave them: printed alone,
+ * an op whose operands come from outside it must not show them. */
+Test(print, stale_numbers_of_outer_values)
+{
+	IrOp *op = mk("x.r", 0, NULL, 0, NULL, 1);
+	IrBlock *b = ir_block_create();
+	ir_region_append(ir_op_region(op, 0), b);
+	IrValue *a = ir_block_add_arg(b, i32, NULL);
+	IrOp *in = add(b, mk("x.a", 0, NULL, 1, &i32, 0));
+	IrValue *uses[] = { ir_op_result(in, 0), a };
+	IrOp *use = add(b, mk("x.b", 2, uses, 0, NULL, 0));
+	IrOp *n = add(b, mk("x.n", 0, NULL, 0, NULL, 1));
+	IrBlock *nb = ir_block_create();
+	ir_region_append(ir_op_region(n, 0), nb);
+	add(nb, mk("x.b", 2, uses, 0, NULL, 0));
+	op_is(op, true,
+	    "\"x.r\"() ({\n"
+	    "^bb0(%arg0: i32):\n"
+	    "  %0 = \"x.a\"() : () -> i32\n"
+	    "  \"x.b\"(%0, %arg0) : (i32, i32) -> ()\n"
+	    "  \"x.n\"() ({\n"
+	    "    \"x.b\"(%0, %arg0) : (i32, i32) -> ()\n"
+	    "  }) : () -> ()\n"
+	    "}) : () -> ()\n");
+	op_is(use, true, "\"x.b\"(<<UNKNOWN SSA VALUE>>, "
+	    "<<UNKNOWN SSA VALUE>>) : (i32, i32) -> ()\n");
+	op_is(n, true,
+	    "\"x.n\"() ({\n"
+	    "  \"x.b\"(<<UNKNOWN SSA VALUE>>, <<UNKNOWN SSA VALUE>>) : "
+	    "(i32, i32) -> ()\n"
+	    "}) : () -> ()\n");
 	ir_op_destroy(op);
 }
 

@@ -48,7 +48,7 @@ static IrOp *
 func_in(IrOp *table, const char *name)
 {
 	IrOp *f = ir_func_create(ctx, NULL, name, fn_void);
-	ir_op_move_to_end(f, table->regions[0].first);
+	ir_op_move_to_end(f, ir_op_regions(table)->first);
 	return f;
 }
 
@@ -59,7 +59,7 @@ module_in(IrOp *parent, const char *name)
 	IrOp *m = ir_module_create(ctx, NULL);
 	ir_op_set_attr(m, "sym_name", ir_attr_string(ctx, name,
 	    strlen(name), NULL));
-	ir_op_move_to_end(m, parent->regions[0].first);
+	ir_op_move_to_end(m, ir_op_regions(parent)->first);
 	return m;
 }
 

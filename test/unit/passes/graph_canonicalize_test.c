@@ -280,11 +280,11 @@ Test(graph_canon, quantized_data_movement_folds_to_storage)
 	IrMaterializeFn fn = ir_lookup_constant_materializer(ctx,
 	    ir_ident_cstr(ctx, "graph"));
 	cr_assert(fn);
-	IrOp *c = fn(&b, a, r->results[0].type, NULL);
+	IrOp *c = fn(&b, a, ir_op_results(r)->type, NULL);
 	cr_assert(c && ir_op_is(c, "graph.constant"));
-	cr_assert_eq(c->results[0].type, r->results[0].type);
+	cr_assert_eq(ir_op_results(c)->type, ir_op_results(r)->type);
 	cr_assert_null(fn(&b, a, ir_op_operand(r, 0)->type, NULL));
-	cr_assert_null(fn(&b, ir_attr_unit(ctx), r->results[0].type, NULL));
+	cr_assert_null(fn(&b, ir_attr_unit(ctx), ir_op_results(r)->type, NULL));
 	ir_op_erase(c);
 	ir_op_destroy(m);
 }
