@@ -380,10 +380,8 @@ build_direct(IrParser *p, const FastOp *f)
 		if (memchr(o->s, '#', o->len))
 			return false;
 		b = ir_p_binding(p, o->s + 1, o->len - 1);
-		if (!b || !b->defined || b->nvals == 0)
-			return false;
-		vals[i] = b->nvals > 1 ? b->v.many[0] : b->v.one;
-		if (vals[i]->type != t->u.func.inputs[i])
+		if (!b || !(vals[i] = ir_p_bind_first(b)) ||
+		    vals[i]->type != t->u.func.inputs[i])
 			return false;
 	}
 	if (f->nres == 1) {

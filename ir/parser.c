@@ -517,45 +517,72 @@ name_cell(IrParser *p, const char *s, size_t len, bool add)
 	return name_cell_code(p, s, len, add, NULL);
 }
 
-/* The values of binding b (nvals of them). */
+/* Is b a definition (not only placeholders)? */
+static bool
+bind_defined(const Binding *b)
+{
+	BindGroup *g = ir_p_bind_group(b);
+
+	return g ? g->defined : b->v.one != NULL;
+}
+
+/* How many values (or placeholder slots) b has. */
+static unsigned
+bind_nvals(const Binding *b)
+{
+	BindGroup *g = ir_p_bind_group(b);
+
+	return g ? g->n : b->v.one != NULL;
+}
+
+/* The values of b (bind_nvals of them). */
 static IrValue **
 bind_vals(Binding *b)
 {
-	return b->nvals > 1 ? b->v.many : &b->v.one;
+	BindGroup *g = ir_p_bind_group(b);
+
+	return g ? g->vals : &b->v.one;
 }
 
-/* Resizes b's value group to n entries (new ones NULL). */
+/* Drops b's values: no longer defined. */
 static void
-bind_resize(Binding *b, unsigned n)
+bind_clear(Binding *b)
 {
-	IrValue **many;
+	free(ir_p_bind_group(b));
+	b->v.one = NULL;
+}
 
-	if (n <= 1 && b->nvals <= 1) {
-		if (n == 0)
-			b->v.one = NULL;
-		b->nvals = n;
+/* Grows the placeholder group of b (not defined) to n slots (new ones
+ * NULL). */
+static void
+bind_grow(Binding *b, unsigned n)
+{
+	BindGroup *g = ir_p_bind_group(b);
+	unsigned old = g ? g->n : 0;
+
+	g = ir_xrealloc(g, sizeof *g + n * sizeof g->vals[0]);
+	memset(g->vals + old, 0, (n - old) * sizeof g->vals[0]);
+	g->n = n;
+	g->defined = false;
+	b->v.group = (uintptr_t)g + 1;
+}
+
+/* Makes b the definition of vals[0..n) (n >= 1, none NULL). */
+static void
+bind_set(Binding *b, IrValue **vals, unsigned n)
+{
+	BindGroup *g;
+
+	bind_clear(b);
+	if (n == 1) {
+		b->v.one = vals[0];
 		return;
 	}
-	if (n <= 1) {
-		IrValue *first = b->v.many[0];
-
-		free(b->v.many);
-		b->v.one = n ? first : NULL;
-		b->nvals = n;
-		return;
-	}
-	if (b->nvals <= 1) {
-		many = ir_xcalloc(n, sizeof *many);
-		if (b->nvals)
-			many[0] = b->v.one;
-	} else {
-		many = ir_xrealloc(b->v.many, n * sizeof *many);
-		if (n > b->nvals)
-			memset(many + b->nvals, 0,
-			    (n - b->nvals) * sizeof *many);
-	}
-	b->v.many = many;
-	b->nvals = n;
+	g = ir_xmalloc(sizeof *g + n * sizeof g->vals[0]);
+	memcpy(g->vals, vals, n * sizeof *vals);
+	g->n = n;
+	g->defined = true;
+	b->v.group = (uintptr_t)g + 1;
 }
 
 /* The token position of b's definition or first use, for messages
@@ -650,7 +677,7 @@ bind_pop(IrParser *p)
 	Binding *b = &p->binds[--p->nbinds];
 
 	*code_cell(p, b->cell) = b->shadow;
-	bind_resize(b, 0);
+	bind_clear(b);
 }
 
 static IrValue *
@@ -690,19 +717,19 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 
 	if (!b)
 		b = bind_push(p, r->name, r->namelen, r->tok.s);
-	if (b->defined && r->index >= b->nvals) {
+	if (bind_defined(b) && r->index >= bind_nvals(b)) {
 		ir_p_fail(p, &r->tok, "reference to invalid result number");
 		return NULL;
 	}
-	if (!b->defined && r->index >= 65536) {
+	if (!bind_defined(b) && r->index >= 65536) {
 		/* Placeholders are kept densely; bound what one token may
 		 * allocate. */
 		ir_p_fail(p, &r->tok, "forward reference to result #%u is out "
 		    "of range (limit 65535)", r->index);
 		return NULL;
 	}
-	if (!b->defined && r->index >= b->nvals)
-		bind_resize(b, r->index + 1);
+	if (!bind_defined(b) && r->index >= bind_nvals(b))
+		bind_grow(b, r->index + 1);
 	v = bind_vals(b)[r->index];
 	if (!v) {
 		v = bind_vals(b)[r->index] = placeholder(p, t);
@@ -729,7 +756,7 @@ resolve(IrParser *p, Binding *b, const IrToken *tok, const char *name,
 	IrToken use;
 	unsigned i;
 
-	for (i = 0; i < b->nvals && !p->failed; i++) {
+	for (i = 0; i < bind_nvals(b) && !p->failed; i++) {
 		IrValue *ph = bind_vals(b)[i];
 
 		if (!ph)
@@ -775,13 +802,11 @@ ir_p_cell_binding(IrParser *p, const uint32_t *cell)
 	return cell_binding(p, cell);
 }
 
-/* Makes b the definition of the single value v. */
+/* Makes b (new) the definition of the single value v (not NULL). */
 static void
 bind_one(Binding *b, IrValue *v)
 {
-	b->nvals = 1;
 	b->v.one = v;
-	b->defined = true;
 }
 
 void
@@ -810,7 +835,7 @@ ir_p_define(IrParser *p, const IrToken *tok, const char *name,
 	/* One name lookup: the cell is made now if the name is new. */
 	cell = name_cell_code(p, name, namelen, true, &code);
 	b = cell_binding(p, cell);
-	if (b && b->defined) {
+	if (b && bind_defined(b)) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
 		    (int)namelen, name);
 		IrToken use = bind_tok(p, b);
@@ -826,9 +851,7 @@ ir_p_define(IrParser *p, const IrToken *tok, const char *name,
 	} else {
 		b = bind_push_at(p, cell, code, tok->s);
 	}
-	bind_resize(b, n);
-	memcpy(bind_vals(b), vals, n * sizeof *vals);
-	b->defined = true;
+	bind_set(b, vals, n);
 	b->at = tok->s;
 }
 
@@ -933,7 +956,7 @@ region_close_scope(IrParser *p, RegionFrame *r)
 			return false;
 		}
 	for (i = r->bind_base; i < p->nbinds; i++) {
-		if (p->binds[i].defined)
+		if (bind_defined(&p->binds[i]))
 			continue;
 		if (r->isolated || p->nregions == 1) {
 			IrToken use = bind_tok(p, &p->binds[i]);
@@ -943,7 +966,7 @@ region_close_scope(IrParser *p, RegionFrame *r)
 		}
 		keep = ir_xrealloc(keep, (nkeep + 1) * sizeof *keep);
 		keep[nkeep++] = p->binds[i];
-		p->binds[i].nvals = 0;
+		p->binds[i].v.one = NULL;
 	}
 	while (p->nbinds > r->bind_base)
 		bind_pop(p);
@@ -954,7 +977,6 @@ region_close_scope(IrParser *p, RegionFrame *r)
 		    keep[i].cell, keep[i].at);
 
 		b->v = keep[i].v;
-		b->nvals = keep[i].nvals;
 	}
 	free(keep);
 	return true;

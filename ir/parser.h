@@ -219,8 +219,17 @@ const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
  * The parser's private state, shared by parser.c (driver, SSA names,
  * regions), parse_op.c, parse_type.c, parse_attr.c and parse_alias.c. */
 
-/* One SSA name: a group of values (%x:2 has two), or forward-reference
- * placeholders until the definition appears. Kept small (32 bytes): a
+/* The values of a binding that are not one defined value: placeholders
+ * of forward references (NULL until used), or a defined group of
+ * several values (%x:2). */
+typedef struct BindGroup {
+	unsigned n;
+	bool defined;
+	IrValue *vals[];
+} BindGroup;
+
+/* One SSA name: a value or a group of values, or forward-reference
+ * placeholders until the definition appears. Kept small (24 bytes): a
  * file has one per result name. Its region scope is the innermost one
  * whose bind_base is at or below its index; its line and column, needed
  * only for messages, come from `at`. */
@@ -228,14 +237,29 @@ typedef struct Binding {
 	const char *at;       /* the `%` of its definition, or of the first
 	                       * use of placeholders, in the source */
 	union {
-		IrValue *one;     /* nvals <= 1: the value (NULL: none yet) */
-		IrValue **many;   /* nvals > 1: malloc'd array */
+		IrValue *one;     /* bit 0 clear: the one defined value (NULL:
+		                   * none, not defined) */
+		uintptr_t group;  /* bit 0 set: a malloc'd BindGroup + 1 */
 	} v;
 	uint32_t shadow;      /* index+1 of the binding it hides, or 0 */
 	uint32_t cell;        /* where its name's cell is (parser.c) */
-	unsigned nvals : 31;
-	unsigned defined : 1; /* 0: placeholders only */
 } Binding;
+
+/* b's group, or NULL when b holds at most one value. */
+static inline BindGroup *
+ir_p_bind_group(const Binding *b)
+{
+	return b->v.group & 1 ? (BindGroup *)(b->v.group - 1) : NULL;
+}
+
+/* The first value of b if b is defined, else NULL. */
+static inline IrValue *
+ir_p_bind_first(const Binding *b)
+{
+	BindGroup *g = ir_p_bind_group(b);
+
+	return !g ? b->v.one : g->defined ? g->vals[0] : NULL;
+}
 
 /* Most name prefixes (the letters before the number of %v12 or %arg3)
  * that get a flat array of their own, and their longest length. */
