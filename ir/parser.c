@@ -463,7 +463,7 @@ prefix_grow(NamePrefix *np, size_t n)
 /* Where a name's cell is (Binding.cell), so popping a binding needs
  * neither its name nor a lookup: a flat name's prefix index + 1 above
  * FLAT_SHIFT and its number below; a hashed name's index in hcells with
- * CELL_HASHED set (a table of 2^31 names would need some 64 GiB). */
+ * CELL_HASHED set (2^31 names would need a table of over 64 GiB). */
 #define FLAT_SHIFT 24
 #define CELL_HASHED 0x80000000u
 
