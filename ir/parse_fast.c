@@ -364,7 +364,7 @@ build_direct(IrParser *p, const FastOp *f)
 	const char *name = f->name.s + 1;
 	size_t len = f->name.len - 2, i, j;
 	IrValue *vals[FAST_MAX];
-	uint32_t *cell = NULL, flat = 0;
+	uint32_t *cell = NULL, code = 0;
 	IrOpState st;
 	IrOp *op;
 
@@ -380,17 +380,15 @@ build_direct(IrParser *p, const FastOp *f)
 		if (memchr(o->s, '#', o->len))
 			return false;
 		b = ir_p_binding(p, o->s + 1, o->len - 1);
-		if (!b || !b->defined || b->nvals == 0)
-			return false;
-		vals[i] = b->nvals > 1 ? b->v.many[0] : b->v.one;
-		if (vals[i]->type != t->u.func.inputs[i])
+		if (!b || !(vals[i] = ir_p_bind_first(b)) ||
+		    vals[i]->type != t->u.func.inputs[i])
 			return false;
 	}
 	if (f->nres == 1) {
 		/* Looked up once; making its cell now changes nothing the
 		 * builders would not do for this name anyway. */
 		cell = ir_p_name_cell(p, f->res[0].s + 1, f->res[0].len - 1,
-		    &flat);
+		    &code);
 		if (ir_p_cell_binding(p, cell))
 			return false;
 	}
@@ -412,7 +410,7 @@ build_direct(IrParser *p, const FastOp *f)
 	op = ir_op_create_ref(p->ctx, &st, ir_p_tok_locref(p, &f->name));
 	ir_op_move_to_end(op, ir_p_current_block(r));
 	if (f->nres == 1)
-		ir_p_define_at(p, cell, flat, &f->res[0], ir_op_result(op, 0));
+		ir_p_define_at(p, cell, code, &f->res[0], ir_op_result(op, 0));
 	for (i = 0; i < f->nres && f->nres > 1; i++)
 		ir_p_define_new(p, &f->res[i], ir_op_result(op, (unsigned)i));
 	return true;

@@ -363,7 +363,9 @@ name_slot(IrParser *p, const char *s, size_t len, uint64_t h)
 	}
 }
 
-/* The slot of a name, added (with no binding) when new. */
+/* The slot of a name, added (with an empty cell) when new. A name
+ * keeps its cell in hcells while the table grows, so a binding can
+ * find it again by index. */
 static struct NameSlot *
 name_add(IrParser *p, const char *s, size_t len, uint64_t h)
 {
@@ -383,10 +385,12 @@ name_add(IrParser *p, const char *s, size_t len, uint64_t h)
 	}
 	e = name_slot(p, s, len, h);
 	if (!e->s) {
+		IR_P_GROW(p->hcells, p->nsused, p->hcellcap);
 		e->s = s;
 		e->len = len;
 		e->hash = h;
-		p->nsused++;
+		e->cell = (uint32_t)p->nsused;
+		p->hcells[p->nsused++] = 0;
 	}
 	return e;
 }
@@ -462,23 +466,25 @@ prefix_grow(NamePrefix *np, size_t n)
 	np->cap = cap;
 }
 
-/* Where a flat name's cell is: prefix index + 1 above FLAT_SHIFT, the
- * number below (0: not a flat name). */
+/* Where a name's cell is (Binding.cell), so popping a binding needs
+ * neither its name nor a lookup: a flat name's prefix index + 1 above
+ * FLAT_SHIFT and its number below; a hashed name's index in hcells with
+ * CELL_HASHED set (2^31 names would need a table of over 64 GiB). */
 #define FLAT_SHIFT 24
+#define CELL_HASHED 0x80000000u
 
 /* The cell holding the newest binding of a name; NULL when the name has
- * none and add is false. *flat (if not NULL) gets the cell's flat code
- * (see FLAT_SHIFT). */
+ * none and add is false. *code (if not NULL) gets where the cell is
+ * (see FLAT_SHIFT; set when the result is not NULL). */
 static uint32_t *
 name_cell_code(IrParser *p, const char *s, size_t len, bool add,
-    uint32_t *flat)
+    uint32_t *code)
 {
+	struct NameSlot *e;
 	NamePrefix *np;
 	uint64_t h, key;
 	size_t n, plen;
 
-	if (flat)
-		*flat = 0;
 	if (name_split(s, len, &key, &plen, &n) &&
 	    (np = name_prefix(p, key, plen, add)) != NULL) {
 		if (n >= np->cap) {
@@ -486,15 +492,29 @@ name_cell_code(IrParser *p, const char *s, size_t len, bool add,
 				return NULL;
 			prefix_grow(np, n);
 		}
-		if (flat)
-			*flat = (uint32_t)((size_t)(np - p->prefixes + 1) <<
+		if (code)
+			*code = (uint32_t)((size_t)(np - p->prefixes + 1) <<
 			    FLAT_SHIFT | n);
 		return &np->cells[n];
 	}
 	h = ir_hash_bytes(s, len);
 	if (add)
-		return &name_add(p, s, len, h)->bind;
-	return p->nscap ? &name_slot(p, s, len, h)->bind : NULL;
+		e = name_add(p, s, len, h);
+	else if (!p->nscap || !(e = name_slot(p, s, len, h))->s)
+		return NULL;
+	if (code)
+		*code = CELL_HASHED | e->cell;
+	return &p->hcells[e->cell];
+}
+
+/* The cell a binding's cell code names. */
+static uint32_t *
+code_cell(IrParser *p, uint32_t code)
+{
+	if (code & CELL_HASHED)
+		return &p->hcells[code & ~CELL_HASHED];
+	return &p->prefixes[(code >> FLAT_SHIFT) - 1].cells[code &
+	    ((1u << FLAT_SHIFT) - 1)];
 }
 
 static uint32_t *
@@ -503,57 +523,97 @@ name_cell(IrParser *p, const char *s, size_t len, bool add)
 	return name_cell_code(p, s, len, add, NULL);
 }
 
-/* The values of binding b (nvals of them). */
+/* Is b a definition (not only placeholders)? */
+static bool
+bind_defined(const Binding *b)
+{
+	BindGroup *g = ir_p_bind_group(b);
+
+	return g ? g->defined : b->v.one != NULL;
+}
+
+/* How many values (or placeholder slots) b has. */
+static unsigned
+bind_nvals(const Binding *b)
+{
+	BindGroup *g = ir_p_bind_group(b);
+
+	return g ? g->n : b->v.one != NULL;
+}
+
+/* The values of b (bind_nvals of them). */
 static IrValue **
 bind_vals(Binding *b)
 {
-	return b->nvals > 1 ? b->v.many : &b->v.one;
+	BindGroup *g = ir_p_bind_group(b);
+
+	return g ? g->vals : &b->v.one;
 }
 
-/* Resizes b's value group to n entries (new ones NULL). */
+/* Drops b's values: no longer defined. */
 static void
-bind_resize(Binding *b, unsigned n)
+bind_clear(Binding *b)
 {
-	IrValue **many;
-
-	if (n <= 1 && b->nvals <= 1) {
-		if (n == 0)
-			b->v.one = NULL;
-		b->nvals = n;
-		return;
-	}
-	if (n <= 1) {
-		IrValue *first = b->v.many[0];
-
-		free(b->v.many);
-		b->v.one = n ? first : NULL;
-		b->nvals = n;
-		return;
-	}
-	if (b->nvals <= 1) {
-		many = ir_xcalloc(n, sizeof *many);
-		if (b->nvals)
-			many[0] = b->v.one;
-	} else {
-		many = ir_xrealloc(b->v.many, n * sizeof *many);
-		if (n > b->nvals)
-			memset(many + b->nvals, 0,
-			    (n - b->nvals) * sizeof *many);
-	}
-	b->v.many = many;
-	b->nvals = n;
+	free(ir_p_bind_group(b));
+	b->v.one = NULL;
 }
 
-/* The token position of b's definition or first use, for messages. */
+/* Grows the placeholder group of b (not defined) to n slots (new ones
+ * NULL). */
+static void
+bind_grow(Binding *b, unsigned n)
+{
+	BindGroup *g = ir_p_bind_group(b);
+	unsigned old = g ? g->n : 0;
+
+	g = ir_xrealloc(g, sizeof *g + n * sizeof g->vals[0]);
+	memset(g->vals + old, 0, (n - old) * sizeof g->vals[0]);
+	g->n = n;
+	g->defined = false;
+	b->v.group = (uintptr_t)g + 1;
+}
+
+/* Makes b the definition of vals[0..n) (n >= 1, none NULL). */
+static void
+bind_set(Binding *b, IrValue **vals, unsigned n)
+{
+	BindGroup *g;
+
+	bind_clear(b);
+	if (n == 1) {
+		b->v.one = vals[0];
+		return;
+	}
+	g = ir_xmalloc(sizeof *g + n * sizeof g->vals[0]);
+	memcpy(g->vals, vals, n * sizeof *vals);
+	g->n = n;
+	g->defined = true;
+	b->v.group = (uintptr_t)g + 1;
+}
+
+/* The token position of b's definition or first use, for messages
+ * (so slow: only on error paths). The lexer counts lines at each '\n'
+ * of the one source buffer, as ir_source_linecol does. */
 static IrToken
-bind_tok(const Binding *b)
+bind_tok(IrParser *p, const Binding *b)
 {
 	IrToken t;
 
 	memset(&t, 0, sizeof t);
-	t.line = b->line;
-	t.col = b->col;
+	t.s = b->at;
+	t.off = (size_t)(b->at - p->src->data);
+	ir_source_linecol(p->src, t.off, &t.line, &t.col);
 	return t;
+}
+
+/* Does b belong to the innermost region scope (rather than one around
+ * it)? Each scope's bindings lie at or above its bind_base. */
+static bool
+bind_is_local(IrParser *p, const Binding *b)
+{
+	RegionFrame *r = ir_p_top_region(p);
+
+	return !r || (size_t)(b - p->binds) >= r->bind_base;
 }
 
 /* The visible binding whose index+1 is in cell (NULL: none). */
@@ -587,9 +647,10 @@ bind_populate(IrParser *p)
 	ir_mem_populate(&p->binds[p->nbinds], n * sizeof *p->binds);
 }
 
-/* A new binding of name, hiding the one in its cell. */
+/* A new binding (at: its `%`) in cell (code: where that is), hiding
+ * the binding there. */
 static Binding *
-bind_push_at(IrParser *p, uint32_t *cell, const char *name, size_t len)
+bind_push_at(IrParser *p, uint32_t *cell, uint32_t code, const char *at)
 {
 	Binding *b;
 
@@ -598,24 +659,22 @@ bind_push_at(IrParser *p, uint32_t *cell, const char *name, size_t len)
 		bind_populate(p);
 	b = &p->binds[p->nbinds];
 	memset(b, 0, sizeof *b);
-	b->name = name;
-	b->namelen = len;
-	b->depth = (unsigned)p->nregions;
+	b->at = at;
+	b->cell = code;
 	b->shadow = *cell;
 	p->nbinds++;
 	*cell = (uint32_t)p->nbinds;
 	return b;
 }
 
+/* A new binding of name[0..len) (at: its `%`). */
 static Binding *
-bind_push(IrParser *p, const char *name, size_t len)
+bind_push(IrParser *p, const char *name, size_t len, const char *at)
 {
-	uint32_t flat;
-	uint32_t *cell = name_cell_code(p, name, len, true, &flat);
-	Binding *b = bind_push_at(p, cell, name, len);
+	uint32_t code;
+	uint32_t *cell = name_cell_code(p, name, len, true, &code);
 
-	b->flat = flat;
-	return b;
+	return bind_push_at(p, cell, code, at);
 }
 
 static void
@@ -623,12 +682,8 @@ bind_pop(IrParser *p)
 {
 	Binding *b = &p->binds[--p->nbinds];
 
-	if (b->flat)
-		p->prefixes[(b->flat >> FLAT_SHIFT) - 1].cells[b->flat &
-		    ((1u << FLAT_SHIFT) - 1)] = b->shadow;
-	else
-		*name_cell(p, b->name, b->namelen, false) = b->shadow;
-	bind_resize(b, 0);
+	*code_cell(p, b->cell) = b->shadow;
+	bind_clear(b);
 }
 
 static IrValue *
@@ -666,24 +721,21 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 	Binding *b = lookup(p, r->name, r->namelen);
 	IrValue *v;
 
-	if (!b) {
-		b = bind_push(p, r->name, r->namelen);
-		b->line = r->tok.line;
-		b->col = r->tok.col;
-	}
-	if (b->defined && r->index >= b->nvals) {
+	if (!b)
+		b = bind_push(p, r->name, r->namelen, r->tok.s);
+	if (bind_defined(b) && r->index >= bind_nvals(b)) {
 		ir_p_fail(p, &r->tok, "reference to invalid result number");
 		return NULL;
 	}
-	if (!b->defined && r->index >= 65536) {
+	if (!bind_defined(b) && r->index >= 65536) {
 		/* Placeholders are kept densely; bound what one token may
 		 * allocate. */
 		ir_p_fail(p, &r->tok, "forward reference to result #%u is out "
 		    "of range (limit 65535)", r->index);
 		return NULL;
 	}
-	if (!b->defined && r->index >= b->nvals)
-		bind_resize(b, r->index + 1);
+	if (!bind_defined(b) && r->index >= bind_nvals(b))
+		bind_grow(b, r->index + 1);
 	v = bind_vals(b)[r->index];
 	if (!v) {
 		v = bind_vals(b)[r->index] = placeholder(p, t);
@@ -693,7 +745,7 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 		fail_types(p, &r->tok, "use of value '%%%.*s' expects "
 		    "different type than prior uses: '%s' vs '%s'", r, t,
 		    v->type);
-		IrToken use = bind_tok(b);
+		IrToken use = bind_tok(p, b);
 
 		ir_emit_note(p->ctx, ir_p_tok_loc(p, &use), "prior use here");
 		return NULL;
@@ -701,20 +753,22 @@ ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t)
 	return v;
 }
 
-/* Binds a forward-referenced placeholder group to its definition. */
+/* Binds a forward-referenced placeholder group to its definition
+ * (tok: `%name`, name: name[0..namelen)). */
 static void
-resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
-    unsigned n)
+resolve(IrParser *p, Binding *b, const IrToken *tok, const char *name,
+    size_t namelen, IrValue **vals, unsigned n)
 {
-	IrToken use = bind_tok(b);
+	IrToken use;
 	unsigned i;
 
-	for (i = 0; i < b->nvals && !p->failed; i++) {
+	for (i = 0; i < bind_nvals(b) && !p->failed; i++) {
 		IrValue *ph = bind_vals(b)[i];
 
 		if (!ph)
 			continue;
 		if (i >= n) {
+			use = bind_tok(p, b);
 			ir_p_fail(p, &use, "reference to invalid result "
 			    "number");
 			return;
@@ -724,8 +778,8 @@ resolve(IrParser *p, Binding *b, const IrToken *tok, IrValue **vals,
 			char *sb = ir_type_str(ph->type);
 
 			ir_p_fail(p, tok, "definition of SSA value '%%%.*s#%u' "
-			    "has type '%s'", (int)b->namelen, b->name,
-			    i, sa);
+			    "has type '%s'", (int)namelen, name, i, sa);
+			use = bind_tok(p, b);
 			ir_emit_note(p->ctx, ir_p_tok_loc(p, &use),
 			    "previously used here with type '%s'", sb);
 			free(sa);
@@ -743,9 +797,9 @@ ir_p_binding(IrParser *p, const char *name, size_t len)
 }
 
 uint32_t *
-ir_p_name_cell(IrParser *p, const char *name, size_t len, uint32_t *flat)
+ir_p_name_cell(IrParser *p, const char *name, size_t len, uint32_t *code)
 {
-	return name_cell_code(p, name, len, true, flat);
+	return name_cell_code(p, name, len, true, code);
 }
 
 Binding *
@@ -754,31 +808,24 @@ ir_p_cell_binding(IrParser *p, const uint32_t *cell)
 	return cell_binding(p, cell);
 }
 
-/* Makes b the definition of the single value v named by tok. */
+/* Makes b (new) the definition of the single value v (not NULL). */
 static void
-bind_one(Binding *b, const IrToken *tok, IrValue *v)
+bind_one(Binding *b, IrValue *v)
 {
-	b->nvals = 1;
 	b->v.one = v;
-	b->defined = true;
-	b->line = tok->line;
-	b->col = tok->col;
 }
 
 void
-ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
+ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t code,
     const IrToken *tok, IrValue *v)
 {
-	Binding *b = bind_push_at(p, cell, tok->s + 1, tok->len - 1);
-
-	b->flat = flat;
-	bind_one(b, tok, v);
+	bind_one(bind_push_at(p, cell, code, tok->s), v);
 }
 
 void
 ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v)
 {
-	bind_one(bind_push(p, tok->s + 1, tok->len - 1), tok, v);
+	bind_one(bind_push(p, tok->s + 1, tok->len - 1, tok->s), v);
 }
 
 /* Defines `%name` (tok: `%name`) as the group vals[0..n). */
@@ -786,36 +833,32 @@ void
 ir_p_define(IrParser *p, const IrToken *tok, const char *name,
     size_t namelen, IrValue **vals, unsigned n)
 {
-	uint32_t *cell, flat;
+	uint32_t *cell, code;
 	Binding *b;
 
 	if (p->failed)
 		return;
 	/* One name lookup: the cell is made now if the name is new. */
-	cell = name_cell_code(p, name, namelen, true, &flat);
+	cell = name_cell_code(p, name, namelen, true, &code);
 	b = cell_binding(p, cell);
-	if (b && b->defined) {
+	if (b && bind_defined(b)) {
 		ir_p_fail(p, tok, "redefinition of SSA value '%%%.*s'",
 		    (int)namelen, name);
-		IrToken use = bind_tok(b);
+		IrToken use = bind_tok(p, b);
 
 		ir_emit_note(p->ctx, ir_p_tok_loc(p, &use),
 		    "previously defined here");
 		return;
 	}
-	if (b && b->depth == p->nregions) {
-		resolve(p, b, tok, vals, n);
+	if (b && bind_is_local(p, b)) {
+		resolve(p, b, tok, name, namelen, vals, n);
 		if (p->failed)
 			return;
 	} else {
-		b = bind_push_at(p, cell, name, namelen);
-		b->flat = flat;
+		b = bind_push_at(p, cell, code, tok->s);
 	}
-	bind_resize(b, n);
-	memcpy(bind_vals(b), vals, n * sizeof *vals);
-	b->defined = true;
-	b->line = tok->line;
-	b->col = tok->col;
+	bind_set(b, vals, n);
+	b->at = tok->s;
 }
 
 /* `%name` or `%name#N` -> name and N. */
@@ -919,28 +962,27 @@ region_close_scope(IrParser *p, RegionFrame *r)
 			return false;
 		}
 	for (i = r->bind_base; i < p->nbinds; i++) {
-		if (p->binds[i].defined)
+		if (bind_defined(&p->binds[i]))
 			continue;
 		if (r->isolated || p->nregions == 1) {
-			IrToken use = bind_tok(&p->binds[i]);
+			IrToken use = bind_tok(p, &p->binds[i]);
 
 			ir_p_fail(p, &use, "use of undeclared SSA value name");
 			return false;
 		}
 		keep = ir_xrealloc(keep, (nkeep + 1) * sizeof *keep);
 		keep[nkeep++] = p->binds[i];
-		p->binds[i].nvals = 0;
+		p->binds[i].v.one = NULL;
 	}
 	while (p->nbinds > r->bind_base)
 		bind_pop(p);
+	/* They land above r's bind_base, so in the enclosing scope once r
+	 * is popped. */
 	for (i = 0; i < nkeep; i++) {
-		Binding *b = bind_push(p, keep[i].name, keep[i].namelen);
+		Binding *b = bind_push_at(p, code_cell(p, keep[i].cell),
+		    keep[i].cell, keep[i].at);
 
-		b->depth = (unsigned)p->nregions - 1;
 		b->v = keep[i].v;
-		b->nvals = keep[i].nvals;
-		b->line = keep[i].line;
-		b->col = keep[i].col;
 	}
 	free(keep);
 	return true;
@@ -1190,6 +1232,7 @@ cleanup(IrParser *p)
 	free(p->placeholders);
 	free(p->binds);
 	free(p->nslots);
+	free(p->hcells);
 	for (i = 0; i < p->nprefixes; i++)
 		free(p->prefixes[i].cells);
 	free(p->regions);

@@ -219,23 +219,47 @@ const IrLoc *ir_p_loc_alias_ref(IrParser *p, const IrToken *name);
  * The parser's private state, shared by parser.c (driver, SSA names,
  * regions), parse_op.c, parse_type.c, parse_attr.c and parse_alias.c. */
 
-/* One SSA name: a group of values (%x:2 has two), or forward-reference
- * placeholders until the definition appears. Kept small: a file has one
- * per result name. */
+/* The values of a binding that are not one defined value: placeholders
+ * of forward references (NULL until used), or a defined group of
+ * several values (%x:2). */
+typedef struct BindGroup {
+	unsigned n;
+	bool defined;
+	IrValue *vals[];
+} BindGroup;
+
+/* One SSA name: a value or a group of values, or forward-reference
+ * placeholders until the definition appears. Kept small (24 bytes): a
+ * file has one per result name. Its region scope is the innermost one
+ * whose bind_base is at or below its index; its line and column, needed
+ * only for messages, come from `at`. */
 typedef struct Binding {
-	const char *name;     /* its bytes (without %), in the source */
-	size_t namelen;
+	const char *at;       /* the `%` of its definition, or of the first
+	                       * use of placeholders, in the source */
 	union {
-		IrValue *one;     /* nvals <= 1: the value (NULL: none yet) */
-		IrValue **many;   /* nvals > 1: malloc'd array */
+		IrValue *one;     /* bit 0 clear: the one defined value (NULL:
+		                   * none, not defined) */
+		uintptr_t group;  /* bit 0 set: a malloc'd BindGroup + 1 */
 	} v;
-	unsigned nvals;
 	uint32_t shadow;      /* index+1 of the binding it hides, or 0 */
-	unsigned depth : 31;  /* region scope that owns the name */
-	unsigned defined : 1; /* 0: placeholders only */
-	unsigned line, col;   /* definition, or first use of placeholders */
-	uint32_t flat;        /* where its cell is, if a flat name (parser.c) */
+	uint32_t cell;        /* where its name's cell is (parser.c) */
 } Binding;
+
+/* b's group, or NULL when b holds at most one value. */
+static inline BindGroup *
+ir_p_bind_group(const Binding *b)
+{
+	return b->v.group & 1 ? (BindGroup *)(b->v.group - 1) : NULL;
+}
+
+/* The first value of b if b is defined, else NULL. */
+static inline IrValue *
+ir_p_bind_first(const Binding *b)
+{
+	BindGroup *g = ir_p_bind_group(b);
+
+	return !g ? b->v.one : g->defined ? g->vals[0] : NULL;
+}
 
 /* Most name prefixes (the letters before the number of %v12 or %arg3)
  * that get a flat array of their own, and their longest length. */
@@ -361,9 +385,11 @@ struct IrParser {
 		const char *s;
 		size_t len;
 		uint64_t hash;
-		uint32_t bind;
+		uint32_t cell;    /* its index in hcells */
 	} *nslots;
 	size_t nscap, nsused;
+	uint32_t *hcells;     /* cells of the names in nslots (nsused) */
+	size_t hcellcap;
 	IrOp **placeholders;
 	size_t nph, phcap;
 	const IrOpName *ph_name;
@@ -496,11 +522,11 @@ Binding *ir_p_binding(IrParser *p, const char *name, size_t len);
  * visible binding (ir_p_define's path for a new name). */
 void ir_p_define_new(IrParser *p, const IrToken *tok, IrValue *v);
 /* The same with the name's cell from ir_p_name_cell (still valid: no
- * name added since), so the name is looked up once. */
+ * name added since) and *code from it, so the name is looked up once. */
 uint32_t *ir_p_name_cell(IrParser *p, const char *name, size_t len,
-    uint32_t *flat);
+    uint32_t *code);
 Binding *ir_p_cell_binding(IrParser *p, const uint32_t *cell);
-void ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t flat,
+void ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t code,
     const IrToken *tok, IrValue *v);
 /* `%name` or `%name#N` -> name and N. */
 void ir_p_value_ref(IrParser *p, const IrToken *tok, OperandRef *r);
