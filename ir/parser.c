@@ -1114,16 +1114,24 @@ lex_fail(IrParser *p, const IrLexer *lx)
  * bounding the nesting of brackets so nothing downstream recurses too
  * deep. */
 /* Can the fast path take an op starting at tok (kind k)? The grammar's
- * pending reductions are done first (see irParseAtOpStart). */
+ * pending reductions are done first (see irParseAtOpStart). *known is
+ * the kind it last said yes to while the engine has not moved since (the
+ * fast path leaves it alone): the same question then has the same answer
+ * and nothing left to reduce, so it is not asked again. */
 static bool
-fast_op_start(IrParser *p, void *lp, int k, const IrToken *tok)
+fast_op_start(IrParser *p, void *lp, int k, const IrToken *tok, int *known)
 {
 #ifdef IR_PARSE_NO_FAST
-	(void)p; (void)lp; (void)k; (void)tok;
+	(void)p; (void)lp; (void)k; (void)tok; (void)known;
 	return false;
 #else
-	return (k == TK_VALUE_ID || k == TK_STRING) &&
-	    p->depth + 4 < IR_MAX_NESTING && irParseAtOpStart(lp, k, *tok, p);
+	if ((k != TK_VALUE_ID && k != TK_STRING) ||
+	    p->depth + 4 >= IR_MAX_NESTING)
+		return false;
+	if (*known == k)
+		return true;
+	*known = irParseAtOpStart(lp, k, *tok, p) ? k : 0;
+	return *known != 0;
 #endif
 }
 
@@ -1131,13 +1139,13 @@ static void
 pump(IrParser *p, void *lp, IrLexer *lx)
 {
 	IrToken tok;
-	int prev = 0, k;
+	int prev = 0, k, known = 0;
 	bool ahead = false;   /* tok is already lexed */
 
 	for (;;) {
 		k = ahead ? tok.kind : ir_lex(lx, &tok);
 		ahead = false;
-		if (fast_op_start(p, lp, k, &tok)) {
+		if (fast_op_start(p, lp, k, &tok, &known)) {
 			IrToken next;
 
 			if (ir_p_fast_op(p, lx, &tok, &next)) {
@@ -1176,6 +1184,7 @@ pump(IrParser *p, void *lp, IrLexer *lx)
 		    prev == TK_VECTOR))
 			lx->dims = true;
 		irParse(lp, k, tok);
+		known = 0;
 		if (p->failed || k == IR_TK_EOF)
 			return;
 		prev = k;
