@@ -148,8 +148,10 @@ bool ir_print_pass_registry(IrContext *ctx, FILE *out, const char *format);
 /* ---------------------------------------------------------------- plugins */
 
 /* The version a plugin is built against; a plugin whose info carries
- * another version is refused. */
-#define IR_PASS_PLUGIN_API_VERSION 1
+ * another version is refused. Raised whenever a public struct's layout
+ * changes (2: IrOp without results/regions/succs pointers, IrValue
+ * without loc, op locations read through ir_op_loc). */
+#define IR_PASS_PLUGIN_API_VERSION 2
 
 /* What a plugin's entry point returns. */
 typedef struct IrPassPluginInfo {
