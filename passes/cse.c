@@ -215,13 +215,11 @@ op_equal(const IrOp *a, const IrOp *b)
 	return eq;
 }
 
-/* The most the table fills before it doubles (linear probing slows
- * down sharply as it fills), and its smallest size. */
-#ifndef CSE_LOAD_NUM
-#define CSE_LOAD_NUM 4
-#define CSE_LOAD_DEN 5
-#endif
-enum { CSE_MIN_SLOTS = 256 };
+/* The most the table fills before it doubles, and its smallest size.
+ * Linear probing slows down as the table fills, but 8 slots share a
+ * cache line, so a longer probe mostly costs compares, while the table's
+ * size costs page faults and cache misses. */
+enum { CSE_LOAD_NUM = 4, CSE_LOAD_DEN = 5, CSE_MIN_SLOTS = 256 };
 
 /* The home slot of a tag: its scaled position in the table, which needs
  * no power-of-two size and lets growing rehash from the tags alone. */
@@ -364,6 +362,14 @@ ahead_forget(Ahead *a, const IrValue *v)
 				a->op[k] = NULL;
 }
 
+/* Asks for the cache lines of op's operands, to write them. */
+static void
+prefetch_operands(const IrOp *op)
+{
+	for (unsigned i = 0; i < op->noperands; i++)
+		__builtin_prefetch(&op->operands[i], 1);
+}
+
 /* One step of the walk: prefetches for the ops AHEAD_* ahead and moves
  * on; the visit of the current op comes after (it reads the slot of
  * its own step before this step reuses it). */
@@ -373,8 +379,7 @@ ahead_step(Cse *c, Ahead *a)
 	unsigned k = a->step++ % AHEAD_HASH;
 	IrOp *o = a->uses;
 	if (o) {
-		for (unsigned i = 0; i < o->noperands; i += 2)
-			__builtin_prefetch(&o->operands[i], 1);
+		prefetch_operands(o);
 		a->uses = o->next;
 	}
 	a->op[k] = NULL;
