@@ -250,7 +250,16 @@ resize(Cse *c, size_t nslots)
 	Slot *old = c->slots;
 	c->slots = ir_xcalloc(nslots, sizeof *c->slots);
 	c->nslots = nslots;
+	/* Random reads and writes, so each entry's old slot is asked for
+	 * 2 * RESIZE_AHEAD entries ahead and its new home RESIZE_AHEAD
+	 * ahead, when the old one has arrived. */
+	enum { RESIZE_AHEAD = 16 };
 	for (size_t i = 0; i < c->n; i++) {
+		if (i + 2 * RESIZE_AHEAD < c->n)
+			__builtin_prefetch(&old[c->where[i + 2 * RESIZE_AHEAD]]);
+		if (i + RESIZE_AHEAD < c->n)
+			__builtin_prefetch(&c->slots[home(c,
+			    old[c->where[i + RESIZE_AHEAD]].tag)], 1);
 		const Slot *o = &old[c->where[i]];
 		size_t j = free_slot(c, o->tag);
 		c->slots[j] = *o;
