@@ -220,6 +220,8 @@ op_equal(const IrOp *a, const IrOp *b)
  * cache line, so a longer probe mostly costs compares, while the table's
  * size costs page faults and cache misses. */
 enum { CSE_LOAD_NUM = 4, CSE_LOAD_DEN = 5, CSE_MIN_SLOTS = 256 };
+/* Tables up to this size are kept for the next scope when they empty. */
+enum { CSE_KEEP_SLOTS = 1 << 16 };
 
 /* The home slot of a tag: its scaled position in the table, which needs
  * no power-of-two size and lets growing rehash from the tags alone. */
@@ -300,12 +302,13 @@ insert(Cse *c, IrOp *op, uint64_t h)
 	c->slots[i] = (Slot){ tag, (uint32_t)++c->n };
 }
 
-/* Drops the entries pushed since `mark`; an emptied table is freed
- * rather than cleared slot by slot (the next scope sizes its own). */
+/* Drops the entries pushed since `mark`. A big table that empties is
+ * freed rather than cleared slot by slot (random writes all over it);
+ * the next scope grows its own. */
 static void
 pop_to(Cse *c, size_t mark)
 {
-	if (mark == 0 && c->n > 0) {
+	if (mark == 0 && c->nslots > CSE_KEEP_SLOTS) {
 		free(c->slots);
 		c->slots = NULL;
 		c->nslots = c->n = c->cap = 0;
@@ -329,6 +332,7 @@ enum { AHEAD_USES = 128, AHEAD_HASH = 8 };
 
 typedef struct Ahead {
 	IrOp *uses, *hash;            /* the ops AHEAD_* ahead */
+	int lead;                     /* ops `uses` is ahead of the current */
 	IrOp *op[AHEAD_HASH];         /* hashed ahead, by step; NULL: none */
 	uint64_t h[AHEAD_HASH];
 	unsigned step;
@@ -342,12 +346,15 @@ nth_after(IrOp *o, int n)
 	return o;
 }
 
+/* The ops ahead start at the block's first; each step moves the one
+ * AHEAD_USES ahead by two ops until it is there, so that a short block
+ * is not walked to its end at once (a chain of cache misses). */
 static void
 ahead_start(Ahead *a, IrOp *first)
 {
 	memset(a, 0, sizeof *a);
 	a->hash = nth_after(first, AHEAD_HASH);
-	a->uses = nth_after(a->hash, AHEAD_USES - AHEAD_HASH);
+	a->uses = first;
 }
 
 /* The hash of op, the op visited now, if it was taken ahead. */
@@ -386,13 +393,16 @@ static void
 ahead_step(Cse *c, Ahead *a)
 {
 	unsigned k = a->step++ % AHEAD_HASH;
-	IrOp *o = a->uses;
-	if (o) {
-		prefetch_operands(o);
-		a->uses = o->next;
+	for (int i = 0; i < 2 && a->uses && a->lead < AHEAD_USES; i++) {
+		prefetch_operands(a->uses);
+		a->uses = a->uses->next;
+		a->lead++;
+		if (a->uses)    /* the next step reads it */
+			__builtin_prefetch(a->uses);
 	}
+	a->lead--;              /* the current op moves on */
 	a->op[k] = NULL;
-	o = a->hash;
+	IrOp *o = a->hash;
 	if (!o)
 		return;
 	if (is_candidate(o) && !o->nregions) {
