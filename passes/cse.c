@@ -323,11 +323,12 @@ static void cse_region(Cse *c, IrRegion *r, bool isolated);
 /* Cache lines a block's walk will need, asked for ahead of time:
  * AHEAD_USES ops ahead, the op's operands, which replacing or erasing
  * the ops they use writes (a value's uses mostly sit in the ops shortly
- * after it, and ops mostly sit in memory in order); AHEAD_HASH ops ahead,
- * the op's home slot, by its hash as it stands. The hash is kept for the
- * visit unless a replacement changes one of the op's operands first.
- * Only ops before the current one are erased meanwhile, so the pointers
- * ahead stay valid. */
+ * after it, and ops mostly sit in memory in order), and the next op's
+ * header, which the next step reads; AHEAD_HASH ops ahead, the op's home
+ * slot, by its hash as it stands. The hash is kept for the visit unless
+ * a replacement changes one of the op's operands first. Only ops before
+ * the current one are erased meanwhile, so the pointers ahead stay
+ * valid. */
 enum { AHEAD_USES = 128, AHEAD_HASH = 8 };
 
 typedef struct Ahead {
@@ -346,9 +347,9 @@ nth_after(IrOp *o, int n)
 	return o;
 }
 
-/* The ops ahead start at the block's first; each step moves the one
- * AHEAD_USES ahead by two ops until it is there, so that a short block
- * is not walked to its end at once (a chain of cache misses). */
+/* The operands' op starts at the block's first and gains two ops a step
+ * until it is AHEAD_USES ahead: walking there at once would take a chain
+ * of cache misses (and, for a short block, walk all of it). */
 static void
 ahead_start(Ahead *a, IrOp *first)
 {
@@ -397,7 +398,7 @@ ahead_step(Cse *c, Ahead *a)
 		prefetch_operands(a->uses);
 		a->uses = a->uses->next;
 		a->lead++;
-		if (a->uses)    /* the next step reads it */
+		if (a->uses)
 			__builtin_prefetch(a->uses);
 	}
 	a->lead--;              /* the current op moves on */
@@ -405,7 +406,7 @@ ahead_step(Cse *c, Ahead *a)
 	IrOp *o = a->hash;
 	if (!o)
 		return;
-	if (is_candidate(o) && !o->nregions) {
+	if (!o->nregions && is_candidate(o)) {
 		a->op[k] = o;
 		a->h[k] = op_hash(c, o);
 		if (c->nslots)
