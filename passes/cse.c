@@ -7,20 +7,26 @@
 #include "passes/passes.h"
 #include "ir/rewrite.h"
 
-/* A known op: entries form a stack (scopes pop it back) and each hash
- * bucket a chain from the newest entry down, so popping an entry always
- * removes the head of its bucket. */
-typedef struct Entry {
-	IrOp *op;
-	uint64_t hash;
-	int64_t next;            /* older entry of the bucket, -1: none */
-} Entry;
+/* Known ops live in an open-addressed table with linear probing, one
+ * 8-byte slot each, so that a miss costs one random access and a hit
+ * one more (to the op itself). Scopes drop entries newest first, and the
+ * newest key can leave linear probing by just emptying its slot: a key
+ * that probed past that slot went in while an older key held it, and so
+ * went out before the newest one. The entries also form a stack, oldest
+ * first, with each one's slot. */
+typedef struct Slot {
+	uint32_t tag;            /* high half of the op's hash: picks the
+	                            home slot, and filters compares */
+	uint32_t idx;            /* 1 + the entry's place on the stack;
+	                            0: empty */
+} Slot;
 
 typedef struct Cse {
-	Entry *ents;
-	size_t n, cap;
-	int64_t *heads;          /* per bucket, -1: empty */
-	size_t nbuckets;
+	Slot *slots;
+	size_t nslots;           /* 0: none allocated */
+	IrOp **ops;              /* the stack: entries, oldest first */
+	uint32_t *where;         /* slot of each entry */
+	size_t n, cap;           /* cap: entries before the table grows */
 	size_t floor;            /* entries below are out of scope
 	                            (inside an isolated op) */
 	uint64_t *words;         /* hash scratch */
@@ -209,70 +215,127 @@ op_equal(const IrOp *a, const IrOp *b)
 	return eq;
 }
 
-static void
-rehash(Cse *c, size_t nb)
+/* The most the table fills before it doubles, and its smallest size.
+ * Linear probing slows down as the table fills, but 8 slots share a
+ * cache line, so a longer probe mostly costs compares, while the table's
+ * size costs page faults and cache misses. */
+enum { CSE_LOAD_NUM = 4, CSE_LOAD_DEN = 5, CSE_MIN_SLOTS = 256 };
+/* Tables up to this size are kept for the next scope when they empty. */
+enum { CSE_KEEP_SLOTS = 1 << 16 };
+
+/* The home slot of a tag: its scaled position in the table, which needs
+ * no power-of-two size and lets growing rehash from the tags alone. */
+static size_t
+home(const Cse *c, uint32_t tag)
 {
-	free(c->heads);
-	c->nbuckets = nb;
-	c->heads = ir_xmalloc(nb * sizeof *c->heads);
-	memset(c->heads, 0xff, nb * sizeof *c->heads);
+	return (size_t)(((uint64_t)tag * c->nslots) >> 32);
+}
+
+/* The first empty slot from tag's home on. */
+static size_t
+free_slot(const Cse *c, uint32_t tag)
+{
+	size_t i = home(c, tag);
+	while (c->slots[i].idx)
+		if (++i == c->nslots)
+			i = 0;
+	return i;
+}
+
+/* Moves the entries into a table of nslots, oldest first, so that each
+ * key again probes only past older ones. */
+static void
+resize(Cse *c, size_t nslots)
+{
+	if (nslots > UINT32_MAX)
+		ir_unreachable("CSE table too large");
+	Slot *old = c->slots;
+	c->slots = ir_xcalloc(nslots, sizeof *c->slots);
+	c->nslots = nslots;
+	/* Random reads and writes, so each entry's old slot is asked for
+	 * 2 * RESIZE_AHEAD entries ahead and its new home RESIZE_AHEAD
+	 * ahead, when the old one has arrived. */
+	enum { RESIZE_AHEAD = 16 };
 	for (size_t i = 0; i < c->n; i++) {
-		size_t b = c->ents[i].hash & (nb - 1);
-		c->ents[i].next = c->heads[b];
-		c->heads[b] = (int64_t)i;
+		if (i + 2 * RESIZE_AHEAD < c->n)
+			__builtin_prefetch(&old[c->where[i + 2 * RESIZE_AHEAD]]);
+		if (i + RESIZE_AHEAD < c->n)
+			__builtin_prefetch(&c->slots[home(c,
+			    old[c->where[i + RESIZE_AHEAD]].tag)], 1);
+		const Slot *o = &old[c->where[i]];
+		size_t j = free_slot(c, o->tag);
+		c->slots[j] = *o;
+		c->where[i] = (uint32_t)j;
 	}
+	free(old);
+	c->cap = nslots / CSE_LOAD_DEN * CSE_LOAD_NUM;
+	c->ops = ir_xrealloc(c->ops, c->cap * sizeof *c->ops);
+	c->where = ir_xrealloc(c->where, c->cap * sizeof *c->where);
 }
 
 static IrOp *
-lookup(Cse *c, const IrOp *op, uint64_t h)
+lookup(const Cse *c, const IrOp *op, uint64_t h)
 {
-	int64_t i = c->heads[h & (c->nbuckets - 1)];
-	for (; i >= (int64_t)c->floor; i = c->ents[i].next)
-		if (c->ents[i].hash == h && op_equal(c->ents[i].op, op))
-			return c->ents[i].op;
+	if (!c->nslots)
+		return NULL;
+	uint32_t tag = (uint32_t)(h >> 32);
+	size_t i = home(c, tag);
+	for (Slot s; (s = c->slots[i]).idx;) {
+		if (s.tag == tag && s.idx > c->floor &&
+		    op_equal(c->ops[s.idx - 1], op))
+			return c->ops[s.idx - 1];
+		if (++i == c->nslots)
+			i = 0;
+	}
 	return NULL;
 }
 
 static void
 insert(Cse *c, IrOp *op, uint64_t h)
 {
-	if (c->n == c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 1024;
-		c->ents = ir_xrealloc(c->ents, c->cap * sizeof *c->ents);
-	}
-	size_t b = h & (c->nbuckets - 1);
-	c->ents[c->n] = (Entry){ op, h, c->heads[b] };
-	c->heads[b] = (int64_t)c->n++;
-	if (c->n * 2 > c->nbuckets)
-		rehash(c, 2 * c->nbuckets);
+	if (c->n == c->cap)
+		resize(c, c->nslots ? 2 * c->nslots : CSE_MIN_SLOTS);
+	uint32_t tag = (uint32_t)(h >> 32);
+	size_t i = free_slot(c, tag);
+	c->ops[c->n] = op;
+	c->where[c->n] = (uint32_t)i;
+	c->slots[i] = (Slot){ tag, (uint32_t)++c->n };
 }
 
-/* Drops the entries pushed since `mark`. */
+/* Drops the entries pushed since `mark`. A big table that empties is
+ * freed rather than cleared slot by slot (random writes all over it);
+ * the next scope grows its own. */
 static void
 pop_to(Cse *c, size_t mark)
 {
-	while (c->n > mark) {
-		Entry *e = &c->ents[--c->n];
-		c->heads[e->hash & (c->nbuckets - 1)] = e->next;
+	if (mark == 0 && c->nslots > CSE_KEEP_SLOTS) {
+		free(c->slots);
+		c->slots = NULL;
+		c->nslots = c->n = c->cap = 0;
+		return;
 	}
+	while (c->n > mark)
+		c->slots[c->where[--c->n]].idx = 0;
 }
 
 static void cse_region(Cse *c, IrRegion *r, bool isolated);
 
-/* Cache lines a block's walk will need, asked for ahead of time in two
- * stages: PREFETCH_FAR ops ahead, the op's hash bucket (by its hash as
- * it stands: replacements before it is visited may change that, and
- * then the prefetch is wasted) and each result's first use (which
- * replacing them writes; uses live in later ops); PREFETCH_NEAR ops
- * ahead, when those have arrived, the bucket's newest entry and each
- * result's second use. Only ops before the current one are erased
- * meanwhile, so the pointers ahead stay valid. */
-enum { PREFETCH_FAR = 8, PREFETCH_NEAR = 4 };
+/* Cache lines a block's walk will need, asked for ahead of time:
+ * AHEAD_USES ops ahead, the op's operands, which replacing or erasing
+ * the ops they use writes (a value's uses mostly sit in the ops shortly
+ * after it, and ops mostly sit in memory in order), and the next op's
+ * header, which the next step reads; AHEAD_HASH ops ahead, the op's home
+ * slot, by its hash as it stands. The hash is kept for the visit unless
+ * a replacement changes one of the op's operands first. Only ops before
+ * the current one are erased meanwhile, so the pointers ahead stay
+ * valid. */
+enum { AHEAD_USES = 128, AHEAD_HASH = 8 };
 
 typedef struct Ahead {
-	IrOp *far, *near;
-	uint64_t hash[PREFETCH_FAR];  /* of the ops between, by step */
-	bool has[PREFETCH_FAR];
+	IrOp *uses, *hash;            /* the ops AHEAD_* ahead */
+	int lead;                     /* ops `uses` is ahead of the current */
+	IrOp *op[AHEAD_HASH];         /* hashed ahead, by step; NULL: none */
+	uint64_t h[AHEAD_HASH];
 	unsigned step;
 } Ahead;
 
@@ -284,50 +347,73 @@ nth_after(IrOp *o, int n)
 	return o;
 }
 
+/* The operands' op starts at the block's first and gains two ops a step
+ * until it is AHEAD_USES ahead: walking there at once would take a chain
+ * of cache misses (and, for a short block, walk all of it). */
 static void
 ahead_start(Ahead *a, IrOp *first)
 {
 	memset(a, 0, sizeof *a);
-	a->near = nth_after(first, PREFETCH_NEAR);
-	a->far = nth_after(a->near, PREFETCH_FAR - PREFETCH_NEAR);
+	a->hash = nth_after(first, AHEAD_HASH);
+	a->uses = first;
 }
 
-/* One step of the walk: prefetches for the op PREFETCH_FAR ahead and
- * for the one PREFETCH_NEAR ahead, then moves both on. */
+/* The hash of op, the op visited now, if it was taken ahead. */
+static bool
+ahead_hash(const Ahead *a, const IrOp *op, uint64_t *h)
+{
+	unsigned k = a->step % AHEAD_HASH;
+	if (a->op[k] != op)
+		return false;
+	*h = a->h[k];
+	return true;
+}
+
+/* v's uses are about to change: hashes taken ahead of their ops go. */
+static void
+ahead_forget(Ahead *a, const IrValue *v)
+{
+	for (const IrUse *u = v->uses; u; u = u->next)
+		for (unsigned k = 0; k < AHEAD_HASH; k++)
+			if (a->op[k] == u->owner)
+				a->op[k] = NULL;
+}
+
+/* Asks for the cache lines of op's operands, to write them. */
+static void
+prefetch_operands(const IrOp *op)
+{
+	for (unsigned i = 0; i < op->noperands; i++)
+		__builtin_prefetch(&op->operands[i], 1);
+}
+
+/* One step of the walk: prefetches for the ops AHEAD_* ahead and moves
+ * on; the visit of the current op comes after (it reads the slot of
+ * its own step before this step reuses it). */
 static void
 ahead_step(Cse *c, Ahead *a)
 {
-	unsigned slot = a->step % PREFETCH_FAR;
-	unsigned nslot = (a->step + PREFETCH_FAR - (PREFETCH_FAR -
-	    PREFETCH_NEAR)) % PREFETCH_FAR;
-	a->step++;
-	IrOp *o = a->near;
-	if (o) {
-		for (unsigned i = 0; i < o->nresults; i++)
-			if (ir_op_results(o)[i].uses)
-				__builtin_prefetch(
-				    ir_op_results(o)[i].uses->next, 1);
-		if (a->has[nslot]) {
-			int64_t e = c->heads[a->hash[nslot] &
-			    (c->nbuckets - 1)];
-			if (e >= 0)
-				__builtin_prefetch(&c->ents[e]);
-		}
-		a->near = o->next;
+	unsigned k = a->step++ % AHEAD_HASH;
+	for (int i = 0; i < 2 && a->uses && a->lead < AHEAD_USES; i++) {
+		prefetch_operands(a->uses);
+		a->uses = a->uses->next;
+		a->lead++;
+		if (a->uses)
+			__builtin_prefetch(a->uses);
 	}
-	a->has[slot] = false;
-	o = a->far;
+	a->lead--;              /* the current op moves on */
+	a->op[k] = NULL;
+	IrOp *o = a->hash;
 	if (!o)
 		return;
-	for (unsigned i = 0; i < o->nresults; i++)
-		__builtin_prefetch(ir_op_results(o)[i].uses, 1);
-	if (is_candidate(o) && !o->nregions) {
-		a->hash[slot] = op_hash(c, o);
-		a->has[slot] = true;
-		__builtin_prefetch(&c->heads[a->hash[slot] &
-		    (c->nbuckets - 1)]);
+	if (!o->nregions && is_candidate(o)) {
+		a->op[k] = o;
+		a->h[k] = op_hash(c, o);
+		if (c->nslots)
+			__builtin_prefetch(&c->slots[home(c,
+			    (uint32_t)(a->h[k] >> 32))]);
 	}
-	a->far = o->next;
+	a->hash = o->next;
 }
 
 /* CSEs the ops of one block, recursing into nested regions; entries stay
@@ -340,6 +426,8 @@ cse_block(Cse *c, IrBlock *b)
 	ahead_start(&ahead, op);
 	for (; op; op = next) {
 		next = op->next;
+		uint64_t h;
+		bool hashed = ahead_hash(&ahead, op, &h);
 		ahead_step(c, &ahead);
 		for (unsigned r = 0; r < op->nregions; r++)
 			cse_region(c, &ir_op_regions(op)[r],
@@ -354,15 +442,18 @@ cse_block(Cse *c, IrBlock *b)
 			c->ndce++;
 			continue;
 		}
-		uint64_t h = op_hash(c, op);
+		if (!hashed)
+			h = op_hash(c, op);
 		IrOp *prev = lookup(c, op, h);
 		if (!prev) {
 			insert(c, op, h);
 			continue;
 		}
-		for (unsigned i = 0; i < op->nresults; i++)
+		for (unsigned i = 0; i < op->nresults; i++) {
+			ahead_forget(&ahead, &ir_op_results(op)[i]);
 			ir_value_replace_all_uses(&ir_op_results(op)[i],
 			    &ir_op_results(prev)[i]);
+		}
 		ir_op_erase(op);
 		c->ncse++;
 	}
@@ -505,13 +596,13 @@ static bool
 cse_run(IrOp *op, IrPass *pass)
 {
 	Cse c = {0};
-	rehash(&c, 1024);
 	for (unsigned r = 0; r < op->nregions; r++)
 		cse_region(&c, &ir_op_regions(op)[r], true);
 	ir_pass_stat_add(pass, "num-cse'd", c.ncse);
 	ir_pass_stat_add(pass, "num-dce'd", c.ndce);
-	free(c.ents);
-	free(c.heads);
+	free(c.slots);
+	free(c.ops);
+	free(c.where);
 	free(c.words);
 	return true;
 }
