@@ -46,17 +46,17 @@ void ir_op_pool_free(IrContext *ctx);
 /* Ops created one after another sit one after another in their pool
  * (ir/op.c), so a walk in block order mostly moves forward through
  * memory, with gaps where ops were erased. Called for each op of such a
- * walk, this asks for the memory from 1 to 2 KiB past op, each cache
+ * walk, this asks for the memory from 2 to 4 KiB past op, each cache
  * line once: *next is where the last call stopped (start it at 0). A
  * prefetch of memory that is not mapped does nothing. */
 static inline void
 ir_op_prefetch_following(uintptr_t *next, const IrOp *op)
 {
-	uintptr_t from = ((uintptr_t)op + 1024) & ~(uintptr_t)63;
-	uintptr_t to = (uintptr_t)op + 2048;
+	uintptr_t from = ((uintptr_t)op + 2048) & ~(uintptr_t)63;
+	uintptr_t to = (uintptr_t)op + 4096;
 	if (*next < from || *next > to)
 		*next = from;
-	for (int i = 0; i < 16 && *next < to; i++, *next += 64)
+	for (int i = 0; i < 32 && *next < to; i++, *next += 64)
 		__builtin_prefetch((const void *)*next);
 }
 

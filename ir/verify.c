@@ -440,7 +440,7 @@ verify_block_links(IrOp *op, IrBlock *b, IrRegion *r)
 	return ok;
 }
 
-enum { PREFETCH_AHEAD = 8 };   /* ops */
+enum { PREFETCH_AHEAD = 16 };  /* ops */
 
 /* The op PREFETCH_AHEAD ops after first (or NULL). */
 static IrOp *
