@@ -296,6 +296,33 @@ verify_block_counts(IrOp *op)
 }
 
 static bool
+verify_visibility(IrOp *op)
+{
+	static const char *const known[] = { "public", "private", "nested" };
+	const IrAttr *v = ir_op_attr(op, "sym_visibility");
+	if (!v)
+		return true;
+	char *s = ir_attr_str(v);
+	if (v->kind != IR_ATTR_STRING) {
+		ir_op_emit_error(op, "requires visibility attribute "
+		    "'sym_visibility' to be a string attribute, but got %s", s);
+		free(s);
+		return false;
+	}
+	for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
+		if (v->u.string.len == strlen(known[i]) &&
+		    memcmp(v->u.string.data, known[i], v->u.string.len) == 0) {
+			free(s);
+			return true;
+		}
+	}
+	ir_op_emit_error(op, "visibility expected to be one of [\"public\", "
+	    "\"private\", \"nested\"], but got %s", s);
+	free(s);
+	return false;
+}
+
+static bool
 verify_symbols(IrOp *op)
 {
 	bool ok = true;
@@ -307,6 +334,12 @@ verify_symbols(IrOp *op)
 			ok = false;
 		}
 	}
+	/* Symbols (a module's name is optional) have one of three
+	 * visibilities, as MLIR checks them: the function printer writes it
+	 * as a keyword, so anything else would not read back. */
+	if (ok && (has_trait(op, IR_TRAIT_SYMBOL) ||
+	    ir_op_is(op, "builtin.module")))
+		ok = verify_visibility(op);
 	if (has_trait(op, IR_TRAIT_SYMBOL_TABLE)) {
 		IrSymbolTable *t = ir_symbol_table_create(op);
 		ok &= t != NULL;

@@ -190,6 +190,44 @@ func.func private @dup()
 
 // -----
 
+// A symbol's visibility is one of three keywords (the function printer
+// writes it bare, so anything else would not read back); found by the
+// parse fuzzer's round-trip mode.
+// expected-error@+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "ne sted"}}
+"func.func"() ({
+}) {function_type = () -> (), sym_name = "f", sym_visibility = "ne sted"} : () -> ()
+
+// -----
+
+// expected-error@+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "bogus"}}
+func.func @g() attributes {sym_visibility = "bogus"} {
+  return
+}
+
+// -----
+
+"builtin.module"() ({
+  // expected-error@+1 {{'builtin.module' op requires visibility attribute 'sym_visibility' to be a string attribute, but got 3 : i32}}
+  "builtin.module"() ({
+  ^bb0:
+  }) {sym_name = "m", sym_visibility = 3 : i32} : () -> ()
+}) : () -> ()
+
+// -----
+
+// All three visibilities are fine, on functions and modules.
+"builtin.module"() ({
+  "builtin.module"() ({
+  ^bb0:
+  }) {sym_name = "m", sym_visibility = "nested"} : () -> ()
+  "func.func"() ({
+  }) {function_type = () -> (), sym_name = "f", sym_visibility = "private"} : () -> ()
+  "func.func"() ({
+  }) {function_type = () -> (), sym_name = "g", sym_visibility = "public"} : () -> ()
+}) : () -> ()
+
+// -----
+
 func.func @return_count() -> (i32, i32) {
   %0 = "foo.def"() : () -> i32
   // expected-error@+1 {{'func.return' op has 1 operands, but enclosing function (@return_count) returns 2}}
