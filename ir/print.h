@@ -70,8 +70,8 @@ void ir_pr_loc(IrPrinter *p, const IrLoc *loc);
 void ir_pr_func_type(IrPrinter *p, size_t nin, const IrType *const *in,
     size_t nout, const IrType *const *out);
 /* A float the way mlir-opt prints it: %e-like when that reads back,
- * else the shortest exact decimal, else the hex bits. */
-void ir_pr_float(IrPrinter *p, double v, IrFloatKind kind);
+ * else the shortest exact decimal, else the hex bits (then true). */
+bool ir_pr_float(IrPrinter *p, double v, IrFloatKind kind);
 /* `0x` and the bits in upper-case hex without leading zeros (a float
  * that has no decimal form, or a NaN whose payload must survive). */
 void ir_pr_hex_bits(IrPrinter *p, uint64_t bits);

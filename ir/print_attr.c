@@ -855,8 +855,11 @@ static void
 floating(IrPrinter *p, const IrAttr *a, bool in_array)
 {
 	IrFloatKind k = a->u.flt.type->u.flt.kind;
-	ir_pr_float(p, a->u.flt.value, k);
-	if (in_array && k == IR_F64)
+	/* Inside an array an f64's type is elided, as MLIR does; but a
+	 * value printed in hex would then read back as an integer (MLIR 14
+	 * loses it so), so it keeps its type. */
+	if (ir_pr_float(p, a->u.flt.value, k) == false && in_array &&
+	    k == IR_F64)
 		return;
 	ir_pr_write(p, " : ", 3);
 	ir_pr_type(p, a->u.flt.type);

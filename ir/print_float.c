@@ -380,7 +380,7 @@ ir_pr_hex_bits(IrPrinter *p, uint64_t bits)
 		ir_pr_putc(p, tmp[--k]);
 }
 
-void
+bool
 ir_pr_float(IrPrinter *p, double v, IrFloatKind kind)
 {
 	char s[128];
@@ -388,14 +388,15 @@ ir_pr_float(IrPrinter *p, double v, IrFloatKind kind)
 		apfloat_str(s, v, 6, 0, false);
 		if (reads_back(s, v, kind)) {
 			ir_pr_puts(p, s);
-			return;
+			return false;
 		}
 		int prec = 2 + kind_precision(kind) * 59 / 196;
 		apfloat_str(s, v, prec, 3, true);
 		if (strchr(s, '.')) {
 			ir_pr_puts(p, s);
-			return;
+			return false;
 		}
 	}
 	ir_pr_hex_bits(p, float_bits(v, kind));
+	return true;
 }
