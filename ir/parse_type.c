@@ -79,6 +79,22 @@ split_dialect(IrParser *p, const IrToken *tok, const IrIdent **dialect,
 	*body = ir_ident_get(p->ctx, dot + 1, tok->len - dl - 2);
 }
 
+/* `!.x` / `#.x`: no dialect name. MLIR refuses it (pointing just past
+ * the dot), and it would print in a form that does not read back. */
+static bool
+dialect_named(IrParser *p, const IrToken *tok, const IrIdent *d)
+{
+	IrToken at = *tok;
+
+	if (d->len > 0)
+		return true;
+	at.col += 2;
+	at.off += 2;
+	at.s += 2;
+	ir_p_fail(p, &at, "invalid dialect namespace '\"\"'");
+	return false;
+}
+
 const IrType *
 ir_p_dialect_type(IrParser *p, const IrToken *tok)
 {
@@ -87,6 +103,8 @@ ir_p_dialect_type(IrParser *p, const IrToken *tok)
 	if (p->failed)
 		return NULL;
 	split_dialect(p, tok, &d, &b);
+	if (!dialect_named(p, tok, d))
+		return NULL;
 	return ir_type_opaque(p->ctx, d, b);
 }
 
@@ -98,6 +116,8 @@ ir_p_dialect_attr(IrParser *p, const IrToken *tok)
 	if (p->failed)
 		return NULL;
 	split_dialect(p, tok, &d, &b);
+	if (!dialect_named(p, tok, d))
+		return NULL;
 	return ir_attr_opaque(p->ctx, d, b);
 }
 

@@ -355,3 +355,20 @@ func.func private @g(i32) -> (i32 {x.r = })
 !t23 = tuple<!t22, !t22>
 // expected-error@+1 {{alias '!t24' expands to more than 16777216 elements}}
 !t24 = tuple<!t23, !t23>
+
+// -----
+
+// A dialect type or attribute needs a dialect name (as mlir-opt-14, which
+// points just past the dot); found by the parse fuzzer's round-trip mode.
+// expected-error@+1 {{invalid dialect namespace '""'}}
+"t.o"() : () -> !.x
+
+// -----
+
+// expected-error@+1 {{invalid dialect namespace '""'}}
+"t.o"() {d = #.x<1>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{invalid dialect namespace '""'}}
+"t.o"() {d = !.oofbar<"x>">} : () -> ()
