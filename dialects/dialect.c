@@ -700,7 +700,8 @@ check_inferred(IrOp *op, const IrOpDef *def)
 	for (unsigned i = 0; i < op->noperands; i++)
 		vals[i] = op->operands[i].value;
 	IrOpState st = {
-		.name = op->name, .loc = ir_op_loc(op), .noperands = op->noperands,
+		.name = op->name, .loc = ir_op_loc(op),
+		.noperands = op->noperands,
 		.operands = vals, .attrs = op->attrs,
 		.nregions = op->nregions,
 	};

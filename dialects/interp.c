@@ -773,9 +773,10 @@ ir_interp_run_block(IrInterp *it, IrBlock *block, IrTensor *const *args,
 	size_t i;
 
 	if (nargs != block->nargs) {
-		ir_emit_error(it->ctx, ir_block_parent_op(block) ?
-		    ir_op_loc(ir_block_parent_op(block)) : NULL, "block takes %u "
-		    "arguments, %zu given", block->nargs, nargs);
+		IrOp *parent = ir_block_parent_op(block);
+		ir_emit_error(it->ctx, parent ? ir_op_loc(parent) : NULL,
+		    "block takes %u arguments, %zu given", block->nargs,
+		    nargs);
 		return false;
 	}
 	if (term && !ir_op_has_trait(term, IR_TRAIT_TERMINATOR))

@@ -166,9 +166,10 @@ verify_return(IrOp *op)
 		if (!v || v->type == want)
 			continue;
 		char *g = ir_type_str(v->type), *w = ir_type_str(want);
-		ir_emit_error(ir_op_context(op), ir_op_loc(op), "type of return "
-		    "operand %u ('%s') doesn't match function result type "
-		    "('%s') in function @%s", i, g, w, fname->str);
+		ir_emit_error(ir_op_context(op), ir_op_loc(op),
+		    "type of return operand %u ('%s') doesn't match "
+		    "function result type ('%s') in function @%s", i, g, w,
+		    fname->str);
 		free(g);
 		free(w);
 		return false;
@@ -219,8 +220,10 @@ call_results_match(IrOp *op, const IrType *ft)
 		char *w = type_list_str(ft->u.func.nresults,
 		    ft->u.func.results);
 		ir_op_emit_error(op, "result type mismatch at index %u", i);
-		ir_emit_note(ctx, ir_op_loc(op), "      op result types: %s", g);
-		ir_emit_note(ctx, ir_op_loc(op), "function result types: %s", w);
+		ir_emit_note(ctx, ir_op_loc(op), "      op result types: %s",
+		    g);
+		ir_emit_note(ctx, ir_op_loc(op), "function result types: %s",
+		    w);
 		free(got);
 		free(g);
 		free(w);

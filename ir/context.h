@@ -48,7 +48,9 @@ struct IrContext {
 	const IrAttr *empty_dict;
 	/* ir/loc.c: the first file location made for each line of one file
 	 * (byline_file), by line; other file locations go to locs. Kept
-	 * outside the table because a parsed file has one per op. */
+	 * outside the table because a pass that looks at every op's
+	 * location (a rewrite sets its builder's to the op's) makes one per
+	 * parsed op. */
 	const IrIdent *byline_file;
 	const IrLoc **byline;
 	size_t bylinecap;

@@ -24,8 +24,8 @@ void ir_mem_populate(void *p, size_t n);
  * locations are never looked at, and making one per op costs the parser
  * 40 bytes and a uniquing step per op. A reference is either an IrLoc
  * pointer (bit 0 clear) or, on 64-bit hosts, bit 0 set, the file's index
- * in the context's lazy file table in bits 1-11, the column in bits 12-31 and the line in
- * bits 32-63. */
+ * in the context's lazy file table in bits 1-11, the column in bits
+ * 12-31 and the line in bits 32-63. */
 typedef uintptr_t IrLocRef;
 
 /* The reference of file location (file, line, col): lazy when it fits

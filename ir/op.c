@@ -698,8 +698,8 @@ ir_op_emit_error(IrOp *op, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ir_emit_op_errorv(ir_op_context(op), ir_op_loc(op), ir_op_name_str(op), fmt,
-	    ap);
+	ir_emit_op_errorv(ir_op_context(op), ir_op_loc(op), ir_op_name_str(op),
+	    fmt, ap);
 	va_end(ap);
 }
 

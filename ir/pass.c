@@ -1004,8 +1004,8 @@ run_pass(IrPassManager *pm, Pipeline *pl, Elem *e, IrOp *op)
 	pass->seconds += dt;
 	if (!ok) {
 		if (ir_context_error_count(pm->ctx) == errs)
-			ir_emit_error(pm->ctx, ir_op_loc(op), "pass '%s' failed",
-			    arg);
+			ir_emit_error(pm->ctx, ir_op_loc(op),
+			    "pass '%s' failed", arg);
 		return false;
 	}
 	if (o->verify_each) {
@@ -1067,8 +1067,9 @@ bool
 ir_pm_run(IrPassManager *pm, IrOp *module)
 {
 	if (!ir_op_is(module, "builtin.module")) {
-		ir_emit_error(pm->ctx, ir_op_loc(module), "the pass pipeline runs on "
-		    "'builtin.module', not on '%s'", ir_op_name_str(module));
+		ir_emit_error(pm->ctx, ir_op_loc(module),
+		    "the pass pipeline runs on 'builtin.module', not on '%s'",
+		    ir_op_name_str(module));
 		return false;
 	}
 	pm->module = module;

@@ -65,7 +65,8 @@ table_add(IrSymbolTable *t, IrOp *op)
 	IrContext *ctx = ir_op_context(op);
 	ir_emit_error(ctx, ir_op_loc(op), "redefinition of symbol named '%s'",
 	    name->str);
-	ir_emit_note(ctx, ir_op_loc(old), "see existing symbol definition here");
+	ir_emit_note(ctx, ir_op_loc(old),
+	    "see existing symbol definition here");
 	return false;
 }
 

@@ -242,8 +242,8 @@ check_isolated_region(IrOp *iso, IrRegion *top, IrRegion *r)
 					continue;
 				ir_op_emit_error(op, "using value defined "
 				    "outside the region");
-				ir_emit_note(ctx_of(iso), ir_op_loc(iso), "required "
-				    "by region isolation constraints");
+				ir_emit_note(ctx_of(iso), ir_op_loc(iso),
+				    "required by region isolation constraints");
 				return false;
 			}
 			if (has_trait(op, IR_TRAIT_ISOLATED))
@@ -398,9 +398,10 @@ verify_unregistered(IrOp *op)
 {
 	if (ir_context_allow_unregistered(ctx_of(op)))
 		return true;
-	ir_emit_error(ctx_of(op), ir_op_loc(op), "unregistered operation '%s' found "
-	    "in dialect ('%s') that does not allow unknown operations",
-	    ir_op_name_str(op), op->name->dialect->str);
+	ir_emit_error(ctx_of(op), ir_op_loc(op),
+	    "unregistered operation '%s' found in dialect ('%s') that does "
+	    "not allow unknown operations", ir_op_name_str(op),
+	    op->name->dialect->str);
 	return false;
 }
 
@@ -422,8 +423,8 @@ verify_successors(IrOp *op)
 			    "reference to an undefined block");
 			ok = false;
 		} else if (op->parent && s->parent != op->parent->parent) {
-			ir_emit_error(ctx_of(op), ir_op_loc(op), "reference to block "
-			    "defined in another region");
+			ir_emit_error(ctx_of(op), ir_op_loc(op),
+			    "reference to block defined in another region");
 			ok = false;
 		}
 	}
@@ -446,8 +447,8 @@ verify_terminator(IrOp *op, IrBlock *b)
 	if (!last->name->def || has_trait(last, IR_TRAIT_TERMINATOR))
 		return true;
 	char *text = op_text(last);
-	ir_emit_error(ctx_of(op), ir_op_loc(last), "block with no terminator, has %s",
-	    text);
+	ir_emit_error(ctx_of(op), ir_op_loc(last),
+	    "block with no terminator, has %s", text);
 	free(text);
 	return false;
 }
@@ -604,8 +605,8 @@ report_dominance(IrOp *op, unsigned i, IrValue *v)
 {
 	IrContext *ctx = ctx_of(op);
 	IrBlock *db = ir_value_parent_block(v);
-	ir_emit_error(ctx, ir_op_loc(op), "operand #%u does not dominate this use",
-	    i);
+	ir_emit_error(ctx, ir_op_loc(op),
+	    "operand #%u does not dominate this use", i);
 	const char *rel = db ? relation(op->parent, db,
 	    v->kind == IR_VALUE_RESULT) : NULL;
 	if (v->kind == IR_VALUE_RESULT) {
@@ -613,9 +614,9 @@ report_dominance(IrOp *op, unsigned i, IrValue *v)
 			ir_emit_note(ctx, ir_op_loc(v->owner.op),
 			    "operand defined here (op in %s)", rel);
 		else
-			ir_emit_note(ctx, ir_op_loc(v->owner.op), "operand defined "
-			    "here (op is neither in a parent nor in a child "
-			    "region)");
+			ir_emit_note(ctx, ir_op_loc(v->owner.op),
+			    "operand defined here (op is neither in a parent "
+			    "nor in a child region)");
 		return;
 	}
 	IrOp *parent = db ? ir_block_parent_op(db) : NULL;

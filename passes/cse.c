@@ -258,7 +258,8 @@ resize(Cse *c, size_t nslots)
 	enum { RESIZE_AHEAD = 16 };
 	for (size_t i = 0; i < c->n; i++) {
 		if (i + 2 * RESIZE_AHEAD < c->n)
-			__builtin_prefetch(&old[c->where[i + 2 * RESIZE_AHEAD]]);
+			__builtin_prefetch(
+			    &old[c->where[i + 2 * RESIZE_AHEAD]]);
 		if (i + RESIZE_AHEAD < c->n)
 			__builtin_prefetch(&c->slots[home(c,
 			    old[c->where[i + RESIZE_AHEAD]].tag)], 1);

@@ -334,7 +334,8 @@ fix_op(IrOp *op, void *user)
 		if (nb)
 			ir_op_set_successor(op, i, nb);
 	}
-	ir_op_set_loc(op, ir_loc_callsite(c->in->ctx, ir_op_loc(op), c->caller));
+	ir_op_set_loc(op, ir_loc_callsite(c->in->ctx, ir_op_loc(op),
+	    c->caller));
 	if (ir_op_is(op, "func.call"))
 		calls_push(&c->in->next, op, c->hist);
 	return IR_WALK_ADVANCE;

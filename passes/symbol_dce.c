@@ -132,10 +132,10 @@ compute(SymDce *s, IrOp *table, bool hidden)
 		if (!ok && s->unknown) {
 			/* Where MLIR reports it: the op whose uses are
 			 * collected. */
-			ir_emit_error(ir_op_context(op), ir_op_loc(op), "operation "
-			    "contains potentially unknown symbol table, "
-			    "meaning that we can't reliable compute symbol "
-			    "uses");
+			ir_emit_error(ir_op_context(op), ir_op_loc(op),
+			    "operation contains potentially unknown symbol "
+			    "table, meaning that we can't reliable compute "
+			    "symbol uses");
 			s->unknown = false;
 		}
 		if (ok && ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE))
