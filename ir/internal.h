@@ -28,6 +28,13 @@ void ir_mem_populate(void *p, size_t n);
  * 12-31 and the line in bits 32-63. */
 typedef uintptr_t IrLocRef;
 
+/* Is ref a file location not made yet (rather than an IrLoc pointer)? */
+static inline bool
+ir_loc_ref_lazy(IrLocRef ref)
+{
+	return ref & 1;
+}
+
 /* The reference of file location (file, line, col): lazy when it fits
  * the encoding, else the uniqued location itself. */
 IrLocRef ir_loc_ref_file(IrContext *ctx, const IrIdent *file,

@@ -256,7 +256,7 @@ ir_loc_ref_get(IrContext *ctx, IrLocRef ref)
 {
 	uint64_t r = ref;
 
-	if (!(r & 1))
+	if (!ir_loc_ref_lazy(ref))
 		return (const IrLoc *)ref;
 	return ir_loc_file(ctx, ctx->lazyfiles[(r >> LAZY_FILE_SHIFT) &
 	    (((uint64_t)1 << LAZY_FILE_BITS) - 1)],

@@ -496,7 +496,7 @@ remap_op(IrOp *op, void *user)
 
 	p->remap_use = NULL;
 	/* A lazy location is a file location: no alias to resolve. */
-	if (!(op->locref & 1))
+	if (!ir_loc_ref_lazy(op->locref))
 		ir_op_set_loc(op, loc_remap(p, ir_op_loc(op), 0));
 	for (i = 0; i < op->nregions; i++)
 		for (b = ir_op_regions(op)[i].first; b; b = b->next)

@@ -61,10 +61,10 @@ regions_simple(const IrOp *op)
 static bool
 is_candidate(const IrOp *op)
 {
-	const IrOpDef *d = op->name->def;
-	return d && (d->traits & IR_TRAIT_PURE) &&
-	    !(d->traits & IR_TRAIT_TERMINATOR) && op->nresults > 0 &&
-	    op->nsuccs == 0 && (op->nregions == 0 || regions_simple(op));
+	return is_pure(op) &&
+	    !(op->name->def->traits & IR_TRAIT_TERMINATOR) &&
+	    op->nresults > 0 && op->nsuccs == 0 &&
+	    (op->nregions == 0 || regions_simple(op));
 }
 
 /* ---- structural equality of regions: values of the first op's regions
