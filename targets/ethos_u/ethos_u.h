@@ -27,4 +27,10 @@ bool ethosu_tflite_streams(const ImportFile *f, EthosuTfliteStream *out,
  * partial listing, which the caller discards. */
 bool ethosu_decode_file(const ImportFile *f, FILE *out);
 
+/* Registers the ethos_u dialect (ethos_u.stream) in ctx; a second call
+ * does nothing. */
+void ethosu_register_dialect(IrContext *ctx);
+/* The dialect's table (for --dump-dialect). */
+extern const Dialect ethosu_dialect;
+
 #endif /* NPUIR_ETHOSU_H */

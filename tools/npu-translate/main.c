@@ -364,6 +364,7 @@ main(int argc, char **argv)
 	parse_args(&o, argc, argv);
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
+	ethosu_register_dialect(ctx);
 	ir_context_set_diag_handler(ctx, diag_handler, NULL);
 	if (o.format == FMT_DECODE_ETHOSU) {
 		bool ok = decode_ethosu(ctx, &o);
