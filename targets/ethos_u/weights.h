@@ -103,7 +103,9 @@ bool ethosu_weights_encode(const EthosuWeightGeom *g, int core,
 
 /* Vela's choice of traversal for a convolution (part-kernel-first when
  * it keeps the MAC array busier, and always for IFM depth <= 8); false
- * for depthwise. Needed to emit what Vela emits. */
+ * for depthwise. Vela uses depth-first for fully connected layers
+ * (also NPU_OP_CONV): do not ask for those. Needed to emit what Vela
+ * emits. */
 bool ethosu_weights_prefer_part_kernel(EthosuWeightKind kind, int kernel_h,
     int kernel_w, int ifm_depth, int ifm_bits);
 
@@ -152,9 +154,9 @@ bool ethosu_scales_encode(int ofm_depth, int core, int ncores,
 typedef struct EthosuWeightRange {
 	int depth;            /* first OFM channel of the slice */
 	int core;
-	size_t scale_offset;  /* == the range's start */
+	size_t scale_offset;  /* the range's start, in the tensor */
 	size_t scale_bytes;   /* 10 per channel of the core */
-	size_t weight_offset; /* 16-byte aligned */
+	size_t weight_offset; /* in the tensor; 16-byte aligned */
 	size_t weight_bytes;  /* multiple of 16 */
 } EthosuWeightRange;
 
