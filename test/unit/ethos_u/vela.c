@@ -477,37 +477,59 @@ orig_weights(const Fb *fb, const FbTable *wt, const int8_t *wd,
 	}
 }
 
+/* Vela's reduced_quantise_scale for 16-bit IFMs with 64-bit biases: the
+ * multiplier rounded to 16 bits, the shift 16 less. */
 static void
-orig_scales(const Fb *fb, const FbTable *op_t, const OrigOp *op,
+vela_reduce(EthosuScale *s)
+{
+	s->scale = s->scale < (32767u << 16) ?
+	    (uint32_t)(((uint64_t)s->scale + (1u << 15)) >> 16) : 32767;
+	s->shift = (uint8_t)(s->shift - 16);
+}
+
+static void
+orig_scales(const Fb *fb, const FbTable *op_t, OrigOp *op,
     const FbTable *wt, EthosuScale *s)
 {
 	FbTable it, ot, bt;
 	int32_t ti = -1, to = -1, tb = -1;
-	const uint8_t *bd = NULL;
-	size_t bn = 0;
-	const uint8_t *dummy;
-	size_t dn;
+	const uint8_t *bd = NULL, *dummy;
+	size_t bn = 0, dn;
+	uint8_t itype = 0, btype = 0;
 	fb_op_io(fb, op_t, 1, 0, &ti);
 	fb_op_io(fb, op_t, 2, 0, &to);
 	fb_op_io(fb, op_t, 1, 2, &tb);
 	fb_tensor(fb, ti, &it, &dummy, &dn);
 	fb_tensor(fb, to, &ot, &dummy, &dn);
-	if (tb >= 0)
+	fb_u8(&it, 1, 0, &itype);
+	if (tb >= 0) {
 		fb_tensor(fb, tb, &bt, &bd, &bn);
+		fb_u8(&bt, 1, 0, &btype);
+	}
+	op->real = calloc((size_t)op->o, sizeof(double));
 	for (int c = 0; c < op->o; c++) {
 		float fi = quant_scale(fb, &it, 0), fw = quant_scale(fb, wt,
 		    (uint32_t)c), fo = quant_scale(fb, &ot, 0);
-		double r;
-		int32_t b = 0;
+		int esize = btype == TFL_INT64 ? 8 : 4;
 		/* Vela: a float product for fully connected, doubles else. */
 		if (op->fc)
-			r = (double)(fi * fw) / (double)fo;
+			op->real[c] = (double)(fi * fw) / (double)fo;
 		else
-			r = ((double)fi * (double)fw) / (double)fo;
-		vela_quantise(r, &s[c]);
-		if (bd && bn >= (size_t)(c + 1) * 4)
-			memcpy(&b, bd + (size_t)c * 4, 4);
-		s[c].bias = b;
+			op->real[c] = ((double)fi * (double)fw) / (double)fo;
+		vela_quantise(op->real[c], &s[c]);
+		op->reduced = itype == TFL_INT16 && btype == TFL_INT64;
+		if (op->reduced)
+			vela_reduce(&s[c]);
+		s[c].bias = 0;
+		if (bd && bn >= (size_t)(c + 1) * (size_t)esize) {
+			if (esize == 8) {
+				memcpy(&s[c].bias, bd + (size_t)c * 8, 8);
+			} else {
+				int32_t b;
+				memcpy(&b, bd + (size_t)c * 4, 4);
+				s[c].bias = b;
+			}
+		}
 	}
 }
 
@@ -593,6 +615,7 @@ orig_free(OrigOp *ops, int n)
 	for (int k = 0; k < n; k++) {
 		free(ops[k].ohwi);
 		free(ops[k].scales);
+		free(ops[k].real);
 	}
 	free(ops);
 }

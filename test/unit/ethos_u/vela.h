@@ -57,6 +57,9 @@ typedef struct OrigOp {
 	int o, h, w, i;         /* OHWI dims */
 	int16_t *ohwi;
 	EthosuScale *scales;    /* o entries */
+	double *real;           /* o real multipliers in*w/out */
+	bool reduced;           /* 16-bit IFM, 64-bit bias: Vela's reduced
+				 * (16-bit) multipliers */
 } OrigOp;
 
 /* Loads the CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED operators;
