@@ -1,0 +1,1015 @@
+/* targets/ethos_u/mlw.c: the Ethos-U compressed weight bitstream: a
+ * bounds-checked decoder and an encoder that makes Vela 3.10's choices. */
+#include "targets/ethos_u/mlw.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+
+/* The format, as the hardware's weight decoder reads it. Bits are taken
+ * least significant first, fields least significant bit first. A stream
+ * is a run of slices, each with a header:
+ *   ZDIV 3      zero-run Golomb-Rice divisor 0..3, 6 = no zero runs,
+ *               7 = end of stream (then pad to a byte with ones)
+ *   SLICELEN 15 weights in the slice minus one
+ *   WDIV 3      weight divisor 0..5, 7 = uncompressed
+ *   WTRUNC 1    truncated unary (quotients 0..2)
+ *   NEWPAL 1    a palette follows:
+ *     DIROFS 5, PALSIZE 5 (entries - 1, 0 = none), PALBITS 3 (bits - 2),
+ *     PALSIZE entries of PALBITS bits (sign-magnitude codes)
+ * then chunks that interleave the weight and zero-run codes (see
+ * decode_slice). A weight index below the palette size selects a
+ * palette entry; above, index - palsize + DIROFS is itself the
+ * sign-magnitude code (magnitude << 1 | sign). With zero runs, each
+ * weight is followed by the number of zeros after it, and a slice that
+ * sets a palette also starts with the zeros before its first weight. */
+
+enum {
+	ZDIV_NONE = 6,          /* no zero runs in this slice */
+	ZDIV_EOS = 7,           /* end of stream */
+	WDIV_RAW = 7,           /* uncompressed weight indices */
+	MAX_SLICE = 32768,      /* SLICELEN is 15 bits */
+};
+
+static void
+seterr(EthosuWeightError *e, size_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+seterr(EthosuWeightError *e, size_t off, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+	if (!e)
+		return;
+	e->offset = off;
+	k = snprintf(e->msg, sizeof(e->msg), "byte %zu: ", off);
+	va_start(ap, fmt);
+	vsnprintf(e->msg + k, sizeof(e->msg) - (size_t)k, fmt, ap);
+	va_end(ap);
+}
+
+/* Sign-magnitude code of a weight, and back. */
+static int
+smcode(int w)
+{
+	return w < 0 ? (-w << 1) | 1 : w << 1;
+}
+
+static int
+smvalue(int code)
+{
+	return code & 1 ? -(code >> 1) : code >> 1;
+}
+
+/* ================================================================ decode */
+
+typedef struct BitReader {
+	const uint8_t *p;
+	size_t nbits;
+	size_t pos;
+	EthosuWeightError *e;
+} BitReader;
+
+/* Reads len (0..15) bits into *v; false (error set) past the end. */
+static bool
+br_get(BitReader *r, int len, const char *what, int *v)
+{
+	int x = 0;
+	if (r->nbits - r->pos < (size_t)len) {
+		seterr(r->e, r->pos / 8, "stream ends inside %s", what);
+		return false;
+	}
+	for (int i = 0; i < len; i++, r->pos++)
+		x |= ((r->p[r->pos >> 3] >> (r->pos & 7)) & 1) << i;
+	*v = x;
+	return true;
+}
+
+/* One slice's header and palette. The palette persists across slices
+ * until the next NEWPAL. */
+typedef struct SliceHdr {
+	int zdiv, len, wdiv, wtrunc, newpal;
+	bool zruns;             /* zero runs coded */
+	bool raw;               /* uncompressed weight indices */
+	int rbits;              /* remainder bits of a weight */
+} SliceHdr;
+
+typedef struct DecPal {
+	int size, bits, diroff;
+	int16_t lut[32];
+	bool set;               /* a palette was defined since the last EOS */
+	bool zruns;             /* the zero-run mode it was defined with */
+} DecPal;
+
+static bool
+read_palette(BitReader *r, DecPal *pal)
+{
+	int v;
+	if (!br_get(r, 5, "DIROFS", &pal->diroff) ||
+	    !br_get(r, 5, "PALSIZE", &pal->size) ||
+	    !br_get(r, 3, "PALBITS", &pal->bits))
+		return false;
+	if (pal->size > 0)
+		pal->size++;
+	pal->bits += 2;
+	for (int i = 0; i < pal->size; i++) {
+		if (!br_get(r, pal->bits, "a palette entry", &v))
+			return false;
+		pal->lut[i] = (int16_t)v;
+	}
+	return true;
+}
+
+static bool
+read_header(BitReader *r, int zdiv, DecPal *pal, SliceHdr *h)
+{
+	size_t at = r->pos / 8;
+	h->zdiv = zdiv;
+	if (zdiv > 3 && zdiv != ZDIV_NONE) {
+		seterr(r->e, at, "invalid ZDIV %d", zdiv);
+		return false;
+	}
+	h->zruns = zdiv != ZDIV_NONE;
+	if (!br_get(r, 15, "SLICELEN", &h->len) ||
+	    !br_get(r, 3, "WDIV", &h->wdiv) ||
+	    !br_get(r, 1, "WTRUNC", &h->wtrunc) ||
+	    !br_get(r, 1, "NEWPAL", &h->newpal))
+		return false;
+	h->len++;
+	if (h->wdiv > 5 && h->wdiv != WDIV_RAW) {
+		seterr(r->e, at, "invalid WDIV %d", h->wdiv);
+		return false;
+	}
+	if (!h->newpal && !pal->set) {
+		seterr(r->e, at, "slice without a palette (the first slice "
+		    "after a stream start must set one)");
+		return false;
+	}
+	if (!h->newpal && pal->zruns != h->zruns) {
+		seterr(r->e, at, "slice switches zero-run mode without a new "
+		    "palette");
+		return false;
+	}
+	if (h->newpal) {
+		if (!read_palette(r, pal))
+			return false;
+		pal->set = true;
+		pal->zruns = h->zruns;
+	}
+	h->raw = h->wdiv == WDIV_RAW;
+	h->rbits = h->wdiv;
+	if (h->raw) {
+		/* Raw indices are as wide as the palette needs, or PALBITS
+		 * without a palette. */
+		int b = 0;
+		if (pal->size > 0)
+			while ((1 << b) < pal->size)
+				b++;
+		else
+			b = pal->bits;
+		h->rbits = b;
+	}
+	return true;
+}
+
+/* Caps a unary quotient so a hostile run of ones cannot overflow: no
+ * weight index reaches 512 and no zero run exceeds the output cap. */
+#define Q_CAP (1 << 24)
+
+/* The decoder's working state for one stream. */
+typedef struct Dec {
+	BitReader r;
+	DecPal pal;
+	int w[MAX_SLICE];       /* weight indices of the slice */
+	int z[MAX_SLICE + 1];   /* zero runs of the slice */
+	int16_t *out;
+	size_t n, cap, max;
+} Dec;
+
+/* Symbols of one chunk: quotients whose unary code ended in it, their
+ * remainders read one chunk later. */
+typedef struct Chunk {
+	bool on;
+	int n;
+	int q[12];
+} Chunk;
+
+/* Zero-run unary part: zlen bits, a one adds to the quotient, a zero
+ * ends the symbol (the quotient carries across chunks). */
+static bool
+z_unary(Dec *d, int zlen, int *carry, Chunk *c)
+{
+	int u, cnt = *carry;
+	if (!br_get(&d->r, zlen, "ZUNARY", &u))
+		return false;
+	c->n = 0;
+	for (int i = 0; i < zlen; i++) {
+		if (u >> i & 1) {
+			cnt++;
+		} else {
+			c->q[c->n++] = cnt;
+			cnt = 0;
+		}
+	}
+	if (cnt > Q_CAP) {
+		seterr(d->r.e, d->r.pos / 8, "zero run too long");
+		return false;
+	}
+	*carry = cnt;
+	return true;
+}
+
+/* Weight unary part: npos symbol positions; WUNARY0 (read by the caller
+ * before the zero-run unary) says which add one, WUNARY1 (one bit per
+ * set WUNARY0 bit) which add a second. Without truncation a position
+ * worth two continues the quotient. */
+static bool
+w_unary(Dec *d, const SliceHdr *h, int u0, int *carry, Chunk *c)
+{
+	int npos = h->raw && h->rbits > 5 ? 8 : 12, n1 = 0, u1;
+	int cnt = *carry;
+	for (int i = 0; i < npos; i++)
+		n1 += u0 >> i & 1;
+	if (!br_get(&d->r, n1, "WUNARY1", &u1))
+		return false;
+	c->n = 0;
+	for (int i = 0; i < npos; i++) {
+		int code = 0;
+		if (u0 >> i & 1) {
+			code = 1 + (u1 & 1);
+			u1 >>= 1;
+		}
+		cnt += code;
+		if (code < 2 || h->wtrunc) {
+			c->q[c->n++] = cnt;
+			cnt = 0;
+		}
+	}
+	if (cnt > Q_CAP) {
+		seterr(d->r.e, d->r.pos / 8, "weight code too long");
+		return false;
+	}
+	*carry = cnt;
+	return true;
+}
+
+/* Reads the remainders of the previous chunk's symbols into vals. */
+static bool
+remainders(Dec *d, const Chunk *c, int bits, int *vals, int *pos, int end,
+    bool weights)
+{
+	for (int i = 0; i < c->n && *pos < end; i++, ++*pos) {
+		int rem;
+		if (!br_get(&d->r, bits, weights ? "WREMAIN" : "ZREMAIN", &rem))
+			return false;
+		if (weights && c->q[i] > (511 >> bits)) {
+			seterr(d->r.e, d->r.pos / 8, "weight index above 511");
+			return false;
+		}
+		vals[*pos] = (c->q[i] << bits) + rem;
+		if (vals[*pos] > (weights ? 511 : Q_CAP)) {
+			seterr(d->r.e, d->r.pos / 8, "%s above %d",
+			    weights ? "weight index" : "zero run",
+			    weights ? 511 : Q_CAP);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+emit(Dec *d, int v, int count)
+{
+	if (count > 0 && d->max - d->n < (size_t)count) {
+		seterr(d->r.e, d->r.pos / 8, "stream holds more than %zu "
+		    "weights", d->max);
+		return false;
+	}
+	if (d->n + (size_t)count > d->cap) {
+		while (d->n + (size_t)count > d->cap)
+			d->cap = d->cap ? d->cap * 2 : 256;
+		d->out = ir_xrealloc(d->out, d->cap * sizeof(*d->out));
+	}
+	for (int i = 0; i < count; i++)
+		d->out[d->n++] = (int16_t)v;
+	return true;
+}
+
+/* Turns the slice's indices and zero runs into weights. */
+static bool
+slice_output(Dec *d, const SliceHdr *h)
+{
+	const DecPal *p = &d->pal;
+	int zi = h->newpal ? 1 : 0;
+	if (h->zruns && h->newpal && !emit(d, 0, d->z[0]))
+		return false;
+	for (int i = 0; i < h->len; i++) {
+		int code, v = d->w[i];
+		if (v < p->size) {
+			code = p->lut[v];
+		} else {
+			code = v - p->size + p->diroff;
+			if (code > 511) {
+				seterr(d->r.e, d->r.pos / 8, "direct weight code "
+				    "%d above 511", code);
+				return false;
+			}
+		}
+		if (!emit(d, smvalue(code), 1))
+			return false;
+		if (h->zruns && !emit(d, 0, d->z[i + zi]))
+			return false;
+	}
+	return true;
+}
+
+/* Decodes the chunks of one slice: each chunk holds WUNARY0, ZUNARY,
+ * WUNARY1, then the previous chunk's weight and zero-run remainders.
+ * The zero runs may run ahead of the weights by up to 8 but not fall
+ * behind (the hardware's flow control). */
+static bool
+decode_slice(Dec *d, const SliceHdr *h)
+{
+	int zn = h->len + (h->newpal ? 1 : 0);
+	int zlen = h->zdiv < 3 ? 12 : 8;
+	int wpos = 0, zpos = 0, wdone = 0, zdone = 0, wcarry = 0, zcarry = 0;
+	Chunk wc = {0}, zc = {0}, wp = {0}, zp = {0};
+	do {
+		int bal = h->zruns ? wpos - zpos : 0, u0 = 0;
+		wc.on = (bal < 8 || !h->zruns) && wpos < h->len;
+		zc.on = bal >= 0 && h->zruns && zpos < zn;
+		if (wc.on && !h->raw && !br_get(&d->r, 12, "WUNARY0", &u0))
+			return false;
+		if (zc.on) {
+			if (!z_unary(d, zlen, &zcarry, &zc))
+				return false;
+			zpos += zc.n;
+		}
+		if (wc.on) {
+			if (!w_unary(d, h, u0, &wcarry, &wc))
+				return false;
+			wpos += wc.n;
+		}
+		if (wp.on && !remainders(d, &wp, h->rbits, d->w, &wdone,
+		    h->len, true))
+			return false;
+		if (zp.on && !remainders(d, &zp, h->zdiv, d->z, &zdone, zn,
+		    false))
+			return false;
+		wp = wc;
+		zp = zc;
+	} while (wp.on || zp.on);
+	return slice_output(d, h);
+}
+
+bool
+ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
+    int16_t **values, size_t *nvalues, EthosuWeightError *e)
+{
+	Dec *d = ir_xcalloc(1, sizeof(*d));
+	bool ended = true, ok = true;
+	*values = NULL;
+	*nvalues = 0;
+	d->r = (BitReader){ data, n * 8, 0, e };
+	d->max = max_values;
+	if (n > SIZE_MAX / 8) {
+		seterr(e, 0, "stream too large");
+		ok = false;
+	}
+	while (ok && d->r.pos < d->r.nbits) {
+		SliceHdr h;
+		int zdiv;
+		if (!br_get(&d->r, 3, "ZDIV", &zdiv)) {
+			ok = false;
+		} else if (zdiv == ZDIV_EOS) {
+			/* The marker's byte is padded with ones; a new part
+			 * may follow and must set a palette again. */
+			d->r.pos = (d->r.pos + 7) & ~(size_t)7;
+			d->pal.set = false;
+			ended = true;
+		} else {
+			ended = false;
+			ok = read_header(&d->r, zdiv, &d->pal, &h) &&
+			    decode_slice(d, &h);
+		}
+	}
+	if (ok && !ended) {
+		seterr(e, n, "stream ends without an end-of-stream marker");
+		ok = false;
+	}
+	if (ok) {
+		*values = d->out;
+		*nvalues = d->n;
+	} else {
+		free(d->out);
+	}
+	free(d);
+	return ok;
+}
+
+/* ================================================================ encode */
+
+/* The encoder follows Vela 3.10's mlw_encode decision for decision so
+ * that its bytes are Vela's: where to start a new palette (a greedy
+ * scan estimating the bits a fresh palette would save), which values
+ * go in a palette and whether zeros are coded as runs, and per slice the
+ * Golomb-Rice parameters from a shortest-path search over the values.
+ * The arithmetic (integer divisions, tie-breaks, constants) is Vela's,
+ * since any change would change the bytes. */
+
+typedef struct BitWriter {
+	uint8_t *buf;
+	size_t cap;             /* bytes */
+	size_t pos;             /* bits written */
+} BitWriter;
+
+static void
+bw_put(BitWriter *w, int len, uint32_t v)
+{
+	if (len <= 0)
+		return;
+	if ((w->pos + (size_t)len + 7) / 8 > w->cap) {
+		size_t old = w->cap;
+		w->cap = w->cap ? w->cap * 2 : 1024;
+		w->buf = ir_xrealloc(w->buf, w->cap);
+		memset(w->buf + old, 0, w->cap - old);
+	}
+	for (int i = 0; i < len; i++, w->pos++)
+		w->buf[w->pos >> 3] |= (uint8_t)((v >> i & 1) << (w->pos & 7));
+}
+
+/* A palette section's coding choices. */
+typedef struct Palette {
+	int16_t lut[32];        /* entries: sign-magnitude codes */
+	int size;               /* entries: 0, or 2..32 */
+	int bits;               /* entry width; without palette the width
+				 * of the largest code (raw mode) */
+	int diroff;             /* codes below it are unused */
+	bool zruns;             /* zeros coded as runs */
+	bool only_palette;      /* every value is in the palette */
+	bool only_zeros;        /* nothing but zeros */
+	int index[512];         /* weight + 256 -> coded index */
+} Palette;
+
+/* Index bits a palette of `size` entries needs (Vela's estimate). */
+static int
+index_bits(int size)
+{
+	for (int i = 7; i >= 0; i--)
+		if (size > (1 << i))
+			return i + 1;
+	return 0;
+}
+
+static bool
+pow2_or_zero(int x)
+{
+	return ((x - 1) & x) == 0;
+}
+
+typedef struct IntVec {
+	int *v;
+	int n, cap;
+} IntVec;
+
+static void
+iv_push(IntVec *a, int x)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 16;
+		a->v = ir_xrealloc(a->v, (size_t)a->cap * sizeof(int));
+	}
+	a->v[a->n++] = x;
+}
+
+/* The palette scan's state (Vela's search_palette_sections). */
+typedef struct Scan {
+	const int16_t *v;
+	int restart;            /* start of the current section */
+	bool have;              /* the section has a palette */
+	int palsize;
+	int zeros;              /* zeros since restart */
+	int last[512];          /* last position of each value */
+	IntVec starts;
+} Scan;
+
+static void
+scan_restart(Scan *s, int at)
+{
+	if (s->starts.v[s->starts.n - 1] != at)
+		iv_push(&s->starts, at);
+}
+
+/* Every N non-zero values, would a palette over the last N of them
+ * save bits over the current one (or over none)? */
+static void
+scan_window(Scan *s, int i, int N, bool exclude_zero)
+{
+	int j, nz = 0, newsize = 0, nb, save;
+	for (j = i; j > s->restart; j--) {
+		if (s->v[j] != 0) {
+			if (nz == N + 1)
+				break;
+			nz++;
+		}
+	}
+	for (int k = 0; k < 512; k++)
+		newsize += s->last[k] >= j;
+	nb = index_bits(newsize - exclude_zero);
+	if (s->have) {
+		int ob = index_bits(s->palsize - exclude_zero);
+		save = N * (ob * 15 - nb * 15) / 16 - newsize * 8 - 20;
+	} else if (newsize - exclude_zero <= 32) {
+		save = N * (90 - nb * 15) / 16 - newsize * 8 - 20;
+	} else {
+		save = 0;
+	}
+	if (save <= 0)
+		return;
+	s->palsize = newsize;
+	s->have = true;
+	s->restart = j;
+	scan_restart(s, j);
+	s->zeros = 0;
+	for (int k = j; k <= i; k++)
+		s->zeros += s->v[k] == 0;
+}
+
+/* Section starts: where Vela restarts the palette. */
+static void
+find_sections(const int16_t *v, int n, IntVec *starts)
+{
+	Scan *s = ir_xcalloc(1, sizeof(*s));
+	s->v = v;
+	memset(s->last, -1, sizeof(s->last));
+	iv_push(&s->starts, 0);
+	for (int i = 0; i < n; i++) {
+		bool excl = s->zeros > (i - s->restart) / 4;
+		if (s->have && s->last[v[i] + 256] < s->restart) {
+			/* A value the palette lacks: growing past a power
+			 * of two costs an index bit everywhere, so a long
+			 * section or a full palette starts afresh. */
+			s->palsize++;
+			if (pow2_or_zero(s->palsize - 1 - excl) &&
+			    (i - s->restart - s->zeros > 512 ||
+			    s->palsize - excl > 32)) {
+				iv_push(&s->starts, i);
+				s->restart = i;
+				s->have = false;
+				s->zeros = 0;
+			}
+		}
+		s->last[v[i] + 256] = i;
+		s->zeros += v[i] == 0;
+		for (int k = 0; k < 5; k++) {
+			int N = (32 << k) * (s->have ? 2 : 1);
+			int nz = i - s->restart - s->zeros;
+			if (nz > 0 && nz % N == 0)
+				scan_window(s, i, N, excl);
+		}
+	}
+	*starts = s->starts;
+	free(s);
+}
+
+static int
+cmp_desc(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x > y ? -1 : x < y;
+}
+
+/* Fills the palette from the frequencies: the most frequent codes (ties
+ * to the larger code) when they cover more than half the values. */
+static void
+make_palette(const int freq[512], Palette *p)
+{
+	uint64_t key[512] = {0};
+	int all = 0, maxcode = 0, maxsize, k, palmax = 0, incount = 0, widest;
+	for (int w = -255; w <= 255; w++) {
+		int c = smcode(w);
+		if (w == 0 && p->zruns)
+			continue;
+		key[c] = (uint64_t)freq[w + 256] << 16 | (uint64_t)c;
+		all += freq[w + 256];
+		if (freq[w + 256] > 0 && c > maxcode)
+			maxcode = c;
+	}
+	for (p->diroff = 0; p->diroff < 31; p->diroff++)
+		if (key[p->diroff] >> 16)
+			break;
+	qsort(key, 512, sizeof(key[0]), cmp_desc);
+	p->only_zeros = (key[0] >> 16) == 0;
+	if (p->only_zeros)
+		p->diroff = 0;
+	p->only_palette = (key[0] >> 16) > 0 && (key[32] >> 16) == 0;
+	if (p->only_palette) {
+		maxsize = 32;
+	} else {
+		/* Direct codes follow the palette's indices and must stay
+		 * below 512. */
+		maxsize = 511 - maxcode < 32 ? 511 - maxcode : 32;
+		if (maxsize == 1)
+			maxsize = 0;
+	}
+	for (k = 0; k < maxsize && (key[k] >> 16); k++) {
+		p->lut[k] = (int16_t)(key[k] & 0xffff);
+		if (p->lut[k] > palmax)
+			palmax = p->lut[k];
+		incount += (int)(key[k] >> 16);
+	}
+	if (k == 1)
+		p->lut[k++] = 0; /* one entry is not encodable */
+	if (incount > all / 2) {
+		p->size = k;
+		widest = palmax;
+	} else {
+		p->size = 0;
+		widest = maxcode;
+	}
+	for (p->bits = 2; (1 << p->bits) <= widest; p->bits++)
+		;
+}
+
+static void
+make_index(Palette *p)
+{
+	/* Direct indices; zero takes code 1 ("-0"), as Vela's table. */
+	for (int c = 0; c < 512; c++)
+		p->index[smvalue(c) + 256] = c + p->size - p->diroff;
+	for (int k = 0; k < p->size; k++)
+		p->index[smvalue(p->lut[k]) + 256] = k;
+}
+
+static void
+choose_palette(const int16_t *v, int n, Palette *p)
+{
+	int freq[512] = {0}, f0 = 0, f1 = 0, v0 = 0;
+	for (int i = 0; i < n; i++)
+		freq[v[i] + 256]++;
+	for (int i = 0; i < 512; i++) {
+		if (freq[i] > f0) {
+			f1 = f0;
+			f0 = freq[i];
+			v0 = i - 256;
+		} else if (freq[i] > f1) {
+			f1 = freq[i];
+		}
+	}
+	/* Zero runs pay when zero dominates the next value fourfold. */
+	memset(p, 0, sizeof(*p));
+	p->zruns = v0 == 0 && f0 > 4 * f1;
+	make_palette(freq, p);
+	make_index(p);
+}
+
+/* Golomb-Rice parameter sets: (trunc << 4) | div; 0x20 = raw. */
+static const uint8_t w_params[13] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05,
+	0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x20,
+};
+
+/* Parameter choice for consecutive runs of values: cfg[k] holds for the
+ * values before end[k]. */
+typedef struct Runs {
+	uint8_t *cfg;
+	int *end;
+	int n;
+} Runs;
+
+static int
+code_bits(int value, int param, bool zmode, int raw_bits)
+{
+	int div = param & 15, trunc = param >> 4, q = value >> div, bits;
+	if (trunc == 2)
+		return raw_bits;
+	bits = trunc ? (q + 1 < 2 ? q + 1 : 2) + div : q + 1 + div;
+	if (!zmode && ((trunc && q > 2) || q > 31))
+		bits = 10000; /* not codable */
+	return bits;
+}
+
+/* Shortest path over (value, parameter) with 40 bits per parameter
+ * change (free where `free_at` already has a slice boundary). Ties go
+ * to the lower parameter index, and to keeping the parameter. */
+static void
+search_params(const int *vals, int n, bool zmode, int raw_bits,
+    const Runs *free_at, Runs *out)
+{
+	int ncfg = zmode ? 4 : 13, cost[13] = {0}, next[13], fi = 0;
+	int best, bj, cfg, end, k;
+	uint8_t *prev = ir_xmalloc((size_t)(n + 1) * (size_t)ncfg);
+	for (int j = 0; j < ncfg; j++)
+		prev[j] = (uint8_t)j;
+	for (int i = 0; i < n; i++) {
+		int cmd = 40;
+		best = INT_MAX;
+		bj = 0;
+		for (int j = 0; j < ncfg; j++)
+			if (cost[j] < best)
+				best = cost[bj = j];
+		if (free_at && fi < free_at->n && free_at->end[fi] == i + 1) {
+			cmd = 0;
+			fi++;
+		}
+		for (int j = 0; j < ncfg; j++) {
+			int p = zmode ? j : w_params[j];
+			int bits = code_bits(vals[i], p, zmode, raw_bits);
+			uint8_t *pv = &prev[(size_t)(i + 1) * ncfg + j];
+			if (best + cmd < cost[j]) {
+				*pv = (uint8_t)bj;
+				next[j] = best + cmd + bits;
+			} else {
+				*pv = (uint8_t)j;
+				next[j] = cost[j] + bits;
+			}
+		}
+		memcpy(cost, next, sizeof(int) * (size_t)ncfg);
+	}
+	best = INT_MAX;
+	bj = 0;
+	for (int j = 0; j < ncfg; j++)
+		if (cost[j] < best)
+			best = cost[bj = j];
+	/* Walk back: a state whose predecessor had another parameter
+	 * starts a run; the run before it ends one value earlier. */
+	out->n = 0;
+	cfg = bj;
+	for (int i = n; i >= 0; i--) {
+		uint8_t pc = prev[(size_t)i * ncfg + cfg];
+		if (pc != cfg || i == 0) {
+			out->n++;
+			cfg = pc;
+		}
+	}
+	out->cfg = ir_xmalloc((size_t)out->n);
+	out->end = ir_xmalloc((size_t)out->n * sizeof(int));
+	cfg = bj;
+	end = n;
+	k = out->n - 1;
+	for (int i = n; i >= 0; i--) {
+		uint8_t pc = prev[(size_t)i * ncfg + cfg];
+		if (pc != cfg || i == 0) {
+			out->cfg[k] = (uint8_t)cfg;
+			out->end[k--] = end;
+			cfg = pc;
+			end = i - 1;
+		}
+	}
+	free(prev);
+}
+
+/* One slice's coding parameters. */
+typedef struct SliceEnc {
+	const int *w;           /* weight indices */
+	const int *z;           /* zero runs (NULL without) */
+	int len;
+	bool newpal;
+	bool raw, trunc;
+	int wdiv, zdiv;
+} SliceEnc;
+
+/* The unary and remainder parts of one chunk for one of the streams. */
+typedef struct EncChunk {
+	bool on;
+	int n;
+	int rem[12];
+	uint32_t u0, u1;        /* unary bits (u1 weights only) */
+	int n1;
+} EncChunk;
+
+/* Per-stream progress across chunks: the value whose unary part is
+ * being written (q) and its remainder (r, -1 for padding). */
+typedef struct EncPos {
+	int pos, q, r;
+} EncPos;
+
+static void
+w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
+{
+	int npos = s->raw && s->wdiv > 5 ? 8 : 12, j = 0;
+	c->n = 0;
+	c->u0 = c->u1 = 0;
+	c->n1 = 0;
+	while (j < npos) {
+		if (p->q < 0) {
+			if (p->pos < s->len) {
+				p->q = s->w[p->pos] >> s->wdiv;
+				p->r = s->w[p->pos] & ((1 << s->wdiv) - 1);
+			} else {
+				p->q = 0;
+				p->r = -1;
+			}
+		}
+		for (; p->q >= 0 && j < npos; j++) {
+			if (p->q > 0) {
+				c->u0 |= 1u << j;
+				c->u1 |= (uint32_t)(p->q > 1) << c->n1++;
+			}
+			p->q -= s->trunc ? 3 : 2;
+		}
+		if (p->q < 0 && p->r >= 0) {
+			c->rem[c->n++] = p->r;
+			p->pos++;
+		}
+	}
+}
+
+static void
+z_chunk(const SliceEnc *s, int zn, int zlen, EncPos *p, EncChunk *c)
+{
+	int j = 0;
+	c->n = 0;
+	c->u0 = 0;
+	while (j < zlen) {
+		if (p->q < 0) {
+			if (p->pos < zn) {
+				p->q = s->z[p->pos] >> s->zdiv;
+				p->r = s->z[p->pos] & ((1 << s->zdiv) - 1);
+			} else {
+				p->q = 0;
+				p->r = -1;
+			}
+		}
+		for (; p->q >= 0 && j < zlen; j++, p->q--)
+			if (p->q > 0)
+				c->u0 |= 1u << j;
+		if (p->q < 0 && p->r >= 0) {
+			c->rem[c->n++] = p->r;
+			p->pos++;
+		}
+	}
+}
+
+static void
+put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
+{
+	bw_put(bw, 3, (uint32_t)(s->z ? s->zdiv : ZDIV_NONE));
+	bw_put(bw, 15, (uint32_t)(s->len - 1));
+	bw_put(bw, 3, (uint32_t)(s->raw ? WDIV_RAW : s->wdiv));
+	bw_put(bw, 1, s->trunc);
+	bw_put(bw, 1, s->newpal);
+	if (!s->newpal)
+		return;
+	bw_put(bw, 5, (uint32_t)p->diroff);
+	bw_put(bw, 5, (uint32_t)(p->size > 0 ? p->size - 1 : 0));
+	bw_put(bw, 3, (uint32_t)(p->bits - 2));
+	for (int k = 0; k < p->size; k++)
+		bw_put(bw, p->bits, (uint32_t)p->lut[k]);
+}
+
+static void
+encode_slice(BitWriter *bw, const SliceEnc *s, const Palette *p)
+{
+	int zn = s->len + s->newpal, zlen = s->zdiv < 3 ? 12 : 8;
+	EncPos wp = { 0, -1, 0 }, zp = { 0, -1, 0 };
+	EncChunk wc = {0}, zc = {0}, wprev = {0}, zprev = {0};
+	put_header(bw, s, p);
+	do {
+		int bal = s->z ? wp.pos - zp.pos : 0;
+		wc.on = bal < 8 && wp.pos < s->len;
+		zc.on = bal >= 0 && s->z && zp.pos < zn;
+		if (wc.on)
+			w_chunk(s, &wp, &wc);
+		if (zc.on)
+			z_chunk(s, zn, zlen, &zp, &zc);
+		if (wc.on && !s->raw)
+			bw_put(bw, 12, wc.u0);
+		if (zc.on)
+			bw_put(bw, zlen, zc.u0);
+		if (wc.on && !s->raw)
+			bw_put(bw, wc.n1, wc.u1);
+		for (int i = 0; wprev.on && i < wprev.n; i++)
+			bw_put(bw, s->wdiv, (uint32_t)wprev.rem[i]);
+		for (int i = 0; zprev.on && i < zprev.n; i++)
+			bw_put(bw, s->zdiv, (uint32_t)zprev.rem[i]);
+		wprev = wc;
+		zprev = zc;
+	} while (wprev.on || zprev.on);
+}
+
+/* Splits a section into weight indices and the zero runs around them
+ * (runs[k]: zeros before weight k; runs[nw]: trailing zeros). Returns
+ * the number of weights. */
+static int
+split_section(const int16_t *v, int n, const Palette *p, int *w, int *runs)
+{
+	int i = 0, nw = 0;
+	for (;;) {
+		if (p->zruns) {
+			int z = 0;
+			/* All zeros: code the first zero as a weight so the
+			 * slice is not empty. */
+			if (!p->only_zeros || i > 0)
+				for (; i < n && v[i] == 0; i++)
+					z++;
+			runs[nw] = z;
+		}
+		if (i == n)
+			return nw;
+		w[nw++] = p->index[v[i++] + 256];
+	}
+}
+
+static void
+encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p)
+{
+	int raw_bits, nw, pos = 0, iw = 0, iz = 0;
+	int *w = ir_xmalloc((size_t)n * sizeof(int));
+	int *runs = ir_xmalloc(((size_t)n + 1) * sizeof(int));
+	Runs wr = {0}, zr = {0};
+	bool newpal = true;
+	/* Raw indices only when every value is in the palette or there is
+	 * no palette; 100 bits makes the search never pick them. */
+	if (p->only_palette)
+		for (raw_bits = 0; (1 << raw_bits) < p->size; raw_bits++)
+			;
+	else
+		raw_bits = p->size == 0 ? p->bits : 100;
+	nw = split_section(v, n, p, w, runs);
+	search_params(w, nw, false, raw_bits, NULL, &wr);
+	if (nw == 0)
+		wr.n = 0;
+	if (p->zruns)
+		search_params(runs, nw + 1, true, 0, &wr, &zr);
+	while (pos < nw || newpal) {
+		int end = pos + MAX_SLICE - 1;
+		SliceEnc s;
+		if (iw < wr.n && wr.end[iw] < end)
+			end = wr.end[iw];
+		if (iz < zr.n && zr.end[iz] < end)
+			end = zr.end[iz];
+		if (nw < end)
+			end = nw;
+		s.w = w + pos;
+		s.z = p->zruns ? runs + pos + !newpal : NULL;
+		s.len = end - pos;
+		s.newpal = newpal;
+		s.raw = w_params[wr.cfg[iw]] >> 4 == 2;
+		s.trunc = w_params[wr.cfg[iw]] >> 4 == 1;
+		s.wdiv = s.raw ? raw_bits : w_params[wr.cfg[iw]] & 15;
+		s.zdiv = p->zruns ? zr.cfg[iz] : 0;
+		encode_slice(bw, &s, p);
+		newpal = false;
+		if (iw < wr.n && wr.end[iw] == end)
+			iw++;
+		if (iz < zr.n && zr.end[iz] == end)
+			iz++;
+		pos = end;
+	}
+	free(wr.cfg);
+	free(wr.end);
+	free(zr.cfg);
+	free(zr.end);
+	free(w);
+	free(runs);
+}
+
+bool
+ethosu_mlw_encode(const int16_t *values, size_t n, uint8_t **out,
+    size_t *nout, EthosuWeightError *e)
+{
+	BitWriter bw = {0};
+	IntVec starts = {0};
+	*out = NULL;
+	*nout = 0;
+	if (n > INT_MAX / 4) {
+		seterr(e, 0, "%zu weights are too many for one stream", n);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (values[i] < -ETHOSU_MLW_MAX_WEIGHT ||
+		    values[i] > ETHOSU_MLW_MAX_WEIGHT) {
+			if (e) {
+				e->offset = 0;
+				snprintf(e->msg, sizeof(e->msg), "weight %zu is "
+				    "%d, outside -255..255", i, values[i]);
+			}
+			return false;
+		}
+	}
+	if (n == 0)
+		return true;
+	find_sections(values, (int)n, &starts);
+	for (int k = 0; k < starts.n; k++) {
+		int from = starts.v[k];
+		int to = k + 1 < starts.n ? starts.v[k + 1] : (int)n;
+		Palette p;
+		choose_palette(values + from, to - from, &p);
+		encode_section(&bw, values + from, to - from, &p);
+	}
+	free(starts.v);
+	/* End of stream, ones to the byte, 0xff to 16 bytes. */
+	bw_put(&bw, 3, ZDIV_EOS);
+	bw_put(&bw, (int)((8 - (bw.pos & 7)) & 7), 0xff);
+	while (bw.pos & 127)
+		bw_put(&bw, 8, 0xff);
+	*out = bw.buf;
+	*nout = bw.pos / 8;
+	return true;
+}

@@ -1,0 +1,47 @@
+/* targets/ethos_u/mlw.h: the Ethos-U compressed weight bitstream ("mlw",
+ * Vela's mlw_codec format): palette, direct and zero-run modes,
+ * Golomb-Rice coded slices, end-of-stream padding to 16 bytes. */
+#ifndef NPUIR_TARGETS_ETHOS_U_MLW_H
+#define NPUIR_TARGETS_ETHOS_U_MLW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Why a weight or scale stream was rejected: the byte offset in the
+ * stream where the problem was seen (for bit-level problems, the byte
+ * holding the first bad bit) and a one-line message that already names
+ * the offset ("byte 12: slice length 40 exceeds ..."). */
+typedef struct EthosuWeightError {
+	size_t offset;          /* byte offset into the stream */
+	char msg[192];          /* NUL-terminated, no trailing newline */
+} EthosuWeightError;
+
+/* Weights the codec carries: signed 9-bit magnitudes, -255..255 (the
+ * zero point is already subtracted). */
+#define ETHOSU_MLW_MAX_WEIGHT 255
+
+/* Decodes a whole mlw stream of n bytes (one NPU_SET_WEIGHT_BASE/LENGTH
+ * range) into its weight values in stream order. Reads stop at the end
+ * of the stream; end-of-stream markers and their 0xff padding may
+ * separate several independently coded parts, as Vela's decoder allows.
+ * At most max_values values are accepted (the caller knows how many the
+ * operation consumes; more is an error, so a hostile stream cannot make
+ * the decoder allocate without bound).
+ * On success *values is a malloc'd array the caller frees (NULL when
+ * *nvalues is 0). On failure returns false, *values is NULL and e (if
+ * not NULL) says why; never reads outside data[0..n). */
+bool ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
+    int16_t **values, size_t *nvalues, EthosuWeightError *e);
+
+/* Encodes n weight values (each -255..255) exactly as Vela 3.10's
+ * mlw_encode does: the same palette sections, palettes, zero-run
+ * decision, Golomb-Rice parameter search and slices, so the bytes are
+ * Vela's. n == 0 gives an empty stream. The result's length is a
+ * multiple of 16. On success *out is malloc'd (caller frees; NULL when
+ * *nout is 0). Fails (false, e says which index) only for a value out
+ * of range. */
+bool ethosu_mlw_encode(const int16_t *values, size_t n, uint8_t **out,
+    size_t *nout, EthosuWeightError *e);
+
+#endif /* NPUIR_TARGETS_ETHOS_U_MLW_H */

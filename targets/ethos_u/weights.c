@@ -1,0 +1,565 @@
+/* targets/ethos_u/weights.c: the Ethos-U weight order (bricks), per-core
+ * weight streams, bias/scale records and Vela's weight tensor layout. */
+#include "targets/ethos_u/weights.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+
+/* Largest OHWI volume a geometry may describe: far above any real layer
+ * (the hardware's SHRAM bounds what one op uses), low enough that a
+ * hostile register value cannot make the order allocate gigabytes. */
+#define MAX_VOLUME ((size_t)1 << 26)
+
+static void
+seterr(EthosuWeightError *e, size_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+seterr(EthosuWeightError *e, size_t off, const char *fmt, ...)
+{
+	va_list ap;
+	if (!e)
+		return;
+	e->offset = off;
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+}
+
+static int
+imin(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+static int
+round_up(int x, int m)
+{
+	return (x + m - 1) / m * m;
+}
+
+/* ============================================================ geometry */
+
+bool
+ethosu_weight_geom_set_accel(EthosuWeightGeom *g, int macs, int ncores)
+{
+	if (macs != 32 && macs != 64 && macs != 128 && macs != 256)
+		return false;
+	if (ncores != 1 && !(ncores == 2 && macs == 256))
+		return false;
+	g->ncores = ncores;
+	g->ifm_ublock_depth = 8;
+	/* Ethos-U55-32 produces 4 output channels per micro-block. */
+	g->ofm_ublock_depth = macs == 32 ? 4 : 8;
+	return true;
+}
+
+/* An undilated kernel size from a dilated KERNEL_*_M1 register. */
+static bool
+kernel_size(uint32_t m1, int dil, const char *reg, int *out,
+    EthosuWeightError *e)
+{
+	if (m1 % (uint32_t)dil != 0) {
+		seterr(e, 0, "%s is %u, not a multiple of the dilation %d",
+		    reg, m1, dil);
+		return false;
+	}
+	*out = (int)(m1 / (uint32_t)dil) + 1;
+	return true;
+}
+
+bool
+ethosu_weight_geom_from_regs(const EthosuWeightRegs *r, EthosuWeightGeom *g,
+    EthosuWeightError *e)
+{
+	memset(g, 0, sizeof(*g));
+	g->kind = r->kind;
+	g->part_kernel = r->kernel_stride >> 2 & 1;
+	g->dilation_x = (int)(r->kernel_stride >> 3 & 1) + 1;
+	g->dilation_y = (int)(r->kernel_stride >> 4 & 1) + 1;
+	if (r->ofm_depth_m1 > 0xffff || r->ifm_depth_m1 > 0xffff ||
+	    r->ofm_blk_depth_m1 > 0xffff || r->kernel_width_m1 > 0xffff ||
+	    r->kernel_height_m1 > 0xffff) {
+		seterr(e, 0, "weight geometry register above 16 bits");
+		return false;
+	}
+	g->ofm_depth = (int)r->ofm_depth_m1 + 1;
+	g->ifm_depth = (int)r->ifm_depth_m1 + 1;
+	g->ofm_block_depth = (int)r->ofm_blk_depth_m1 + 1;
+	g->ifm_bits = r->ifm_bits;
+	if (!kernel_size(r->kernel_width_m1, g->dilation_x,
+	    "NPU_SET_KERNEL_WIDTH_M1", &g->kernel_w, e) ||
+	    !kernel_size(r->kernel_height_m1, g->dilation_y,
+	    "NPU_SET_KERNEL_HEIGHT_M1", &g->kernel_h, e))
+		return false;
+	if (!ethosu_weight_geom_set_accel(g, r->macs, r->ncores)) {
+		seterr(e, 0, "no Ethos-U has %d MACs and %d cores", r->macs,
+		    r->ncores);
+		return false;
+	}
+	return ethosu_weight_geom_check(g, e);
+}
+
+bool
+ethosu_weight_geom_check(const EthosuWeightGeom *g, EthosuWeightError *e)
+{
+	bool dw = g->kind == ETHOSU_WEIGHTS_DEPTHWISE;
+	if (g->kind != ETHOSU_WEIGHTS_CONV && !dw) {
+		seterr(e, 0, "weights for an operation without weights");
+		return false;
+	}
+	if (g->ofm_depth < 1 || g->ofm_depth > 65536 || g->ifm_depth < 1 ||
+	    g->ifm_depth > 65536 || g->ofm_block_depth < 1 ||
+	    g->ofm_block_depth > 65536) {
+		seterr(e, 0, "weight geometry depths out of range (OFM %d, "
+		    "IFM %d, OFM block %d)", g->ofm_depth, g->ifm_depth,
+		    g->ofm_block_depth);
+		return false;
+	}
+	if (g->kernel_h < 1 || g->kernel_w < 1 || g->kernel_h > 65536 ||
+	    g->kernel_w > 65536 || (g->dilation_x != 1 &&
+	    g->dilation_x != 2) || (g->dilation_y != 1 && g->dilation_y != 2)) {
+		seterr(e, 0, "kernel %dx%d with dilation %dx%d is not "
+		    "supported", g->kernel_h, g->kernel_w, g->dilation_y,
+		    g->dilation_x);
+		return false;
+	}
+	if (g->ifm_bits != 8 && g->ifm_bits != 16) {
+		seterr(e, 0, "weights need an 8- or 16-bit IFM, not %d bits",
+		    g->ifm_bits);
+		return false;
+	}
+	if (g->ncores < 1 || g->ncores > 2 || g->ifm_ublock_depth != 8 ||
+	    (g->ofm_ublock_depth != 8 && g->ofm_ublock_depth != 4)) {
+		seterr(e, 0, "unknown accelerator (%d cores, ublock depths "
+		    "%d/%d)", g->ncores, g->ifm_ublock_depth,
+		    g->ofm_ublock_depth);
+		return false;
+	}
+	if (dw && g->part_kernel) {
+		seterr(e, 0, "depthwise weights cannot be part-kernel-first");
+		return false;
+	}
+	if ((size_t)g->ofm_depth * (size_t)g->kernel_h * (size_t)g->kernel_w
+	    * (size_t)(dw ? 1 : g->ifm_depth) > MAX_VOLUME) {
+		seterr(e, 0, "weight volume %dx%dx%dx%d is too large",
+		    g->ofm_depth, g->kernel_h, g->kernel_w,
+		    dw ? 1 : g->ifm_depth);
+		return false;
+	}
+	return true;
+}
+
+size_t
+ethosu_weights_volume(const EthosuWeightGeom *g)
+{
+	int ifm = g->kind == ETHOSU_WEIGHTS_DEPTHWISE ? 1 : g->ifm_depth;
+	return (size_t)g->ofm_depth * (size_t)g->kernel_h *
+	    (size_t)g->kernel_w * (size_t)ifm;
+}
+
+int
+ethosu_core_depth(int ofm_depth, int core, int ncores)
+{
+	return ofm_depth > core ? (ofm_depth - core + ncores - 1) / ncores : 0;
+}
+
+bool
+ethosu_weights_prefer_part_kernel(EthosuWeightKind kind, int kernel_h,
+    int kernel_w, int ifm_depth, int ifm_bits)
+{
+	int ks = kernel_h * kernel_w;
+	double depth_util, pk_util;
+	if (kind != ETHOSU_WEIGHTS_CONV)
+		return false;
+	/* Vela's estimate of MAC utilisation (in doubles, as numpy). */
+	depth_util = (double)ifm_depth /
+	    round_up(ifm_depth, ifm_bits == 8 ? 32 : 16);
+	pk_util = ((double)ifm_depth / round_up(ifm_depth, 8)) *
+	    ((double)ks / round_up(ks, ifm_bits == 8 ? 4 : 2));
+	return pk_util >= depth_util || ifm_depth <= 8;
+}
+
+/* =============================================================== order */
+
+typedef struct Order {
+	const EthosuWeightGeom *g;
+	int core;
+	int depth;              /* the core's channels */
+	int ifm;                /* IFM depth of the volume (1: depthwise) */
+	int32_t *idx;
+	size_t n, cap;
+} Order;
+
+static void
+order_push(Order *o, int ofm_z, int wy, int wx, int ifm_z, bool valid)
+{
+	int32_t v = -1;
+	if (o->n == o->cap) {
+		o->cap = o->cap ? o->cap * 2 : 1024;
+		o->idx = ir_xrealloc(o->idx, o->cap * sizeof(*o->idx));
+	}
+	if (valid) {
+		/* The core's channel k is the op's channel core + k*ncores. */
+		size_t c = (size_t)o->core + (size_t)ofm_z * (size_t)o->g->ncores;
+		v = (int32_t)(((c * (size_t)o->g->kernel_h + (size_t)wy) *
+		    (size_t)o->g->kernel_w + (size_t)wx) * (size_t)o->ifm +
+		    (size_t)ifm_z);
+	}
+	o->idx[o->n++] = v;
+}
+
+/* The loop nest inside one sub-kernel (at most 8x8, less when dilated)
+ * for one OFM block and one IFM block. The weight decoder wants, per OFM
+ * micro-block, each kernel element with the IFM micro-blocks innermost
+ * (depth-first), or the IFM micro-blocks outermost with the elements
+ * padded to a multiple of 4 (2 for 16-bit IFM) (part-kernel-first).
+ * Depthwise pads the elements to 4 and reads one IFM channel. */
+typedef struct Sub {
+	int ob, ob_depth;       /* OFM block start and clipped depth */
+	int ib, ib_depth;       /* IFM block start and depth */
+	int sy, sx, sh, sw;     /* sub-kernel origin and size */
+} Sub;
+
+static void
+order_sub(Order *o, const Sub *s)
+{
+	const EthosuWeightGeom *g = o->g;
+	bool dw = g->kind == ETHOSU_WEIGHTS_DEPTHWISE, pk = g->part_kernel;
+	int iu = g->ifm_ublock_depth, ou = g->ofm_ublock_depth;
+	int elems = s->sw * s->sh;
+	int outer = pk ? s->ib_depth : 1, inner = pk ? 1 : s->ib_depth;
+	int iz_n = dw ? 1 : iu;
+	if (pk)
+		elems = round_up(elems, g->ifm_bits == 16 ? 2 : 4);
+	else if (dw)
+		elems = round_up(elems, 4);
+	for (int uo = 0; uo < outer; uo += iu)
+	for (int ub = 0; ub < s->ob_depth; ub += ou)
+	for (int el = 0; el < elems; el++) {
+		int kx = el % s->sw, ky = el / s->sw;
+		for (int ui = 0; ui < inner; ui += iu)
+		for (int oz = 0; oz < ou; oz++)
+		for (int iz = 0; iz < iz_n; iz++) {
+			int ifm_z = s->ib + ui + uo + iz;
+			int ofm_z = s->ob + ub + oz;
+			order_push(o, ofm_z, s->sy + ky, s->sx + kx, ifm_z,
+			    ifm_z < o->ifm && ofm_z < o->depth && ky < s->sh);
+		}
+	}
+}
+
+/* Kernels larger than 8x8 (4x4 per dilated step) are cut into
+ * sub-kernels, row by row. */
+static void
+order_kernel(Order *o, Sub *s)
+{
+	const EthosuWeightGeom *g = o->g;
+	int dh = 8 / g->dilation_y, dwid = 8 / g->dilation_x;
+	for (s->sy = 0; s->sy < g->kernel_h; s->sy += dh) {
+		s->sh = imin(g->kernel_h - s->sy, dh);
+		for (s->sx = 0; s->sx < g->kernel_w; s->sx += dwid) {
+			s->sw = imin(g->kernel_w - s->sx, dwid);
+			order_sub(o, s);
+		}
+	}
+}
+
+void
+ethosu_weights_order(const EthosuWeightGeom *g, int core, int32_t **idx,
+    size_t *n)
+{
+	bool dw = g->kind == ETHOSU_WEIGHTS_DEPTHWISE;
+	int nc = g->ncores;
+	/* Each core takes every ncores-th channel and its share of the
+	 * OFM block. */
+	int bd = (g->ofm_block_depth + nc - 1 - core) / nc;
+	int ib_step = g->part_kernel || g->ifm_bits == 16 ? 16 : 32;
+	Order o = { g, core, ethosu_core_depth(g->ofm_depth, core, nc),
+		dw ? 1 : g->ifm_depth, NULL, 0, 0 };
+	Sub s;
+	*idx = NULL;
+	*n = 0;
+	if (bd <= 0 || o.depth == 0)
+		return;
+	for (s.ob = 0; s.ob < o.depth; s.ob += bd) {
+		s.ob_depth = imin(bd, o.depth - s.ob);
+		for (s.ib = 0; s.ib < o.ifm; s.ib += ib_step) {
+			if (dw)
+				s.ib_depth = g->ifm_ublock_depth;
+			else if (g->part_kernel)
+				s.ib_depth = imin(ib_step, o.ifm - s.ib);
+			else
+				s.ib_depth = ib_step;
+			order_kernel(&o, &s);
+		}
+	}
+	*idx = o.idx;
+	*n = o.n;
+}
+
+/* ========================================================= weights */
+
+static bool
+check_core(const EthosuWeightGeom *g, int core, EthosuWeightError *e)
+{
+	if (!ethosu_weight_geom_check(g, e))
+		return false;
+	if (core < 0 || core >= g->ncores) {
+		seterr(e, 0, "core %d of %d", core, g->ncores);
+		return false;
+	}
+	return true;
+}
+
+bool
+ethosu_weights_decode(const EthosuWeightGeom *g, int core,
+    const uint8_t *data, size_t n, int16_t *ohwi, EthosuWeightError *e)
+{
+	int32_t *idx;
+	int16_t *vals;
+	size_t nidx, nvals;
+	if (!check_core(g, core, e))
+		return false;
+	ethosu_weights_order(g, core, &idx, &nidx);
+	if (!ethosu_mlw_decode(data, n, nidx, &vals, &nvals, e)) {
+		free(idx);
+		return false;
+	}
+	if (nvals != nidx) {
+		seterr(e, n, "byte %zu: weight stream holds %zu values, the "
+		    "operation reads %zu", n, nvals, nidx);
+		free(idx);
+		free(vals);
+		return false;
+	}
+	for (size_t k = 0; k < nidx; k++)
+		if (idx[k] >= 0)
+			ohwi[idx[k]] = vals[k];
+	free(idx);
+	free(vals);
+	return true;
+}
+
+bool
+ethosu_weights_encode(const EthosuWeightGeom *g, int core,
+    const int16_t *ohwi, uint8_t **out, size_t *nout, EthosuWeightError *e)
+{
+	int32_t *idx;
+	int16_t *vals;
+	size_t nidx;
+	bool ok;
+	*out = NULL;
+	*nout = 0;
+	if (!check_core(g, core, e))
+		return false;
+	ethosu_weights_order(g, core, &idx, &nidx);
+	vals = ir_xmalloc((nidx ? nidx : 1) * sizeof(*vals));
+	for (size_t k = 0; k < nidx; k++)
+		vals[k] = idx[k] >= 0 ? ohwi[idx[k]] : 0;
+	ok = ethosu_mlw_encode(vals, nidx, out, nout, e);
+	free(idx);
+	free(vals);
+	return ok;
+}
+
+/* ==================================================== bias and scale */
+
+bool
+ethosu_scale_pack(const EthosuScale *s, uint8_t rec[ETHOSU_SCALE_RECORD])
+{
+	uint64_t b = (uint64_t)s->bias;
+	if (s->bias < -((int64_t)1 << 39) || s->bias >= (int64_t)1 << 39 ||
+	    s->shift > 63)
+		return false;
+	for (int i = 0; i < 5; i++)
+		rec[i] = (uint8_t)(b >> (8 * i));
+	for (int i = 0; i < 4; i++)
+		rec[5 + i] = (uint8_t)(s->scale >> (8 * i));
+	rec[9] = s->shift & 0x3f;
+	return true;
+}
+
+void
+ethosu_scale_unpack(const uint8_t rec[ETHOSU_SCALE_RECORD], EthosuScale *s)
+{
+	uint64_t b = 0;
+	uint32_t m = 0;
+	for (int i = 0; i < 5; i++)
+		b |= (uint64_t)rec[i] << (8 * i);
+	/* Sign-extend from 40 bits. */
+	s->bias = (int64_t)(b << 24) >> 24;
+	for (int i = 0; i < 4; i++)
+		m |= (uint32_t)rec[5 + i] << (8 * i);
+	s->scale = m;
+	s->shift = rec[9] & 0x3f;
+}
+
+bool
+ethosu_scales_decode(int ofm_depth, int core, int ncores,
+    const uint8_t *data, size_t n, EthosuScale *out, EthosuWeightError *e)
+{
+	int cd;
+	if (ncores < 1 || ncores > 2 || core < 0 || core >= ncores ||
+	    ofm_depth < 1) {
+		seterr(e, 0, "scale stream for core %d of %d, %d channels",
+		    core, ncores, ofm_depth);
+		return false;
+	}
+	cd = ethosu_core_depth(ofm_depth, core, ncores);
+	if (n / ETHOSU_SCALE_RECORD < (size_t)cd) {
+		seterr(e, n, "byte %zu: scale stream ends after %zu of %d "
+		    "records", n, n / ETHOSU_SCALE_RECORD, cd);
+		return false;
+	}
+	for (int k = 0; k < cd; k++)
+		ethosu_scale_unpack(data + (size_t)k * ETHOSU_SCALE_RECORD,
+		    &out[core + k * ncores]);
+	return true;
+}
+
+bool
+ethosu_scales_encode(int ofm_depth, int core, int ncores,
+    const EthosuScale *scales, uint8_t **out, size_t *nout,
+    EthosuWeightError *e)
+{
+	int cd = ncores >= 1 ? ethosu_core_depth(ofm_depth, core, ncores) : 0;
+	*out = NULL;
+	*nout = 0;
+	if (cd == 0)
+		return true;
+	*out = ir_xmalloc((size_t)cd * ETHOSU_SCALE_RECORD);
+	for (int k = 0; k < cd; k++) {
+		int c = core + k * ncores;
+		if (!ethosu_scale_pack(&scales[c],
+		    *out + (size_t)k * ETHOSU_SCALE_RECORD)) {
+			seterr(e, 0, "channel %d: bias %lld or shift %d out of "
+			    "range", c, (long long)scales[c].bias,
+			    scales[c].shift);
+			free(*out);
+			*out = NULL;
+			return false;
+		}
+	}
+	*nout = (size_t)cd * ETHOSU_SCALE_RECORD;
+	return true;
+}
+
+/* ====================================================== the tensor */
+
+typedef struct Buf {
+	uint8_t *p;
+	size_t n, cap;
+} Buf;
+
+static void
+buf_add(Buf *b, const uint8_t *data, size_t n)
+{
+	if (b->n + n > b->cap) {
+		while (b->n + n > b->cap)
+			b->cap = b->cap ? b->cap * 2 : 1024;
+		b->p = ir_xrealloc(b->p, b->cap);
+	}
+	if (data)
+		memcpy(b->p + b->n, data, n);
+	else
+		memset(b->p + b->n, 0, n);
+	b->n += n;
+}
+
+/* Appends one (slice, core) range: scales, padding, weights. */
+static bool
+pack_range(const EthosuWeightGeom *gs, int core, const int16_t *ohwi,
+    const EthosuScale *scales, Buf *b, EthosuWeightRange *r,
+    EthosuWeightError *e)
+{
+	uint8_t *p;
+	size_t np;
+	r->core = core;
+	r->scale_offset = b->n;
+	r->scale_bytes = 0;
+	if (scales) {
+		if (!ethosu_scales_encode(gs->ofm_depth, core, gs->ncores,
+		    scales, &p, &np, e))
+			return false;
+		buf_add(b, p, np);
+		free(p);
+		r->scale_bytes = np;
+		buf_add(b, NULL, (16 - b->n % 16) % 16);
+	}
+	r->weight_offset = b->n;
+	r->weight_bytes = 0;
+	if (ohwi) {
+		if (!ethosu_weights_encode(gs, core, ohwi, &p, &np, e))
+			return false;
+		buf_add(b, p, np);
+		free(p);
+		r->weight_bytes = np;
+	}
+	return true;
+}
+
+static bool
+check_slices(const EthosuWeightGeom *g, const int *off, int nslices,
+    EthosuWeightError *e)
+{
+	if (nslices < 1 || off[0] != 0 || off[nslices] != g->ofm_depth) {
+		seterr(e, 0, "depth slices must run from 0 to %d",
+		    g->ofm_depth);
+		return false;
+	}
+	for (int i = 0; i < nslices; i++) {
+		if (off[i + 1] <= off[i]) {
+			seterr(e, 0, "depth slice %d is empty or reversed", i);
+			return false;
+		}
+	}
+	return ethosu_weight_geom_check(g, e);
+}
+
+bool
+ethosu_weights_pack(const EthosuWeightGeom *g, const int16_t *ohwi,
+    const EthosuScale *scales, const int *depth_offsets, int nslices,
+    uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
+    size_t *nranges, EthosuWeightError *e)
+{
+	Buf b = {0};
+	size_t per_ch = ethosu_weights_volume(g) / (size_t)g->ofm_depth;
+	int ncores = imin(g->ncores, g->ofm_depth);
+	*out = NULL;
+	*nout = 0;
+	*ranges = NULL;
+	*nranges = 0;
+	if (!check_slices(g, depth_offsets, nslices, e))
+		return false;
+	*ranges = ir_xcalloc((size_t)nslices * 2, sizeof(**ranges));
+	for (int i = 0; i < nslices; i++) {
+		EthosuWeightGeom gs = *g;
+		int d0 = depth_offsets[i];
+		gs.ofm_depth = depth_offsets[i + 1] - d0;
+		for (int core = 0; core < ncores; core++) {
+			EthosuWeightRange *r = &(*ranges)[*nranges];
+			if ((g->ofm_block_depth + g->ncores - 1 - core) /
+			    g->ncores == 0)
+				continue;
+			r->depth = d0;
+			if (!pack_range(&gs, core, ohwi ? ohwi + (size_t)d0 *
+			    per_ch : NULL, scales ? scales + d0 : NULL, &b, r,
+			    e)) {
+				free(b.p);
+				free(*ranges);
+				*ranges = NULL;
+				*nranges = 0;
+				return false;
+			}
+			++*nranges;
+		}
+	}
+	*out = b.p;
+	*nout = b.n;
+	return true;
+}

@@ -1,0 +1,244 @@
+/* test/unit/ethos_u/mlw_test.c: the compressed weight bitstream on
+ * vectors derived by hand from the format, random round trips, and
+ * truncated or corrupt streams. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "targets/ethos_u/mlw.h"
+
+/* Four zeros. Zero dominates, so zeros are runs; with nothing else the
+ * first zero is coded as a weight (direct index 1, "-0") so the slice is
+ * not empty. Slice header: ZDIV 0, SLICELEN 0, WDIV 0, WTRUNC 0, NEWPAL
+ * 1 (bit 22), DIROFS 0, PALSIZE 0, PALBITS 0 (36 bits). One chunk:
+ * WUNARY0 = 1 (bit 36: index 1 = quotient 1 with divisor 0), ZUNARY 12
+ * bits 0b1110 (run 0 before the weight, then unary 3 after it: bits
+ * 49-51), WUNARY1 one bit 0 (quotient 1, not 2). No remainder bits
+ * (divisors 0). EOS 111 at bits 61-63, 0xff to 16 bytes. */
+static const uint8_t zeros4[16] = {
+	0x00, 0x00, 0x40, 0x00, 0x10, 0x00, 0x0e, 0xe0,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+
+/* 1, -1: both fit a two-entry palette (sign-magnitude codes 3 for -1,
+ * 2 for 1, most frequent first, ties to the larger code), so indices
+ * are 1 bit wide and the cheapest parameters are uncompressed. Header:
+ * ZDIV 6 (bits 1-2), SLICELEN 1 (bit 3), WDIV 7 (bits 18-20), WTRUNC 0,
+ * NEWPAL 1 (bit 22), DIROFS 2 (codes 0, 1 unused: bit 24), PALSIZE 1
+ * (bit 28), PALBITS 0, entries 3 (bits 36-37) and 2 (bit 39). One chunk
+ * without unary bits, then the remainders 1, 0 (bits 40, 41); EOS at
+ * bits 42-44, ones to the byte, 0xff to 16 bytes. */
+static const uint8_t plus_minus[16] = {
+	0x0e, 0x00, 0x5c, 0x11, 0xb0, 0xfd, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+
+static void
+check_vector(const int16_t *vals, size_t n, const uint8_t *bytes,
+    size_t nbytes)
+{
+	uint8_t *out;
+	int16_t *back;
+	size_t nout, nback;
+	EthosuWeightError e;
+	cr_assert(ethosu_mlw_encode(vals, n, &out, &nout, &e));
+	cr_assert_eq(nout, nbytes);
+	cr_assert_arr_eq(out, bytes, nbytes);
+	cr_assert(ethosu_mlw_decode(bytes, nbytes, 1000, &back, &nback, &e),
+	    "%s", e.msg);
+	cr_assert_eq(nback, n);
+	cr_assert_arr_eq(back, vals, n * sizeof(*vals));
+	free(out);
+	free(back);
+}
+
+Test(ethosu_mlw, hand_derived_vectors)
+{
+	static const int16_t z[4] = { 0, 0, 0, 0 };
+	static const int16_t pm[2] = { 1, -1 };
+	check_vector(z, 4, zeros4, sizeof(zeros4));
+	check_vector(pm, 2, plus_minus, sizeof(plus_minus));
+}
+
+Test(ethosu_mlw, empty_stream_is_empty)
+{
+	uint8_t *out;
+	int16_t *back;
+	size_t nout, nback;
+	cr_assert(ethosu_mlw_encode(NULL, 0, &out, &nout, NULL));
+	cr_assert_eq(nout, 0);
+	cr_assert_null(out);
+	cr_assert(ethosu_mlw_decode(NULL, 0, 10, &back, &nback, NULL));
+	cr_assert_eq(nback, 0);
+	cr_assert_null(back);
+}
+
+/* xorshift: deterministic test data. */
+static uint32_t
+rnd(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/* Values shaped like real weights: a sparsity, a spread, and now and
+ * then a section with a different distribution (so palettes restart). */
+static void
+fill(int16_t *v, size_t n, uint32_t *s, int kind)
+{
+	int spread = 1 + (int)(rnd(s) % 255);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t r = rnd(s);
+		if (i % 700 == 699)
+			spread = 1 + (int)(rnd(s) % 255);
+		switch (kind) {
+		case 0: /* uniform over the whole range */
+			v[i] = (int16_t)((int)(r % 511) - 255);
+			break;
+		case 1: /* mostly zeros */
+			v[i] = r % 8 ? 0 : (int16_t)((int)(r >> 8) % 31 - 15);
+			break;
+		case 2: /* few distinct values */
+			v[i] = (int16_t)((int)(r % 5) * 3 - 6);
+			break;
+		default: /* bell-ish around zero with a varying spread */
+			v[i] = (int16_t)(((int)(r % (unsigned)spread) -
+			    (int)((r >> 16) % (unsigned)spread)) / 2);
+			break;
+		}
+	}
+}
+
+Test(ethosu_mlw, random_round_trips)
+{
+	uint32_t s = 12345;
+	for (int t = 0; t < 200; t++) {
+		size_t n = 1 + rnd(&s) % (t < 150 ? 300 : 40000);
+		int16_t *v = malloc(n * sizeof(*v)), *back;
+		uint8_t *enc;
+		size_t nenc, nback;
+		EthosuWeightError e;
+		fill(v, n, &s, t % 4);
+		cr_assert(ethosu_mlw_encode(v, n, &enc, &nenc, &e));
+		cr_assert_eq(nenc % 16, 0);
+		cr_assert(ethosu_mlw_decode(enc, nenc, n, &back, &nback, &e),
+		    "case %d: %s", t, e.msg);
+		cr_assert_eq(nback, n, "case %d", t);
+		cr_assert_arr_eq(back, v, n * sizeof(*v), "case %d", t);
+		free(v);
+		free(back);
+		free(enc);
+	}
+}
+
+/* Long runs exercise zero-run quotients that span chunks and slices at
+ * the 32768-value limit. */
+Test(ethosu_mlw, long_runs_and_long_slices)
+{
+	size_t n = 100000;
+	int16_t *v = calloc(n, sizeof(*v)), *back;
+	uint8_t *enc;
+	size_t nenc, nback;
+	EthosuWeightError e;
+	v[5] = 7;
+	v[90000] = -3;
+	cr_assert(ethosu_mlw_encode(v, n, &enc, &nenc, &e));
+	cr_assert(ethosu_mlw_decode(enc, nenc, n, &back, &nback, &e), "%s",
+	    e.msg);
+	cr_assert_eq(nback, n);
+	cr_assert_arr_eq(back, v, n * sizeof(*v));
+	free(back);
+	free(enc);
+	for (size_t i = 0; i < n; i++)
+		v[i] = (int16_t)(i % 3 == 0 ? 1 : -2);
+	cr_assert(ethosu_mlw_encode(v, n, &enc, &nenc, &e));
+	cr_assert(ethosu_mlw_decode(enc, nenc, n, &back, &nback, &e), "%s",
+	    e.msg);
+	cr_assert_eq(nback, n);
+	cr_assert_arr_eq(back, v, n * sizeof(*v));
+	free(back);
+	free(enc);
+	free(v);
+}
+
+Test(ethosu_mlw, rejects_values_out_of_range)
+{
+	int16_t v[3] = { 1, 256, 2 };
+	uint8_t *out;
+	size_t n;
+	EthosuWeightError e;
+	cr_assert_not(ethosu_mlw_encode(v, 3, &out, &n, &e));
+	cr_assert_null(out);
+	cr_assert_str_eq(e.msg, "weight 1 is 256, outside -255..255");
+}
+
+static bool
+decodes(const uint8_t *b, size_t n, size_t max, EthosuWeightError *e)
+{
+	int16_t *v;
+	size_t nv;
+	bool ok = ethosu_mlw_decode(b, n, max, &v, &nv, e);
+	free(v);
+	return ok;
+}
+
+Test(ethosu_mlw, corrupt_streams_are_reported_with_offsets)
+{
+	uint8_t b[16];
+	EthosuWeightError e;
+	/* Truncated inside the palette. */
+	cr_assert_not(decodes(plus_minus, 4, 100, &e));
+	cr_assert_str_eq(e.msg, "byte 3: stream ends inside PALSIZE");
+	/* No end-of-stream marker: cut right after the remainders. */
+	memcpy(b, plus_minus, 16);
+	b[5] = 0x01;
+	cr_assert_not(decodes(b, 6, 100, &e));
+	/* ZDIV 4 is reserved. */
+	memset(b, 0xff, 16);
+	b[0] = 0x04;
+	cr_assert_not(decodes(b, 16, 100, &e));
+	cr_assert_str_eq(e.msg, "byte 0: invalid ZDIV 4");
+	/* A first slice without a palette. */
+	memcpy(b, plus_minus, 16);
+	b[2] &= (uint8_t)~0x40;
+	cr_assert_not(decodes(b, 16, 100, &e));
+	cr_assert_str_eq(e.msg, "byte 0: slice without a palette (the first "
+	    "slice after a stream start must set one)");
+	/* More values than the caller allows. */
+	cr_assert_not(decodes(zeros4, 16, 3, &e));
+	cr_assert_str_eq(e.msg, "byte 7: stream holds more than 3 weights");
+	/* 0xff padding alone is a run of end markers: no values. */
+	memset(b, 0xff, 16);
+	cr_assert(decodes(b, 16, 0, &e));
+}
+
+/* Every prefix and every single-bit flip of real streams either decodes
+ * or is rejected; never a crash or a read outside the bytes (the
+ * sanitizer build checks the latter). The empty prefix is an empty
+ * stream; any other prefix that decodes kept the end marker and gives
+ * the same values. */
+Test(ethosu_mlw, every_prefix_and_bit_flip_is_handled)
+{
+	uint32_t s = 99;
+	int16_t v[600], *back;
+	uint8_t *enc;
+	size_t nenc, nback;
+	fill(v, 600, &s, 3);
+	cr_assert(ethosu_mlw_encode(v, 600, &enc, &nenc, NULL));
+	for (size_t k = 0; k < nenc; k++) {
+		if (ethosu_mlw_decode(enc, k, 600, &back, &nback, NULL)) {
+			cr_assert_eq(nback, k ? 600 : 0, "prefix %zu", k);
+			cr_assert(k == 0 || memcmp(back, v, sizeof(v)) == 0);
+			free(back);
+		}
+	}
+	for (size_t bit = 0; bit < nenc * 8; bit++) {
+		enc[bit / 8] ^= (uint8_t)(1 << bit % 8);
+		if (ethosu_mlw_decode(enc, nenc, 1 << 20, &back, &nback, NULL))
+			free(back);
+		enc[bit / 8] ^= (uint8_t)(1 << bit % 8);
+	}
+	free(enc);
+}
