@@ -302,6 +302,7 @@ out_stage_load(Sim *s, const Fm *o, OutStage *st)
 	}
 	st->round = (int)sim_reg(s, ETHOSU_SET_OFM_PRECISION, "round_mode");
 	st->zp = o->zp;
+	st->wide = o->bytes == 4;
 	if (st->act != 0 && (st->act < 16 || st->act > 23))
 		return sim_fail(s, "activation function %d (tanh/sigmoid "
 		    "without a table) is not supported", st->act);
@@ -337,6 +338,11 @@ clip_range(int clip, int64_t *lo, int64_t *hi)
 int64_t
 out_stage(const OutStage *st, int64_t v)
 {
+	/* A 32-bit OFM without a table takes the value as it is (Vela's
+	 * int32 softmax steps carry zero points and clip boundaries the
+	 * hardware does not apply), saturated. */
+	if (st->wide && !st->lut)
+		return v < st->lo ? st->lo : v > st->hi ? st->hi : v;
 	v += st->zp;
 	if (v < st->amin)
 		v = st->amin;
@@ -346,7 +352,8 @@ out_stage(const OutStage *st, int64_t v)
 		int64_t lo = -128, hi = 127;
 		clip_range(st->clip, &lo, &hi);
 		v = v < lo ? lo : v > hi ? hi : v;
-		uint8_t idx = (uint8_t)v;
+		/* The table is indexed from the clip range's minimum. */
+		size_t idx = (size_t)(v - lo) & 255;
 		const uint8_t *e = st->lut + (size_t)idx * st->lut_bytes;
 		if (st->lut_bytes == 1)
 			v = (int8_t)e[0];

@@ -47,6 +47,7 @@ typedef struct Fm {
 typedef struct OutStage {
 	int64_t zp, amin, amax, lo, hi;
 	int act, clip, round;
+	bool wide;                    /* a 32-bit OFM */
 	const uint8_t *lut;           /* TABLE_0 in the SHRAM, or NULL */
 	int lut_bytes;                /* bytes per LUT entry */
 } OutStage;
