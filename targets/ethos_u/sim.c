@@ -51,6 +51,23 @@ sim_addr(const Sim *s, unsigned id)
 	    (uint64_t)sim_reg(s, id, "addr_hi") << 32;
 }
 
+bool
+sim_work(Sim *s, uint64_t a, uint64_t b, uint64_t c)
+{
+	if (s->exec)
+		return true;
+	/* Each factor is below 2^33, so two products cannot overflow
+	 * before the test. */
+	uint64_t ab = a * b;
+	if ((b && ab / b != a) || (c && ab > s->max_work / c) ||
+	    ab * c > s->max_work - s->work)
+		return sim_fail(s, "the stream needs more than %llu steps "
+		    "(zero strides over a large map?)",
+		    (unsigned long long)s->max_work);
+	s->work += ab * c;
+	return true;
+}
+
 /* ------------------------------------------------------------ memory */
 
 /* The memory of region `region`; rejects an empty one. */
@@ -456,6 +473,7 @@ ethosu_sim_run(const EthosuStream *stream, EthosuRegion *r,
 	s->opt = *o;
 	s->shram_kb = o->config ? (o->config >> 8 & 255) : 48;
 	s->macs = o->config ? 1 << (o->config & 15) : 256;
+	s->max_work = o->max_work ? o->max_work : ETHOSU_SIM_MAX_WORK;
 	if (s->shram_kb < 2 || s->shram_kb > SIM_SHRAM_KB) {
 		snprintf(err, errlen, "configuration word 0x%08x: SHRAM size "
 		    "%u KB is not supported", o->config, s->shram_kb);

@@ -127,7 +127,8 @@ conv_one(const Fm *in, const Window *w, const int16_t *ohwi, bool dw,
 			const int16_t *wp = ohwi + (((size_t)oc * w->kh + ky) *
 			    w->kw + kx) * ic;
 			if (dw) {
-				acc += (fm_get(in, iy, ix, oc) - in->zp) * wp[0];
+				acc += (fm_get(in, iy, ix, oc) - in->zp) *
+				    wp[0];
 				continue;
 			}
 			for (int c = 0; c < ic; c++)
@@ -155,6 +156,10 @@ sim_op_conv(Sim *s, bool dw)
 	if (g.kernel_h != w.kh || g.kernel_w != w.kw || g.ofm_depth != w.oc)
 		return sim_fail(s, "weight geometry disagrees with the window");
 	size_t nw = ethosu_weights_volume(&g);
+	uint64_t macs = (uint64_t)w.oc * (uint64_t)(dw ? 1 : ic);
+	if (!sim_work(s, (uint64_t)w.oh * (uint64_t)w.ow, macs,
+	    (uint64_t)w.kh * (uint64_t)w.kw) || !sim_work(s, nw, 1, 1))
+		return false;
 	int16_t *ohwi = calloc(nw ? nw : 1, sizeof(int16_t));
 	EthosuScale *sc = calloc((size_t)w.oc, sizeof(EthosuScale));
 	if (!ohwi || !sc)

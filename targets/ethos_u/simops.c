@@ -89,8 +89,11 @@ sim_op_pool(Sim *s)
 	int ic = mode == 2 ? (int)sim_reg(s, ETHOSU_SET_IFM_DEPTH_M1,
 	    "depth_m1") + 1 : w.oc;
 	if (mode == 2 && w.oc != 1)
-		return sim_fail(s, "REDUCE_SUM writes %d channels, not 1", w.oc);
-	if (!fm_load(s, 0, w.ih, w.iw, ic, &in) ||
+		return sim_fail(s, "REDUCE_SUM writes %d channels, not 1",
+		    w.oc);
+	if (!sim_work(s, (uint64_t)w.oh * (uint64_t)w.ow, (uint64_t)w.oc *
+	    (uint64_t)ic, (uint64_t)w.kh * (uint64_t)w.kw) ||
+	    !fm_load(s, 0, w.ih, w.iw, ic, &in) ||
 	    !fm_load(s, 2, w.oh, w.ow, w.oc, &out) ||
 	    !out_stage_load(s, &out, &st))
 		return false;
@@ -247,7 +250,8 @@ sim_op_elementwise(Sim *s)
 	OutStage st;
 	Ew e;
 	memset(&in2, 0, sizeof(in2));
-	if (!fm_load(s, 0, oh, ow, oc, &in) || !ew_load(s, &in, &e))
+	if (!sim_work(s, (uint64_t)oh, (uint64_t)ow, (uint64_t)oc) ||
+	    !fm_load(s, 0, oh, ow, oc, &in) || !ew_load(s, &in, &e))
 		return false;
 	if (!e.unary && !e.scalar && !fm_load(s, 1, e.bh ? 1 : oh,
 	    e.bw ? 1 : ow, e.bc ? 1 : oc, &in2))
