@@ -75,18 +75,28 @@ typedef struct BitReader {
 	EthosuWeightError *e;
 } BitReader;
 
-/* Reads len (0..15) bits into *v; false (error set) past the end. */
+/* Reads len (0..15) bits into *v; false (error set) past the end. The
+ * bits span at most three bytes. */
 static bool
 br_get(BitReader *r, int len, const char *what, int *v)
 {
-	int x = 0;
+	size_t byte = r->pos >> 3, nbytes = r->nbits >> 3;
+	uint32_t w;
 	if (r->nbits - r->pos < (size_t)len) {
 		seterr(r->e, r->pos / 8, "stream ends inside %s", what);
 		return false;
 	}
-	for (int i = 0; i < len; i++, r->pos++)
-		x |= ((r->p[r->pos >> 3] >> (r->pos & 7)) & 1) << i;
-	*v = x;
+	if (len == 0) {
+		*v = 0;
+		return true;
+	}
+	w = r->p[byte];
+	if (byte + 1 < nbytes)
+		w |= (uint32_t)r->p[byte + 1] << 8;
+	if (byte + 2 < nbytes)
+		w |= (uint32_t)r->p[byte + 2] << 16;
+	*v = (int)(w >> (r->pos & 7) & ((1u << len) - 1));
+	r->pos += (size_t)len;
 	return true;
 }
 
@@ -371,8 +381,13 @@ bool
 ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
     int16_t **values, size_t *nvalues, EthosuWeightError *e)
 {
-	Dec *d = ir_xcalloc(1, sizeof(*d));
+	/* The slice arrays are written before they are read: no need to
+	 * clear them. */
+	Dec *d = ir_xmalloc(sizeof(*d));
 	bool ended = true, ok = true;
+	memset(&d->pal, 0, sizeof(d->pal));
+	d->out = NULL;
+	d->n = d->cap = 0;
 	*values = NULL;
 	*nvalues = 0;
 	d->r = (BitReader){ data, n * 8, 0, e };
@@ -439,8 +454,14 @@ bw_put(BitWriter *w, int len, uint32_t v)
 		w->buf = ir_xrealloc(w->buf, w->cap);
 		memset(w->buf + old, 0, w->cap - old);
 	}
-	for (int i = 0; i < len; i++, w->pos++)
-		w->buf[w->pos >> 3] |= (uint8_t)((v >> i & 1) << (w->pos & 7));
+	/* A byte's worth at a time into the zeroed buffer. */
+	while (len > 0) {
+		int at = (int)(w->pos & 7), k = 8 - at < len ? 8 - at : len;
+		w->buf[w->pos >> 3] |= (uint8_t)((v & ((1u << k) - 1)) << at);
+		v >>= k;
+		len -= k;
+		w->pos += (size_t)k;
+	}
 }
 
 /* A palette section's coding choices. */
@@ -567,9 +588,11 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 		s->last[v[i] + 256] = i;
 		s->zeros += v[i] == 0;
 		for (int k = 0; k < 5; k++) {
+			/* Window sizes are powers of two: a mask is the
+			 * modulo. */
 			int N = (32 << k) * (s->have ? 2 : 1);
 			int nz = i - s->restart - s->zeros;
-			if (nz > 0 && nz % N == 0)
+			if (nz > 0 && (nz & (N - 1)) == 0)
 				scan_window(s, i, N, excl);
 		}
 	}
