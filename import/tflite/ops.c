@@ -1001,5 +1001,10 @@ tfl_convert_op(TflModel *m, const TflOp *op)
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
 		if (rows[i].code == op->code)
 			return rows[i].fn(m, op, rows[i].gname);
+	/* Vela's operator, when the tool registered the ethos_u dialect. */
+	if (op->code == CUSTOM && op->customlen == 7 &&
+	    !memcmp(op->custom, "ethos-u", 7) &&
+	    ir_lookup_op(m->ctx, "ethos_u.stream"))
+		return tfl_convert_ethosu(m, op);
 	return custom(m, op, NULL) != NULL;
 }

@@ -107,6 +107,9 @@ const char *tfl_op_name(int code);
 /* Converts one operator at m->b (import/tflite/ops.c). Returns false
  * after an error; an unsupported op is recorded, not an error. */
 bool tfl_convert_op(TflModel *m, const TflOp *op);
+/* Converts a Vela-compiled `ethos-u` custom operator into one
+ * ethos_u.stream op (import/tflite/ethosu.c); false after an error. */
+bool tfl_convert_ethosu(TflModel *m, const TflOp *op);
 /* The SSA value of tensor t (a constant is materialised on first use);
  * NULL after an error. */
 IrValue *tfl_value(TflModel *m, int32_t t, const IrLoc *loc);

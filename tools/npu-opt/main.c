@@ -12,6 +12,7 @@
 
 #include "dialects/dialect.h"
 #include "ir/ir.h"
+#include "targets/ethos_u/ethos_u.h"
 #include "ir/pass.h"
 #include "passes/passes.h"
 #include "tools/npu-opt/output.h"
@@ -517,6 +518,7 @@ process_chunk(const Options *o, Input *in, const char *data,
 {
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
+	ethosu_register_dialect(ctx);
 	ir_context_set_allow_unregistered(ctx, o->allow_unregistered);
 	bool registered = register_all(&o->passes, ctx);
 	const IrSource *src;

@@ -12,6 +12,7 @@
 #include "dialects/interp.h"
 #include "dialects/npy.h"
 #include "ir/ir.h"
+#include "targets/ethos_u/ethos_u.h"
 
 /* Exit codes (DESIGN.md section 8). */
 enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
@@ -770,6 +771,7 @@ main(int argc, char **argv)
 		return EXIT_USER;
 	ctx = ir_context_create();
 	dialects_register_all(ctx);
+	ethosu_register_dialect(ctx);
 	module = ir_parse_string(ctx, strcmp(o.file, "-") ? o.file : "<stdin>",
 	    src, len);
 	free(src);

@@ -11,6 +11,7 @@
 #include "dialects/dialect.h"
 #include "import/import.h"
 #include "ir/ir.h"
+#include "targets/ethos_u/ethos_u.h"
 
 /* Exit codes (DESIGN.md section 8). */
 enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
@@ -18,7 +19,8 @@ enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
 #define MAX_SHAPES 32
 #define MAX_RANK 16
 
-typedef enum Format { FMT_NONE, FMT_TFLITE, FMT_ONNX } Format;
+typedef enum Format { FMT_NONE, FMT_TFLITE, FMT_ONNX, FMT_DECODE_ETHOSU }
+    Format;
 
 /* What the command line asked for. */
 typedef struct Options {
@@ -35,6 +37,7 @@ typedef struct Options {
 
 static const char usage_text[] =
 "usage: npu-translate (--import-tflite | --import-onnx) [options] FILE\n"
+"       npu-translate --decode=ethos-u [-o FILE] FILE\n"
 "\n"
 "Imports a model into graph-dialect MLIR: one func.func @main whose\n"
 "arguments and results are the model's inputs and outputs, in order.\n"
@@ -42,6 +45,9 @@ static const char usage_text[] =
 "options:\n"
 "  --import-tflite              FILE is a TFLite flatbuffer\n"
 "  --import-onnx                FILE is an ONNX protobuf\n"
+"  --decode=ethos-u             list the Ethos-U command streams of FILE\n"
+"                               (a .tflite with ethos-u operators, a\n"
+"                               COP1 driver payload or a raw stream)\n"
 "  -o FILE                      write output to FILE (default: stdout);\n"
 "                               written atomically, never left partial\n"
 "  --input-shape=NAME:1x3x224x224\n"
@@ -124,6 +130,8 @@ parse_option(Options *o, const char *a, const char *next)
 		set_format(o, FMT_TFLITE, a);
 	else if (!strcmp(a, "--import-onnx"))
 		set_format(o, FMT_ONNX, a);
+	else if (!strcmp(a, "--decode=ethos-u"))
+		set_format(o, FMT_DECODE_ETHOSU, a);
 	else if (!strcmp(a, "--allow-unsupported"))
 		o->allow_unsupported = true;
 	else if (!strcmp(a, "--summary"))
@@ -169,11 +177,28 @@ parse_args(Options *o, int argc, char **argv)
 
 /* Writes the module to path atomically: a temporary file beside it,
  * renamed over it only when everything was written. */
+/* What write_output writes: a module, or text already made. */
+typedef struct Output {
+	IrOp *module;
+	const IrPrintFlags *flags;
+	const char *text;
+	size_t len;
+} Output;
+
+static void
+emit(FILE *f, const Output *o)
+{
+	if (o->module)
+		ir_print_op(f, o->module, o->flags);
+	else
+		fwrite(o->text, 1, o->len, f);
+}
+
 static bool
-write_output(const char *path, IrOp *module, const IrPrintFlags *flags)
+write_output(const char *path, const Output *o)
 {
 	if (!strcmp(path, "-")) {
-		ir_print_op(stdout, module, flags);
+		emit(stdout, o);
 		return fflush(stdout) == 0;
 	}
 	struct stat st;
@@ -181,7 +206,7 @@ write_output(const char *path, IrOp *module, const IrPrintFlags *flags)
 		FILE *f = fopen(path, "wb");
 		if (!f)
 			goto fail;
-		ir_print_op(f, module, flags);
+		emit(f, o);
 		return fclose(f) == 0;
 	}
 	size_t n = strlen(path);
@@ -201,7 +226,7 @@ write_output(const char *path, IrOp *module, const IrPrintFlags *flags)
 	mode_t mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
-	ir_print_op(f, module, flags);
+	emit(f, o);
 	bool ok = !ferror(f);
 	ok = fclose(f) == 0 && ok;
 	ok = ok && rename(tmp, path) == 0;
@@ -311,6 +336,27 @@ print_summary(const char *path, IrOp *module, double t_import,
 	    t_import, t_print);
 }
 
+/* --decode=ethos-u: the listing is made in memory, written only when
+ * the whole input decoded. */
+static bool
+decode_ethosu(IrContext *ctx, const Options *o)
+{
+	ImportFile f;
+	if (!import_file_open(ctx, o->input, &f))
+		return false;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	bool ok = m && ethosu_decode_file(&f, m);
+	if (m)
+		ok = fclose(m) == 0 && ok;
+	Output out = { .text = text, .len = len };
+	ok = ok && write_output(o->output, &out);
+	free(text);
+	import_file_close(&f);
+	return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -318,7 +364,13 @@ main(int argc, char **argv)
 	parse_args(&o, argc, argv);
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
+	ethosu_register_dialect(ctx);
 	ir_context_set_diag_handler(ctx, diag_handler, NULL);
+	if (o.format == FMT_DECODE_ETHOSU) {
+		bool ok = decode_ethosu(ctx, &o);
+		ir_context_destroy(ctx);
+		return ok ? EXIT_OK : EXIT_USER;
+	}
 	if (o.allow_unsupported)
 		ir_context_set_allow_unregistered(ctx, true);
 	ImportOptions io = {
@@ -330,7 +382,8 @@ main(int argc, char **argv)
 	IrOp *module = o.format == FMT_TFLITE ?
 	    import_tflite(ctx, o.input, &io) : import_onnx(ctx, o.input, &io);
 	double t1 = now_ms();
-	bool ok = module && write_output(o.output, module, &o.print);
+	Output out = { .module = module, .flags = &o.print };
+	bool ok = module && write_output(o.output, &out);
 	if (ok && o.summary)
 		print_summary(o.input, module, t1 - t0, now_ms() - t1);
 	if (module)

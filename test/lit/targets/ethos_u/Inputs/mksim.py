@@ -1,0 +1,209 @@
+# test/lit/targets/ethos_u/Inputs/mksim.py: writes ethos_u.stream ops with
+# hand-made command streams (Arm's command layout: word 0 = opcode |
+# control << 14 | param << 16, cmd1 payload in word 1) for the simulator
+# tests. Each case states the computation; the test checks npu-run's
+# output against values worked out by hand.
+import struct
+import sys
+
+OP = {'STOP': 0x000, 'POOL': 0x005, 'ELEMENTWISE': 0x006,
+      'DMA_START': 0x010}
+C0 = {'IFM_PAD_TOP': 0x100, 'IFM_PAD_LEFT': 0x101, 'IFM_PAD_RIGHT': 0x102,
+      'IFM_PAD_BOTTOM': 0x103, 'IFM_DEPTH_M1': 0x104,
+      'IFM_PRECISION': 0x105, 'IFM_ZERO_POINT': 0x109,
+      'IFM_WIDTH0_M1': 0x10a, 'IFM_HEIGHT0_M1': 0x10b,
+      'IFM_HEIGHT1_M1': 0x10c, 'IFM_REGION': 0x10f,
+      'OFM_WIDTH_M1': 0x111, 'OFM_HEIGHT_M1': 0x112, 'OFM_DEPTH_M1': 0x113,
+      'OFM_PRECISION': 0x114, 'OFM_ZERO_POINT': 0x118,
+      'OFM_WIDTH0_M1': 0x11a, 'OFM_HEIGHT0_M1': 0x11b,
+      'OFM_HEIGHT1_M1': 0x11c, 'OFM_REGION': 0x11f,
+      'KERNEL_WIDTH_M1': 0x120, 'KERNEL_HEIGHT_M1': 0x121,
+      'KERNEL_STRIDE': 0x122, 'ACTIVATION': 0x125,
+      'ACTIVATION_MIN': 0x126, 'ACTIVATION_MAX': 0x127,
+      'DMA0_SRC_REGION': 0x130, 'DMA0_DST_REGION': 0x131,
+      'IFM2_BROADCAST': 0x180, 'IFM2_SCALAR': 0x181,
+      'IFM2_PRECISION': 0x185, 'IFM2_ZERO_POINT': 0x189,
+      'IFM2_WIDTH0_M1': 0x18a, 'IFM2_HEIGHT0_M1': 0x18b,
+      'IFM2_HEIGHT1_M1': 0x18c, 'IFM2_REGION': 0x18f}
+C1 = {'IFM_BASE0': 0x00, 'IFM_BASE1': 0x01, 'IFM_BASE2': 0x02,
+      'IFM_BASE3': 0x03, 'IFM_STRIDE_X': 0x04, 'IFM_STRIDE_Y': 0x05,
+      'IFM_STRIDE_C': 0x06, 'OFM_BASE0': 0x10, 'OFM_BASE1': 0x11,
+      'OFM_BASE2': 0x12, 'OFM_BASE3': 0x13, 'OFM_STRIDE_X': 0x14,
+      'OFM_STRIDE_Y': 0x15, 'OFM_STRIDE_C': 0x16, 'OFM_SCALE': 0x24,
+      'OPA_SCALE': 0x25, 'OPB_SCALE': 0x26, 'DMA0_SRC': 0x30,
+      'DMA0_DST': 0x31, 'DMA0_LEN': 0x32, 'IFM2_BASE0': 0x80,
+      'IFM2_STRIDE_X': 0x84, 'IFM2_STRIDE_Y': 0x85, 'IFM2_STRIDE_C': 0x86}
+
+
+class Stream:
+    def __init__(self):
+        self.words = []
+
+    def op(self, name, param=0):
+        self.words.append(OP[name] | (param & 0xffff) << 16)
+
+    def set(self, name, value=0, param=0):
+        if name in C0:
+            self.words.append(C0[name] | (value & 0xffff) << 16)
+        else:
+            self.words += [C1[name] | 1 << 14 | (param & 0xffff) << 16,
+                           value & 0xffffffff]
+
+    def fm(self, which, region, base, h, w, c, sx, sy, sc, prec=0x1):
+        p = which
+        self.set(p + '_REGION', region)
+        self.set(p + '_BASE0', base)
+        self.set(p + '_STRIDE_X', sx)
+        self.set(p + '_STRIDE_Y', sy)
+        self.set(p + '_STRIDE_C', sc)
+        self.set(p + '_HEIGHT0_M1', h - 1)
+        self.set(p + '_HEIGHT1_M1', h - 1)
+        self.set(p + '_WIDTH0_M1', w - 1)
+        self.set(p + '_PRECISION', prec)
+        if p == 'OFM':
+            self.set('OFM_HEIGHT_M1', h - 1)
+            self.set('OFM_WIDTH_M1', w - 1)
+            self.set('OFM_DEPTH_M1', c - 1)
+        elif p == 'IFM':
+            self.set('IFM_DEPTH_M1', c - 1)
+
+    def bytes(self):
+        return b''.join(struct.pack('<I', w) for w in self.words)
+
+
+def hexs(b):
+    return '0x' + b.hex().upper()
+
+
+def module(stream, flash, scratch, ins, outs):
+    args = ', '.join('%%arg%d: %s' % (i, t) for i, (t, _) in enumerate(ins))
+    ops = ', '.join('%%arg%d' % i for i in range(len(ins)))
+    rt = ', '.join(t for t, _ in outs)
+    fl = (', flash = dense<"%s"> : tensor<%dxui8>' % (hexs(flash),
+          len(flash))) if flash else ''
+    return ('func.func @main(%s) -> (%s) {\n'
+            '  %%0 = "ethos_u.stream"(%s) {command_stream = '
+            'dense<"%s"> : tensor<%dxui8>%s, scratch_size = %d : i64, '
+            'input_offsets = [%s], output_offsets = [%s]} : (%s) -> (%s)\n'
+            '  return %%0 : %s\n}\n' % (
+                args, rt, ops, hexs(stream), len(stream), fl, scratch,
+                ', '.join(str(o) for _, o in ins),
+                ', '.join(str(o) for _, o in outs),
+                ', '.join(t for t, _ in ins), rt, rt))
+
+
+def case_dma():
+    # Copies the 8-byte input (arena offset 0) to the output (offset 8).
+    s = Stream()
+    s.set('DMA0_SRC_REGION', 1)
+    s.set('DMA0_DST_REGION', 1)
+    s.set('DMA0_SRC', 0)
+    s.set('DMA0_DST', 8)
+    s.set('DMA0_LEN', 8)
+    s.op('DMA_START')
+    s.op('STOP')
+    return module(s.bytes(), b'', 16, [('tensor<8xi8>', 0)],
+                  [('tensor<8xi8>', 8)])
+
+
+def ew_common(s, ifm_zp=0, ofm_zp=0):
+    s.fm('IFM', 1, 0, 2, 2, 2, 2, 4, 1)
+    s.set('IFM_ZERO_POINT', ifm_zp)
+    s.fm('OFM', 1, 8, 2, 2, 2, 2, 4, 1)
+    s.set('OFM_ZERO_POINT', ofm_zp)
+    s.set('ACTIVATION_MIN', -128)
+    s.set('ACTIVATION_MAX', 127)
+
+
+def case_add():
+    # out = (a - 1) + (b - 2) + 3, b from flash (region 0), 16-bit operand
+    # scales 1 and 1, OFM scale 1 (shift 0): out = a + b, saturated to i8.
+    s = Stream()
+    ew_common(s, 1, 3)
+    s.fm('IFM2', 0, 0, 2, 2, 2, 2, 4, 1)
+    s.set('IFM2_ZERO_POINT', 2)
+    s.set('OPA_SCALE', 1)
+    s.set('OPB_SCALE', 1)
+    s.set('OFM_SCALE', 1, 0)
+    s.op('ELEMENTWISE', 1)
+    s.op('STOP')
+    flash = bytes([10, 20, 30, 40, 100, 0xfb, 0, 1])
+    return module(s.bytes(), flash, 16, [('tensor<1x2x2x2xi8>', 0)],
+                  [('tensor<1x2x2x2xi8>', 8)])
+
+
+def case_mul_scalar():
+    # out = a * 3 (scalar IFM2), OFM scale 1 << 30 with shift 31: a*3/2,
+    # TFLite's double rounding (half away from zero).
+    s = Stream()
+    ew_common(s)
+    s.set('IFM2_BROADCAST', 1 << 6)
+    s.set('IFM2_SCALAR', 3)
+    s.set('OFM_SCALE', 1 << 30, 31)
+    s.op('ELEMENTWISE', 0)
+    s.op('STOP')
+    return module(s.bytes(), b'', 16, [('tensor<1x2x2x2xi8>', 0)],
+                  [('tensor<1x2x2x2xi8>', 8)])
+
+
+def case_maxpool():
+    # 2x2 max pooling, stride 2, over a 1x4x4x1 input: 1x2x2x1.
+    s = Stream()
+    s.fm('IFM', 1, 0, 4, 4, 1, 1, 4, 1)
+    s.fm('OFM', 1, 16, 2, 2, 1, 1, 2, 1)
+    s.set('KERNEL_WIDTH_M1', 1)
+    s.set('KERNEL_HEIGHT_M1', 1)
+    s.set('KERNEL_STRIDE', 3)
+    s.set('ACTIVATION_MIN', -128)
+    s.set('ACTIVATION_MAX', 127)
+    s.op('POOL', 0)
+    s.op('STOP')
+    return module(s.bytes(), b'', 20, [('tensor<1x4x4x1xi8>', 0)],
+                  [('tensor<1x2x2x1xi8>', 16)])
+
+
+def case_oob():
+    # The OFM's base lies past the 16-byte arena: rejected before any
+    # command runs.
+    s = Stream()
+    s.set('DMA0_SRC_REGION', 1)
+    s.set('DMA0_DST_REGION', 1)
+    s.set('DMA0_LEN', 4)
+    s.op('DMA_START')
+    ew_common(s)
+    s.set('OFM_BASE0', 12)
+    s.set('IFM2_BROADCAST', 1 << 6)
+    s.op('ELEMENTWISE', 1)
+    s.op('STOP')
+    return module(s.bytes(), b'', 16, [('tensor<8xi8>', 0)],
+                  [('tensor<8xi8>', 8)])
+
+
+def case_noregion():
+    # IFM2 in region 0, but the op has no flash.
+    s = Stream()
+    ew_common(s)
+    s.fm('IFM2', 0, 0, 2, 2, 2, 2, 4, 1)
+    s.op('ELEMENTWISE', 1)
+    return module(s.bytes(), b'', 16, [('tensor<8xi8>', 0)],
+                  [('tensor<8xi8>', 8)])
+
+
+def npy(path, shape, values):
+    """An int8 .npy file (format version 1.0)."""
+    hdr = "{'descr': '|i1', 'fortran_order': False, 'shape': (%s), }" % (
+        ''.join('%d, ' % d for d in shape) if len(shape) > 1 else
+        '%d,' % shape[0])
+    hdr += ' ' * ((64 - (10 + len(hdr) + 1) % 64) % 64) + '\n'
+    with open(path, 'wb') as f:
+        f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(hdr)) +
+                hdr.encode() + bytes(v & 0xff for v in values))
+
+
+if __name__ == '__main__':
+    if sys.argv[1] == 'npy':
+        npy(sys.argv[2], [int(d) for d in sys.argv[3].split('x')],
+            [int(v) for v in sys.argv[4].split(',')])
+    else:
+        with open(sys.argv[2], 'w') as f:
+            f.write(globals()['case_' + sys.argv[1]]())
