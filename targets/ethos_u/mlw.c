@@ -75,18 +75,28 @@ typedef struct BitReader {
 	EthosuWeightError *e;
 } BitReader;
 
-/* Reads len (0..15) bits into *v; false (error set) past the end. */
+/* Reads len (0..15) bits into *v; false (error set) past the end. The
+ * bits span at most three bytes. */
 static bool
 br_get(BitReader *r, int len, const char *what, int *v)
 {
-	int x = 0;
+	size_t byte = r->pos >> 3, nbytes = r->nbits >> 3;
+	uint32_t w;
 	if (r->nbits - r->pos < (size_t)len) {
 		seterr(r->e, r->pos / 8, "stream ends inside %s", what);
 		return false;
 	}
-	for (int i = 0; i < len; i++, r->pos++)
-		x |= ((r->p[r->pos >> 3] >> (r->pos & 7)) & 1) << i;
-	*v = x;
+	if (len == 0) {
+		*v = 0;
+		return true;
+	}
+	w = r->p[byte];
+	if (byte + 1 < nbytes)
+		w |= (uint32_t)r->p[byte + 1] << 8;
+	if (byte + 2 < nbytes)
+		w |= (uint32_t)r->p[byte + 2] << 16;
+	*v = (int)(w >> (r->pos & 7) & ((1u << len) - 1));
+	r->pos += (size_t)len;
 	return true;
 }
 
@@ -185,8 +195,9 @@ read_header(BitReader *r, int zdiv, DecPal *pal, SliceHdr *h)
 typedef struct Dec {
 	BitReader r;
 	DecPal pal;
-	int w[MAX_SLICE];       /* weight indices of the slice */
-	int z[MAX_SLICE + 1];   /* zero runs of the slice */
+	int *w;                 /* weight indices of the slice */
+	int *z;                 /* zero runs of the slice */
+	int slice_cap;          /* entries of w; z has one more */
 	int16_t *out;
 	size_t n, cap, max;
 } Dec;
@@ -339,6 +350,12 @@ decode_slice(Dec *d, const SliceHdr *h)
 	int zlen = h->zdiv < 3 ? 12 : 8;
 	int wpos = 0, zpos = 0, wdone = 0, zdone = 0, wcarry = 0, zcarry = 0;
 	Chunk wc = {0}, zc = {0}, wp = {0}, zp = {0};
+	if (h->len > d->slice_cap) {
+		/* Grown to the longest slice so far (at most 32768). */
+		d->slice_cap = h->len;
+		d->w = ir_xrealloc(d->w, (size_t)h->len * sizeof(int));
+		d->z = ir_xrealloc(d->z, ((size_t)h->len + 1) * sizeof(int));
+	}
 	do {
 		int bal = h->zruns ? wpos - zpos : 0, u0 = 0;
 		wc.on = (bal < 8 || !h->zruns) && wpos < h->len;
@@ -408,6 +425,8 @@ ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
 	} else {
 		free(d->out);
 	}
+	free(d->w);
+	free(d->z);
 	free(d);
 	return ok;
 }
@@ -439,8 +458,14 @@ bw_put(BitWriter *w, int len, uint32_t v)
 		w->buf = ir_xrealloc(w->buf, w->cap);
 		memset(w->buf + old, 0, w->cap - old);
 	}
-	for (int i = 0; i < len; i++, w->pos++)
-		w->buf[w->pos >> 3] |= (uint8_t)((v >> i & 1) << (w->pos & 7));
+	/* A byte's worth at a time into the zeroed buffer. */
+	while (len > 0) {
+		int at = (int)(w->pos & 7), k = 8 - at < len ? 8 - at : len;
+		w->buf[w->pos >> 3] |= (uint8_t)((v & ((1u << k) - 1)) << at);
+		v >>= k;
+		len -= k;
+		w->pos += (size_t)k;
+	}
 }
 
 /* A palette section's coding choices. */
@@ -495,6 +520,8 @@ typedef struct Scan {
 	int palsize;
 	int zeros;              /* zeros since restart */
 	int last[512];          /* last position of each value */
+	uint32_t seen[512];     /* == stamp: value inside the window */
+	uint32_t stamp;
 	IntVec starts;
 } Scan;
 
@@ -511,15 +538,19 @@ static void
 scan_window(Scan *s, int i, int N, bool exclude_zero)
 {
 	int j, nz = 0, newsize = 0, nb, save;
+	/* The palette a restart at j needs: the distinct values of
+	 * v[j..i] (Vela counts the values last seen at or after j). */
+	s->stamp++;
 	for (j = i; j > s->restart; j--) {
+		newsize += s->seen[s->v[j] + 256] != s->stamp;
+		s->seen[s->v[j] + 256] = s->stamp;
 		if (s->v[j] != 0) {
 			if (nz == N + 1)
 				break;
 			nz++;
 		}
 	}
-	for (int k = 0; k < 512; k++)
-		newsize += s->last[k] >= j;
+	newsize += s->seen[s->v[j] + 256] != s->stamp;
 	nb = index_bits(newsize - exclude_zero);
 	if (s->have) {
 		int ob = index_bits(s->palsize - exclude_zero);
@@ -567,9 +598,11 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 		s->last[v[i] + 256] = i;
 		s->zeros += v[i] == 0;
 		for (int k = 0; k < 5; k++) {
+			/* Window sizes are powers of two: a mask is the
+			 * modulo. */
 			int N = (32 << k) * (s->have ? 2 : 1);
 			int nz = i - s->restart - s->zeros;
-			if (nz > 0 && nz % N == 0)
+			if (nz > 0 && (nz & (N - 1)) == 0)
 				scan_window(s, i, N, excl);
 		}
 	}
@@ -694,6 +727,24 @@ code_bits(int value, int param, bool zmode, int raw_bits)
 	return bits;
 }
 
+/* Bits to code each weight index (< 512) under the 13 parameter sets,
+ * filled on first use. */
+typedef struct BitsTable {
+	int row[512][13];
+	bool have[512];
+} BitsTable;
+
+static const int *
+w_bits(BitsTable *t, int v, int raw_bits)
+{
+	if (!t->have[v]) {
+		for (int j = 0; j < 13; j++)
+			t->row[v][j] = code_bits(v, w_params[j], false, raw_bits);
+		t->have[v] = true;
+	}
+	return t->row[v];
+}
+
 /* Shortest path over (value, parameter) with 40 bits per parameter
  * change (free where `free_at` already has a slice boundary). Ties go
  * to the lower parameter index, and to keeping the parameter. */
@@ -701,36 +752,41 @@ static void
 search_params(const int *vals, int n, bool zmode, int raw_bits,
     const Runs *free_at, Runs *out)
 {
-	int ncfg = zmode ? 4 : 13, cost[13] = {0}, next[13], fi = 0;
+	int ncfg = zmode ? 4 : 13, cost[13] = {0}, zbits[4], fi = 0;
 	int best, bj, cfg, end, k;
 	uint8_t *prev = ir_xmalloc((size_t)(n + 1) * (size_t)ncfg);
+	BitsTable *tab = zmode ? NULL : ir_xmalloc(sizeof(*tab));
+	if (tab)
+		memset(tab->have, 0, sizeof(tab->have));
 	for (int j = 0; j < ncfg; j++)
 		prev[j] = (uint8_t)j;
 	for (int i = 0; i < n; i++) {
-		int cmd = 40;
-		best = INT_MAX;
+		const int *bits = zbits;
+		uint8_t *pv = &prev[(size_t)(i + 1) * ncfg];
+		int sw;
+		best = cost[0];
 		bj = 0;
-		for (int j = 0; j < ncfg; j++)
+		for (int j = 1; j < ncfg; j++)
 			if (cost[j] < best)
 				best = cost[bj = j];
+		sw = best + 40;
 		if (free_at && fi < free_at->n && free_at->end[fi] == i + 1) {
-			cmd = 0;
+			sw = best;
 			fi++;
 		}
+		if (tab)
+			bits = w_bits(tab, vals[i], raw_bits);
+		else
+			for (int j = 0; j < 4; j++)
+				zbits[j] = code_bits(vals[i], j, true, 0);
+		/* Switch to this parameter from the best one, or keep it. */
 		for (int j = 0; j < ncfg; j++) {
-			int p = zmode ? j : w_params[j];
-			int bits = code_bits(vals[i], p, zmode, raw_bits);
-			uint8_t *pv = &prev[(size_t)(i + 1) * ncfg + j];
-			if (best + cmd < cost[j]) {
-				*pv = (uint8_t)bj;
-				next[j] = best + cmd + bits;
-			} else {
-				*pv = (uint8_t)j;
-				next[j] = cost[j] + bits;
-			}
+			bool change = sw < cost[j];
+			pv[j] = (uint8_t)(change ? bj : j);
+			cost[j] = (change ? sw : cost[j]) + bits[j];
 		}
-		memcpy(cost, next, sizeof(int) * (size_t)ncfg);
 	}
+	free(tab);
 	best = INT_MAX;
 	bj = 0;
 	for (int j = 0; j < ncfg; j++)

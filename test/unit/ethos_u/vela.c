@@ -1,6 +1,7 @@
 /* test/unit/ethos_u/vela.c: test-only reading of Vela-compiled models
- * (until the command-stream decoder lands, a minimal walk: registers,
- * NPU_OP_CONV/DEPTHWISE, 1-D DMAs) and of the original models. */
+ * (the command-stream decoder's commands, walked for the registers of
+ * each NPU_OP_CONV/DEPTHWISE and the 1-D DMAs that bring weights into
+ * SRAM) and of the original models. */
 #include "test/unit/ethos_u/vela.h"
 
 #include <math.h>
@@ -116,59 +117,10 @@ fb_op_io(const Fb *fb, const FbTable *op, unsigned field, uint32_t k,
 	return true;
 }
 
-/* ------------------------------------------------------------- COP1 */
-
-enum { DA_CONFIG = 1, DA_CMDSTREAM = 2, DA_READAPB = 3, DA_DUMPSHRAM = 4,
-	DA_NOP = 5 };
-
-static bool
-cop1_parse(VelaModel *m, const uint8_t *p, size_t n, char *why, size_t nw)
-{
-	size_t nwords = n / 4, i = 1;
-	uint32_t *w = malloc((nwords ? nwords : 1) * 4);
-	memcpy(w, p, nwords * 4);
-	if (nwords < 1 || w[0] != 0x31504f43u) {
-		snprintf(why, nw, "no COP1 magic");
-		free(w);
-		return false;
-	}
-	while (i < nwords) {
-		uint32_t tag = w[i], len;
-		switch (tag & 0xff) {
-		case DA_CONFIG:
-			if (i + 2 >= nwords)
-				goto bad;
-			m->config = w[i + 1];
-			i += 3;
-			break;
-		case DA_NOP:
-		case DA_DUMPSHRAM:
-		case DA_READAPB:
-			i++;
-			break;
-		case DA_CMDSTREAM:
-			len = (tag >> 16) | ((tag >> 8 & 0xff) << 16);
-			if (len > nwords - i - 1)
-				goto bad;
-			m->cmds = malloc((len ? len : 1) * 4);
-			memcpy(m->cmds, w + i + 1, (size_t)len * 4);
-			m->ncmds = len;
-			free(w);
-			return true;
-		default:
-			goto bad;
-		}
-	}
-bad:
-	snprintf(why, nw, "bad COP1 payload at word %zu", i);
-	free(w);
-	return false;
-}
-
 /* ------------------------------------------------------------ walk */
 
+/* Register opcodes (cmd0 parameters and cmd1 payloads by opcode). */
 enum {
-	OP_CONV = 0x002, OP_DEPTHWISE = 0x003, OP_DMA_START = 0x010,
 	R_IFM_DEPTH_M1 = 0x104, R_IFM_PRECISION = 0x105,
 	R_OFM_DEPTH_M1 = 0x113, R_OFM_BLK_DEPTH_M1 = 0x117,
 	R_KERNEL_WIDTH_M1 = 0x120, R_KERNEL_HEIGHT_M1 = 0x121,
@@ -295,35 +247,56 @@ walk_op(Walk *w, int cmd, bool dw)
 	    R1_SCALE1_BASE, R1_SCALE1_LENGTH, &op->s[1])));
 }
 
+/* Follows the stream decoded by targets/ethos_u/cmdstream: each
+ * command's words give the register state by opcode. */
 static bool
-walk(VelaModel *m, char *why, size_t nw)
+walk(VelaModel *m, const EthosuStream *st, char *why, size_t nw)
 {
 	Walk *w = calloc(1, sizeof(*w));
 	bool ok = true;
 	w->m = m;
-	for (size_t k = 0; ok && k < m->ncmds; k++) {
-		uint32_t c = m->cmds[k], code = c & 0x3ff, param = c >> 16;
-		size_t at = k;
-		if (c & 0x4000) {
-			if (++k >= m->ncmds) {
-				ok = false;
-				break;
-			}
-			w->r1[code] = m->cmds[k];
-		} else if ((c & 0xffff) >= 0x100) {
-			w->r0[code] = param;
-		} else if (code == OP_CONV || code == OP_DEPTHWISE) {
-			ok = walk_op(w, (int)at, code == OP_DEPTHWISE);
-		} else if (code == OP_DMA_START) {
+	for (size_t k = 0; ok && k < st->n; k++) {
+		const EthosuCmd *c = &st->cmds[k];
+		const EthosuCmdDef *def = ethosu_cmd_def(c->id);
+		uint8_t b[8] = {0};
+		uint32_t w0, w1, code = def->opcode;
+		ethosu_cmd_encode(c, b);
+		w0 = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+		    (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+		w1 = (uint32_t)b[4] | (uint32_t)b[5] << 8 |
+		    (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
+		if (def->cmd1)
+			w->r1[code] = w1;
+		else if (code >= 0x100)
+			w->r0[code] = w0 >> 16;
+		else if (c->id == ETHOSU_OP_CONV || c->id == ETHOSU_OP_DEPTHWISE)
+			ok = walk_op(w, (int)k, c->id == ETHOSU_OP_DEPTHWISE);
+		else if (c->id == ETHOSU_OP_DMA_START)
 			ok = walk_dma(w);
-		}
 		if (!ok)
 			snprintf(why, nw, "command %zu reads outside its region",
-			    at);
+			    k);
 	}
 	free(w->dmas);
 	free(w);
 	return ok;
+}
+
+/* The COP1 payload: its configuration word and command stream. */
+static bool
+read_payload(VelaModel *m, const uint8_t *p, size_t n, char *why,
+    size_t nw)
+{
+	if (!ethosu_payload_decode(p, n, &m->payload, why, nw))
+		return false;
+	for (size_t k = 0; k < m->payload.n; k++)
+		if (m->payload.actions[k].code == ETHOSU_DA_OPTIMIZER_CONFIG)
+			m->config = m->payload.actions[k].words[0];
+	if (!ethosu_payload_stream(&m->payload)) {
+		snprintf(why, nw, "COP1 payload without a command stream");
+		return false;
+	}
+	return true;
 }
 
 static bool
@@ -347,7 +320,7 @@ find_ethosu(VelaModel *m, const Fb *fb, char *why, size_t nw)
 			snprintf(why, nw, "ethos-u op without stream/flash");
 			return false;
 		}
-		return cop1_parse(m, cmd, ncmd, why, nw);
+		return read_payload(m, cmd, ncmd, why, nw);
 	}
 	snprintf(why, nw, "no ethos-u custom op");
 	return false;
@@ -375,13 +348,13 @@ vela_open(const char *path, VelaModel *m, char *why, size_t nwhy)
 	total = 1 << (m->config & 15);
 	m->ncores = total > 256 ? 2 : 1;
 	m->macs = total / m->ncores;
-	return walk(m, why, nwhy);
+	return walk(m, ethosu_payload_stream(&m->payload), why, nwhy);
 }
 
 void
 vela_close(VelaModel *m)
 {
-	free(m->cmds);
+	ethosu_payload_free(&m->payload);
 	for (int k = 0; k < m->nops; k++) {
 		for (int c = 0; c < 2; c++) {
 			free((void *)m->ops[k].w[c].p);

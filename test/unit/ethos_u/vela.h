@@ -6,6 +6,7 @@
 #define NPUIR_TEST_ETHOS_U_VELA_H
 
 #include "import/tflite/tflite.h"
+#include "targets/ethos_u/cmdstream.h"
 #include "targets/ethos_u/weights.h"
 
 /* ../shared (beside the source tree), or NULL when absent. */
@@ -33,8 +34,7 @@ typedef struct VelaModel {
 	ImportFile f;
 	uint32_t config;        /* COP1 configuration word */
 	int macs, ncores;
-	uint32_t *cmds;         /* command words (copied) */
-	size_t ncmds;
+	EthosuPayload payload;  /* the decoded COP1 payload */
 	const uint8_t *flash;   /* into the file */
 	size_t nflash;
 	uint8_t *region[8];     /* region copies the walk writes */
