@@ -131,6 +131,8 @@ eu_accel_of(IrOp *module)
 		a = ir_dict_get(t, "accel");
 		if (!a)
 			a = ir_dict_get(t, "accelerator");
+	} else if (t && t->kind == IR_ATTR_STRING) {
+		a = t;
 	}
 	if (a && a->kind == IR_ATTR_STRING) {
 		acc.name = a->u.string.data;

@@ -33,8 +33,8 @@ EuScale eu_quantise_scale(double scale);
 EuScale eu_reduced_quantise_scale(double scale);
 /* The conv/depthwise/FC scale Vela computes for one output channel:
  * double(in) * double(w) / double(out) for int8/int16 convolutions, but
- * the product in float32 first for FullyConnected and uint8 inputs
- * (TFLite's GetQuantizedConvolutionMultipler). */
+ * the product in float32 first for FullyConnected and uint8 inputs (the
+ * rule of older TFLite releases; current TFLite multiplies in double). */
 double eu_mac_scale(double in, double w, double out, bool product_f32);
 
 /* ------------------------------------------------------------ constraints */
@@ -45,8 +45,10 @@ typedef struct EuAccel {
 	bool u65;
 } EuAccel;
 
-/* The accelerator named by the module's npu.target attribute, else
- * ethos-u55-128 (the constraints are the same for every one). */
+/* The accelerator named by the module's npu.target attribute (a
+ * dictionary with an "accel" or "accelerator" string, or that string
+ * alone), else ethos-u55-128. Vela's operator constraints are the same
+ * for every Ethos-U55 and U65 configuration. */
 EuAccel eu_accel_of(IrOp *module);
 
 /* Why op cannot run on the NPU: the constraint it breaks, in Vela's

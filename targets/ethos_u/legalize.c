@@ -94,6 +94,10 @@ write_report(Legalize *L, FILE *out)
 	}
 	fprintf(out, "CPU operators = %zu\nNPU operators = %zu\n"
 	    "npu.cpu regions = %zu\n", L->ncpu, L->nnpu, L->nregions);
+	/* Vela multiplies FullyConnected scales in float32 first; the
+	 * graph kernels (whose results we keep) in double. */
+	fprintf(out, "output scales whose Vela multiplier differs = %zu\n",
+	    L->lw.vela_scale_diff);
 }
 
 /* Writes the report to path atomically ("-": stdout). */
@@ -352,8 +356,11 @@ erase_fused(Legalize *L, IrBlock *blk)
 
 	for (o = blk->first; o; o = next) {
 		next = o->next;
-		if (ir_ptrmap_get(&L->fused, o))
-			ir_op_erase(o);
+		if (!ir_ptrmap_get(&L->fused, o))
+			continue;
+		/* Forget it first: a later op may reuse its memory. */
+		ir_ptrmap_put(&L->fused, o, NULL);
+		ir_op_erase(o);
 	}
 }
 

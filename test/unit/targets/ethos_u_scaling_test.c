@@ -96,8 +96,7 @@ Test(ethos_u_scaling, agrees_with_quantize_multiplier)
 }
 
 /* Vela's FullyConnected rule multiplies the input and weight scales in
- * float32 (TFLite's GetQuantizedConvolutionMultipler); convolutions in
- * double. Some scale triples tell them apart. */
+ * float32 (as older TFLite did); convolutions in double. */
 Test(ethos_u_scaling, fully_connected_product_in_float32)
 {
 	double in = 0.024480115622282028, w = 0.0040390091016888618;
@@ -107,4 +106,8 @@ Test(ethos_u_scaling, fully_connected_product_in_float32)
 	    (double)((float)in * (float)w) / (double)(float)out);
 	cr_expect_eq(eu_mac_scale(in, w, out, false),
 	    (double)(float)in * (double)(float)w / (double)(float)out);
+	/* hello_world's first layer: the two rules give two multipliers. */
+	cr_expect_neq(qmath_quantize_multiplier(eu_mac_scale(in, w, out,
+	    true)).multiplier, qmath_quantize_multiplier(eu_mac_scale(in, w,
+	    out, false)).multiplier);
 }
