@@ -346,34 +346,46 @@ is_constant(const IrValue *v)
 }
 
 /* Vela's constraint_weights_limit: the largest per-output-channel sum of
- * |w - zp| (reduced over the other axes). */
+ * |w - zp| (reduced over the other axes). Nested loops over the dims
+ * before, at and after the channel axis: no division per weight. */
 static int64_t
 weights_sum_max(IrOp *w, int axis)
 {
 	const IrAttr *a = ir_op_attr(w, "value");
 	const IrType *t = ir_op_result(w, 0)->type;
 	const IrType *q = t->u.shaped.elem;
-	int64_t total = ir_type_num_elements(t), inner = 1, oc, i, best = 0;
-	int64_t *sum;
-	int k;
+	int64_t total = ir_type_num_elements(t), inner = 1, outer = 1, oc;
+	int64_t o, c, k, best = 0, *sum;
+	const int8_t *d;
+	int r;
 
-	if (!a || a->kind != IR_ATTR_DENSE || total <= 0)
+	if (!a || a->kind != IR_ATTR_DENSE || total <= 0 ||
+	    q->kind != IR_TYPE_QUANT)
 		return 0;
 	oc = t->u.shaped.dims[axis];
-	for (k = (int)t->u.shaped.rank - 1; k > axis; k--)
-		inner *= t->u.shaped.dims[k];
+	for (r = 0; r < (int)t->u.shaped.rank; r++)
+		if (r < axis)
+			outer *= t->u.shaped.dims[r];
+		else if (r > axis)
+			inner *= t->u.shaped.dims[r];
 	sum = calloc((size_t)oc, sizeof *sum);
-	for (i = 0; i < total; i++) {
-		int64_t c = i / inner % oc;
-		int64_t v = a->u.dense.splat ? (int8_t)a->u.dense.data[0] :
-		    (int8_t)a->u.dense.data[i];
-		int64_t zp = q->kind == IR_TYPE_QUANT ?
-		    q->u.quant.zero_points[q->u.quant.nscales > 1 ? c : 0] : 0;
+	d = (const int8_t *)a->u.dense.data;
+	for (o = 0; o < outer; o++)
+		for (c = 0; c < oc; c++) {
+			int64_t zp = q->u.quant.zero_points[
+			    q->u.quant.nscales > 1 ? c : 0], acc = 0;
+			const int8_t *p = a->u.dense.splat ? d :
+			    d + (o * oc + c) * inner;
 
-		sum[c] += v - zp < 0 ? zp - v : v - zp;
-	}
-	for (i = 0; i < oc; i++)
-		best = sum[i] > best ? sum[i] : best;
+			for (k = 0; k < inner; k++) {
+				int64_t v = p[a->u.dense.splat ? 0 : k] - zp;
+
+				acc += v < 0 ? -v : v;
+			}
+			sum[c] += acc;
+		}
+	for (c = 0; c < oc; c++)
+		best = sum[c] > best ? sum[c] : best;
 	free(sum);
 	return best;
 }
