@@ -710,6 +710,11 @@ check_binary(IrOp *op, char *extra, size_t n)
 static const char *
 check_lut(IrOp *op, char *extra, size_t n)
 {
+	/* A 16-bit relu-like op may still be a clamp: a 1x1 max pool. */
+	if ((ir_op_is(op, "graph.relu") || ir_op_is(op, "graph.relu6") ||
+	    ir_op_is(op, "graph.clip")) && rank_of(ir_op_operand(op, 0)) == 4 &&
+	    elem_of(ir_op_operand(op, 0)) == elem_of(ir_op_result(op, 0)))
+		return NULL;
 	if (bits_of(ir_op_operand(op, 0)) != 8 ||
 	    bits_of(ir_op_result(op, 0)) != 8) {
 		say(extra, n, "16-bit %s", eu_tflite_name(op));

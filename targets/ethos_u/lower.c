@@ -367,6 +367,32 @@ eu_eval_unary(EuLower *lw, IrOp *op, const IrType *in, const IrType *out,
 	return ok;
 }
 
+static bool clamp_of(EuLower *lw, IrOp *act, const IrType *q, int64_t *lo,
+    int64_t *hi);
+
+/* A 16-bit relu-like op that keeps its quantization and is a clamp: a
+ * 1x1 max pool with the clamp (Vela's standalone activations). */
+static const char *
+lower_clamp(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
+{
+	IrValue *x = ir_op_operand(op, 0);
+	Attrs at = {.ctx = lw->ctx};
+	int64_t lo, hi, one[2] = {1, 1};
+
+	if (!clamp_of(lw, op, elem_of(x), &lo, &hi)) {
+		snprintf(extra, n, "16-bit %s is not a clamp here",
+		    eu_tflite_name(op));
+		return "npu-ir: 16-bit activations stay on the CPU (Vela's "
+		    "interpolated 16-bit tables differ from the reference)";
+	}
+	put_str(&at, "mode", "max");
+	put_ints(&at, "kernel", one, 2);
+	put_int(&at, "act_min", lo);
+	put_int(&at, "act_max", hi);
+	*npu = replace(op, create(lw, op, "npu.pool", 1, &x, NULL, &at));
+	return NULL;
+}
+
 /* An int8 unary op as npu.lut: table[i] = op(i - 128). */
 static const char *
 lower_lut(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
@@ -379,6 +405,8 @@ lower_lut(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	int8_t table[256];
 	Attrs at = {.ctx = lw->ctx};
 
+	if (ir_type_bitwidth(qx->u.quant.storage) > 8)
+		return lower_clamp(lw, op, npu, extra, n);
 	if (!qx->u.quant.is_signed || !qy->u.quant.is_signed) {
 		snprintf(extra, n, "unsigned 8-bit data");
 		return "npu-ir: lookup tables take signed 8-bit data";
