@@ -14,6 +14,7 @@
 #include "ir/ir.h"
 #include "ir/pass.h"
 #include "passes/passes.h"
+#include "targets/ethos_u/ethos_u.h"
 #include "tools/npu-opt/output.h"
 #include "tools/npu-opt/verify_diag.h"
 
@@ -129,6 +130,7 @@ static bool
 register_all(const PassCli *pc, IrContext *ctx)
 {
 	passes_register_all(ctx);
+	ethos_u_register(ctx);
 	if (pc->test_ops)
 		passes_register_test(ctx);
 	for (size_t i = 0; i < pc->nplugins; i++)

@@ -17,7 +17,7 @@
 // CHECK-NEXT: any op)
 // CHECK-NEXT: --dce
 // CHECK-NEXT: op)
-// CHECK-NEXT: --inline
+// CHECK: --inline
 // CHECK-NEXT: (on builtin.module)
 // CHECK-NEXT: max-ops=<int>
 // CHECK-NEXT: (default: 16)
