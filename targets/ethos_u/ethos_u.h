@@ -7,6 +7,7 @@
 
 /* One definition per pass, each in its own file of targets/ethos_u/. */
 extern const IrPassDef pass_ethos_u_target;   /* target.c */
+extern const IrPassDef pass_ethos_u_estimate; /* estimate.c */
 
 /* Registers every pass and hook of the Ethos-U target in ctx. Tools call
  * it once per context, after passes_register_all. */
