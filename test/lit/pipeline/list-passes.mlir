@@ -17,7 +17,7 @@
 // CHECK-NEXT: any op)
 // CHECK-NEXT: --dce
 // CHECK-NEXT: op)
-// CHECK-NEXT: --inline
+// CHECK: --inline
 // CHECK-NEXT: (on builtin.module)
 // CHECK-NEXT: max-ops=<int>
 // CHECK-NEXT: (default: 16)
@@ -26,7 +26,7 @@
 // CHECK-NEXT: (default: 4)
 // CHECK-NEXT: --strip-debuginfo
 // CHECK-NEXT: (on any op)
-// CHECK-NEXT: --symbol-dce
+// CHECK: --symbol-dce
 // CHECK-NEXT: (on builtin.module)
 // CHECK-NOT: --test
 
