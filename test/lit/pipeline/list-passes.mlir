@@ -26,7 +26,7 @@
 // CHECK-NEXT: (default: 4)
 // CHECK-NEXT: --strip-debuginfo
 // CHECK-NEXT: (on any op)
-// CHECK-NEXT: --symbol-dce
+// CHECK: --symbol-dce
 // CHECK-NEXT: (on builtin.module)
 // CHECK-NOT: --test
 
