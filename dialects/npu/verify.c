@@ -344,3 +344,54 @@ npu_verify_yield(IrOp *op)
 	ir_op_emit_error(op, "expects parent op 'npu.cpu'");
 	return false;
 }
+
+/* Input and result have one element type (one quantization). */
+static bool
+same_elem(IrOp *op)
+{
+	const IrType *a = op->operands[0].value->type;
+	const IrType *r = ir_op_results(op)->type;
+	if (ir_type_is_shaped(a) && ir_type_is_shaped(r) &&
+	    a->u.shaped.elem == r->u.shaped.elem)
+		return true;
+	ir_op_emit_error(op, "input and result must have one element type");
+	return false;
+}
+
+bool
+npu_verify_reshape(IrOp *op)
+{
+	return same_elem(op);
+}
+
+bool
+npu_verify_pad(IrOp *op)
+{
+	int64_t lo, hi;
+	int64_t v = dialect_get_int(DEF(op), op->attrs, "pad_value");
+	if (!storage_i8_i16(op, op->operands[0].value, "input") ||
+	    !same_elem(op))
+		return false;
+	storage_range(ir_op_results(op), &lo, &hi);
+	if (v >= lo && v <= hi)
+		return true;
+	ir_op_emit_error(op, "pad_value %lld is outside the storage range "
+	    "[%lld, %lld]", (long long)v, (long long)lo, (long long)hi);
+	return false;
+}
+
+bool
+npu_verify_softmax(IrOp *op)
+{
+	const IrType *r = ir_op_results(op)->type;
+	if (!storage_i8_i16(op, op->operands[0].value, "input") ||
+	    !storage_i8_i16(op, ir_op_results(op), "output"))
+		return false;
+	if (ir_type_is_shaped(r) &&
+	    r->u.shaped.elem->kind == IR_TYPE_QUANT &&
+	    op->operands[0].value->type->u.shaped.elem->kind ==
+	    IR_TYPE_QUANT)
+		return true;
+	ir_op_emit_error(op, "input and result must be quantized tensors");
+	return false;
+}

@@ -17,6 +17,12 @@
 // CHECK-NEXT: any op)
 // CHECK-NEXT: --dce
 // CHECK-NEXT: op)
+// CHECK: --ethos-u-legalize
+// CHECK-NEXT: the rest into npu.cpu regions
+// CHECK-NEXT: builtin.module)
+// CHECK-NEXT: report=<string>
+// CHECK-NEXT: --show-cpu-operations
+// CHECK-NEXT: for stdout (default: none)
 // CHECK: --inline
 // CHECK-NEXT: (on builtin.module)
 // CHECK-NEXT: max-ops=<int>
