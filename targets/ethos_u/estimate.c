@@ -377,7 +377,7 @@ static bool
 is_reshape(const IrOp *op)
 {
 	return ir_op_is(op, "graph.reshape") || ir_op_is(op, "graph.squeeze") ||
-	    ir_op_is(op, "graph.unsqueeze");
+	    ir_op_is(op, "graph.unsqueeze") || ir_op_is(op, "npu.reshape");
 }
 
 /* A reshape is free unless its input is a network input or has other
@@ -394,9 +394,149 @@ add_reshape(Layers *ls, IrOp *op, bool *skip)
 	if (!set_fms(l, in, NULL, ir_op_result(op, 0)))
 		return false;
 	l->q.block = ETHOS_U_DMA;
-	l->tflite_op = ir_op_is(op, "graph.reshape") ? "RESHAPE" :
+	l->tflite_op = !ir_op_is(op, "graph.squeeze") &&
+	    !ir_op_is(op, "graph.unsqueeze") ? "RESHAPE" :
 	    ir_op_is(op, "graph.squeeze") ? "SQUEEZE" : "EXPAND_DIMS";
 	l->nng_op = "Memcpy";
+	return true;
+}
+
+/* ------------------------------------------------------------ softmax */
+
+/* The steps of Vela's int8 softmax (softmax.py): exp through a table,
+ * a sum, a reciprocal by Newton-Raphson in int32 and the final scaling,
+ * as 31 NPU operations. Each row: the op, its two inputs and its output,
+ * as tensors of the lowering: 'i' the softmax input (N,H,W,C), 'o' its
+ * output, 'x' int32 maps of the input's shape ('y' in NHWC: the sum
+ * reads it), 'r' int32 maps of one value per row (N,H,W,1) in NHWC ('R'
+ * in bricks), 'k' an int32 constant, 'm' the int8 row maxima; '-' no
+ * second input. A constant first operand is read as the second (Vela
+ * reverses the operands). Vela keeps a map in NHWC when an elementwise op could
+ * write it over an NHWC input of its shape (constants are NHWC). */
+static const struct SoftmaxStep {
+	const char *nng;
+	EthosUKind kind;
+	char in, in2, out;
+} softmax_steps[] = {
+	{ "MaxPool", ETHOS_U_KIND_MAXPOOL, 'i', '-', 'm' },
+	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'i', 'm', 'x' },     /* + exp LUT */
+	{ "SHR", ETHOS_U_KIND_OTHER, 'x', 'k', 'y' },
+	{ "ReduceSum", ETHOS_U_KIND_OTHER, 'y', '-', 'R' },
+	{ "CLZ", ETHOS_U_KIND_OTHER, 'R', '-', 'R' },
+	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'R', 'k', 'r' },  /* k - R, swapped */
+	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'R', 'k', 'r' },
+	{ "SHL", ETHOS_U_KIND_OTHER, 'R', 'r', 'r' },
+	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' },
+	{ "SHL", ETHOS_U_KIND_OTHER, 'r', 'k', 'r' },
+	{ "Add", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' },
+	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'k', 'r' },
+	{ "Add", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' },
+#define NEWTON_STEP \
+	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'r', 'r' }, \
+	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'k', 'r', 'r' }, \
+	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'r', 'r' }, \
+	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'k', 'r' }, \
+	{ "Add", ETHOS_U_KIND_ADD_SUB, 'r', 'r', 'r' },
+	NEWTON_STEP NEWTON_STEP NEWTON_STEP
+#undef NEWTON_STEP
+	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'k', 'r' },
+	{ "Mul", ETHOS_U_KIND_MUL, 'x', 'r', 'x' },
+	{ "SHR", ETHOS_U_KIND_OTHER, 'x', 'r', 'o' },
+};
+
+/* A tensor of the softmax lowering as a feature map; the input and
+ * output are placed later from their values. */
+static EthosUFm
+softmax_fm(const EthosUTarget *t, char what, EthosUShape s)
+{
+	EthosUShape row = { s.n, s.h, s.w, 1 };
+	switch (what) {
+	case 'm':
+		return (EthosUFm){ { 1, s.n * s.h * s.w, 1, 1 }, 8,
+		    ETHOS_U_NHCWB16, t->cache_mem };
+	case 'x':
+		return (EthosUFm){ s, 32, ETHOS_U_NHCWB16, t->cache_mem };
+	case 'y':
+		return (EthosUFm){ s, 32, ETHOS_U_NHWC, t->cache_mem };
+	case 'R':
+		return (EthosUFm){ row, 32, ETHOS_U_NHCWB16, t->cache_mem };
+	case 'r':
+		return (EthosUFm){ row, 32, ETHOS_U_NHWC, t->cache_mem };
+	case 'k':
+		return (EthosUFm){ { 1, 1, 1, 1 }, 32, ETHOS_U_NHWC,
+		    t->const_mem };
+	default:
+		return (EthosUFm){ s, 8, ETHOS_U_NHWC, t->arena_mem };
+	}
+}
+
+/* One op of the lowering. */
+static void
+softmax_step(const EthosUTarget *t, EthosULayer *l, int i, IrOp *op,
+    EthosUShape s, const char *name)
+{
+	const struct SoftmaxStep *st = &softmax_steps[i];
+	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	EthosUQuery *q = &l->q;
+	l->fixed = true;
+	l->tflite_op = "SOFTMAX";
+	l->nng_op = st->nng;
+	q->kind = st->kind;
+	q->block = i == 0 ? ETHOS_U_POOLING : i == 3 ? ETHOS_U_REDUCE_SUM :
+	    ETHOS_U_ELEMENTWISE;
+	q->ifm = softmax_fm(t, st->in, s);
+	q->ofm = softmax_fm(t, st->out, s);
+	if (st->in2 != '-') {
+		q->has_ifm2 = true;
+		q->ifm2 = softmax_fm(t, st->in2, s);
+	}
+	/* The max pool runs over rows of C, the table converts to int32. */
+	if (i == 0)
+		q->ifm.shape = (EthosUShape){ 1, s.n * s.h * s.w, s.c, 1 },
+		q->kernel_w = s.c;
+	if (i == 1) {
+		q->ifm2.shape.n = 1;
+		q->act = ETHOS_U_ACT_LUT;
+		q->uses_lut = true;
+		q->lut_bytes = 256 * 4;
+	}
+	/* Its input and output are the softmax's own values. */
+	l->in = st->in == 'i' ? in : NULL;
+	l->out = st->out == 'o' ? out : NULL;
+	q->scaled = true;
+	static const char *const lower[] = { "MaxPool", "maxpool", "Sub",
+	    "sub", "SHR", "shr", "ReduceSum", "reduce_sum", "CLZ", "clz",
+	    "SHL", "shl", "Add", "add", "Mul", "mul" };
+	const char *suffix = "";
+	for (size_t k = 0; k < sizeof lower / sizeof lower[0]; k += 2)
+		if (!strcmp(lower[k], st->nng))
+			suffix = lower[k + 1];
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s_%s%d", name, suffix, i);
+	/* Interned: the layer array moves as it grows. */
+	l->name = ir_ident_cstr(ir_op_context(op), buf)->str;
+}
+
+/* Vela's lowering of an int8 softmax over the last axis; other
+ * softmaxes are left to the CPU (no layer). */
+static bool
+add_softmax(const EthosUTarget *t, Layers *ls, IrOp *op, bool *skip)
+{
+	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	EthosUShape s;
+	if (!shape_of(in, &s) || storage_bits(in) != 8 ||
+	    storage_bits(out) != 8) {
+		*skip = true;
+		return true;
+	}
+	/* A batch folds into the height, as Vela does. */
+	s.h *= s.n, s.n = 1;
+	const char *name = loc_name(ir_op_loc(op));
+	for (int i = 0; i < (int)(sizeof softmax_steps /
+	    sizeof softmax_steps[0]); i++) {
+		EthosULayer *l = new_layer(ls);
+		softmax_step(t, l, i, op, s, name ? name : "softmax");
+	}
 	return true;
 }
 
@@ -420,7 +560,7 @@ npu_act(const IrOp *op, const IrValue *out)
  * (a constant, a reshape, an activation fused into its producer). False
  * when an op that should be a layer cannot be read. */
 static bool
-add_op(Layers *ls, IrOp *op, bool *skip)
+add_op(const EthosUTarget *t, Layers *ls, IrOp *op, bool *skip)
 {
 	const char *name = ir_op_name_str(op);
 	size_t before = ls->n;
@@ -452,6 +592,11 @@ add_op(Layers *ls, IrOp *op, bool *skip)
 		ok = add_elementwise(ls, op, name + 6, out);
 	else if (is_reshape(op))
 		ok = add_reshape(ls, op, skip);
+	else if (!strcmp(name, "graph.softmax") ||
+	    !strcmp(name, "npu.softmax")) {
+		/* The lowering names its own ops. */
+		return add_softmax(t, ls, op, skip);
+	}
 	else if (!strcmp(name, "graph.maximum") ||
 	    !strcmp(name, "graph.minimum"))
 		ok = add_elementwise(ls, op, name[8] == 'a' ? "max" : "min",
@@ -517,12 +662,14 @@ leaves_npu(IrValue *v, int depth)
 	return false;
 }
 
-/* Reshapes need their tensors in NHWC (a plain byte order). */
+/* Reshapes need their tensors in NHWC (a plain byte order), and so does
+ * a softmax, whose lowering reads its input reshaped. */
 static bool
 reshaped(IrValue *v)
 {
 	for (IrUse *u = v->uses; u; u = u->next)
-		if (is_reshape(u->owner))
+		if (is_reshape(u->owner) || ir_op_is(u->owner, "npu.softmax") ||
+		    ir_op_is(u->owner, "graph.softmax"))
 			return true;
 	return false;
 }
@@ -556,6 +703,17 @@ place_output(const EthosUTarget *t, EthosULayer *l)
 		q->ofm.format = ETHOS_U_NHWC;
 }
 
+/* The last op of a lowering writes the lowered op's output: only its
+ * memory and layout change. */
+static void
+place_softmax_output(const EthosUTarget *t, EthosULayer *l)
+{
+	bool out = leaves_npu(l->out, 0);
+	l->q.ofm.mem = out ? t->arena_mem : t->cache_mem;
+	l->q.ofm.format = out || reshaped(l->out) ? ETHOS_U_NHWC :
+	    ETHOS_U_NHCWB16;
+}
+
 static void
 place_input(const EthosUTarget *t, Layers *ls, IrValue *v, EthosUFm *fm)
 {
@@ -580,10 +738,14 @@ place(const EthosUTarget *t, Layers *ls)
 {
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
-		place_input(t, ls, l->in, &l->q.ifm);
+		if (l->in)
+			place_input(t, ls, l->in, &l->q.ifm);
 		if (l->in2)
 			place_input(t, ls, l->in2, &l->q.ifm2);
-		place_output(t, l);
+		if (l->out && !l->fixed)
+			place_output(t, l);
+		else if (l->out)
+			place_softmax_output(t, l);
 		place_weights(t, l);
 	}
 }
@@ -619,6 +781,14 @@ last_use(Layers *ls, IrValue *v, size_t from)
 	return last;
 }
 
+/* A map inside a lowering is read by the op after it (most are; the
+ * exponentials live longer, which this undercounts). */
+static size_t
+lowering_end(Layers *ls, size_t i)
+{
+	return i + 1 < ls->n ? i + 1 : i;
+}
+
 /* Bytes of SRAM live during each layer: its own feature maps, every map
  * produced earlier and read later, and its buffered weights. */
 static void
@@ -626,7 +796,8 @@ sram_usage(const EthosUTarget *t, Layers *ls)
 {
 	size_t *end = ir_xcalloc(ls->n + 1, sizeof *end);
 	for (size_t i = 0; i < ls->n; i++)
-		end[i] = last_use(ls, ls->v[i].out, i);
+		end[i] = ls->v[i].out ? last_use(ls, ls->v[i].out, i) :
+		    lowering_end(ls, i);
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
 		int64_t use = 0;
@@ -636,8 +807,8 @@ sram_usage(const EthosUTarget *t, Layers *ls)
 		/* A copy within one memory is no copy: in and out share. */
 		bool shared = l->q.block == ETHOS_U_DMA &&
 		    l->q.ifm.mem == l->q.ofm.mem;
-		if (!producer(ls, l->in) && l->q.ifm.mem == ETHOS_U_SRAM &&
-		    !shared)
+		if (l->in && !producer(ls, l->in) &&
+		    l->q.ifm.mem == ETHOS_U_SRAM && !shared)
 			use += fm_bytes(&l->q.ifm);
 		if (l->w.buffered && t->cache_mem == ETHOS_U_SRAM)
 			use += l->w.encoded_bytes;
@@ -690,7 +861,7 @@ read_weight_sizes(IrContext *ctx, const IrLoc *loc, const char *path,
 
 /* The layers of every function of the module, in order. */
 static bool
-collect(IrOp *module, Layers *ls)
+collect(const EthosUTarget *t, IrOp *module, Layers *ls)
 {
 	IrBlock *body = ir_op_regions(module)[0].first;
 	for (IrOp *f = body ? body->first : NULL; f; f = f->next) {
@@ -699,7 +870,7 @@ collect(IrOp *module, Layers *ls)
 			continue;
 		for (IrOp *op = ir_func_entry(f)->first; op; op = op->next) {
 			bool skip;
-			if (!add_op(ls, op, &skip)) {
+			if (!add_op(t, ls, op, &skip)) {
 				ir_op_emit_error(op, "cannot estimate this op "
 				    "on the Ethos-U: it needs static shapes and "
 				    "integer (8, 16 or 32-bit) feature maps");
@@ -717,7 +888,7 @@ network_name(IrOp *module, Layers *ls, char *buf, size_t n)
 {
 	const IrLoc *loc = ir_loc_file_of(ir_op_loc(module));
 	for (size_t i = 0; !loc && i < ls->n; i++)
-		if (ir_value_def_op(ls->v[i].out))
+		if (ls->v[i].out && ir_value_def_op(ls->v[i].out))
 			loc = ir_loc_file_of(ir_op_loc(ir_value_def_op(
 			    ls->v[i].out)));
 	const char *s = loc ? loc->u.file.file->str : "network";
@@ -740,7 +911,7 @@ run_model(IrOp *module, const EthosUTarget *t, Layers *ls, EthosUReport *r)
 	r->nlayers = ls->n;
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
-		IrOp *def = ir_value_def_op(l->out);
+		IrOp *def = l->out ? ir_value_def_op(l->out) : NULL;
 		if (!ethos_u_estimate(t, &l->q, &l->w, slack, &l->perf)) {
 			ir_emit_error(ir_op_context(module), def ?
 			    ir_op_loc(def) : ir_op_loc(module), "no Ethos-U "
@@ -796,7 +967,7 @@ estimate_run(IrOp *module, IrPass *pass)
 	Layers ls = { 0 };
 	EthosUReport r;
 	char name[256];
-	bool ok = collect(module, &ls);
+	bool ok = collect(&t, module, &ls);
 	const char *sizes = ir_pass_string(pass, "weight-sizes");
 	if (ok && *sizes)
 		ok = read_weight_sizes(ir_pass_context(pass),

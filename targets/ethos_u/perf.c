@@ -750,6 +750,16 @@ ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *query,
 	p->slack = (double)p->op_cycles;
 	Traffic tr;
 	memset(&tr, 0, sizeof tr);
+	if (q.lut_bytes) {
+		/* The table's DMA into SHRAM (as fast as the AXI port, no
+		 * latency) hides under the op before. */
+		double b = (double)q.lut_bytes;
+		double dma = fmax(floor(b / ethos_u_bandwidth(t, t->const_mem)) +
+		    (double)t->mem[t->const_mem].read_latency,
+		    floor(b / ((double)t->axi_data_width / 8)));
+		p->cycles[ETHOS_U_CYC_NPU] += fmax(dma - prev_slack, 0);
+		tr.bytes[t->const_mem][1][0] += b;
+	}
 	if (w->present && w->buffered) {
 		p->cycles[ETHOS_U_CYC_NPU] = buffered_npu_cycles(t, &q, w,
 		    prev_slack, p);

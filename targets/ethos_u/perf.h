@@ -76,6 +76,7 @@ typedef struct EthosUQuery {
 	bool scaled;            /* has a rescale (40-bit acc for int16) */
 	bool uses_lut;          /* an activation table takes SHRAM banks */
 	bool scalar_ifm2;       /* elementwise with a scalar operand */
+	int64_t lut_bytes;      /* an activation table DMA'd to SHRAM first */
 } EthosUQuery;
 
 /* A block configuration (SHRAM layout omitted). */

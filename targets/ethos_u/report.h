@@ -17,6 +17,8 @@ typedef struct EthosULayer {
 	EthosUQuery q;
 	EthosUWeights w;
 	IrValue *in, *in2, *out;  /* feature maps (in2 may be NULL) */
+	bool fixed;             /* maps inside a lowering: placed already,
+	                           except the ones with a value above */
 	int64_t sram_usage;     /* bytes live in SRAM while it runs */
 	EthosUPerf perf;
 } EthosULayer;
