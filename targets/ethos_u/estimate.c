@@ -433,7 +433,7 @@ static const struct SoftmaxStep {
 	{ "Add", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' },
 #define NEWTON_STEP \
 	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'r', 'r' }, \
-	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'k', 'r', 'r' }, \
+	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' }, \
 	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'r', 'r' }, \
 	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'k', 'r' }, \
 	{ "Add", ETHOS_U_KIND_ADD_SUB, 'r', 'r', 'r' },
@@ -734,7 +734,7 @@ place_weights(const EthosUTarget *t, EthosULayer *l)
 }
 
 static void
-place(const EthosUTarget *t, Layers *ls)
+place(const EthosUTarget *t, Layers *ls, bool size)
 {
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
@@ -747,6 +747,10 @@ place(const EthosUTarget *t, Layers *ls)
 		else if (l->out)
 			place_softmax_output(t, l);
 		place_weights(t, l);
+		/* Optimising for size, no SRAM goes to weight buffers: the
+		 * weights stream from where they live. */
+		if (size)
+			l->w.buffered = false;
 	}
 }
 
@@ -973,7 +977,8 @@ estimate_run(IrOp *module, IrPass *pass)
 		ok = read_weight_sizes(ir_pass_context(pass),
 		    ir_op_loc(module), sizes, &ls);
 	if (ok) {
-		place(&t, &ls);
+		place(&t, &ls, !strcmp(ir_pass_string(pass, "optimise"),
+		    "size"));
 		sram_usage(&t, &ls);
 		ok = run_model(module, &t, &ls, &r);
 	}
@@ -984,6 +989,9 @@ estimate_run(IrOp *module, IrPass *pass)
 	free(ls.v);
 	return ok;
 }
+
+static const char *const optimise_choices[] = { "performance", "size",
+	NULL };
 
 static const IrPassOption estimate_options[] = {
 	{ "report", IR_OPT_STRING, NULL,
@@ -998,6 +1006,9 @@ static const IrPassOption estimate_options[] = {
 	  NULL },
 	{ "table", IR_OPT_BOOL, "true",
 	  "print the per-layer table on stderr", NULL },
+	{ "optimise", IR_OPT_ENUM, "performance",
+	  "performance: weights DMA'd into SRAM buffers; size: weights "
+	  "read where they live", optimise_choices },
 };
 
 const IrPassDef pass_ethos_u_estimate = {

@@ -18,6 +18,7 @@ void ethos_u_register(IrContext *ctx);
 extern const IrPassDef pass_ethos_u_target;   /* target.c */
 extern const IrPassDef pass_ethos_u_estimate; /* estimate.c */
 extern const IrPassDef pass_ethos_u_legalize; /* legalize.c */
+extern const IrPassDef pass_ethos_u_compile;  /* compile.c */
 
 /* ------------------------------------------------------------ scaling */
 
