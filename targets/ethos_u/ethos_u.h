@@ -1,6 +1,5 @@
 /* targets/ethos_u/ethos_u.h: the Arm Ethos-U target: its registration,
- * Vela's output-stage scaling, its operator constraints and the
- * ethos-u-legalize pass. */
+ * its passes, Vela's output-stage scaling and its operator constraints. */
 #ifndef NPUIR_ETHOS_U_H
 #define NPUIR_ETHOS_U_H
 
@@ -11,10 +10,15 @@
 #include "ir/ir.h"
 #include "ir/pass.h"
 
-/* Registers the target's passes in ctx (targets/ethos_u/register.c). */
+/* Registers every pass and hook of the Ethos-U target in ctx (register.c).
+ * Tools call it once per context, after passes_register_all. */
 void ethos_u_register(IrContext *ctx);
 
-extern const IrPassDef pass_ethos_u_legalize;
+/* One definition per pass, each in its own file of targets/ethos_u/. */
+extern const IrPassDef pass_ethos_u_target;   /* target.c */
+extern const IrPassDef pass_ethos_u_estimate; /* estimate.c */
+extern const IrPassDef pass_ethos_u_legalize; /* legalize.c */
+extern const IrPassDef pass_ethos_u_compile;  /* compile.c */
 
 /* ------------------------------------------------------------ scaling */
 
