@@ -3,6 +3,7 @@
  * float32 scales through the same QuantizeMultiplier, TFLite's add
  * formulation, clamps and 256-entry tables read off the graph op's own
  * reference kernel. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,39 @@ static void
 copy(Attrs *at, IrOp *op, const char *name)
 {
 	put(at, name, ir_op_attr(op, name));
+}
+
+/* The integer value of a fused-activation bound (fuse-activations
+ * writes storage integers, as integer or float attributes); false when
+ * absent or not an integer. */
+static bool
+act_bound(IrOp *op, const char *name, int64_t *v)
+{
+	const IrAttr *a = ir_op_attr(op, name);
+
+	if (a && a->kind == IR_ATTR_INTEGER) {
+		*v = a->u.integer.value;
+		return true;
+	}
+	if (a && a->kind == IR_ATTR_FLOAT && a->u.flt.value == floor(
+	    a->u.flt.value) && fabs(a->u.flt.value) < 1e15) {
+		*v = (int64_t)a->u.flt.value;
+		return true;
+	}
+	return false;
+}
+
+/* The graph op's fused clamp (act_min/act_max from fuse-activations)
+ * becomes the npu op's. */
+static void
+carry_act(Attrs *at, IrOp *op)
+{
+	int64_t v;
+
+	if (act_bound(op, "act_min", &v))
+		put_int(at, "act_min", v);
+	if (act_bound(op, "act_max", &v))
+		put_int(at, "act_max", v);
 }
 
 /* ------------------------------------------------------------ building */
@@ -250,6 +284,7 @@ lower_mac(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	put_int(&at, "input_zp", qx->u.quant.zero_points[0]);
 	put_int(&at, "weight_zp", qw->u.quant.zero_points[0]);
 	put_int(&at, "output_zp", qy->u.quant.zero_points[0]);
+	carry_act(&at, op);
 	free(mul);
 	free(sh);
 	*npu = replace(op, create(lw, op, dw ? "npu.depthwise_conv2d" :
@@ -269,6 +304,7 @@ lower_pool(EuLower *lw, IrOp *op, IrOp **npu)
 	copy(&at, op, "kernel");
 	copy(&at, op, "strides");
 	copy(&at, op, "padding");
+	carry_act(&at, op);
 	*npu = replace(op, create(lw, op, "npu.pool", 1, &x, NULL, &at));
 	return NULL;
 }
@@ -324,6 +360,7 @@ lower_binary(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	put_int(&at, "output_multiplier", mo.multiplier);
 	put_int(&at, "output_shift", mo.shift);
 	put_int(&at, "output_zp", qy->u.quant.zero_points[0]);
+	carry_act(&at, op);
 	*npu = replace(op, create(lw, op, "npu.elementwise", 2, ops, NULL, &at));
 	return NULL;
 }
@@ -529,7 +566,7 @@ eu_fuse_activation(EuLower *lw, IrOp *npu, IrPtrMap *fused)
 {
 	IrValue *r = ir_op_result(npu, 0);
 	IrOp *act;
-	int64_t lo, hi;
+	int64_t lo, hi, old;
 	Attrs at = {.ctx = lw->ctx};
 
 	if (!r->uses || r->uses->next || !dialect_attr_spec(npu->name->def,
@@ -543,6 +580,15 @@ eu_fuse_activation(EuLower *lw, IrOp *npu, IrPtrMap *fused)
 	    r->type || r->type->u.shaped.elem->kind != IR_TYPE_QUANT)
 		return;
 	if (!clamp_of(lw, act, r->type->u.shaped.elem, &lo, &hi))
+		return;
+	/* After a clamp [a, b] already on npu: clamp(clamp(v, a, b), lo,
+	 * hi) is clamp(v, max(a, lo), min(b, hi)) unless the two ranges
+	 * are disjoint (then it is constant: not fused). */
+	if (act_bound(npu, "act_min", &old) && old > lo)
+		lo = old;
+	if (act_bound(npu, "act_max", &old) && old < hi)
+		hi = old;
+	if (lo > hi)
 		return;
 	(void)at;
 	ir_op_set_attr(npu, "act_min", int_attr(lw->ctx, lo));
