@@ -829,6 +829,46 @@ check_resize(IrOp *op, char *extra, size_t n)
 	    "2x/4x/8x IFM W and H";
 }
 
+/* Vela's constraint_transpose: the permutations its NPU lowering takes.
+ * We have no npu op for them yet, so a legal one still stays on the CPU,
+ * but the report says which rule a transpose breaks. */
+static const char *
+check_transpose(IrOp *op, char *extra, size_t n)
+{
+	const IrValue *x = ir_op_operand(op, 0);
+	int64_t p[8] = {0}, r = rank_of(x);
+	int np = dialect_get_ints(DEF(op), op->attrs, "perm", p, 8);
+	bool ok = r == 2;
+
+	if (np == 3) {
+		ok = ok || (p[0] == 1 && p[1] == 0) ||
+		    (dim(x, 0) == 1 && p[1] == 2 && p[2] == 1) ||
+		    (dim(x, 1) == 1 && p[0] == 2 && p[2] == 0);
+	} else if (np == 4) {
+		ok = ok || (p[0] == 0 && p[1] == 2 && p[2] == 1) ||
+		    (dim(x, 1) == 1 && p[0] == 0 && p[2] == 3 && p[3] == 2) ||
+		    (dim(x, 2) == 1 && p[0] == 0 && p[1] == 3 && p[3] == 1);
+	}
+	if (ok) {
+		say(extra, n, "a permutation Vela runs on the NPU");
+		return "npu-ir: TRANSPOSE has no npu op yet";
+	}
+	{
+		char buf[200] = "";
+		size_t len = 0;
+
+		/* 8 entries of at most 21 characters each fit. */
+		for (int i = 0; i < np && i < 8; i++)
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+			    "%s%lld", i ? ", " : "", (long long)p[i]);
+		say(extra, n, "Op has permutation [%s]", buf);
+	}
+	return "The following shape/permutations are supported for transpose: "
+	    "When ifm rank is 2: WxC -> CxW, When ifm rank is 3: HxWxC -> "
+	    "WxHxC, 1xWxC -> 1xCxW, Hx1xC -> Cx1xH, When ifm rank is 4: "
+	    "1xHxWxC -> 1xWxHxC, 1x1xWxC -> 1x1xCxW, 1xHx1xC -> 1xCx1xW";
+}
+
 /* ------------------------------------------------------------ entry */
 
 const char *
@@ -843,6 +883,11 @@ eu_check_op(IrOp *op, const EuAccel *a, char *extra, size_t n)
 			return "npu-ir: MEAN's reference arithmetic is float; "
 			    "no bit-exact NPU lowering (Vela: depthwise "
 			    "convolution)";
+		if (ir_op_is(op, "graph.transpose") && op->noperands == 1 &&
+		    rank_of(ir_op_operand(op, 0)) >= 2 &&
+		    rank_of(ir_op_operand(op, 0)) <= 4 &&
+		    ir_type_is_shaped(type_of(ir_op_operand(op, 0))))
+			return check_transpose(op, extra, n);
 		return "is a CPU only op";
 	}
 	if (op->nresults != 1 || op->noperands < 1)
