@@ -222,7 +222,7 @@ make_region(Legalize *L, IrOp **run, size_t n)
 	IrOp *last = run[n - 1], *cpu, *y;
 	IrBlock *body = ir_block_create();
 	IrValue **in = NULL, **out = NULL;
-	const IrType **tin, **tout;
+	const IrType **tout;
 	size_t nin, nout, i;
 	IrOpState st = {0};
 	IrBuilder b;
@@ -233,7 +233,6 @@ make_region(Legalize *L, IrOp **run, size_t n)
 		ir_op_move_to_end(run[i], body);
 	nin = region_inputs(body, &in);
 	nout = region_outputs(body, &out);
-	tin = ir_xcalloc(nin + 1, sizeof *tin);
 	tout = ir_xcalloc(nout + 1, sizeof *tout);
 	for (i = 0; i < nout; i++)
 		tout[i] = out[i]->type;
@@ -270,7 +269,6 @@ make_region(Legalize *L, IrOp **run, size_t n)
 	L->nregions++;
 	free(in);
 	free(out);
-	free(tin);
 	free(tout);
 }
 
