@@ -448,7 +448,10 @@ check_weights(IrOp *op, char *extra, size_t n)
 		say(extra, n, "the weight zero points differ per channel");
 		return "npu-ir: the weights must have one zero point";
 	}
-	if (!ir_op_is(op, "graph.fully_connected")) {
+	/* Each |w - zp| is at most 255, so only channels of more than
+	 * 127 x 65536 / 255 weights need summing. */
+	if (!ir_op_is(op, "graph.fully_connected") && ir_type_num_elements(
+	    w->type) / dim(w, axis) * 255 > WEIGHTS_LIMIT) {
 		sum = weights_sum_max(ir_value_def_op(w), axis);
 		if (sum > WEIGHTS_LIMIT) {
 			say(extra, n, "the sum of weights is %lld",

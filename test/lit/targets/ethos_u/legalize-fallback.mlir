@@ -56,7 +56,8 @@ func.func @shapes(%a: tensor<1x?x!q>, %b: tensor<1x0x!q>, %c: tensor<1x1x1x1x2x!
 // CHECK: "npu.yield"
 // CHECK: return %[[R]]#0, %[[R]]#1, %[[R]]#2, %[[R]]#3
 
-// Convolution limits: stride, dilated height, run-time weights, batch.
+// Convolution limits: stride, dilated height, run-time weights, batch,
+// the sum of |weights| per output channel (here 2 x 33000 x 127).
 // REPORT-NEXT: Warning: CONV_2D '{{.*}}:{{[0-9]+}}:8' is not supported on the NPU. Placing on CPU instead
 // REPORT-NEXT:  - Strides must fulfil the following criteria: Stride h must be between 1 and 3 when ofm height is greater than 1, stride w between 1 and 3 when ofm width is greater than 1
 // REPORT-NEXT:    Op has stride WxH as: 1x4
@@ -72,7 +73,10 @@ func.func @shapes(%a: tensor<1x?x!q>, %b: tensor<1x0x!q>, %c: tensor<1x1x1x1x2x!
 // REPORT-NEXT: Warning: CONV_2D '{{.*}}:{{[0-9]+}}:8' is not supported on the NPU. Placing on CPU instead
 // REPORT-NEXT:  - IFM Tensor batch size must be 1
 // REPORT-NEXT:    operand #0 has batch size: 2
-func.func @conv_limits(%x: tensor<1x16x16x2x!q>, %big: tensor<1x100x100x2x!q>, %wa: tensor<2x1x1x2x!w>, %x2: tensor<2x4x4x2x!q>) -> (tensor<1x4x16x2x!q>, tensor<1x16x4x2x!q>, tensor<1x20x98x2x!q>, tensor<1x16x16x2x!q>, tensor<2x4x4x2x!q>) {
+// REPORT-NEXT: Warning: CONV_2D '{{.*}}:{{[0-9]+}}:8' is not supported on the NPU. Placing on CPU instead
+// REPORT-NEXT:  - The sum of the weights cannot exceed 8323072
+// REPORT-NEXT:    the sum of weights is 8382000
+func.func @conv_limits(%x: tensor<1x16x16x2x!q>, %big: tensor<1x100x100x2x!q>, %wa: tensor<2x1x1x2x!w>, %x2: tensor<2x4x4x2x!q>, %deep: tensor<1x2x1x33000x!q>) -> (tensor<1x4x16x2x!q>, tensor<1x16x4x2x!q>, tensor<1x20x98x2x!q>, tensor<1x16x16x2x!q>, tensor<2x4x4x2x!q>, tensor<1x1x1x1x!q>) {
   %w = "graph.constant"() {value = dense<1> : tensor<2x1x1x2xi8>} : () -> tensor<2x1x1x2x!w>
   %dw = "graph.constant"() {value = dense<1> : tensor<1x1x1x2xi8>} : () -> tensor<1x1x1x2x!w>
   %w3 = "graph.constant"() {value = dense<1> : tensor<2x3x3x2xi8>} : () -> tensor<2x3x3x2x!w>
@@ -81,12 +85,15 @@ func.func @conv_limits(%x: tensor<1x16x16x2x!q>, %big: tensor<1x100x100x2x!q>, %
   %2 = "graph.conv2d"(%big, %w3) {dilations = [40, 1]} : (tensor<1x100x100x2x!q>, tensor<2x3x3x2x!w>) -> tensor<1x20x98x2x!q>
   %3 = "graph.conv2d"(%x, %wa) : (tensor<1x16x16x2x!q>, tensor<2x1x1x2x!w>) -> tensor<1x16x16x2x!q>
   %4 = "graph.conv2d"(%x2, %w) : (tensor<2x4x4x2x!q>, tensor<2x1x1x2x!w>) -> tensor<2x4x4x2x!q>
-  return %0, %1, %2, %3, %4 : tensor<1x4x16x2x!q>, tensor<1x16x4x2x!q>, tensor<1x20x98x2x!q>, tensor<1x16x16x2x!q>, tensor<2x4x4x2x!q>
+  %wd = "graph.constant"() {value = dense<127> : tensor<1x2x1x33000xi8>} : () -> tensor<1x2x1x33000x!w>
+  %5 = "graph.conv2d"(%deep, %wd) : (tensor<1x2x1x33000x!q>, tensor<1x2x1x33000x!w>) -> tensor<1x1x1x1x!q>
+  return %0, %1, %2, %3, %4, %5 : tensor<1x4x16x2x!q>, tensor<1x16x4x2x!q>, tensor<1x20x98x2x!q>, tensor<1x16x16x2x!q>, tensor<2x4x4x2x!q>, tensor<1x1x1x1x!q>
 }
 // Constants only the region uses move into it.
 // CHECK-LABEL: func.func @conv_limits
-// CHECK-NEXT: "npu.cpu"(%arg0, %arg1, %arg2, %arg3) ({
+// CHECK-NEXT: "npu.cpu"(%arg0, %arg1, %arg2, %arg3, %arg4) ({
 // CHECK-NEXT: ^bb0(
+// CHECK-NEXT: "graph.constant"
 // CHECK-NEXT: "graph.constant"
 // CHECK-NEXT: "graph.constant"
 // CHECK-NEXT: "graph.constant"
@@ -150,6 +157,6 @@ func.func @mixed(%x: tensor<1x8x!q>) -> tensor<1x8x!q> {
   return %4 : tensor<1x8x!q>
 }
 
-// REPORT-NEXT: CPU operators = 19
+// REPORT-NEXT: CPU operators = 20
 // REPORT-NEXT: NPU operators = 3
 // REPORT-NEXT: npu.cpu regions = 6
