@@ -110,3 +110,24 @@ npu_infer_pad(IrContext *ctx, const IrOpState *st, size_t nresults,
 	results[0] = dialect_tensor(ctx, r, d, t->u.shaped.elem);
 	return true;
 }
+
+/* The result's dims are `size`. */
+bool
+npu_infer_slice(IrContext *ctx, const IrOpState *st, size_t nresults,
+    const IrType **results)
+{
+	const IrType *t = dialect_ranked(ctx, st, 0, -1);
+	int64_t z[DIALECT_MAX_RANK + 1];
+	int n;
+
+	(void)nresults;
+	if (!t)
+		return false;
+	n = dialect_get_ints(st->name->def, st->attrs, "size", z,
+	    DIALECT_MAX_RANK + 1);
+	if (n != t->u.shaped.rank)
+		return dialect_infer_error(ctx, st, "size needs %lld entries, "
+		    "has %d", (long long)t->u.shaped.rank, n);
+	results[0] = dialect_tensor(ctx, n, z, t->u.shaped.elem);
+	return true;
+}

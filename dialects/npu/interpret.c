@@ -624,6 +624,35 @@ npu_interpret_pad(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return true;
 }
 
+/* The window [begin, begin + size) of the input. */
+static bool
+npu_interpret_slice(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	int64_t b[16] = {0}, idx[16] = {0}, i;
+	int r, k;
+
+	(void)it;
+	if (!make_out(op, out))
+		return false;
+	r = (int)out[0]->type->u.shaped.rank;
+	if (r > 16)
+		return false;
+	dialect_get_ints(def_of(op), op->attrs, "begin", b, 16);
+	for (i = 0; i < out[0]->n; i++) {
+		int64_t src = 0;
+
+		for (k = 0; k < r; k++)
+			src = src * D(in[0])[k] + b[k] + idx[k];
+		memcpy((char *)out[0]->data + (size_t)i * out[0]->elem_size,
+		    (char *)in[0]->data + (size_t)src * in[0]->elem_size,
+		    out[0]->elem_size);
+		for (k = r - 1; k >= 0 && ++idx[k] == D(out[0])[k]; k--)
+			idx[k] = 0;
+	}
+	return true;
+}
+
 /* ------------------------------------------------------------ softmax */
 
 /* graph.softmax's arithmetic on quantized data: dequantize, f32
@@ -692,4 +721,5 @@ const IrInterpretFn npu_kernels[NPU_NUM_OPS] = {
 	[NPU_RESHAPE] = npu_interpret_reshape,
 	[NPU_PAD] = npu_interpret_pad,
 	[NPU_SOFTMAX] = npu_interpret_softmax,
+	[NPU_SLICE] = npu_interpret_slice,
 };

@@ -395,3 +395,33 @@ npu_verify_softmax(IrOp *op)
 	ir_op_emit_error(op, "input and result must be quantized tensors");
 	return false;
 }
+
+/* begin + size within the input, one entry per dimension. */
+bool
+npu_verify_slice(IrOp *op)
+{
+	const IrType *t = op->operands[0].value->type;
+	int64_t b[DIALECT_MAX_RANK + 1], z[DIALECT_MAX_RANK + 1];
+	int nb = dialect_get_ints(DEF(op), op->attrs, "begin", b,
+	    DIALECT_MAX_RANK + 1);
+	int nz = dialect_get_ints(DEF(op), op->attrs, "size", z,
+	    DIALECT_MAX_RANK + 1);
+	if (!same_elem(op))
+		return false;
+	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 0 ||
+	    nb != t->u.shaped.rank || nz != t->u.shaped.rank) {
+		ir_op_emit_error(op, "begin and size need one entry per input "
+		    "dimension");
+		return false;
+	}
+	for (int i = 0; i < nb; i++) {
+		int64_t d = t->u.shaped.dims[i];
+		if (d != IR_DYNAMIC && (b[i] > d || z[i] > d - b[i])) {
+			ir_op_emit_error(op, "the window of dimension %d, [%lld, "
+			    "%lld), exceeds its size %lld", i, (long long)b[i],
+			    (long long)(b[i] + z[i]), (long long)d);
+			return false;
+		}
+	}
+	return true;
+}

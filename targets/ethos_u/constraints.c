@@ -83,6 +83,7 @@ static const char *const lowered[] = {
 	"graph.tanh", "graph.hard_swish", "graph.abs", "graph.exp",
 	"graph.rsqrt", "graph.softmax", "graph.reshape", "graph.squeeze",
 	"graph.unsqueeze", "graph.concat", "graph.pad", "graph.resize",
+	"graph.split", "graph.slice",
 };
 
 /* Unary ops that become a 256-entry table. */
@@ -329,6 +330,7 @@ check_batch(IrOp *op, char *extra, size_t n)
 	if (ir_op_is(op, "graph.fully_connected") ||
 	    ir_op_is(op, "graph.softmax") || ir_op_is(op, "graph.reshape") ||
 	    ir_op_is(op, "graph.squeeze") || ir_op_is(op, "graph.unsqueeze") ||
+	    ir_op_is(op, "graph.split") || ir_op_is(op, "graph.slice") ||
 	    rank_of(v) < 4 || dim(v, 0) == 1)
 		return NULL;
 	say(extra, n, "operand #0 has batch size: %lld", (long long)dim(v, 0));
@@ -757,6 +759,13 @@ check_same_q(IrOp *op, char *extra, size_t n)
 {
 	const IrType *y = elem_of(ir_op_result(op, 0));
 
+	for (unsigned i = 1; i < op->nresults; i++)
+		if (elem_of(ir_op_result(op, i)) != y) {
+			say(extra, n, "result #%u has another quantization "
+			    "than result #0", i);
+			return "npu-ir: inputs and output must share one "
+			    "quantization (no rescale is lowered)";
+		}
 	for (unsigned i = 0; i < op->noperands; i++)
 		if (elem_of(ir_op_operand(op, i)) != y) {
 			say(extra, n, "operand #%u has another quantization "
@@ -893,7 +902,8 @@ eu_check_op(IrOp *op, const EuAccel *a, char *extra, size_t n)
 			return check_transpose(op, extra, n);
 		return "is a CPU only op";
 	}
-	if (op->nresults != 1 || op->noperands < 1)
+	if ((op->nresults != 1 && !ir_op_is(op, "graph.split")) ||
+	    op->noperands < 1 || op->nresults < 1)
 		return "is a CPU only op";
 	if ((r = check_types(op, extra, n)) || (r = check_shapes(op, extra, n)) ||
 	    (r = check_batch(op, extra, n)))

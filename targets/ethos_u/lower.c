@@ -500,6 +500,50 @@ lower_data(EuLower *lw, IrOp *op, IrOp **npu)
 	return NULL;
 }
 
+/* One npu.slice, a view of x, per window; split's pieces follow each
+ * other along the axis. */
+static IrOp *
+make_slice(EuLower *lw, IrOp *op, IrValue *x, const int64_t *begin,
+    const IrType *rt)
+{
+	Attrs at = {.ctx = lw->ctx};
+	size_t r = (size_t)rt->u.shaped.rank;
+
+	put_ints(&at, "begin", begin, r);
+	put_ints(&at, "size", rt->u.shaped.dims, r);
+	return create(lw, op, "npu.slice", 1, &x, rt, &at);
+}
+
+static const char *
+lower_slice(EuLower *lw, IrOp *op, IrOp **npu)
+{
+	IrValue *x = ir_op_operand(op, 0);
+	int64_t begin[DIALECT_MAX_RANK] = {0}, axis;
+	unsigned i;
+
+	if (ir_op_is(op, "graph.slice")) {
+		dialect_get_ints(DEF(op), op->attrs, "begin", begin,
+		    DIALECT_MAX_RANK);
+		*npu = replace(op, make_slice(lw, op, x, begin,
+		    ir_op_result(op, 0)->type));
+		return NULL;
+	}
+	axis = dialect_norm_axis(dialect_get_int(DEF(op), op->attrs, "axis"),
+	    x->type->u.shaped.rank);
+	for (i = 0; i < op->nresults; i++) {
+		const IrType *rt = ir_op_result(op, i)->type;
+		IrOp *s = make_slice(lw, op, x, begin, rt);
+
+		ir_value_replace_all_uses(ir_op_result(op, i),
+		    ir_op_result(s, 0));
+		begin[axis] += rt->u.shaped.dims[axis];
+		if (!i)
+			*npu = s;
+	}
+	ir_op_erase(op);
+	return NULL;
+}
+
 static const char *
 lower_concat(EuLower *lw, IrOp *op, IrOp **npu)
 {
@@ -526,6 +570,8 @@ eu_lower(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 		return lower_pool(lw, op, npu);
 	if (ir_op_is(op, "graph.concat"))
 		return lower_concat(lw, op, npu);
+	if (ir_op_is(op, "graph.split") || ir_op_is(op, "graph.slice"))
+		return lower_slice(lw, op, npu);
 	if (op->noperands == 2)
 		return lower_binary(lw, op, npu, extra, n);
 	if (ir_op_is(op, "graph.softmax") || ir_op_is(op, "graph.pad") ||

@@ -6,7 +6,7 @@
 // 0.004999999888241291 = 0.63999998569... * 2^-7 -> 1374389504, -7.
 // RUN: npu-opt %s --ethos-u-legalize -o %t.mlir
 // RUN: FileCheck %s < %t.mlir
-// RUN: %python %S/Inputs/same-results.py %npu_build/bin/npu-run %s %t.mlir conv:2 fc pool add:2 mul minmax lut fuse:4 data softmax | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/Inputs/same-results.py %npu_build/bin/npu-run %s %t.mlir conv:2 fc pool add:2 mul minmax lut fuse:4 data split softmax | FileCheck %s --check-prefix=SAME
 // SAME: mismatches: 0
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
@@ -125,6 +125,21 @@ func.func @data(%x: tensor<1x16x!q>, %y: tensor<1x2x2x4x!q>) -> tensor<4x4x8x!q>
   %2 = "graph.resize"(%1) {size = [4, 4]} : (tensor<1x2x2x8x!q>) -> tensor<1x4x4x8x!q>
   %3 = "graph.squeeze"(%2) {axes = [0]} : (tensor<1x4x4x8x!q>) -> tensor<4x4x8x!q>
   return %3 : tensor<4x4x8x!q>
+}
+
+// Split and slice are views too: one npu.slice per piece.
+// CHECK-LABEL: func.func @split
+// CHECK: "npu.slice"(%arg0) {begin = [0, 0, 0, 0], size = [1, 4, 4, 1]}
+// CHECK: "npu.slice"(%arg0) {begin = [0, 0, 0, 1], size = [1, 4, 4, 2]}
+// CHECK: "npu.slice"(%arg0) {begin = [0, 0, 0, 3], size = [1, 4, 4, 3]}
+// CHECK: "npu.slice"({{.*}}) {begin = [0, 1, 2, 0], size = [1, 3, 2, 2]}
+func.func @split(%x: tensor<1x4x4x6x!q>) -> tensor<1x4x4x6x!q> {
+  %0:3 = "graph.split"(%x) {axis = 3, sizes = [1, 2, 3]} : (tensor<1x4x4x6x!q>) -> (tensor<1x4x4x1x!q>, tensor<1x4x4x2x!q>, tensor<1x4x4x3x!q>)
+  %1 = "graph.concat"(%0#2, %0#0, %0#1) {axis = 3} : (tensor<1x4x4x3x!q>, tensor<1x4x4x1x!q>, tensor<1x4x4x2x!q>) -> tensor<1x4x4x6x!q>
+  %2 = "graph.slice"(%0#1) {begin = [0, 1, 2, 0], size = [-1, 3, -1, 2]} : (tensor<1x4x4x2x!q>) -> tensor<1x3x2x2x!q>
+  %3 = "graph.pad"(%2) {paddings = [0, 0, 1, 0, 1, 1, 2, 2]} : (tensor<1x3x2x2x!q>) -> tensor<1x4x4x6x!q>
+  %4 = "graph.maximum"(%1, %3) : (tensor<1x4x4x6x!q>, tensor<1x4x4x6x!q>) -> tensor<1x4x4x6x!q>
+  return %4 : tensor<1x4x4x6x!q>
 }
 
 // CHECK-LABEL: func.func @softmax
