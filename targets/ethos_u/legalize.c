@@ -75,6 +75,7 @@ static void
 write_report(Legalize *L, FILE *out)
 {
 	char name[256];
+	size_t total;
 
 	fprintf(out, "ethos-u-legalize: accelerator %s\n", L->lw.accel.name);
 	for (size_t i = 0; i < L->ncpu; i++) {
@@ -92,8 +93,11 @@ write_report(Legalize *L, FILE *out)
 		if (c->extra[0])
 			fprintf(out, "   %s\n", c->extra);
 	}
-	fprintf(out, "CPU operators = %zu\nNPU operators = %zu\n"
-	    "npu.cpu regions = %zu\n", L->ncpu, L->nnpu, L->nregions);
+	total = L->ncpu + L->nnpu;
+	fprintf(out, "CPU operators = %zu (%.1f%%)\nNPU operators = %zu "
+	    "(%.1f%%)\nnpu.cpu regions = %zu\n", L->ncpu, total ? 100.0 *
+	    (double)L->ncpu / (double)total : 0.0, L->nnpu, total ? 100.0 *
+	    (double)L->nnpu / (double)total : 0.0, L->nregions);
 	/* Vela multiplies FullyConnected scales in float32 first; the
 	 * graph kernels (whose results we keep) in double. */
 	fprintf(out, "output scales whose Vela multiplier differs = %zu\n",
