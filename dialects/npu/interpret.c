@@ -433,16 +433,21 @@ npu_interpret_lut(IrInterp *it, IrOp *op, IrTensor *const *in,
 {
 	const IrAttr *table = ir_op_attr(op, "table");
 	const IrType *e = in[0]->type->u.shaped.elem;
+	const IrType *r = ir_op_result(op, 0)->type->u.shaped.elem;
 	bool uns = e->kind == IR_TYPE_INTEGER ? e->u.integer.sign ==
 	    IR_UNSIGNED : e->kind == IR_TYPE_QUANT && !e->u.quant.is_signed;
+	bool uout = r->kind == IR_TYPE_INTEGER ? r->u.integer.sign ==
+	    IR_UNSIGNED : r->kind == IR_TYPE_QUANT && !r->u.quant.is_signed;
 	int64_t i;
 
 	if (!make_out(op, out))
 		return false;
 	for (i = 0; i < in[0]->n; i++) {
 		int64_t x = ir_tensor_get_int(in[0], i) + (uns ? 0 : 128);
+		int64_t v = dense_int(table, x & 255);
 
-		ir_tensor_set_int(out[0], i, dense_int(table, x & 255));
+		/* The table holds bytes: an unsigned result reads them so. */
+		ir_tensor_set_int(out[0], i, uout ? v & 255 : v);
 	}
 	return true;
 }

@@ -430,7 +430,8 @@ lower_clamp(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	return NULL;
 }
 
-/* An int8 unary op as npu.lut: table[i] = op(i - 128). */
+/* An 8-bit unary op as npu.lut: table[i] = op(i - 128) (op(i) for uint8
+ * input); an unsigned result's entries are stored as their bytes. */
 static const char *
 lower_lut(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 {
@@ -444,11 +445,10 @@ lower_lut(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 
 	if (ir_type_bitwidth(qx->u.quant.storage) > 8)
 		return lower_clamp(lw, op, npu, extra, n);
-	if (!qx->u.quant.is_signed || !qy->u.quant.is_signed) {
-		snprintf(extra, n, "unsigned 8-bit data");
-		return "npu-ir: lookup tables take signed 8-bit data";
-	}
-	if (!eu_eval_unary(lw, op, qx, qy, -128, 256, vals)) {
+	/* The table is indexed by the stored byte: x + 128 for signed
+	 * input, x for unsigned. */
+	if (!eu_eval_unary(lw, op, qx, qy, qx->u.quant.is_signed ? -128 : 0,
+	    256, vals)) {
 		snprintf(extra, n, "the reference kernel failed");
 		return "npu-ir: the table cannot be computed";
 	}

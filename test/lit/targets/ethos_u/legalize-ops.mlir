@@ -6,7 +6,7 @@
 // 0.004999999888241291 = 0.63999998569... * 2^-7 -> 1374389504, -7.
 // RUN: npu-opt %s --ethos-u-legalize -o %t.mlir
 // RUN: FileCheck %s < %t.mlir
-// RUN: %python %S/Inputs/same-results.py %npu_build/bin/npu-run %s %t.mlir conv:2 fc pool add:2 mul minmax lut fuse:4 data split softmax | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/Inputs/same-results.py %npu_build/bin/npu-run %s %t.mlir conv:2 fc pool add:2 mul minmax lut lut_u8 fuse:4 data split softmax | FileCheck %s --check-prefix=SAME
 // SAME: mismatches: 0
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
@@ -94,6 +94,17 @@ func.func @lut(%x: tensor<1x16x!q>) -> tensor<1x16x!p> {
   %5 = "graph.abs"(%4) : (tensor<1x16x!o>) -> tensor<1x16x!o>
   %6 = "graph.rsqrt"(%5) : (tensor<1x16x!o>) -> tensor<1x16x!p>
   return %6 : tensor<1x16x!p>
+}
+
+// uint8 tables: indexed by the byte itself, entries stored as their
+// bytes.
+// CHECK-LABEL: func.func @lut_u8
+// CHECK-COUNT-3: "npu.lut"
+func.func @lut_u8(%x: tensor<1x16x!quant.uniform<u8:f32, 0.05:128>>) -> tensor<1x16x!quant.uniform<u8:f32, 0.00390625>> {
+  %0 = "graph.tanh"(%x) : (tensor<1x16x!quant.uniform<u8:f32, 0.05:128>>) -> tensor<1x16x!quant.uniform<u8:f32, 0.0078125:128>>
+  %1 = "graph.hard_swish"(%0) : (tensor<1x16x!quant.uniform<u8:f32, 0.0078125:128>>) -> tensor<1x16x!quant.uniform<u8:f32, 0.01:100>>
+  %2 = "graph.sigmoid"(%1) : (tensor<1x16x!quant.uniform<u8:f32, 0.01:100>>) -> tensor<1x16x!quant.uniform<u8:f32, 0.00390625>>
+  return %2 : tensor<1x16x!quant.uniform<u8:f32, 0.00390625>>
 }
 
 // A relu folds into its producer only when it is exactly a clamp of the
