@@ -512,6 +512,7 @@ typedef struct PParser {
 	const char *text;
 	size_t pos;
 	int depth;
+	int expansions;          /* named pipelines being expanded */
 } PParser;
 
 static void
@@ -670,6 +671,41 @@ parse_options(PParser *p, IrPass *pass)
 
 static bool parse_pipeline(PParser *p, Pipeline *pl, char close);
 
+/* Named pipelines expand at most this deep (one that names itself, or a
+ * cycle of them, stops here). */
+#define MAX_EXPANSION 16
+
+/* Replaces the named pipeline just added to pl (its last element) by
+ * the pipeline text it expands to, parsed into pl. */
+static bool
+expand_named(PParser *p, Pipeline *pl, const char *name_at)
+{
+	IrPass *pass = pl->elems[--pl->n].pass;
+	const char *arg = pass->def->argument;
+	if (p->expansions >= MAX_EXPANSION) {
+		perr(p, name_at, "named pipeline '%s' expands too deeply "
+		    "(does it name itself?)", arg, strlen(arg));
+		pass_destroy(pass);
+		return false;
+	}
+	char *text = pass->def->expand(pass);
+	char name[160];
+	snprintf(name, sizeof name, "<pipeline %s>", arg);
+	PParser q = { .pm = p->pm, .text = text, .depth = p->depth,
+	    .expansions = p->expansions + 1 };
+	q.src = ir_context_add_source(p->pm->ctx, name, text, strlen(text),
+	    1);
+	bool ok = parse_pipeline(&q, pl, 0);
+	if (ok && text[q.pos]) {
+		perr(&q, text + q.pos, "unexpected text after the pipeline%s",
+		    NULL, 0);
+		ok = false;
+	}
+	free(text);
+	pass_destroy(pass);
+	return ok;
+}
+
 /* Adds pass `def` with option text at p->pos (after '{' when braces) to
  * pl, checking its anchor. */
 static bool
@@ -687,18 +723,18 @@ add_pass(PParser *p, Pipeline *pl, const IrPassDef *def, const char *name_at,
 	}
 	IrPass *pass = pass_create(p->pm->ctx, def);
 	pipeline_push(pl)->pass = pass;
-	if (!braces)
-		return true;
-	if (!parse_options(p, pass))
-		return false;
-	if (p->text[p->pos] != '}') {
-		perr(p, p->text + p->pos,
-		    "expected '}' to close the options of '%s'",
-		    def->argument, strlen(def->argument));
-		return false;
+	if (braces) {
+		if (!parse_options(p, pass))
+			return false;
+		if (p->text[p->pos] != '}') {
+			perr(p, p->text + p->pos,
+			    "expected '}' to close the options of '%s'",
+			    def->argument, strlen(def->argument));
+			return false;
+		}
+		p->pos++;
 	}
-	p->pos++;
-	return true;
+	return def->expand ? expand_named(p, pl, name_at) : true;
 }
 
 /* element := op-name '(' pipeline? ')' | pass-name ('{' options '}')? */
@@ -1283,6 +1319,14 @@ list_markdown(IrContext *ctx, FILE *out)
 		    anchor_text(d), d->anchor ? "`" : "");
 		if (d->description)
 			fprintf(out, "\n%s\n", d->description);
+		if (d->expand) {
+			IrPass *p = pass_create(ctx, d);
+			char *t = d->expand(p);
+			fprintf(out, "\nA named pipeline: with the default "
+			    "options it expands to\n\n```\n%s\n```\n", t);
+			free(t);
+			pass_destroy(p);
+		}
 		if (d->noptions) {
 			fputs("\n| option | type | default | description |\n"
 			    "|---|---|---|---|\n", out);

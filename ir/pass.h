@@ -53,6 +53,11 @@ typedef struct IrPassDef {
 	bool (*run)(IrOp *op, IrPass *pass);
 	const char *description;      /* what it does in detail (markdown,
 	                                 for docs/passes.md), or NULL */
+	/* A named pipeline: returns (malloc'd) the pipeline text this pass
+	 * stands for, given its option values; the pipeline parser puts
+	 * what the text says in the pass's place (run is then unused),
+	 * so the printed pipeline shows the expansion. NULL: a plain pass. */
+	char *(*expand)(const IrPass *pass);
 } IrPassDef;
 
 /* Registers a pass in the context's registry (def is not copied). Returns
@@ -150,8 +155,9 @@ bool ir_print_pass_registry(IrContext *ctx, FILE *out, const char *format);
 /* The version a plugin is built against; a plugin whose info carries
  * another version is refused. Raised whenever a public struct's layout
  * changes (2: IrOp without results/regions/succs pointers, IrValue
- * without loc, op locations read through ir_op_loc). */
-#define IR_PASS_PLUGIN_API_VERSION 2
+ * without loc, op locations read through ir_op_loc; 3: IrPassDef.expand,
+ * named pipelines). */
+#define IR_PASS_PLUGIN_API_VERSION 3
 
 /* What a plugin's entry point returns. */
 typedef struct IrPassPluginInfo {

@@ -11,6 +11,10 @@ extern const IrPassDef pass_dce;
 extern const IrPassDef pass_symbol_dce;
 extern const IrPassDef pass_inline;
 extern const IrPassDef pass_strip_debuginfo;
+/* The graph optimizer (docs/graph-optimizer.md). */
+extern const IrPassDef pass_fuse_activations;
+extern const IrPassDef pass_fixpoint;
+extern const IrPassDef pass_graph_optimize;
 
 /* passes/graph_canonicalize.c: adds the graph dialect's canonicalization
  * patterns to set when graph ops are registered in ctx

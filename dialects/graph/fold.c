@@ -275,6 +275,9 @@ fold_neutral(IrOp *op, const IrAttr *const *cst, IrFoldResult *res,
     int neutral, bool both)
 {
 	const IrType *t = ir_op_results(op)->type;
+	double lo, hi;
+	if (graph_act_range(op, &lo, &hi)) /* a fused clamp stays */
+		return false;
 	for (unsigned i = 0; i < (both ? 2u : 1u); i++) {
 		IrValue *x = op->operands[i].value;
 		const IrAttr *c = dense_of(op, cst, 1 - i);
@@ -290,6 +293,9 @@ fold_binary(IrOp *op, const IrAttr *const *cst, IrFoldResult *res, Op o)
 {
 	const IrType *t = ir_op_results(op)->type;
 	const IrAttr *a = dense_of(op, cst, 0), *b = dense_of(op, cst, 1);
+	double lo, hi;
+	if (graph_act_range(op, &lo, &hi))
+		return false;
 	if (!a || !b || a->u.dense.type != t || b->u.dense.type != t)
 		return false;
 	return fold_to_attr(res, fold_elementwise(ir_op_context(op), o, t, a,

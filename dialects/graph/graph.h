@@ -34,6 +34,16 @@ IrOp *graph_materialize_constant(IrBuilder *b, const IrAttr *value,
  * (dialects/graph/fold.c). */
 int graph_transpose_perm(IrOp *op, int64_t *perm);
 
+/* Fused activations (dialects/graph/act.c). The clamp [act_min, act_max]
+ * an op carries (real bounds for a float result, storage integers for a
+ * quantized one); false, with lo = -inf and hi = inf, when it has none. */
+bool graph_act_range(const IrOp *op, double *lo, double *hi);
+/* Checks the clamp's bounds against the result type (verifiers). */
+bool graph_act_verify(IrOp *op);
+/* After a kernel returned ok: clamps out[0] to the op's fused
+ * activation; returns ok. */
+bool graph_act_apply(IrOp *op, bool ok, IrTensor **out);
+
 /* The verify and infer hooks the table names (verify.c, infer.c).
  * A row's `none` infer hook is dialect_infer_none. */
 #define graph_infer_none dialect_infer_none

@@ -401,8 +401,10 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 	    IrTensor **out) \
 	{ \
 		if (qmac_applies(op, in, kind)) \
-			return qmac(it, op, in, out, kind); \
-		return run_float(it, op, in, out, f_##name); \
+			return graph_act_apply(op, \
+			    qmac(it, op, in, out, kind), out); \
+		return graph_act_apply(op, \
+		    run_float(it, op, in, out, f_##name), out); \
 	}
 
 /* ------------------------------------------------------------ convolution */
@@ -1131,8 +1133,10 @@ qbinary(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 	    IrTensor **out) \
 	{ \
 		if (qbinary_applies(op, in)) \
-			return qbinary(it, op, in, out, code); \
-		return run_float(it, op, in, out, f_##name); \
+			return graph_act_apply(op, \
+			    qbinary(it, op, in, out, code), out); \
+		return graph_act_apply(op, \
+		    run_float(it, op, in, out, f_##name), out); \
 	}
 
 QBINARY_KERNEL(add, b_add, '+')
@@ -1444,8 +1448,8 @@ graph_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
 	    d[0] == 1 && d[1] == 1 &&
 	    (ir_op_is(op, "graph.max_pool2d") ||
 	    !getb(op, "count_include_pad")))
-		return qpool(op, in, out);
-	return run_float(it, op, in, out, f_pool);
+		return graph_act_apply(op, qpool(op, in, out), out);
+	return graph_act_apply(op, run_float(it, op, in, out, f_pool), out);
 }
 
 static bool

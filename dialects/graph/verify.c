@@ -32,8 +32,7 @@ same_elem(const IrType *a, const IrType *b)
 bool
 graph_verify_none(IrOp *op)
 {
-	(void)op;
-	return true;
+	return graph_act_verify(op);
 }
 
 bool
@@ -41,7 +40,7 @@ graph_verify_binary_same(IrOp *op)
 {
 	if (same_elem(elem(op->operands[0].value),
 	    elem(op->operands[1].value)))
-		return true;
+		return graph_act_verify(op);
 	ir_op_emit_error(op, "operands must have the same element type");
 	return false;
 }
@@ -56,6 +55,8 @@ graph_verify_conv(IrOp *op)
 		    "element type (or both be quantized)");
 		return false;
 	}
+	if (!graph_act_verify(op))
+		return false;
 	if (op->noperands < 3)
 		return true;
 	const IrType *b = elem(op->operands[2].value);

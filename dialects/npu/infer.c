@@ -69,3 +69,65 @@ npu_infer_concat(IrContext *ctx, const IrOpState *st, size_t nresults,
 {
 	return graph_infer_concat(ctx, st, nresults, results);
 }
+
+bool
+npu_infer_reshape(IrContext *ctx, const IrOpState *st, size_t nresults,
+    const IrType **results)
+{
+	return graph_infer_reshape(ctx, st, nresults, results);
+}
+
+bool
+npu_infer_softmax(IrContext *ctx, const IrOpState *st, size_t nresults,
+    const IrType **results)
+{
+	return graph_infer_softmax(ctx, st, nresults, results);
+}
+
+/* Each dim grows by its two paddings. */
+bool
+npu_infer_pad(IrContext *ctx, const IrOpState *st, size_t nresults,
+    const IrType **results)
+{
+	const IrType *t = dialect_ranked(ctx, st, 0, -1);
+	int64_t p[2 * DIALECT_MAX_RANK + 1], d[DIALECT_MAX_RANK], r, i;
+	int n;
+
+	(void)nresults;
+	if (!t)
+		return false;
+	r = t->u.shaped.rank;
+	n = dialect_get_ints(st->name->def, st->attrs, "paddings", p,
+	    2 * DIALECT_MAX_RANK + 1);
+	if (n != 2 * r)
+		return dialect_infer_error(ctx, st, "paddings needs %lld "
+		    "entries (2 * rank), has %d", (long long)(2 * r), n);
+	for (i = 0; i < r; i++) {
+		int64_t x = t->u.shaped.dims[i];
+		d[i] = x == IR_DYNAMIC ? IR_DYNAMIC : x + p[2 * i] +
+		    p[2 * i + 1];
+	}
+	results[0] = dialect_tensor(ctx, r, d, t->u.shaped.elem);
+	return true;
+}
+
+/* The result's dims are `size`. */
+bool
+npu_infer_slice(IrContext *ctx, const IrOpState *st, size_t nresults,
+    const IrType **results)
+{
+	const IrType *t = dialect_ranked(ctx, st, 0, -1);
+	int64_t z[DIALECT_MAX_RANK + 1];
+	int n;
+
+	(void)nresults;
+	if (!t)
+		return false;
+	n = dialect_get_ints(st->name->def, st->attrs, "size", z,
+	    DIALECT_MAX_RANK + 1);
+	if (n != t->u.shaped.rank)
+		return dialect_infer_error(ctx, st, "size needs %lld entries, "
+		    "has %d", (long long)t->u.shaped.rank, n);
+	results[0] = dialect_tensor(ctx, n, z, t->u.shaped.elem);
+	return true;
+}

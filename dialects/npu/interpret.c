@@ -2,6 +2,7 @@
  * integer arithmetic bit-exact with TFLite's reference kernels. */
 #include "dialects/npu/npu.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -432,16 +433,21 @@ npu_interpret_lut(IrInterp *it, IrOp *op, IrTensor *const *in,
 {
 	const IrAttr *table = ir_op_attr(op, "table");
 	const IrType *e = in[0]->type->u.shaped.elem;
+	const IrType *r = ir_op_result(op, 0)->type->u.shaped.elem;
 	bool uns = e->kind == IR_TYPE_INTEGER ? e->u.integer.sign ==
 	    IR_UNSIGNED : e->kind == IR_TYPE_QUANT && !e->u.quant.is_signed;
+	bool uout = r->kind == IR_TYPE_INTEGER ? r->u.integer.sign ==
+	    IR_UNSIGNED : r->kind == IR_TYPE_QUANT && !r->u.quant.is_signed;
 	int64_t i;
 
 	if (!make_out(op, out))
 		return false;
 	for (i = 0; i < in[0]->n; i++) {
 		int64_t x = ir_tensor_get_int(in[0], i) + (uns ? 0 : 128);
+		int64_t v = dense_int(table, x & 255);
 
-		ir_tensor_set_int(out[0], i, dense_int(table, x & 255));
+		/* The table holds bytes: an unsigned result reads them so. */
+		ir_tensor_set_int(out[0], i, uout ? v & 255 : v);
 	}
 	return true;
 }
@@ -570,6 +576,142 @@ npu_interpret_cpu(IrInterp *it, IrOp *op, IrTensor *const *in,
 	    op->nresults);
 }
 
+/* ------------------------------------------------------------ views, pad */
+
+/* The input's bytes under the result's shape. */
+static bool
+npu_interpret_reshape(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	(void)it;
+	if (!make_out(op, out))
+		return false;
+	if (out[0]->n != in[0]->n) {
+		ir_op_emit_error(op, "the result has %lld elements, the input "
+		    "%lld", (long long)out[0]->n, (long long)in[0]->n);
+		return false;
+	}
+	memcpy(out[0]->data, in[0]->data, (size_t)in[0]->n *
+	    in[0]->elem_size);
+	return true;
+}
+
+/* Every result element is pad_value or the input element it covers. */
+static bool
+npu_interpret_pad(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	int64_t p[32], idx[16] = {0}, i, v = geti(op, "pad_value");
+	int r, k;
+
+	(void)it;
+	if (!make_out(op, out))
+		return false;
+	r = (int)out[0]->type->u.shaped.rank;
+	if (r > 16)
+		return false;
+	dialect_get_ints(def_of(op), op->attrs, "paddings", p, 32);
+	for (i = 0; i < out[0]->n; i++) {
+		int64_t src = 0;
+		bool inside = true;
+
+		for (k = 0; k < r; k++) {
+			int64_t x = idx[k] - p[2 * k];
+
+			inside = inside && x >= 0 && x < D(in[0])[k];
+			src = src * D(in[0])[k] + x;
+		}
+		ir_tensor_set_int(out[0], i, inside ?
+		    ir_tensor_get_int(in[0], src) : v);
+		for (k = r - 1; k >= 0 && ++idx[k] == D(out[0])[k]; k--)
+			idx[k] = 0;
+	}
+	return true;
+}
+
+/* The window [begin, begin + size) of the input. */
+static bool
+npu_interpret_slice(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	int64_t b[16] = {0}, idx[16] = {0}, i;
+	int r, k;
+
+	(void)it;
+	if (!make_out(op, out))
+		return false;
+	r = (int)out[0]->type->u.shaped.rank;
+	if (r > 16)
+		return false;
+	dialect_get_ints(def_of(op), op->attrs, "begin", b, 16);
+	for (i = 0; i < out[0]->n; i++) {
+		int64_t src = 0;
+
+		for (k = 0; k < r; k++)
+			src = src * D(in[0])[k] + b[k] + idx[k];
+		memcpy((char *)out[0]->data + (size_t)i * out[0]->elem_size,
+		    (char *)in[0]->data + (size_t)src * in[0]->elem_size,
+		    out[0]->elem_size);
+		for (k = r - 1; k >= 0 && ++idx[k] == D(out[0])[k]; k--)
+			idx[k] = 0;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ softmax */
+
+/* graph.softmax's arithmetic on quantized data: dequantize, f32
+ * max-subtracted softmax along the axis, quantize (TFLite's rounding). */
+static void
+softmax_f32(const float *x, float *y, int64_t outer, int64_t len,
+    int64_t inner, float beta)
+{
+	int64_t o, i, k;
+
+	for (o = 0; o < outer; o++)
+		for (i = 0; i < inner; i++) {
+			const float *xp = x + o * len * inner + i;
+			float *yp = y + o * len * inner + i;
+			float mx = -INFINITY, sum = 0;
+
+			for (k = 0; k < len; k++)
+				mx = xp[k * inner] > mx ? xp[k * inner] : mx;
+			for (k = 0; k < len; k++) {
+				yp[k * inner] = expf(beta * (xp[k * inner] -
+				    mx));
+				sum += yp[k * inner];
+			}
+			for (k = 0; k < len; k++)
+				yp[k * inner] = yp[k * inner] / sum;
+		}
+}
+
+static bool
+npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	IrContext *ctx = ir_interp_context(it);
+	int r = (int)in[0]->type->u.shaped.rank, k;
+	int64_t axis = dialect_norm_axis(geti(op, "axis"), r);
+	int64_t outer = 1, inner = 1;
+	IrTensor *fx, *fy;
+
+	if (!make_out(op, out))
+		return false;
+	for (k = 0; k < axis; k++)
+		outer *= D(in[0])[k];
+	for (k = (int)axis + 1; k < r; k++)
+		inner *= D(in[0])[k];
+	fx = ir_tensor_to_f32(ctx, in[0]);
+	fy = ir_tensor_create(ir_tensor_f32_type(ctx, out[0]->type));
+	softmax_f32(fx->data, fy->data, outer, D(in[0])[axis], inner,
+	    (float)dialect_get_float(def_of(op), op->attrs, "beta"));
+	ir_tensor_store_f32(out[0], fy);
+	ir_tensor_release(fx);
+	ir_tensor_release(fy);
+	return true;
+}
+
 const IrInterpretFn npu_kernels[NPU_NUM_OPS] = {
 	[NPU_CONV2D] = npu_interpret_conv2d,
 	[NPU_DEPTHWISE_CONV2D] = npu_interpret_depthwise_conv2d,
@@ -581,4 +723,8 @@ const IrInterpretFn npu_kernels[NPU_NUM_OPS] = {
 	[NPU_CONCAT] = npu_interpret_concat,
 	[NPU_DMA] = ir_interp_copy_kernel,
 	[NPU_CPU] = npu_interpret_cpu,
+	[NPU_RESHAPE] = npu_interpret_reshape,
+	[NPU_PAD] = npu_interpret_pad,
+	[NPU_SOFTMAX] = npu_interpret_softmax,
+	[NPU_SLICE] = npu_interpret_slice,
 };

@@ -344,3 +344,84 @@ npu_verify_yield(IrOp *op)
 	ir_op_emit_error(op, "expects parent op 'npu.cpu'");
 	return false;
 }
+
+/* Input and result have one element type (one quantization). */
+static bool
+same_elem(IrOp *op)
+{
+	const IrType *a = op->operands[0].value->type;
+	const IrType *r = ir_op_results(op)->type;
+	if (ir_type_is_shaped(a) && ir_type_is_shaped(r) &&
+	    a->u.shaped.elem == r->u.shaped.elem)
+		return true;
+	ir_op_emit_error(op, "input and result must have one element type");
+	return false;
+}
+
+bool
+npu_verify_reshape(IrOp *op)
+{
+	return same_elem(op);
+}
+
+bool
+npu_verify_pad(IrOp *op)
+{
+	int64_t lo, hi;
+	int64_t v = dialect_get_int(DEF(op), op->attrs, "pad_value");
+	if (!storage_i8_i16(op, op->operands[0].value, "input") ||
+	    !same_elem(op))
+		return false;
+	storage_range(ir_op_results(op), &lo, &hi);
+	if (v >= lo && v <= hi)
+		return true;
+	ir_op_emit_error(op, "pad_value %lld is outside the storage range "
+	    "[%lld, %lld]", (long long)v, (long long)lo, (long long)hi);
+	return false;
+}
+
+bool
+npu_verify_softmax(IrOp *op)
+{
+	const IrType *r = ir_op_results(op)->type;
+	if (!storage_i8_i16(op, op->operands[0].value, "input") ||
+	    !storage_i8_i16(op, ir_op_results(op), "output"))
+		return false;
+	if (ir_type_is_shaped(r) &&
+	    r->u.shaped.elem->kind == IR_TYPE_QUANT &&
+	    op->operands[0].value->type->u.shaped.elem->kind ==
+	    IR_TYPE_QUANT)
+		return true;
+	ir_op_emit_error(op, "input and result must be quantized tensors");
+	return false;
+}
+
+/* begin + size within the input, one entry per dimension. */
+bool
+npu_verify_slice(IrOp *op)
+{
+	const IrType *t = op->operands[0].value->type;
+	int64_t b[DIALECT_MAX_RANK + 1], z[DIALECT_MAX_RANK + 1];
+	int nb = dialect_get_ints(DEF(op), op->attrs, "begin", b,
+	    DIALECT_MAX_RANK + 1);
+	int nz = dialect_get_ints(DEF(op), op->attrs, "size", z,
+	    DIALECT_MAX_RANK + 1);
+	if (!same_elem(op))
+		return false;
+	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 0 ||
+	    nb != t->u.shaped.rank || nz != t->u.shaped.rank) {
+		ir_op_emit_error(op, "begin and size need one entry per input "
+		    "dimension");
+		return false;
+	}
+	for (int i = 0; i < nb; i++) {
+		int64_t d = t->u.shaped.dims[i];
+		if (d != IR_DYNAMIC && (b[i] > d || z[i] > d - b[i])) {
+			ir_op_emit_error(op, "the window of dimension %d, [%lld, "
+			    "%lld), exceeds its size %lld", i, (long long)b[i],
+			    (long long)(b[i] + z[i]), (long long)d);
+			return false;
+		}
+	}
+	return true;
+}

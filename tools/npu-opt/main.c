@@ -15,6 +15,7 @@
 #include "targets/ethos_u/ethos_u.h"
 #include "ir/pass.h"
 #include "passes/passes.h"
+#include "targets/ethos_u/ethos_u.h"
 #include "tools/npu-opt/output.h"
 #include "tools/npu-opt/verify_diag.h"
 
@@ -54,6 +55,7 @@ typedef struct PassCli {
 	bool no_verify_each;
 	bool timing;
 	bool statistics;
+	bool print_pipeline;    /* --print-pipeline */
 	IrPmOptions pm;         /* print-ir-* flags */
 	IrContext *registry;    /* knows every pass, for flags and --help */
 } PassCli;
@@ -103,6 +105,8 @@ static const char usage_text[] =
 "                               a pipeline: --inline='max-ops=8'\n"
 "  --list-passes[=text|markdown] list the passes and their options\n"
 "  --load-pass-plugin=LIB.so    load passes from a plugin\n"
+"  --print-pipeline             print the pipeline (named pipelines\n"
+"                               expanded) and exit\n"
 "  --no-verify-each             do not verify the IR after each pass\n"
 "  --print-ir-before=P1,P2      print the IR before the named passes\n"
 "  --print-ir-after=P1,P2       print the IR after the named passes\n"
@@ -130,6 +134,7 @@ static bool
 register_all(const PassCli *pc, IrContext *ctx)
 {
 	passes_register_all(ctx);
+	ethos_u_register(ctx);
 	if (pc->test_ops)
 		passes_register_test(ctx);
 	for (size_t i = 0; i < pc->nplugins; i++)
@@ -215,6 +220,7 @@ parse_pass_flag(PassCli *pc, const char *name, int argc, char **argv, int i)
 		{ "mlir-print-ir-module-scope",
 		  offsetof(PassCli, pm.print_module_scope) },
 		{ "register-test-ops", offsetof(PassCli, test_ops) },
+		{ "print-pipeline", offsetof(PassCli, print_pipeline) },
 	};
 	for (size_t k = 0; k < sizeof bools / sizeof bools[0]; k++) {
 		if (!strcmp(name, bools[k].name)) {
@@ -272,6 +278,14 @@ check_pipeline(PassCli *pc)
 	pc->pm.statistics = pc->statistics;
 	IrPassManager *pm = ir_pm_create(pc->registry, &pc->pm);
 	bool ok = build_pipeline(pc, pm);
+	if (ok && pc->print_pipeline) {
+		/* Named pipelines show expanded: what would run. */
+		char *text = ir_pm_pipeline_str(pm);
+		puts(text);
+		free(text);
+		ir_pm_destroy(pm);
+		exit(EXIT_OK);
+	}
 	ir_pm_destroy(pm);
 	if (!ok)
 		exit(EXIT_USAGE);

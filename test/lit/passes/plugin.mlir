@@ -35,7 +35,7 @@
 // RUN: cc -shared -fPIC -I%npu_src -o %t.version.so %S/Inputs/plugin-version.c
 // RUN: %python %S/../tools/Inputs/expect-exit.py 1 npu-opt --load-pass-plugin=%t.version.so %s
 // RUN: not npu-opt --load-pass-plugin=%t.version.so %s 2>&1 | FileCheck --check-prefix=VERSION %s
-// VERSION: error: pass plugin '{{.*}}.version.so' was built for API version 99, npu-ir has version 2
+// VERSION: error: pass plugin '{{.*}}.version.so' was built for API version 99, npu-ir has version 3
 
 func.func @f(%a: i32) -> i32 {
   %0 = "test.add"(%a, %a) : (i32, i32) -> i32

@@ -17,7 +17,13 @@
 // CHECK-NEXT: any op)
 // CHECK-NEXT: --dce
 // CHECK-NEXT: op)
-// CHECK-NEXT: --inline
+// CHECK: --ethos-u-legalize
+// CHECK-NEXT: the rest into npu.cpu regions
+// CHECK-NEXT: builtin.module)
+// CHECK-NEXT: report=<string>
+// CHECK-NEXT: --show-cpu-operations
+// CHECK-NEXT: for stdout (default: none)
+// CHECK: --inline
 // CHECK-NEXT: (on builtin.module)
 // CHECK-NEXT: max-ops=<int>
 // CHECK-NEXT: (default: 16)
@@ -26,7 +32,7 @@
 // CHECK-NEXT: (default: 4)
 // CHECK-NEXT: --strip-debuginfo
 // CHECK-NEXT: (on any op)
-// CHECK-NEXT: --symbol-dce
+// CHECK: --symbol-dce
 // CHECK-NEXT: (on builtin.module)
 // CHECK-NOT: --test
 

@@ -1,0 +1,448 @@
+/* targets/ethos_u/legalize.c: ethos-u-legalize, quantized graph ops to
+ * npu ops for the Ethos-U, the rest into npu.cpu regions with the reason.
+ *
+ * The lowered function must compute bit for bit what the graph function
+ * computes under the same integer arithmetic, so every parameter is
+ * derived from the graph kernels' own rules: requantization pairs from
+ * the same scales and the same QuantizeMultiplier, activation clamps and
+ * lookup tables by running the graph op's reference kernel over every
+ * input value. What cannot be exact stays on the CPU. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dialects/dialect.h"
+#include "dialects/qmath.h"
+#include "targets/ethos_u/ethos_u.h"
+#include "targets/ethos_u/lower.h"
+
+/* ------------------------------------------------------------ the report */
+
+/* One op placed on the CPU. */
+typedef struct CpuOp {
+	IrOp *op;
+	const char *reason; /* static text */
+	char *extra;        /* malloc'd, may be "" */
+} CpuOp;
+
+typedef struct Legalize {
+	EuLower lw;
+	CpuOp *cpu;
+	size_t ncpu, capcpu;
+	IrPtrMap is_cpu;    /* op -> CpuOp index + 1 */
+	IrPtrMap fused;     /* relu-like ops folded into their producer */
+	size_t nnpu, nregions;
+	FILE *report;       /* NULL: no report */
+} Legalize;
+
+static void
+mark_cpu(Legalize *L, IrOp *op, const char *reason, const char *extra)
+{
+	if (L->ncpu == L->capcpu) {
+		L->capcpu = L->capcpu ? 2 * L->capcpu : 16;
+		L->cpu = ir_xrealloc(L->cpu, L->capcpu * sizeof *L->cpu);
+	}
+	L->cpu[L->ncpu] = (CpuOp){op, reason,
+	    ir_xstrndup(extra, strlen(extra))};
+	ir_ptrmap_put(&L->is_cpu, op, (void *)(uintptr_t)++L->ncpu);
+}
+
+/* The op's name for people: its name location ("conv1"), else its file
+ * location. */
+static void
+op_label(IrOp *op, char *buf, size_t n)
+{
+	const IrLoc *l = ir_op_loc(op);
+	const IrLoc *f;
+
+	while (l && l->kind == IR_LOC_FUSED && l->u.fused.n)
+		l = l->u.fused.locs[0];
+	if (l && l->kind == IR_LOC_NAME) {
+		snprintf(buf, n, "%s", l->u.name.name->str);
+		return;
+	}
+	f = l ? ir_loc_file_of(l) : NULL;
+	if (f)
+		snprintf(buf, n, "%s:%u:%u", f->u.file.file->str,
+		    f->u.file.line, f->u.file.col);
+	else
+		snprintf(buf, n, "%s", ir_op_name_str(op));
+}
+
+/* Vela's --show-cpu-operations wording, one entry per CPU op. */
+static void
+write_report(Legalize *L, FILE *out)
+{
+	char name[256];
+	size_t total;
+
+	fprintf(out, "ethos-u-legalize: accelerator %s\n", L->lw.accel.name);
+	for (size_t i = 0; i < L->ncpu; i++) {
+		CpuOp *c = &L->cpu[i];
+
+		op_label(c->op, name, sizeof name);
+		if (!strcmp(c->reason, "is a CPU only op")) {
+			fprintf(out, "Info: %s '%s' is a CPU only op\n",
+			    eu_tflite_name(c->op), name);
+			continue;
+		}
+		fprintf(out, "Warning: %s '%s' is not supported on the NPU. "
+		    "Placing on CPU instead\n - %s\n", eu_tflite_name(c->op),
+		    name, c->reason);
+		if (c->extra[0])
+			fprintf(out, "   %s\n", c->extra);
+	}
+	total = L->ncpu + L->nnpu;
+	fprintf(out, "CPU operators = %zu (%.1f%%)\nNPU operators = %zu "
+	    "(%.1f%%)\nnpu.cpu regions = %zu\n", L->ncpu, total ? 100.0 *
+	    (double)L->ncpu / (double)total : 0.0, L->nnpu, total ? 100.0 *
+	    (double)L->nnpu / (double)total : 0.0, L->nregions);
+	/* Vela multiplies FullyConnected scales in float32 first; the
+	 * graph kernels (whose results we keep) in double. */
+	fprintf(out, "output scales whose Vela multiplier differs = %zu\n",
+	    L->lw.vela_scale_diff);
+}
+
+/* Writes the report to path atomically ("-": stdout). */
+static bool
+save_report(Legalize *L, const char *path)
+{
+	char *tmp;
+	FILE *f;
+	bool ok;
+	int fd;
+
+	if (!strcmp(path, "-")) {
+		write_report(L, stdout);
+		return fflush(stdout) == 0;
+	}
+	tmp = ir_xmalloc(strlen(path) + 16);
+	sprintf(tmp, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		free(tmp);
+		return false;
+	}
+	write_report(L, f);
+	ok = !ferror(f);
+	ok = fclose(f) == 0 && ok;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok)
+		remove(tmp);
+	free(tmp);
+	return ok;
+}
+
+/* ------------------------------------------------------------ npu.cpu */
+
+static bool
+in_block(const IrOp *op, const IrBlock *b)
+{
+	return op && op->parent == b;
+}
+
+/* Every use of v is by an op of block b. */
+static bool
+uses_all_in(IrValue *v, IrBlock *b)
+{
+	for (IrUse *u = v->uses; u; u = u->next)
+		if (!in_block(u->owner, b))
+			return false;
+	return true;
+}
+
+/* Adds v to the list unless it is there. */
+static size_t
+add_unique(IrValue ***list, size_t *n, IrValue *v)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*list)[i] == v)
+			return i;
+	*list = ir_xrealloc(*list, (*n + 1) * sizeof **list);
+	(*list)[*n] = v;
+	return (*n)++;
+}
+
+/* The operands the run's ops take from outside it; constants only the
+ * run uses move in with it. */
+static size_t
+region_inputs(IrBlock *body, IrValue ***inputs)
+{
+	size_t n = 0;
+
+	for (IrOp *o = body->first; o; o = o->next)
+		for (unsigned i = 0; i < o->noperands; i++) {
+			IrValue *v = ir_op_operand(o, i);
+			IrOp *d = ir_value_def_op(v);
+
+			if (d && in_block(d, body))
+				continue;
+			if (d && ir_op_is(d, "graph.constant") &&
+			    uses_all_in(v, body)) {
+				ir_op_move_before(d, body->first);
+				continue;
+			}
+			add_unique(inputs, &n, v);
+		}
+	return n;
+}
+
+/* The run's results used after it. */
+static size_t
+region_outputs(IrBlock *body, IrValue ***outputs)
+{
+	size_t n = 0;
+
+	for (IrOp *o = body->first; o; o = o->next)
+		for (unsigned i = 0; i < o->nresults; i++)
+			if (!uses_all_in(ir_op_result(o, i), body))
+				add_unique(outputs, &n, ir_op_result(o, i));
+	return n;
+}
+
+/* Points uses of from outside body at to. */
+static void
+replace_outside(IrValue *from, IrValue *to, IrBlock *body)
+{
+	IrUse *u = from->uses, *next;
+
+	for (; u; u = next) {
+		next = u->next;
+		if (!in_block(u->owner, body))
+			ir_op_set_operand(u->owner, ir_use_index(u), to);
+	}
+}
+
+/* Wraps run[0..n) (ops of one block, in order, nothing the NPU runs
+ * between them) into one npu.cpu op placed after the last. */
+static void
+make_region(Legalize *L, IrOp **run, size_t n)
+{
+	IrContext *ctx = L->lw.ctx;
+	IrOp *last = run[n - 1], *cpu, *y;
+	IrBlock *body = ir_block_create();
+	IrValue **in = NULL, **out = NULL;
+	const IrType **tout;
+	size_t nin, nout, i;
+	IrOpState st = {0};
+	IrBuilder b;
+
+	ir_builder_init(&b, ctx);
+	ir_builder_set_after(&b, last);
+	for (i = 0; i < n; i++)
+		ir_op_move_to_end(run[i], body);
+	nin = region_inputs(body, &in);
+	nout = region_outputs(body, &out);
+	tout = ir_xcalloc(nout + 1, sizeof *tout);
+	for (i = 0; i < nout; i++)
+		tout[i] = out[i]->type;
+	st.name = ir_op_name_get(ctx, "npu.cpu", 7);
+	st.loc = ir_op_loc(run[0]);
+	st.noperands = nin;
+	st.operands = in;
+	st.nresults = nout;
+	st.result_types = tout;
+	st.nregions = 1;
+	cpu = ir_builder_create(&b, &st);
+	for (i = 0; i < nin; i++) {
+		IrValue *arg = ir_block_add_arg(body, in[i]->type,
+		    ir_value_loc(in[i]));
+		IrUse *u = in[i]->uses, *next;
+
+		for (; u; u = next) {
+			next = u->next;
+			if (in_block(u->owner, body))
+				ir_op_set_operand(u->owner, ir_use_index(u),
+				    arg);
+		}
+	}
+	for (i = 0; i < nout; i++)
+		replace_outside(out[i], ir_op_result(cpu, (unsigned)i), body);
+	st = (IrOpState){0};
+	st.name = ir_op_name_get(ctx, "npu.yield", 9);
+	st.loc = ir_op_loc(last);
+	st.noperands = nout;
+	st.operands = out;
+	y = ir_op_create(ctx, &st);
+	ir_op_move_to_end(y, body);
+	ir_region_append(ir_op_region(cpu, 0), body);
+	L->nregions++;
+	free(in);
+	free(out);
+	free(tout);
+}
+
+/* Groups the block's CPU ops: a run ends at any op that is neither a
+ * CPU op nor a constant. */
+static void
+wrap_cpu_runs(Legalize *L, IrBlock *blk)
+{
+	IrOp **run = NULL;
+	size_t n = 0, cap = 0;
+	IrOp *o, *next;
+
+	for (o = blk->first; o; o = next) {
+		next = o->next;
+		if (ir_ptrmap_get(&L->is_cpu, o)) {
+			if (n == cap) {
+				cap = cap ? 2 * cap : 8;
+				run = ir_xrealloc(run, cap * sizeof *run);
+			}
+			run[n++] = o;
+			continue;
+		}
+		if (ir_op_is(o, "graph.constant"))
+			continue;
+		if (n)
+			make_region(L, run, n);
+		n = 0;
+	}
+	if (n)
+		make_region(L, run, n);
+	free(run);
+}
+
+/* ------------------------------------------------------------ the walk */
+
+/* Ops the pass looks at: graph ops with results and no regions. */
+static bool
+is_candidate(IrOp *op)
+{
+	const char *n = ir_op_name_str(op);
+
+	return !strncmp(n, "graph.", 6) && !ir_op_is(op, "graph.constant") &&
+	    op->nregions == 0;
+}
+
+static void
+legalize_op(Legalize *L, IrOp *op)
+{
+	char extra[512];
+	const char *why;
+	IrOp *npu;
+
+	if (ir_ptrmap_get(&L->fused, op))
+		return;
+	why = eu_check_op(op, &L->lw.accel, extra, sizeof extra);
+	if (!why)
+		why = eu_lower(&L->lw, op, &npu, extra, sizeof extra);
+	if (why) {
+		mark_cpu(L, op, why, extra);
+		return;
+	}
+	L->nnpu++;
+	eu_fuse_activation(&L->lw, npu, &L->fused);
+}
+
+static void
+legalize_block(Legalize *L, IrBlock *blk)
+{
+	IrOp *o, *next;
+
+	for (o = blk->first; o; o = next) {
+		next = o->next;
+		if (is_candidate(o))
+			legalize_op(L, o);
+	}
+}
+
+/* Erases the relu-like ops folded into a clamp (all unused now). */
+static void
+erase_fused(Legalize *L, IrBlock *blk)
+{
+	IrOp *o, *next;
+
+	for (o = blk->first; o; o = next) {
+		next = o->next;
+		if (!ir_ptrmap_get(&L->fused, o))
+			continue;
+		/* Forget it first: a later op may reuse its memory. */
+		ir_ptrmap_put(&L->fused, o, NULL);
+		ir_op_erase(o);
+	}
+}
+
+static bool
+legalize_run(IrOp *module, IrPass *pass)
+{
+	const char *report = ir_pass_string(pass, "report");
+	Legalize L = {0};
+	IrBlock *body = ir_module_body(module);
+	bool ok = true;
+
+	if (!eu_lower_init(&L.lw, module))
+		return false;
+	for (IrOp *f = body->first; f; f = f->next) {
+		IrRegion *r;
+
+		if (!ir_op_is(f, "func.func") || !f->nregions)
+			continue;
+		r = ir_op_region(f, 0);
+		for (IrBlock *b = r->first; b; b = b->next) {
+			legalize_block(&L, b);
+			erase_fused(&L, b);
+			wrap_cpu_runs(&L, b);
+		}
+	}
+	ir_pass_stat_add(pass, "npu-ops", L.nnpu);
+	ir_pass_stat_add(pass, "cpu-ops", L.ncpu);
+	ir_pass_stat_add(pass, "cpu-regions", L.nregions);
+	if (report[0] && !save_report(&L, report)) {
+		ir_emit_error(L.lw.ctx, ir_op_loc(module), "ethos-u-legalize: "
+		    "cannot write the report to '%s'", report);
+		ok = false;
+	}
+	for (size_t i = 0; i < L.ncpu; i++)
+		free(L.cpu[i].extra);
+	free(L.cpu);
+	ir_ptrmap_free(&L.is_cpu);
+	ir_ptrmap_free(&L.fused);
+	eu_lower_fini(&L.lw);
+	return ok;
+}
+
+static const IrPassOption legalize_options[] = {
+	{"report", IR_OPT_STRING, NULL, "write the CPU-fallback report "
+	    "(Vela's --show-cpu-operations wording) to this file, - for "
+	    "stdout", NULL},
+};
+
+static const IrPassStatistic legalize_stats[] = {
+	{"npu-ops", "graph ops lowered to npu ops"},
+	{"cpu-ops", "graph ops left to the CPU"},
+	{"cpu-regions", "npu.cpu regions made"},
+};
+
+const IrPassDef pass_ethos_u_legalize = {
+	.argument = "ethos-u-legalize",
+	.summary = "Lower quantized graph ops to Ethos-U npu ops; the rest "
+	    "into npu.cpu regions",
+	.anchor = "builtin.module",
+	.options = legalize_options,
+	.noptions = sizeof legalize_options / sizeof legalize_options[0],
+	.stats = legalize_stats,
+	.nstats = sizeof legalize_stats / sizeof legalize_stats[0],
+	.run = legalize_run,
+	.description =
+	    "Lowers each quantized (int8/int16) graph op the Ethos-U runs to "
+	    "npu ops, judged by Vela's operator constraints "
+	    "(`tflite_supported_operators.py`): conv2d, depthwise_conv2d, "
+	    "fully_connected (per-channel requantization computed as Vela "
+	    "and TFLite do), max/avg pooling, add/sub/mul/maximum/minimum, "
+	    "softmax, int8 activations as 256-entry lookup tables, "
+	    "reshape/squeeze/expand-dims as views, concat, constant pad and "
+	    "nearest resize. A relu, relu6 or clip that follows a lowered op "
+	    "becomes its activation clamp. Every other op, and every op that "
+	    "breaks a constraint, goes into an `npu.cpu` region (contiguous "
+	    "CPU ops share one region); `report=FILE` lists each with the "
+	    "constraint it broke, in Vela's wording. The accelerator comes "
+	    "from the module's `npu.target` attribute (default "
+	    "ethos-u55-128). The lowered function computes bit for bit what "
+	    "the graph function computes under TFLite's arithmetic "
+	    "(`npu-run --arith=tflite` or `tflite-micro`); see "
+	    "docs/targets/ethos-u.md.",
+};

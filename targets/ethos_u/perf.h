@@ -1,0 +1,145 @@
+/* targets/ethos_u/perf.h: the Ethos-U performance model of Arm's Vela
+ * 3.10: block configuration choice, NPU cycles, element accesses and
+ * memory access cycles of one NPU operation. Pure functions of an
+ * EthosUQuery and the target; no IR. */
+#ifndef NPUIR_ETHOS_U_PERF_H
+#define NPUIR_ETHOS_U_PERF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "targets/ethos_u/config.h"
+
+/* What the NPU's datapath does for an op (Vela's NpuBlockType). */
+typedef enum EthosUBlock {
+	ETHOS_U_CONV,           /* MxN convolution */
+	ETHOS_U_DEPTHWISE,
+	ETHOS_U_VECTOR,         /* fully connected */
+	ETHOS_U_POOLING,
+	ETHOS_U_ELEMENTWISE,
+	ETHOS_U_REDUCE_SUM,
+	ETHOS_U_DMA,            /* a copy (Vela's Memcpy): no NPU work */
+} EthosUBlock;
+
+/* The op kinds the output stage times differently. */
+typedef enum EthosUKind {
+	ETHOS_U_KIND_OTHER,
+	ETHOS_U_KIND_MUL,
+	ETHOS_U_KIND_ADD_SUB,
+	ETHOS_U_KIND_MAXPOOL,
+} EthosUKind;
+
+/* The fused activation (Vela's activation cycle index). */
+typedef enum EthosUAct {
+	ETHOS_U_ACT_LUT,        /* sigmoid, tanh, table */
+	ETHOS_U_ACT_RELU,       /* relu, relu6, relu_n1_to_1 */
+	ETHOS_U_ACT_NONE,
+} EthosUAct;
+
+/* Feature map layouts in memory: NHWC, or NHCWB16 (bricks of 16
+ * channels), which Vela uses between NPU ops. */
+typedef enum EthosUFormat {
+	ETHOS_U_NHWC,
+	ETHOS_U_NHCWB16,
+} EthosUFormat;
+
+/* Accumulator types (SHRAM element kinds). */
+typedef enum EthosUAcc {
+	ETHOS_U_ACC_32,
+	ETHOS_U_ACC_40,
+} EthosUAcc;
+
+typedef struct EthosUShape {
+	int64_t n, h, w, c;
+} EthosUShape;
+
+/* One feature map operand. */
+typedef struct EthosUFm {
+	EthosUShape shape;
+	int bits;               /* 8, 16 or 32 */
+	EthosUFormat format;
+	EthosUMem mem;
+} EthosUFm;
+
+/* Everything the model needs about one op. */
+typedef struct EthosUQuery {
+	EthosUBlock block;
+	EthosUKind kind;
+	EthosUAct act;
+	EthosUFm ifm, ifm2, ofm;
+	bool has_ifm2;
+	int64_t kernel_h, kernel_w;     /* 1x1 for elementwise and FC */
+	int64_t stride_h, stride_w;
+	int64_t dilation_h, dilation_w;
+	bool has_bias;
+	EthosUMem const_mem;    /* where scales/biases are read from */
+	bool scaled;            /* has a rescale (40-bit acc for int16) */
+	bool uses_lut;          /* an activation table takes SHRAM banks */
+	bool scalar_ifm2;       /* elementwise with a scalar operand */
+	int64_t lut_bytes;      /* an activation table DMA'd to SHRAM first */
+} EthosUQuery;
+
+/* A block configuration (SHRAM layout omitted). */
+typedef struct EthosUBlockConfig {
+	EthosUShape ifm_block;
+	EthosUShape ofm_block;
+	EthosUAcc acc;
+	bool part_kernel;       /* part-kernel-first weight order */
+} EthosUBlockConfig;
+
+/* Element counts read and written by an op (Vela's ElementAccess). */
+typedef struct EthosUAccess {
+	double ifm_read[2];
+	double ofm_write;
+	double const_read[2];   /* weights, scales and biases */
+} EthosUAccess;
+
+/* Cycle kinds of a per-layer report, in Vela's column order. */
+enum {
+	ETHOS_U_CYC_NPU, ETHOS_U_CYC_SRAM, ETHOS_U_CYC_DRAM,
+	ETHOS_U_CYC_ON_FLASH, ETHOS_U_CYC_OFF_FLASH, ETHOS_U_CYC_TOTAL,
+	ETHOS_U_NCYC,
+};
+
+/* How the op's weights reach the MAC array. */
+typedef struct EthosUWeights {
+	bool present;
+	int64_t elements;       /* original weight elements */
+	int64_t encoded_bytes;  /* encoded weights + scales (the DMA size) */
+	int64_t bias_bytes;     /* bytes of one bias element (4 or 8) */
+	bool buffered;          /* DMA'd into the fast storage */
+} EthosUWeights;
+
+/* The result for one op. */
+typedef struct EthosUPerf {
+	EthosUBlockConfig config;
+	int64_t op_cycles;      /* compute only */
+	int64_t macs;
+	double cycles[ETHOS_U_NCYC];
+	/* Unscaled traffic: [memory][feature maps, weights][read, write] */
+	double bytes[ETHOS_U_NMEM][2][2];
+	double weight_transfer; /* cycles of the full weight DMA */
+	double slack;           /* cycles later weight DMAs can hide under */
+} EthosUPerf;
+
+/* Vela's find_block_config: the cheapest block that fits SHRAM. False
+ * when none fits. */
+bool ethos_u_find_block_config(const EthosUTarget *t, const EthosUQuery *q,
+    EthosUBlockConfig *cfg);
+/* NPU cycles of the op alone (measure_cycle_cost); *macs its MACs. */
+int64_t ethos_u_op_cycles(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUBlockConfig *cfg, int64_t *macs);
+/* Elements the op reads and writes (measure_element_access). */
+void ethos_u_element_access(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUBlockConfig *cfg, EthosUAccess *a);
+/* Cycles to copy bytes from one memory to another (a DMA). */
+double ethos_u_mem2mem_cycles(const EthosUTarget *t, EthosUMem from,
+    EthosUMem to, double bytes);
+/* The whole estimate (estimate_full_op_performance): block config, NPU
+ * cycles with the weight DMA, access cycles per memory and the total.
+ * prev_slack is the slack of the op before (0 for the first). False when
+ * no block configuration fits. */
+bool ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUWeights *w, double prev_slack, EthosUPerf *p);
+
+#endif /* NPUIR_ETHOS_U_PERF_H */

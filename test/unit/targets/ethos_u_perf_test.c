@@ -1,0 +1,200 @@
+/* test/unit/targets/ethos_u_perf_test.c: the Ethos-U configurations and
+ * performance model against numbers Arm's Vela 3.10 printed for
+ * person_detect, hello_world_int8 and micro_speech (../shared/vela). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "ir/ir.h"
+#include "targets/ethos_u/config.h"
+#include "targets/ethos_u/ini.h"
+#include "targets/ethos_u/perf.h"
+
+static EthosUTarget
+target(const char *accel, const char *system, const char *mode)
+{
+	IrContext *ctx = ir_context_create();
+	EthosUChoice c = { accel, system, mode, NULL, NULL };
+	EthosUTarget t;
+	cr_assert(ethos_u_config_load(ctx, &c, &t), "%s", accel);
+	ir_context_destroy(ctx);
+	return t;
+}
+
+static EthosUFm
+fm(int64_t h, int64_t w, int64_t c, EthosUFormat f, EthosUMem m)
+{
+	return (EthosUFm){ { 1, h, w, c }, 8, f, m };
+}
+
+/* A 3x3 stride-1 depthwise conv with a fused ReLU between NHCWB16 maps
+ * in SRAM. */
+static EthosUQuery
+depthwise(int64_t h, int64_t w, int64_t c, int64_t stride)
+{
+	EthosUQuery q = { 0 };
+	q.block = ETHOS_U_DEPTHWISE;
+	q.act = ETHOS_U_ACT_RELU;
+	q.ifm = fm(h, w, c, ETHOS_U_NHCWB16, ETHOS_U_SRAM);
+	q.ofm = fm(h / stride, w / stride, c, ETHOS_U_NHCWB16, ETHOS_U_SRAM);
+	q.kernel_h = q.kernel_w = 3;
+	q.stride_h = q.stride_w = stride;
+	q.dilation_h = q.dilation_w = 1;
+	q.has_bias = q.scaled = true;
+	q.const_mem = ETHOS_U_SRAM;   /* buffered weights */
+	return q;
+}
+
+static EthosUQuery
+pointwise(int64_t h, int64_t w, int64_t cin, int64_t cout)
+{
+	EthosUQuery q = depthwise(h, w, cin, 1);
+	q.block = ETHOS_U_CONV;
+	q.kernel_h = q.kernel_w = 1;
+	q.ofm.shape.c = cout;
+	return q;
+}
+
+static int64_t
+cycles(const EthosUTarget *t, const EthosUQuery *q, int64_t *macs)
+{
+	EthosUBlockConfig cfg;
+	cr_assert(ethos_u_find_block_config(t, q, &cfg));
+	return ethos_u_op_cycles(t, q, &cfg, macs);
+}
+
+Test(ethos_u_config, every_vela_accelerator)
+{
+	static const char *const names[] = { "ethos-u55-32", "ethos-u55-64",
+	    "ethos-u55-128", "ethos-u55-256", "ethos-u65-256",
+	    "ethos-u65-512" };
+	static const int64_t macs[] = { 32, 64, 128, 256, 256, 256 };
+	for (int i = 0; i < 6; i++) {
+		EthosUTarget t = target(names[i], NULL, NULL);
+		cr_expect_eq(t.macs, macs[i], "%s", names[i]);
+		cr_expect_eq(t.cores, i == 5 ? 2 : 1);
+		cr_expect_eq(t.axi_data_width, i >= 4 ? 128 : 64);
+	}
+}
+
+Test(ethos_u_config, vela_ini_bandwidths)
+{
+	/* Vela's summary: 4.0 GB/s SRAM, 0.5 GB/s flash (U55 high end);
+	 * 16.0 GB/s SRAM, 3.75 GB/s DRAM (U65 high end). */
+	EthosUTarget a = target("ethos-u55-128", "Ethos_U55_High_End_Embedded",
+	    "Shared_Sram");
+	cr_expect_float_eq(ethos_u_bandwidth(&a, ETHOS_U_SRAM) *
+	    a.core_clock, 4.0e9, 1);
+	cr_expect_float_eq(ethos_u_bandwidth(&a, ETHOS_U_OFF_CHIP_FLASH) *
+	    a.core_clock, 0.5e9, 1);
+	EthosUTarget b = target("ethos-u65-256", "Ethos_U65_High_End",
+	    "Dedicated_Sram");
+	cr_expect_float_eq(ethos_u_bandwidth(&b, ETHOS_U_DRAM) *
+	    b.core_clock, 3.75e9, 1);
+	cr_expect_eq(b.arena_mem, ETHOS_U_DRAM);
+	cr_expect_eq(b.cache_mem, ETHOS_U_SRAM);
+	cr_expect_eq(b.arena_cache_size, 393216);
+}
+
+Test(ethos_u_config, inherit_and_override)
+{
+	IrContext *ctx = ir_context_create();
+	EthosUIni ini = { 0 };
+	cr_assert(ethos_u_ini_parse(ctx, &ini, "[a x]\nk = 1\nj = 2\n"
+	    "[a y]\ninherit = x\nk = 3\n[a x]\nk = 4\n", "t.ini"));
+	const EthosUIniSection *y = ethos_u_ini_find(&ini, "a", "y");
+	cr_assert(y);
+	cr_expect_str_eq(ethos_u_ini_get(&ini, y, "k")->value, "3");
+	/* j comes from the later [a x], which replaced the first. */
+	cr_expect_null(ethos_u_ini_get(&ini, y, "j"));
+	char *names = ethos_u_ini_names(&ini, "a");
+	cr_expect_str_eq(names, "y, x");
+	free(names);
+	ethos_u_ini_free(&ini);
+	ir_context_destroy(ctx);
+}
+
+Test(ethos_u_perf, person_detect_depthwise_u55_128)
+{
+	/* Vela: Conv2d_1_depthwise 14592 cycles, 165888 MACs;
+	 * Conv2d_2_depthwise (stride 2) 7433; Conv2d_3_depthwise 16800. */
+	EthosUTarget t = target("ethos-u55-128", NULL, NULL);
+	int64_t macs;
+	EthosUQuery q = depthwise(48, 48, 8, 1);
+	cr_expect_eq(cycles(&t, &q, &macs), 14592);
+	cr_expect_eq(macs, 165888);
+	q = depthwise(48, 48, 16, 2);
+	cr_expect_eq(cycles(&t, &q, &macs), 7433);
+	q = depthwise(24, 24, 32, 1);
+	cr_expect_eq(cycles(&t, &q, &macs), 16800);
+}
+
+Test(ethos_u_perf, person_detect_pointwise)
+{
+	/* Vela: Conv2d_1_pointwise 18944 (U55-128), 9728 (U65-256);
+	 * Conv2d_5_pointwise 5376 (U55-128). */
+	EthosUTarget a = target("ethos-u55-128", NULL, NULL);
+	EthosUTarget b = target("ethos-u65-256", "Ethos_U65_High_End",
+	    "Dedicated_Sram");
+	int64_t macs;
+	EthosUQuery q = pointwise(48, 48, 8, 16);
+	cr_expect_eq(cycles(&a, &q, &macs), 18944);
+	cr_expect_eq(macs, 294912);
+	cr_expect_eq(cycles(&b, &q, &macs), 9728);
+	q = pointwise(12, 12, 64, 64);
+	cr_expect_eq(cycles(&a, &q, &macs), 5376);
+}
+
+Test(ethos_u_perf, hello_world_fully_connected)
+{
+	/* Vela's first layer of hello_world_int8 on U55-128 with Shared_Sram:
+	 * NPU 106, SRAM 2.5, off-chip flash 208 access cycles (the encoded
+	 * weights and scales are 208 bytes, read once from flash). */
+	EthosUTarget t = target("ethos-u55-128", NULL, NULL);
+	EthosUQuery q = { 0 };
+	q.block = ETHOS_U_VECTOR;
+	q.act = ETHOS_U_ACT_RELU;
+	q.ifm = fm(1, 1, 1, ETHOS_U_NHWC, ETHOS_U_SRAM);
+	q.ofm = fm(1, 1, 16, ETHOS_U_NHCWB16, ETHOS_U_SRAM);
+	q.kernel_h = q.kernel_w = q.stride_h = q.stride_w = 1;
+	q.dilation_h = q.dilation_w = 1;
+	q.has_bias = q.scaled = true;
+	EthosUWeights w = { true, 16, 208, 4, false };
+	EthosUPerf p;
+	cr_assert(ethos_u_estimate(&t, &q, &w, 0, &p));
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_NPU], 106);
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_SRAM], 2.5);
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_OFF_FLASH], 208);
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_TOTAL], 208);
+	cr_expect_eq(p.macs, 16);
+}
+
+Test(ethos_u_perf, dma_between_memories)
+{
+	/* micro_speech's input reshape on U65 with Dedicated_Sram: a copy of
+	 * 1960 bytes (1968 allocated) from DRAM to SRAM, 1024 cycles. */
+	EthosUTarget t = target("ethos-u65-256", "Ethos_U65_High_End",
+	    "Dedicated_Sram");
+	EthosUQuery q = { 0 };
+	q.block = ETHOS_U_DMA;
+	q.ifm = fm(1, 49, 40, ETHOS_U_NHWC, ETHOS_U_DRAM);
+	q.ofm = fm(49, 40, 1, ETHOS_U_NHWC, ETHOS_U_SRAM);
+	EthosUWeights w = { 0 };
+	EthosUPerf p;
+	cr_assert(ethos_u_estimate(&t, &q, &w, 0, &p));
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_TOTAL], 1024);
+	q.ofm.mem = ETHOS_U_DRAM;   /* within one memory: nothing */
+	cr_assert(ethos_u_estimate(&t, &q, &w, 0, &p));
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_TOTAL], 0);
+}
+
+Test(ethos_u_perf, no_block_fits)
+{
+	/* Every real variant fits some block; a target with 4 SHRAM banks
+	 * (all reserved) fits none, and the estimate says so. */
+	EthosUTarget t = target("ethos-u55-32", NULL, NULL);
+	t.shram_banks = 4;
+	EthosUQuery q = pointwise(8, 8, 64, 64);
+	EthosUBlockConfig cfg;
+	cr_expect_not(ethos_u_find_block_config(&t, &q, &cfg));
+}
