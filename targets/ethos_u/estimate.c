@@ -815,7 +815,7 @@ sram_usage(const EthosUTarget *t, Layers *ls)
 		    l->q.ifm.mem == ETHOS_U_SRAM && !shared)
 			use += fm_bytes(&l->q.ifm);
 		if (l->w.buffered && t->cache_mem == ETHOS_U_SRAM)
-			use += l->w.encoded_bytes;
+			use += l->perf.weight_buffer;
 		l->sram_usage = use;
 	}
 	free(end);
@@ -930,8 +930,6 @@ run_model(IrOp *module, const EthosUTarget *t, Layers *ls, EthosUReport *r)
 				r->bytes[m][k / 2][k % 2] +=
 				    l->perf.bytes[m][k / 2][k % 2];
 		r->macs += l->perf.macs;
-		if (l->sram_usage > r->sram_peak)
-			r->sram_peak = l->sram_usage;
 		if (l->w.present) {
 			r->original_weights += l->w.elements;
 			r->encoded_weights += l->w.encoded_bytes;
@@ -979,8 +977,14 @@ estimate_run(IrOp *module, IrPass *pass)
 	if (ok) {
 		place(&t, &ls, !strcmp(ir_pass_string(pass, "optimise"),
 		    "size"));
-		sram_usage(&t, &ls);
 		ok = run_model(module, &t, &ls, &r);
+	}
+	if (ok) {
+		/* Weight buffers are sized by the model: usage comes after. */
+		sram_usage(&t, &ls);
+		for (size_t i = 0; i < ls.n; i++)
+			if (ls.v[i].sram_usage > r.sram_peak)
+				r.sram_peak = ls.v[i].sram_usage;
 	}
 	if (ok) {
 		r.network = network_name(module, &ls, name, sizeof name);
