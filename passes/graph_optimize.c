@@ -10,7 +10,8 @@
  * folds that shrink the graph first, fusions after them, then the
  * cleanups that expose the next round's patterns. */
 static const char loop[] =
-    "func.func(fuse-activations,canonicalize,cse)";
+    "func.func(fold-batchnorm,fold-pad,fuse-bias,fold-mul,"
+    "fuse-activations,canonicalize,cse)";
 
 static char *
 graph_optimize_expand(const IrPass *pass)
