@@ -10,7 +10,7 @@
  * folds that shrink the graph first, fusions after them, then the
  * cleanups that expose the next round's patterns. */
 static const char loop[] =
-    "func.func(fold-batchnorm,fold-pad,fuse-bias,fold-mul,"
+    "func.func(fold-qdq,fold-batchnorm,fold-pad,fuse-bias,fold-mul,"
     "fuse-activations,canonicalize,cse)";
 
 static char *

@@ -17,6 +17,8 @@ extern const IrPassDef pass_fold_pad;
 extern const IrPassDef pass_fold_batchnorm;
 extern const IrPassDef pass_fuse_bias;
 extern const IrPassDef pass_fold_mul;
+extern const IrPassDef pass_fold_qdq;
+extern const IrPassDef pass_strip_io_qdq;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 
