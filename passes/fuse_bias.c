@@ -18,8 +18,7 @@ fuse_bias(IrOp *op, IrRewriter *rw, const void *data)
 		int64_t nch;
 		int axis;
 		double lo, hi;
-		if (!p || graph_act_range(op, &lo, &hi) ||
-		    y->type != ir_op_result(op, 0)->type ||
+		if (!p || y->type != ir_op_result(op, 0)->type ||
 		    (axis = gu_channel_producer(p, &nch)) < 0)
 			continue;
 		double *b = gu_channel_vector(c, y->type, axis, nch);
@@ -30,6 +29,14 @@ fuse_bias(IrOp *op, IrRewriter *rw, const void *data)
 				b[i] = -b[i];
 		gu_fold_affine(rw, p, NULL, b, nch);
 		free(b);
+		/* The add's fused clamp applies after the bias: p's now. */
+		if (graph_act_range(op, &lo, &hi)) {
+			const IrAttr *a = ir_op_attr(op, "act_min");
+			if (a)
+				ir_op_set_attr(p, "act_min", a);
+			if ((a = ir_op_attr(op, "act_max")))
+				ir_op_set_attr(p, "act_max", a);
+		}
 		ir_rewriter_replace_op(rw, op, &y);
 		return true;
 	}
@@ -67,8 +74,8 @@ const IrPassDef pass_fuse_bias = {
 	    "result), after a float conv2d, depthwise_conv2d or\n"
 	    "fully_connected with constant weights, no fused activation and\n"
 	    "no other user: the constant is added to (subtracted from) the\n"
-	    "bias, created when the op had none. Not applied to an add that\n"
-	    "carries a fused activation, nor to quantized ops (their bias is\n"
-	    "integer and the add requantizes). Float results change by the\n"
-	    "rounding of bias + c only.",
+	    "bias, created when the op had none; a fused activation of the\n"
+	    "add moves to the op. Not applied to quantized ops (their bias\n"
+	    "is integer and the add requantizes). Float results change by\n"
+	    "the rounding of bias + c only.",
 };

@@ -19,6 +19,7 @@ extern const IrPassDef pass_fuse_bias;
 extern const IrPassDef pass_fold_mul;
 extern const IrPassDef pass_fold_qdq;
 extern const IrPassDef pass_strip_io_qdq;
+extern const IrPassDef pass_idioms;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 

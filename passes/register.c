@@ -13,6 +13,7 @@ passes_register_all(IrContext *ctx)
 		&pass_fold_pad, &pass_fold_batchnorm, &pass_fuse_bias,
 		&pass_fold_mul,
 		&pass_fold_qdq, &pass_strip_io_qdq,
+		&pass_idioms,
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);

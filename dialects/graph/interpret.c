@@ -124,7 +124,8 @@ run_float(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
 	    IrTensor **out) \
 	{ \
-		return run_float(it, op, in, out, f_##name); \
+		return graph_act_apply(op, \
+		    run_float(it, op, in, out, f_##name), out); \
 	}
 
 /* ------------------------------------------------------------ layout */
