@@ -20,6 +20,8 @@ extern const IrPassDef pass_fold_mul;
 extern const IrPassDef pass_fold_qdq;
 extern const IrPassDef pass_strip_io_qdq;
 extern const IrPassDef pass_idioms;
+extern const IrPassDef pass_view_op_graph;
+extern const IrPassDef pass_pad_channels;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 
