@@ -346,34 +346,46 @@ is_constant(const IrValue *v)
 }
 
 /* Vela's constraint_weights_limit: the largest per-output-channel sum of
- * |w - zp| (reduced over the other axes). */
+ * |w - zp| (reduced over the other axes). Nested loops over the dims
+ * before, at and after the channel axis: no division per weight. */
 static int64_t
 weights_sum_max(IrOp *w, int axis)
 {
 	const IrAttr *a = ir_op_attr(w, "value");
 	const IrType *t = ir_op_result(w, 0)->type;
 	const IrType *q = t->u.shaped.elem;
-	int64_t total = ir_type_num_elements(t), inner = 1, oc, i, best = 0;
-	int64_t *sum;
-	int k;
+	int64_t total = ir_type_num_elements(t), inner = 1, outer = 1, oc;
+	int64_t o, c, k, best = 0, *sum;
+	const int8_t *d;
+	int r;
 
-	if (!a || a->kind != IR_ATTR_DENSE || total <= 0)
+	if (!a || a->kind != IR_ATTR_DENSE || total <= 0 ||
+	    q->kind != IR_TYPE_QUANT)
 		return 0;
 	oc = t->u.shaped.dims[axis];
-	for (k = (int)t->u.shaped.rank - 1; k > axis; k--)
-		inner *= t->u.shaped.dims[k];
+	for (r = 0; r < (int)t->u.shaped.rank; r++)
+		if (r < axis)
+			outer *= t->u.shaped.dims[r];
+		else if (r > axis)
+			inner *= t->u.shaped.dims[r];
 	sum = calloc((size_t)oc, sizeof *sum);
-	for (i = 0; i < total; i++) {
-		int64_t c = i / inner % oc;
-		int64_t v = a->u.dense.splat ? (int8_t)a->u.dense.data[0] :
-		    (int8_t)a->u.dense.data[i];
-		int64_t zp = q->kind == IR_TYPE_QUANT ?
-		    q->u.quant.zero_points[q->u.quant.nscales > 1 ? c : 0] : 0;
+	d = (const int8_t *)a->u.dense.data;
+	for (o = 0; o < outer; o++)
+		for (c = 0; c < oc; c++) {
+			int64_t zp = q->u.quant.zero_points[
+			    q->u.quant.nscales > 1 ? c : 0], acc = 0;
+			const int8_t *p = a->u.dense.splat ? d :
+			    d + (o * oc + c) * inner;
 
-		sum[c] += v - zp < 0 ? zp - v : v - zp;
-	}
-	for (i = 0; i < oc; i++)
-		best = sum[i] > best ? sum[i] : best;
+			for (k = 0; k < inner; k++) {
+				int64_t v = p[a->u.dense.splat ? 0 : k] - zp;
+
+				acc += v < 0 ? -v : v;
+			}
+			sum[c] += acc;
+		}
+	for (c = 0; c < oc; c++)
+		best = sum[c] > best ? sum[c] : best;
 	free(sum);
 	return best;
 }
@@ -698,6 +710,11 @@ check_binary(IrOp *op, char *extra, size_t n)
 static const char *
 check_lut(IrOp *op, char *extra, size_t n)
 {
+	/* A 16-bit relu-like op may still be a clamp: a 1x1 max pool. */
+	if ((ir_op_is(op, "graph.relu") || ir_op_is(op, "graph.relu6") ||
+	    ir_op_is(op, "graph.clip")) && rank_of(ir_op_operand(op, 0)) == 4 &&
+	    elem_of(ir_op_operand(op, 0)) == elem_of(ir_op_result(op, 0)))
+		return NULL;
 	if (bits_of(ir_op_operand(op, 0)) != 8 ||
 	    bits_of(ir_op_result(op, 0)) != 8) {
 		say(extra, n, "16-bit %s", eu_tflite_name(op));
@@ -812,6 +829,46 @@ check_resize(IrOp *op, char *extra, size_t n)
 	    "2x/4x/8x IFM W and H";
 }
 
+/* Vela's constraint_transpose: the permutations its NPU lowering takes.
+ * We have no npu op for them yet, so a legal one still stays on the CPU,
+ * but the report says which rule a transpose breaks. */
+static const char *
+check_transpose(IrOp *op, char *extra, size_t n)
+{
+	const IrValue *x = ir_op_operand(op, 0);
+	int64_t p[8] = {0}, r = rank_of(x);
+	int np = dialect_get_ints(DEF(op), op->attrs, "perm", p, 8);
+	bool ok = r == 2;
+
+	if (np == 3) {
+		ok = ok || (p[0] == 1 && p[1] == 0) ||
+		    (dim(x, 0) == 1 && p[1] == 2 && p[2] == 1) ||
+		    (dim(x, 1) == 1 && p[0] == 2 && p[2] == 0);
+	} else if (np == 4) {
+		ok = ok || (p[0] == 0 && p[1] == 2 && p[2] == 1) ||
+		    (dim(x, 1) == 1 && p[0] == 0 && p[2] == 3 && p[3] == 2) ||
+		    (dim(x, 2) == 1 && p[0] == 0 && p[1] == 3 && p[3] == 1);
+	}
+	if (ok) {
+		say(extra, n, "a permutation Vela runs on the NPU");
+		return "npu-ir: TRANSPOSE has no npu op yet";
+	}
+	{
+		char buf[200] = "";
+		size_t len = 0;
+
+		/* 8 entries of at most 21 characters each fit. */
+		for (int i = 0; i < np && i < 8; i++)
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+			    "%s%lld", i ? ", " : "", (long long)p[i]);
+		say(extra, n, "Op has permutation [%s]", buf);
+	}
+	return "The following shape/permutations are supported for transpose: "
+	    "When ifm rank is 2: WxC -> CxW, When ifm rank is 3: HxWxC -> "
+	    "WxHxC, 1xWxC -> 1xCxW, Hx1xC -> Cx1xH, When ifm rank is 4: "
+	    "1xHxWxC -> 1xWxHxC, 1x1xWxC -> 1x1xCxW, 1xHx1xC -> 1xCx1xW";
+}
+
 /* ------------------------------------------------------------ entry */
 
 const char *
@@ -826,6 +883,11 @@ eu_check_op(IrOp *op, const EuAccel *a, char *extra, size_t n)
 			return "npu-ir: MEAN's reference arithmetic is float; "
 			    "no bit-exact NPU lowering (Vela: depthwise "
 			    "convolution)";
+		if (ir_op_is(op, "graph.transpose") && op->noperands == 1 &&
+		    rank_of(ir_op_operand(op, 0)) >= 2 &&
+		    rank_of(ir_op_operand(op, 0)) <= 4 &&
+		    ir_type_is_shaped(type_of(ir_op_operand(op, 0))))
+			return check_transpose(op, extra, n);
 		return "is a CPU only op";
 	}
 	if (op->nresults != 1 || op->noperands < 1)

@@ -440,5 +440,7 @@ const IrPassDef pass_ethos_u_legalize = {
 	    "constraint it broke, in Vela's wording. The accelerator comes "
 	    "from the module's `npu.target` attribute (default "
 	    "ethos-u55-128). The lowered function computes bit for bit what "
-	    "the graph function computes (`npu-run`, any `--arith`).",
+	    "the graph function computes under TFLite's arithmetic "
+	    "(`npu-run --arith=tflite` or `tflite-micro`); see "
+	    "docs/targets/ethos-u.md.",
 };

@@ -3,6 +3,7 @@
  * float32 scales through the same QuantizeMultiplier, TFLite's add
  * formulation, clamps and 256-entry tables read off the graph op's own
  * reference kernel. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,39 @@ static void
 copy(Attrs *at, IrOp *op, const char *name)
 {
 	put(at, name, ir_op_attr(op, name));
+}
+
+/* The integer value of a fused-activation bound (fuse-activations
+ * writes storage integers, as integer or float attributes); false when
+ * absent or not an integer. */
+static bool
+act_bound(IrOp *op, const char *name, int64_t *v)
+{
+	const IrAttr *a = ir_op_attr(op, name);
+
+	if (a && a->kind == IR_ATTR_INTEGER) {
+		*v = a->u.integer.value;
+		return true;
+	}
+	if (a && a->kind == IR_ATTR_FLOAT && a->u.flt.value == floor(
+	    a->u.flt.value) && fabs(a->u.flt.value) < 1e15) {
+		*v = (int64_t)a->u.flt.value;
+		return true;
+	}
+	return false;
+}
+
+/* The graph op's fused clamp (act_min/act_max from fuse-activations)
+ * becomes the npu op's. */
+static void
+carry_act(Attrs *at, IrOp *op)
+{
+	int64_t v;
+
+	if (act_bound(op, "act_min", &v))
+		put_int(at, "act_min", v);
+	if (act_bound(op, "act_max", &v))
+		put_int(at, "act_max", v);
 }
 
 /* ------------------------------------------------------------ building */
@@ -250,6 +284,7 @@ lower_mac(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	put_int(&at, "input_zp", qx->u.quant.zero_points[0]);
 	put_int(&at, "weight_zp", qw->u.quant.zero_points[0]);
 	put_int(&at, "output_zp", qy->u.quant.zero_points[0]);
+	carry_act(&at, op);
 	free(mul);
 	free(sh);
 	*npu = replace(op, create(lw, op, dw ? "npu.depthwise_conv2d" :
@@ -269,6 +304,7 @@ lower_pool(EuLower *lw, IrOp *op, IrOp **npu)
 	copy(&at, op, "kernel");
 	copy(&at, op, "strides");
 	copy(&at, op, "padding");
+	carry_act(&at, op);
 	*npu = replace(op, create(lw, op, "npu.pool", 1, &x, NULL, &at));
 	return NULL;
 }
@@ -324,6 +360,7 @@ lower_binary(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	put_int(&at, "output_multiplier", mo.multiplier);
 	put_int(&at, "output_shift", mo.shift);
 	put_int(&at, "output_zp", qy->u.quant.zero_points[0]);
+	carry_act(&at, op);
 	*npu = replace(op, create(lw, op, "npu.elementwise", 2, ops, NULL, &at));
 	return NULL;
 }
@@ -367,6 +404,32 @@ eu_eval_unary(EuLower *lw, IrOp *op, const IrType *in, const IrType *out,
 	return ok;
 }
 
+static bool clamp_of(EuLower *lw, IrOp *act, const IrType *q, int64_t *lo,
+    int64_t *hi);
+
+/* A 16-bit relu-like op that keeps its quantization and is a clamp: a
+ * 1x1 max pool with the clamp (Vela's standalone activations). */
+static const char *
+lower_clamp(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
+{
+	IrValue *x = ir_op_operand(op, 0);
+	Attrs at = {.ctx = lw->ctx};
+	int64_t lo, hi, one[2] = {1, 1};
+
+	if (!clamp_of(lw, op, elem_of(x), &lo, &hi)) {
+		snprintf(extra, n, "16-bit %s is not a clamp here",
+		    eu_tflite_name(op));
+		return "npu-ir: 16-bit activations stay on the CPU (Vela's "
+		    "interpolated 16-bit tables differ from the reference)";
+	}
+	put_str(&at, "mode", "max");
+	put_ints(&at, "kernel", one, 2);
+	put_int(&at, "act_min", lo);
+	put_int(&at, "act_max", hi);
+	*npu = replace(op, create(lw, op, "npu.pool", 1, &x, NULL, &at));
+	return NULL;
+}
+
 /* An int8 unary op as npu.lut: table[i] = op(i - 128). */
 static const char *
 lower_lut(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
@@ -379,6 +442,8 @@ lower_lut(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	int8_t table[256];
 	Attrs at = {.ctx = lw->ctx};
 
+	if (ir_type_bitwidth(qx->u.quant.storage) > 8)
+		return lower_clamp(lw, op, npu, extra, n);
 	if (!qx->u.quant.is_signed || !qy->u.quant.is_signed) {
 		snprintf(extra, n, "unsigned 8-bit data");
 		return "npu-ir: lookup tables take signed 8-bit data";
@@ -501,7 +566,7 @@ eu_fuse_activation(EuLower *lw, IrOp *npu, IrPtrMap *fused)
 {
 	IrValue *r = ir_op_result(npu, 0);
 	IrOp *act;
-	int64_t lo, hi;
+	int64_t lo, hi, old;
 	Attrs at = {.ctx = lw->ctx};
 
 	if (!r->uses || r->uses->next || !dialect_attr_spec(npu->name->def,
@@ -515,6 +580,15 @@ eu_fuse_activation(EuLower *lw, IrOp *npu, IrPtrMap *fused)
 	    r->type || r->type->u.shaped.elem->kind != IR_TYPE_QUANT)
 		return;
 	if (!clamp_of(lw, act, r->type->u.shaped.elem, &lo, &hi))
+		return;
+	/* After a clamp [a, b] already on npu: clamp(clamp(v, a, b), lo,
+	 * hi) is clamp(v, max(a, lo), min(b, hi)) unless the two ranges
+	 * are disjoint (then it is constant: not fused). */
+	if (act_bound(npu, "act_min", &old) && old > lo)
+		lo = old;
+	if (act_bound(npu, "act_max", &old) && old < hi)
+		hi = old;
+	if (lo > hi)
 		return;
 	(void)at;
 	ir_op_set_attr(npu, "act_min", int_attr(lw->ctx, lo));
