@@ -132,7 +132,7 @@ fused_activation(IrValue *v)
 		return NULL;
 	IrOp *user = v->uses->owner;
 	return is_relu(user) || ir_op_is(user, "graph.tanh") ||
-	    ir_op_is(user, "graph.logistic") ? user : NULL;
+	    ir_op_is(user, "graph.sigmoid") ? user : NULL;
 }
 
 /* Fills the weights of a MAC layer from its weight and bias operands;
@@ -373,6 +373,50 @@ add_elementwise(Layers *ls, IrOp *op, const char *kind, IrValue *out)
 	return true;
 }
 
+/* A table lookup (npu.lut, or a sigmoid or tanh left standing): Vela
+ * runs it as an add of a scalar zero with the table as activation, the
+ * 256-byte table DMA'd into SHRAM first. */
+static bool
+add_lut(Layers *ls, IrOp *op, IrValue *out)
+{
+	EthosULayer *l = new_layer(ls);
+	if (!set_fms(l, ir_op_operand(op, 0), NULL, out))
+		return false;
+	l->q.block = ETHOS_U_ELEMENTWISE;
+	l->q.kind = ETHOS_U_KIND_ADD_SUB;
+	l->q.has_ifm2 = l->q.scalar_ifm2 = true;
+	l->q.ifm2 = (EthosUFm){ { 1, 1, 1, 1 }, l->q.ifm.bits, ETHOS_U_NHWC,
+	    ETHOS_U_SRAM };
+	l->q.uses_lut = true;
+	l->q.lut_bytes = l->q.ofm.bits == 8 ? 256 : 2048;
+	l->q.scaled = true;
+	l->tflite_op = ir_op_is(op, "graph.tanh") ? "TANH" :
+	    ir_op_is(op, "graph.sigmoid") ? "LOGISTIC" : "LUT";
+	l->nng_op = "Add";
+	return true;
+}
+
+/* A concatenation: Vela writes each input into its slice of the output
+ * with a 1x1 average pool that does nothing else. */
+static bool
+add_concat(Layers *ls, IrOp *op, IrValue *out)
+{
+	for (uint32_t i = 0; i < op->noperands; i++) {
+		EthosULayer *l = new_layer(ls);
+		if (!set_fms(l, ir_op_operand(op, i), NULL, out))
+			return false;
+		l->q.ofm.shape = l->q.ifm.shape;   /* its slice */
+		l->q.block = ETHOS_U_POOLING;
+		l->tflite_op = "CONCATENATION";
+		l->nng_op = "AvgPool";
+		if (i + 1 < op->noperands) {
+			const char *n = loc_name(ir_op_loc(op));
+			l->name = n ? n : "";
+		}
+	}
+	return true;
+}
+
 static bool
 is_reshape(const IrOp *op)
 {
@@ -592,6 +636,11 @@ add_op(const EthosUTarget *t, Layers *ls, IrOp *op, bool *skip)
 		ok = add_elementwise(ls, op, name + 6, out);
 	else if (is_reshape(op))
 		ok = add_reshape(ls, op, skip);
+	else if (!strcmp(name, "npu.lut") || (graph && (!strcmp(name,
+	    "graph.sigmoid") || !strcmp(name, "graph.tanh"))))
+		ok = add_lut(ls, op, out);
+	else if (!strcmp(name, "npu.concat"))
+		ok = add_concat(ls, op, out);
 	else if (!strcmp(name, "graph.softmax") ||
 	    !strcmp(name, "npu.softmax")) {
 		/* The lowering names its own ops. */
@@ -601,8 +650,16 @@ add_op(const EthosUTarget *t, Layers *ls, IrOp *op, bool *skip)
 	    !strcmp(name, "graph.minimum"))
 		ok = add_elementwise(ls, op, name[8] == 'a' ? "max" : "min",
 		    out);
-	else
+	else {
 		*skip = true;
+		/* An NPU op the model does not cover: said, not hidden. */
+		if (!strncmp(name, "npu.", 4) && !is_reshape(op) &&
+		    !ir_op_is(op, "npu.cpu") && !ir_op_is(op, "npu.yield") &&
+		    !ir_op_is(op, "npu.constant"))
+			ir_emit(ir_op_context(op), IR_SEV_WARNING, ir_op_loc(op),
+			    "'%s' is not estimated (no Ethos-U performance "
+			    "model for it yet)", name);
+	}
 	if (!ok || ls->n == before)
 		return ok;
 	EthosULayer *l = &ls->v[ls->n - 1];
