@@ -766,7 +766,8 @@ ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *query,
 		/* The table's DMA into SHRAM (as fast as the AXI port, no
 		 * latency) hides under the op before. */
 		double b = (double)q.lut_bytes;
-		double dma = fmax(floor(b / ethos_u_bandwidth(t, t->const_mem)) +
+		double bw = ethos_u_bandwidth(t, t->const_mem);
+		double dma = fmax(floor(b / bw) +
 		    (double)t->mem[t->const_mem].read_latency,
 		    floor(b / ((double)t->axi_data_width / 8)));
 		p->cycles[ETHOS_U_CYC_NPU] += fmax(dma - prev_slack, 0);
