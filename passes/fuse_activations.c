@@ -116,7 +116,8 @@ fusable(const IrOp *op)
 	static const char *const names[] = {
 		"graph.conv2d", "graph.depthwise_conv2d",
 		"graph.fully_connected", "graph.add", "graph.sub", "graph.mul",
-		"graph.max_pool2d", "graph.avg_pool2d",
+		"graph.max_pool2d", "graph.avg_pool2d", "graph.leaky_relu",
+		"graph.layer_norm",
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (ir_op_is(op, names[i]))
@@ -250,7 +251,8 @@ const IrPassDef pass_fuse_activations = {
 	    "A chain of two whose inner one has no other user becomes one\n"
 	    "`graph.clip` with the intersection of the ranges. An activation\n"
 	    "whose input comes from a conv2d, depthwise_conv2d,\n"
-	    "fully_connected, add, sub, mul, max_pool2d or avg_pool2d used\n"
+	    "fully_connected, add, sub, mul, max_pool2d, avg_pool2d,\n"
+	    "leaky_relu or layer_norm used\n"
 	    "by nothing else becomes that op's fused activation: the\n"
 	    "attributes `act_min` / `act_max`, real numbers for a float\n"
 	    "result and storage integers for a quantized one (the real bound\n"

@@ -7,10 +7,13 @@
 #include <string.h>
 
 /* The passes repeated to a fixpoint, in the order one sweep runs them:
- * folds that shrink the graph first, fusions after them, then the
+ * idioms first (before their pieces fuse elsewhere), then the folds
+ * into weights, then activations (before fold-qdq, so a clamp fuses
+ * into its producer before a quantize moves between them), then the
  * cleanups that expose the next round's patterns. */
 static const char loop[] =
-    "func.func(fuse-activations,canonicalize,cse)";
+    "func.func(idioms,fold-batchnorm,fold-pad,fuse-bias,fold-mul,"
+    "fuse-activations,fold-qdq,canonicalize,cse)";
 
 static char *
 graph_optimize_expand(const IrPass *pass)

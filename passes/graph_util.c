@@ -189,3 +189,108 @@ gu_run_patterns(IrOp *op, IrPass *pass, const IrPattern *pats, size_t n,
 	ir_pattern_set_destroy(set);
 	return ok;
 }
+
+/* ------------------------------------------------ per-channel folding */
+
+/* The weights' output-channel axis. */
+static int
+weight_axis(const IrOp *op)
+{
+	const IrAttr *l = ir_op_attr(op, "layout");
+	bool nchw = l && l->kind == IR_ATTR_STRING &&
+	    !strcmp(l->u.string.data, "NCHW");
+	return ir_op_is(op, "graph.depthwise_conv2d") && !nchw ? 3 : 0;
+}
+
+int
+gu_channel_producer(IrOp *op, int64_t *nch)
+{
+	double lo, hi;
+	if (!(ir_op_is(op, "graph.conv2d") ||
+	    ir_op_is(op, "graph.depthwise_conv2d") ||
+	    ir_op_is(op, "graph.fully_connected")) || op->nresults != 1 ||
+	    graph_act_range(op, &lo, &hi))
+		return -1;
+	IrValue *y = ir_op_result(op, 0);
+	if (!gu_is_f32(gu_elem(y)) || !gu_static(y) || !gu_one_use(y))
+		return -1;
+	IrValue *w = ir_op_operand(op, 1);
+	if (!gu_static(w) || !ir_value_constant(w) ||
+	    !gu_is_f32(gu_elem(w)) ||
+	    (op->noperands > 2 && !ir_value_constant(ir_op_operand(op, 2))))
+		return -1;
+	const IrAttr *l = ir_op_attr(op, "layout");
+	bool nchw = l && l->kind == IR_ATTR_STRING &&
+	    !strcmp(l->u.string.data, "NCHW");
+	int axis = nchw ? 1 : (int)y->type->u.shaped.rank - 1;
+	*nch = y->type->u.shaped.dims[axis];
+	if (w->type->u.shaped.dims[weight_axis(op)] != *nch)
+		return -1;
+	return axis;
+}
+
+double *
+gu_channel_vector(IrValue *c, const IrType *rt, int axis, int64_t nch)
+{
+	if (!gu_static(c))
+		return NULL;
+	const IrType *ct = c->type;
+	int64_t r = ct->u.shaped.rank, R = rt->u.shaped.rank;
+	int64_t off = R - r, n;
+	if (off < 0)
+		return NULL;
+	for (int64_t i = 0; i < r; i++) {
+		int64_t d = ct->u.shaped.dims[i];
+		if (d != 1 && !(i + off == axis && d == nch))
+			return NULL;
+	}
+	double *v = gu_const_f32(c, &n);
+	if (!v)
+		return NULL;
+	if (n == nch)
+		return v;
+	double *w = ir_xmalloc((size_t)nch * sizeof *w);
+	for (int64_t i = 0; i < nch; i++)
+		w[i] = v[0];
+	free(v);
+	return w;
+}
+
+void
+gu_fold_affine(IrRewriter *rw, IrOp *p, const double *a, const double *b,
+    int64_t nch)
+{
+	IrValue *wv = ir_op_operand(p, 1);
+	int64_t n, inner = 1;
+	int ax = weight_axis(p);
+	for (int64_t i = ax + 1; i < wv->type->u.shaped.rank; i++)
+		inner *= wv->type->u.shaped.dims[i];
+	double *w = gu_const_f32(wv, &n);
+	if (a)
+		for (int64_t i = 0; i < n; i++)
+			w[i] = (double)(float)(w[i] * a[i / inner % nch]);
+	double *bias = NULL;
+	int64_t nb = nch;
+	if (p->noperands > 2)
+		bias = gu_const_f32(ir_op_operand(p, 2), &nb);
+	if (!bias)
+		bias = ir_xcalloc((size_t)nch, sizeof *bias);
+	for (int64_t c = 0; c < nch; c++) {
+		double v = bias[c];
+		if (a)
+			v = (double)(float)(v * a[c]);
+		if (b)
+			v = (double)(float)(v + b[c]);
+		bias[c] = v;
+	}
+	IrContext *ctx = ir_rewriter_context(rw);
+	ir_builder_set_before(ir_rewriter_builder(rw), p);
+	IrValue *nw = a ? gu_make_f32(rw, wv->type, w, n) : wv;
+	const IrType *bt = ir_type_tensor(ctx, 1, &nch, gu_elem(wv), NULL);
+	IrValue *nbv = gu_make_f32(rw, bt, bias, nch);
+	IrValue *ops[3] = { ir_op_operand(p, 0), nw, nbv };
+	ir_op_set_operands(p, 3, ops);
+	ir_rewriter_modified(rw, p);
+	free(w);
+	free(bias);
+}

@@ -43,6 +43,25 @@ int gu_ints(const IrOp *op, const char *name, int64_t *out, int max);
 const IrType *gu_with_dims(IrContext *ctx, const IrType *t, int64_t rank,
     const int64_t *dims);
 
+/* ------------------------------------------------ per-channel folding */
+
+/* The axis of op's result that holds its output channels when op is a
+ * float conv2d, depthwise_conv2d or fully_connected with constant
+ * weights (and a constant bias if any) and no fused activation, whose
+ * result has one use; -1 otherwise. *nch is the channel count. */
+int gu_channel_producer(IrOp *op, int64_t *nch);
+/* The nch per-channel values of constant c as broadcast against a
+ * result of type rt along channel axis `axis` (c's other dimensions are
+ * 1, c's type does not widen rt); malloc'd, NULL when c is no such
+ * constant. */
+double *gu_channel_vector(IrValue *c, const IrType *rt, int axis,
+    int64_t nch);
+/* Rewrites producer p (gu_channel_producer) so that it computes
+ * p(x) * a[c] + b[c] per output channel c: new weights and bias
+ * constants (a or b NULL: 1 or 0). */
+void gu_fold_affine(IrRewriter *rw, IrOp *p, const double *a,
+    const double *b, int64_t nch);
+
 /* Runs the greedy driver with pats (n patterns) on op, without folding;
  * adds the rewrites to the pass statistic `stat` (NULL: none). */
 bool gu_run_patterns(IrOp *op, IrPass *pass, const IrPattern *pats,

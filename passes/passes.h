@@ -13,6 +13,15 @@ extern const IrPassDef pass_inline;
 extern const IrPassDef pass_strip_debuginfo;
 /* The graph optimizer (docs/graph-optimizer.md). */
 extern const IrPassDef pass_fuse_activations;
+extern const IrPassDef pass_fold_pad;
+extern const IrPassDef pass_fold_batchnorm;
+extern const IrPassDef pass_fuse_bias;
+extern const IrPassDef pass_fold_mul;
+extern const IrPassDef pass_fold_qdq;
+extern const IrPassDef pass_strip_io_qdq;
+extern const IrPassDef pass_idioms;
+extern const IrPassDef pass_view_op_graph;
+extern const IrPassDef pass_pad_channels;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 

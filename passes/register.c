@@ -10,6 +10,11 @@ passes_register_all(IrContext *ctx)
 		&pass_inline, &pass_strip_debuginfo,
 		&pass_fuse_activations,
 		&pass_fixpoint, &pass_graph_optimize,
+		&pass_fold_pad, &pass_fold_batchnorm, &pass_fuse_bias,
+		&pass_fold_mul,
+		&pass_fold_qdq, &pass_strip_io_qdq,
+		&pass_idioms, &pass_view_op_graph,
+		&pass_pad_channels,
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);

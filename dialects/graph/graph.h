@@ -44,6 +44,13 @@ bool graph_act_verify(IrOp *op);
  * activation; returns ok. */
 bool graph_act_apply(IrOp *op, bool ok, IrTensor **out);
 
+/* The float path of a quantized MAC op (dialects/graph/qbias.c): fin[]
+ * is in[] with an integer bias replaced by its real values (bias * input
+ * scale * weight scale); release what it made with graph_qbias_release. */
+void graph_qbias_inputs(IrContext *ctx, IrOp *op, IrTensor *const *in,
+    IrTensor **fin);
+void graph_qbias_release(IrOp *op, IrTensor *const *in, IrTensor **fin);
+
 /* The verify and infer hooks the table names (verify.c, infer.c).
  * A row's `none` infer hook is dialect_infer_none. */
 #define graph_infer_none dialect_infer_none

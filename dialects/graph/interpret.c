@@ -124,7 +124,8 @@ run_float(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
 	    IrTensor **out) \
 	{ \
-		return run_float(it, op, in, out, f_##name); \
+		return graph_act_apply(op, \
+		    run_float(it, op, in, out, f_##name), out); \
 	}
 
 /* ------------------------------------------------------------ layout */
@@ -400,11 +401,15 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
 	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
 	    IrTensor **out) \
 	{ \
+		IrTensor *fin[3]; \
+		bool ok; \
 		if (qmac_applies(op, in, kind)) \
 			return graph_act_apply(op, \
 			    qmac(it, op, in, out, kind), out); \
-		return graph_act_apply(op, \
-		    run_float(it, op, in, out, f_##name), out); \
+		graph_qbias_inputs(ir_interp_context(it), op, in, fin); \
+		ok = run_float(it, op, fin, out, f_##name); \
+		graph_qbias_release(op, in, fin); \
+		return graph_act_apply(op, ok, out); \
 	}
 
 /* ------------------------------------------------------------ convolution */

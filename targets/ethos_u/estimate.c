@@ -1,619 +1,14 @@
-/* targets/ethos_u/estimate.c: the ethos-u-estimate pass: finds the NPU
- * operations of each function (npu dialect ops, or quantized graph ops
- * read as Vela would lower them), places their feature maps as Vela's
- * scheduler does, runs the performance model and writes the reports. */
+/* targets/ethos_u/estimate.c: the ethos-u-estimate pass: collects the NPU
+ * operations of each function (layers.c), places their feature maps and
+ * weights as Vela's scheduler does, runs the performance model, sizes
+ * the SRAM in use and writes the reports. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "targets/ethos_u/ethos_u.h"
+#include "targets/ethos_u/layers.h"
 #include "targets/ethos_u/report.h"
-
-/* ------------------------------------------------------------ types */
-
-static const IrType *
-elem_type(const IrValue *v)
-{
-	const IrType *t = v ? v->type : NULL;
-	return t && ir_type_is_shaped(t) ? t->u.shaped.elem : NULL;
-}
-
-/* Storage bits of a feature map or constant (0 when not integer). */
-static int
-storage_bits(const IrValue *v)
-{
-	const IrType *e = elem_type(v);
-	if (e && e->kind == IR_TYPE_QUANT)
-		e = e->u.quant.storage;
-	return e && e->kind == IR_TYPE_INTEGER ? (int)e->u.integer.width : 0;
-}
-
-static int64_t
-dim(const IrType *t, int64_t i)
-{
-	int64_t d = t->u.shaped.dims[i];
-	return d == IR_DYNAMIC ? 1 : d;  /* a dynamic batch runs as 1 */
-}
-
-/* The NHWC shape of a value: leading dims fold into N, missing ones
- * are 1 (Vela's Shape4D of a lower-rank tensor). */
-static bool
-shape_of(const IrValue *v, EthosUShape *s)
-{
-	const IrType *t = v ? v->type : NULL;
-	if (!t || !ir_type_is_shaped(t) || t->u.shaped.rank < 0)
-		return false;
-	int64_t r = t->u.shaped.rank, d[4] = { 1, 1, 1, 1 };
-	for (int64_t i = 0; i < r; i++) {
-		int64_t slot = 4 - r + i;
-		d[slot < 0 ? 0 : slot] *= dim(t, i);
-	}
-	*s = (EthosUShape){ d[0], d[1], d[2], d[3] };
-	return true;
-}
-
-static const char *
-loc_name(const IrLoc *loc)
-{
-	while (loc) {
-		if (loc->kind == IR_LOC_NAME)
-			return loc->u.name.name->str;
-		if (loc->kind == IR_LOC_FUSED && loc->u.fused.n)
-			loc = loc->u.fused.locs[0];
-		else if (loc->kind == IR_LOC_CALLSITE)
-			loc = loc->u.callsite.callee;
-		else
-			return NULL;
-	}
-	return NULL;
-}
-
-static int64_t
-int_list(const IrOp *op, const char *name, int i, int64_t def)
-{
-	const IrAttr *a = ir_op_attr(op, name);
-	if (a && a->kind == IR_ATTR_ARRAY && (size_t)i < a->u.array.n &&
-	    a->u.array.elems[i]->kind == IR_ATTR_INTEGER)
-		return a->u.array.elems[i]->u.integer.value;
-	return def;
-}
-
-static int64_t
-int_attr(const IrOp *op, const char *name, int64_t def)
-{
-	const IrAttr *a = ir_op_attr(op, name);
-	return a && a->kind == IR_ATTR_INTEGER ? a->u.integer.value : def;
-}
-
-static bool
-str_is(const IrOp *op, const char *name, const char *s)
-{
-	const IrAttr *a = ir_op_attr(op, name);
-	return a && a->kind == IR_ATTR_STRING && !strcmp(a->u.string.data, s);
-}
-
-/* ------------------------------------------------------------ layers */
-
-/* The layers of one function, grown as ops are recognised. */
-typedef struct Layers {
-	size_t n, cap;
-	EthosULayer *v;
-} Layers;
-
-static EthosULayer *
-new_layer(Layers *ls)
-{
-	if (ls->n == ls->cap) {
-		ls->cap = ls->cap ? ls->cap * 2 : 16;
-		ls->v = ir_xrealloc(ls->v, ls->cap * sizeof *ls->v);
-	}
-	EthosULayer *l = &ls->v[ls->n++];
-	memset(l, 0, sizeof *l);
-	l->q.stride_h = l->q.stride_w = 1;
-	l->q.dilation_h = l->q.dilation_w = 1;
-	l->q.kernel_h = l->q.kernel_w = 1;
-	l->q.act = ETHOS_U_ACT_NONE;
-	return l;
-}
-
-static bool
-is_relu(const IrOp *op)
-{
-	return ir_op_is(op, "graph.relu") || ir_op_is(op, "graph.relu6") ||
-	    ir_op_is(op, "graph.relu_n1_to_1");
-}
-
-/* A graph activation that is the only user of v fuses into its
- * producer: returns it, or NULL. */
-static IrOp *
-fused_activation(IrValue *v)
-{
-	if (!v->uses || v->uses->next)
-		return NULL;
-	IrOp *user = v->uses->owner;
-	return is_relu(user) || ir_op_is(user, "graph.tanh") ||
-	    ir_op_is(user, "graph.logistic") ? user : NULL;
-}
-
-/* Fills the weights of a MAC layer from its weight and bias operands;
- * encoded_weights_size (set by a weight encoder) gives the exact DMA
- * size, else it is estimated from the raw sizes. */
-static void
-set_weights(EthosULayer *l, const IrOp *op)
-{
-	IrValue *w = ir_op_operand(op, 1);
-	IrValue *b = op->noperands > 2 ? ir_op_operand(op, 2) : NULL;
-	int64_t n = ir_type_num_elements(w->type);
-	int64_t depth = l->q.ofm.shape.c;
-	l->w.present = true;
-	l->w.elements = n > 0 ? n : 0;
-	l->w.bias_bytes = b && storage_bits(b) == 64 ? 8 : 4;
-	/* Without an encoder: raw weights plus Vela's 10 bytes of scale
-	 * and bias per channel, each stream padded to 16 bytes. */
-	int64_t est = (l->w.elements + 15) / 16 * 16 + (10 * depth + 15) /
-	    16 * 16;
-	l->w.encoded_bytes = int_attr(op, "encoded_weights_size", est);
-	IrOp *def = ir_value_def_op(w);
-	l->weights_name = def ? loc_name(ir_op_loc(def)) : NULL;
-	l->q.has_bias = true;
-	l->q.scaled = true;
-}
-
-/* Kernel and window attributes of a conv or pool. */
-static void
-set_window(EthosULayer *l, const IrOp *op)
-{
-	l->q.stride_h = int_list(op, "strides", 0, 1);
-	l->q.stride_w = int_list(op, "strides", 1, 1);
-	l->q.dilation_h = int_list(op, "dilations", 0, 1);
-	l->q.dilation_w = int_list(op, "dilations", 1, 1);
-}
-
-static bool
-set_fms(EthosULayer *l, IrValue *in, IrValue *in2, IrValue *out)
-{
-	l->in = in, l->in2 = in2, l->out = out;
-	if (!shape_of(in, &l->q.ifm.shape) || !shape_of(out,
-	    &l->q.ofm.shape))
-		return false;
-	l->q.ifm.bits = storage_bits(in);
-	l->q.ofm.bits = storage_bits(out);
-	if (in2) {
-		l->q.has_ifm2 = true;
-		if (!shape_of(in2, &l->q.ifm2.shape))
-			return false;
-		l->q.ifm2.bits = storage_bits(in2);
-		l->q.scalar_ifm2 = ir_type_num_elements(in2->type) == 1;
-	}
-	return l->q.ifm.bits >= 8 && l->q.ofm.bits >= 8;
-}
-
-/* Hardware padding along one axis of a "same" window (Vela's). */
-static int64_t
-total_padding(int64_t size, int64_t stride, int64_t filter)
-{
-	int64_t r = size % stride == 0 ? stride : size % stride;
-	return filter > r ? filter - r : 0;
-}
-
-/* Vela's resize factor for a strided conv: the stride folded into the
- * depth, keeping a stride of 2 or 3 when the width is not divisible. */
-static int64_t
-resize_factor(int64_t width, int64_t stride)
-{
-	if (width % stride == 0)
-		return stride;
-	static const int64_t hw[] = { 2, 3 };
-	for (int i = 0; i < 2; i++)
-		if (stride % hw[i] == 0 && width % (stride / hw[i]) == 0)
-			return stride / hw[i] != stride ? stride / hw[i] : 1;
-	return 1;
-}
-
-/* Zero columns Vela adds to the filter so the folded conv pads as the
- * original did: *left and *right. */
-static void
-filter_padding(bool same, int64_t pad, int64_t stride, int64_t factor,
-    int64_t kw, int64_t width, int64_t *left, int64_t *right)
-{
-	int64_t size = 0;
-	*left = *right = 0;
-	if (same) {
-		int64_t expect = width % (stride * factor) == 0 ? pad + stride :
-		    pad + (width / factor) % stride;
-		size = expect * factor - kw;
-		*left = pad == 0 ? size / 2 : size / pad * (pad / 2);
-		*right = size - *left;
-	}
-	if (kw % factor && (size == 0 || pad == 0)) {
-		*left = 0;
-		*right = factor - kw % factor;
-	}
-}
-
-/* Vela's strided-conv rewrite of the network's first conv (or any with
- * a stride of 4 or more): the x stride folds into the IFM depth, the
- * filter is padded and reshaped. Then a 1-high or 1-wide output needs
- * no stride on that axis. */
-static void
-fold_stride(EthosULayer *l, const IrOp *op, bool first)
-{
-	EthosUQuery *q = &l->q;
-	if (!first && q->stride_w < 4)
-		return;
-	int64_t f = resize_factor(q->ifm.shape.w, q->stride_w);
-	int64_t final_stride = q->stride_w / f;
-	bool same = str_is(op, "padding", "same");
-	bool explicit_pad = !same && !str_is(op, "padding", "valid") &&
-	    ir_op_attr(op, "padding");
-	if (q->stride_w > 1 && (q->ifm.shape.c * f <= 8 || q->stride_w > 3) &&
-	    f != 1 && !explicit_pad) {
-		int64_t kw = q->kernel_w, left, right;
-		int64_t pad = total_padding(q->ifm.shape.w, q->stride_w, kw);
-		filter_padding(same, pad, final_stride, f, kw,
-		    q->ifm.shape.w, &left, &right);
-		if (!same || pad == total_padding(q->ifm.shape.w / f,
-		    final_stride, (kw + 1 + left + right) / f)) {
-			q->ifm.shape.w /= f;
-			q->ifm.shape.c *= f;
-			q->kernel_w = (kw + left + right) / f;
-			q->stride_w = final_stride;
-			l->w.elements = l->w.elements / kw * (kw + left + right);
-		}
-	}
-	if (q->ofm.shape.h == 1)
-		q->stride_h = 1;
-	if (q->ofm.shape.w == 1)
-		q->stride_w = 1;
-}
-
-/* Is op the model's first operator (constants aside)? */
-static bool
-first_op(const IrOp *op)
-{
-	for (IrOp *p = op->prev; p; p = p->prev)
-		if (!ir_op_is(p, "graph.constant") && !ir_op_is(p,
-		    "npu.constant"))
-			return false;
-	return true;
-}
-
-/* conv2d, depthwise_conv2d (graph or npu): OHWI or 1HWO weights. */
-static bool
-add_conv(Layers *ls, IrOp *op, bool depthwise, IrValue *out)
-{
-	EthosULayer *l = new_layer(ls);
-	const IrType *wt = ir_op_operand(op, 1)->type;
-	if (!ir_type_is_shaped(wt) || wt->u.shaped.rank != 4 ||
-	    !set_fms(l, ir_op_operand(op, 0), NULL, out))
-		return false;
-	l->q.kernel_h = dim(wt, 1), l->q.kernel_w = dim(wt, 2);
-	set_window(l, op);
-	l->tflite_op = depthwise ? "DEPTHWISE_CONV_2D" : "CONV_2D";
-	l->q.block = depthwise ? ETHOS_U_DEPTHWISE : ETHOS_U_CONV;
-	l->nng_op = depthwise ? "DepthwiseConv2DBias" : "Conv2DBias";
-	/* Vela runs a depthwise conv of a 1-channel input as a conv, and
-	 * a 1x1 conv over a 1x1 input as a fully connected layer. */
-	if (depthwise && l->q.ifm.shape.c == 1 && l->q.ofm.shape.c > 1) {
-		l->q.block = ETHOS_U_CONV;
-		l->nng_op = "Conv2DBias";
-	}
-	if (l->q.kernel_h == 1 && l->q.kernel_w == 1 &&
-	    l->q.ifm.shape.h == 1 && l->q.ifm.shape.w == 1 &&
-	    l->q.block == ETHOS_U_CONV) {
-		l->q.block = ETHOS_U_VECTOR;
-		l->nng_op = "FullyConnected";
-	}
-	set_weights(l, op);
-	if (l->q.block == ETHOS_U_CONV)
-		fold_stride(l, op, first_op(op));
-	return true;
-}
-
-static bool
-add_fc(Layers *ls, IrOp *op, IrValue *out)
-{
-	EthosULayer *l = new_layer(ls);
-	if (!set_fms(l, ir_op_operand(op, 0), NULL, out))
-		return false;
-	l->tflite_op = "FULLY_CONNECTED";
-	l->nng_op = "FullyConnected";
-	l->q.block = ETHOS_U_VECTOR;
-	set_weights(l, op);
-	return true;
-}
-
-static bool
-add_pool(Layers *ls, IrOp *op, bool max, IrValue *out)
-{
-	EthosULayer *l = new_layer(ls);
-	if (!set_fms(l, ir_op_operand(op, 0), NULL, out))
-		return false;
-	const char *k = ir_op_attr(op, "kernel") ? "kernel" : "filter";
-	l->q.kernel_h = int_list(op, k, 0, 1);
-	l->q.kernel_w = int_list(op, k, 1, 1);
-	set_window(l, op);
-	l->q.block = ETHOS_U_POOLING;
-	l->q.kind = max ? ETHOS_U_KIND_MAXPOOL : ETHOS_U_KIND_OTHER;
-	l->tflite_op = max ? "MAX_POOL_2D" : "AVERAGE_POOL_2D";
-	l->nng_op = max ? "MaxPool" : "AvgPool";
-	l->q.scaled = !max;
-	return true;
-}
-
-static bool
-add_elementwise(Layers *ls, IrOp *op, const char *kind, IrValue *out)
-{
-	EthosULayer *l = new_layer(ls);
-	IrValue *b = op->noperands > 1 ? ir_op_operand(op, 1) : NULL;
-	if (!set_fms(l, ir_op_operand(op, 0), b, out))
-		return false;
-	static const struct {
-		const char *op, *tflite, *nng;
-		EthosUKind kind;
-	} map[] = {
-		{ "add", "ADD", "Add", ETHOS_U_KIND_ADD_SUB },
-		{ "sub", "SUB", "Sub", ETHOS_U_KIND_ADD_SUB },
-		{ "mul", "MUL", "Mul", ETHOS_U_KIND_MUL },
-		{ "min", "MINIMUM", "Minimum", ETHOS_U_KIND_OTHER },
-		{ "max", "MAXIMUM", "Maximum", ETHOS_U_KIND_OTHER },
-		{ "abs", "ABS", "Abs", ETHOS_U_KIND_OTHER },
-		{ "leaky_relu", "LEAKY_RELU", "LeakyRelu", ETHOS_U_KIND_OTHER },
-	};
-	l->q.block = ETHOS_U_ELEMENTWISE;
-	l->tflite_op = "ELEMENTWISE";
-	l->nng_op = kind;
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (!strcmp(map[i].op, kind)) {
-			l->tflite_op = map[i].tflite;
-			l->nng_op = map[i].nng;
-			l->q.kind = map[i].kind;
-		}
-	l->q.scaled = true;
-	return true;
-}
-
-static bool
-is_reshape(const IrOp *op)
-{
-	return ir_op_is(op, "graph.reshape") || ir_op_is(op, "graph.squeeze") ||
-	    ir_op_is(op, "graph.unsqueeze") || ir_op_is(op, "npu.reshape");
-}
-
-/* A reshape is free unless its input is a network input or has other
- * users: Vela then copies it (a Memcpy, a DMA between memories). */
-static bool
-add_reshape(Layers *ls, IrOp *op, bool *skip)
-{
-	IrValue *in = ir_op_operand(op, 0);
-	if (ir_value_def_op(in) && ir_value_num_uses(in) == 1) {
-		*skip = true;
-		return true;
-	}
-	EthosULayer *l = new_layer(ls);
-	if (!set_fms(l, in, NULL, ir_op_result(op, 0)))
-		return false;
-	l->q.block = ETHOS_U_DMA;
-	l->tflite_op = !ir_op_is(op, "graph.squeeze") &&
-	    !ir_op_is(op, "graph.unsqueeze") ? "RESHAPE" :
-	    ir_op_is(op, "graph.squeeze") ? "SQUEEZE" : "EXPAND_DIMS";
-	l->nng_op = "Memcpy";
-	return true;
-}
-
-/* ------------------------------------------------------------ softmax */
-
-/* The steps of Vela's int8 softmax (softmax.py): exp through a table,
- * a sum, a reciprocal by Newton-Raphson in int32 and the final scaling,
- * as 31 NPU operations. Each row: the op, its two inputs and its output,
- * as tensors of the lowering: 'i' the softmax input (N,H,W,C), 'o' its
- * output, 'x' int32 maps of the input's shape ('y' in NHWC: the sum
- * reads it), 'r' int32 maps of one value per row (N,H,W,1) in NHWC ('R'
- * in bricks), 'k' an int32 constant, 'm' the int8 row maxima; '-' no
- * second input. A constant first operand is read as the second (Vela
- * reverses the operands). Vela keeps a map in NHWC when an elementwise op could
- * write it over an NHWC input of its shape (constants are NHWC). */
-static const struct SoftmaxStep {
-	const char *nng;
-	EthosUKind kind;
-	char in, in2, out;
-} softmax_steps[] = {
-	{ "MaxPool", ETHOS_U_KIND_MAXPOOL, 'i', '-', 'm' },
-	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'i', 'm', 'x' },     /* + exp LUT */
-	{ "SHR", ETHOS_U_KIND_OTHER, 'x', 'k', 'y' },
-	{ "ReduceSum", ETHOS_U_KIND_OTHER, 'y', '-', 'R' },
-	{ "CLZ", ETHOS_U_KIND_OTHER, 'R', '-', 'R' },
-	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'R', 'k', 'r' },  /* k - R, swapped */
-	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'R', 'k', 'r' },
-	{ "SHL", ETHOS_U_KIND_OTHER, 'R', 'r', 'r' },
-	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' },
-	{ "SHL", ETHOS_U_KIND_OTHER, 'r', 'k', 'r' },
-	{ "Add", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' },
-	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'k', 'r' },
-	{ "Add", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' },
-#define NEWTON_STEP \
-	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'r', 'r' }, \
-	{ "Sub", ETHOS_U_KIND_ADD_SUB, 'r', 'k', 'r' }, \
-	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'r', 'r' }, \
-	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'k', 'r' }, \
-	{ "Add", ETHOS_U_KIND_ADD_SUB, 'r', 'r', 'r' },
-	NEWTON_STEP NEWTON_STEP NEWTON_STEP
-#undef NEWTON_STEP
-	{ "Mul", ETHOS_U_KIND_MUL, 'r', 'k', 'r' },
-	{ "Mul", ETHOS_U_KIND_MUL, 'x', 'r', 'x' },
-	{ "SHR", ETHOS_U_KIND_OTHER, 'x', 'r', 'o' },
-};
-
-/* A tensor of the softmax lowering as a feature map; the input and
- * output are placed later from their values. */
-static EthosUFm
-softmax_fm(const EthosUTarget *t, char what, EthosUShape s)
-{
-	EthosUShape row = { s.n, s.h, s.w, 1 };
-	switch (what) {
-	case 'm':
-		return (EthosUFm){ { 1, s.n * s.h * s.w, 1, 1 }, 8,
-		    ETHOS_U_NHCWB16, t->cache_mem };
-	case 'x':
-		return (EthosUFm){ s, 32, ETHOS_U_NHCWB16, t->cache_mem };
-	case 'y':
-		return (EthosUFm){ s, 32, ETHOS_U_NHWC, t->cache_mem };
-	case 'R':
-		return (EthosUFm){ row, 32, ETHOS_U_NHCWB16, t->cache_mem };
-	case 'r':
-		return (EthosUFm){ row, 32, ETHOS_U_NHWC, t->cache_mem };
-	case 'k':
-		return (EthosUFm){ { 1, 1, 1, 1 }, 32, ETHOS_U_NHWC,
-		    t->const_mem };
-	default:
-		return (EthosUFm){ s, 8, ETHOS_U_NHWC, t->arena_mem };
-	}
-}
-
-/* One op of the lowering. */
-static void
-softmax_step(const EthosUTarget *t, EthosULayer *l, int i, IrOp *op,
-    EthosUShape s, const char *name)
-{
-	const struct SoftmaxStep *st = &softmax_steps[i];
-	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
-	EthosUQuery *q = &l->q;
-	l->fixed = true;
-	l->tflite_op = "SOFTMAX";
-	l->nng_op = st->nng;
-	q->kind = st->kind;
-	q->block = i == 0 ? ETHOS_U_POOLING : i == 3 ? ETHOS_U_REDUCE_SUM :
-	    ETHOS_U_ELEMENTWISE;
-	q->ifm = softmax_fm(t, st->in, s);
-	q->ofm = softmax_fm(t, st->out, s);
-	if (st->in2 != '-') {
-		q->has_ifm2 = true;
-		q->ifm2 = softmax_fm(t, st->in2, s);
-	}
-	/* The max pool runs over rows of C, the table converts to int32. */
-	if (i == 0)
-		q->ifm.shape = (EthosUShape){ 1, s.n * s.h * s.w, s.c, 1 },
-		q->kernel_w = s.c;
-	if (i == 1) {
-		q->ifm2.shape.n = 1;
-		q->act = ETHOS_U_ACT_LUT;
-		q->uses_lut = true;
-		q->lut_bytes = 256 * 4;
-	}
-	/* Its input and output are the softmax's own values. */
-	l->in = st->in == 'i' ? in : NULL;
-	l->out = st->out == 'o' ? out : NULL;
-	q->scaled = true;
-	static const char *const lower[] = { "MaxPool", "maxpool", "Sub",
-	    "sub", "SHR", "shr", "ReduceSum", "reduce_sum", "CLZ", "clz",
-	    "SHL", "shl", "Add", "add", "Mul", "mul" };
-	const char *suffix = "";
-	for (size_t k = 0; k < sizeof lower / sizeof lower[0]; k += 2)
-		if (!strcmp(lower[k], st->nng))
-			suffix = lower[k + 1];
-	char buf[512];
-	snprintf(buf, sizeof buf, "%s_%s%d", name, suffix, i);
-	/* Interned: the layer array moves as it grows. */
-	l->name = ir_ident_cstr(ir_op_context(op), buf)->str;
-}
-
-/* Vela's lowering of an int8 softmax over the last axis; other
- * softmaxes are left to the CPU (no layer). */
-static bool
-add_softmax(const EthosUTarget *t, Layers *ls, IrOp *op, bool *skip)
-{
-	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
-	EthosUShape s;
-	if (!shape_of(in, &s) || storage_bits(in) != 8 ||
-	    storage_bits(out) != 8) {
-		*skip = true;
-		return true;
-	}
-	/* A batch folds into the height, as Vela does. */
-	s.h *= s.n, s.n = 1;
-	const char *name = loc_name(ir_op_loc(op));
-	for (int i = 0; i < (int)(sizeof softmax_steps /
-	    sizeof softmax_steps[0]); i++) {
-		EthosULayer *l = new_layer(ls);
-		softmax_step(t, l, i, op, s, name ? name : "softmax");
-	}
-	return true;
-}
-
-/* The activation of an npu op from its clamp: a clamp narrower than
- * the output type is a fused ReLU. */
-static EthosUAct
-npu_act(const IrOp *op, const IrValue *out)
-{
-	int bits = storage_bits(out);
-	int64_t lo = -((int64_t)1 << (bits - 1)), hi = ((int64_t)1 <<
-	    (bits - 1)) - 1;
-	const IrType *e = elem_type(out);
-	if (e && e->kind == IR_TYPE_QUANT)
-		lo = e->u.quant.storage_min, hi = e->u.quant.storage_max;
-	return int_attr(op, "act_min", lo) > lo ||
-	    int_attr(op, "act_max", hi) < hi ? ETHOS_U_ACT_RELU :
-	    ETHOS_U_ACT_NONE;
-}
-
-/* Recognises op as a layer; *skip says the op is not an NPU operation
- * (a constant, a reshape, an activation fused into its producer). False
- * when an op that should be a layer cannot be read. */
-static bool
-add_op(const EthosUTarget *t, Layers *ls, IrOp *op, bool *skip)
-{
-	const char *name = ir_op_name_str(op);
-	size_t before = ls->n;
-	*skip = false;
-	IrValue *out = op->nresults ? ir_op_result(op, 0) : NULL;
-	IrOp *act = out ? fused_activation(out) : NULL;
-	bool graph = !strncmp(name, "graph.", 6);
-	if (graph && act && strcmp(name, "graph.constant"))
-		out = ir_op_result(act, 0);
-	bool ok = true;
-	if (!strcmp(name, "graph.conv2d") || !strcmp(name, "npu.conv2d"))
-		ok = add_conv(ls, op, false, out);
-	else if (!strcmp(name, "graph.depthwise_conv2d") ||
-	    !strcmp(name, "npu.depthwise_conv2d"))
-		ok = add_conv(ls, op, true, out);
-	else if (!strcmp(name, "graph.fully_connected") ||
-	    !strcmp(name, "npu.fully_connected"))
-		ok = add_fc(ls, op, out);
-	else if (!strcmp(name, "graph.max_pool2d") ||
-	    !strcmp(name, "graph.avg_pool2d"))
-		ok = add_pool(ls, op, !strcmp(name, "graph.max_pool2d"), out);
-	else if (!strcmp(name, "npu.pool"))
-		ok = add_pool(ls, op, str_is(op, "mode", "max"), out);
-	else if (!strcmp(name, "npu.elementwise")) {
-		const IrAttr *k = ir_op_attr(op, "op");
-		ok = add_elementwise(ls, op, k ? k->u.string.data : "?", out);
-	} else if (!strcmp(name, "graph.add") || !strcmp(name, "graph.sub") ||
-	    !strcmp(name, "graph.mul"))
-		ok = add_elementwise(ls, op, name + 6, out);
-	else if (is_reshape(op))
-		ok = add_reshape(ls, op, skip);
-	else if (!strcmp(name, "graph.softmax") ||
-	    !strcmp(name, "npu.softmax")) {
-		/* The lowering names its own ops. */
-		return add_softmax(t, ls, op, skip);
-	}
-	else if (!strcmp(name, "graph.maximum") ||
-	    !strcmp(name, "graph.minimum"))
-		ok = add_elementwise(ls, op, name[8] == 'a' ? "max" : "min",
-		    out);
-	else
-		*skip = true;
-	if (!ok || ls->n == before)
-		return ok;
-	EthosULayer *l = &ls->v[ls->n - 1];
-	const char *n = loc_name(ir_op_loc(act ? act : op));
-	l->name = n ? n : "";
-	if (graph && act)
-		l->q.act = is_relu(act) ? ETHOS_U_ACT_RELU : ETHOS_U_ACT_LUT;
-	else if (!graph)
-		l->q.act = npu_act(op, out);
-	return true;
-}
 
 /* ------------------------------------------------------------ placement */
 
@@ -621,15 +16,17 @@ add_op(const EthosUTarget *t, Layers *ls, IrOp *op, bool *skip)
 static bool
 is_alias(const IrOp *op)
 {
-	return is_reshape(op) || (is_relu(op) && op->noperands &&
+	if (ethos_u_is_reshape(op))
+		return true;
+	return ethos_u_is_relu(op) && op->noperands &&
 	    ir_value_def_op(ir_op_operand(op, 0)) &&
-	    fused_activation(ir_op_operand(op, 0)) == op);
+	    ethos_u_fused_activation(ir_op_operand(op, 0)) == op;
 }
 
 /* The layer whose output v is (through aliases), or NULL for a network
  * input or anything else. */
 static EthosULayer *
-producer(Layers *ls, IrValue *v)
+producer(EthosULayers *ls, IrValue *v)
 {
 	for (int hops = 0; v && hops < 64; hops++) {
 		for (size_t i = 0; i < ls->n; i++)
@@ -668,7 +65,8 @@ static bool
 reshaped(IrValue *v)
 {
 	for (IrUse *u = v->uses; u; u = u->next)
-		if (is_reshape(u->owner) || ir_op_is(u->owner, "npu.softmax") ||
+		if (ethos_u_is_reshape(u->owner) ||
+		    ir_op_is(u->owner, "npu.softmax") ||
 		    ir_op_is(u->owner, "graph.softmax"))
 			return true;
 	return false;
@@ -715,7 +113,7 @@ place_softmax_output(const EthosUTarget *t, EthosULayer *l)
 }
 
 static void
-place_input(const EthosUTarget *t, Layers *ls, IrValue *v, EthosUFm *fm)
+place_input(const EthosUTarget *t, EthosULayers *ls, IrValue *v, EthosUFm *fm)
 {
 	EthosULayer *p = producer(ls, v);
 	fm->format = p ? p->q.ofm.format : ETHOS_U_NHWC;
@@ -734,7 +132,7 @@ place_weights(const EthosUTarget *t, EthosULayer *l)
 }
 
 static void
-place(const EthosUTarget *t, Layers *ls, bool size)
+place(const EthosUTarget *t, EthosULayers *ls, bool size)
 {
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
@@ -769,7 +167,7 @@ fm_bytes(const EthosUFm *fm)
 /* The last layer index that reads v (through aliases); nlayers when
  * it leaves the NPU. */
 static size_t
-last_use(Layers *ls, IrValue *v, size_t from)
+last_use(EthosULayers *ls, IrValue *v, size_t from)
 {
 	size_t last = from;
 	if (leaves_npu(v, 0))
@@ -788,7 +186,7 @@ last_use(Layers *ls, IrValue *v, size_t from)
 /* A map inside a lowering is read by the op after it (most are; the
  * exponentials live longer, which this undercounts). */
 static size_t
-lowering_end(Layers *ls, size_t i)
+lowering_end(EthosULayers *ls, size_t i)
 {
 	return i + 1 < ls->n ? i + 1 : i;
 }
@@ -796,7 +194,7 @@ lowering_end(Layers *ls, size_t i)
 /* Bytes of SRAM live during each layer: its own feature maps, every map
  * produced earlier and read later, and its buffered weights. */
 static void
-sram_usage(const EthosUTarget *t, Layers *ls)
+sram_usage(const EthosUTarget *t, EthosULayers *ls)
 {
 	size_t *end = ir_xcalloc(ls->n + 1, sizeof *end);
 	for (size_t i = 0; i < ls->n; i++)
@@ -815,7 +213,7 @@ sram_usage(const EthosUTarget *t, Layers *ls)
 		    l->q.ifm.mem == ETHOS_U_SRAM && !shared)
 			use += fm_bytes(&l->q.ifm);
 		if (l->w.buffered && t->cache_mem == ETHOS_U_SRAM)
-			use += l->w.encoded_bytes;
+			use += l->perf.weight_buffer;
 		l->sram_usage = use;
 	}
 	free(end);
@@ -828,7 +226,7 @@ sram_usage(const EthosUTarget *t, Layers *ls)
  * allocation log) and uses them for the layers whose weights match. */
 static bool
 read_weight_sizes(IrContext *ctx, const IrLoc *loc, const char *path,
-    Layers *ls)
+    EthosULayers *ls)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -863,24 +261,29 @@ read_weight_sizes(IrContext *ctx, const IrLoc *loc, const char *path,
 
 /* ------------------------------------------------------------ the pass */
 
+static bool
+collect_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op)
+{
+	bool skip;
+	if (ethos_u_add_op(t, ls, op, &skip))
+		return true;
+	ir_op_emit_error(op, "cannot estimate this op on the Ethos-U: it "
+	    "needs static shapes and integer (8, 16 or 32-bit) feature maps");
+	return false;
+}
+
 /* The layers of every function of the module, in order. */
 static bool
-collect(const EthosUTarget *t, IrOp *module, Layers *ls)
+collect(const EthosUTarget *t, IrOp *module, EthosULayers *ls)
 {
 	IrBlock *body = ir_op_regions(module)[0].first;
 	for (IrOp *f = body ? body->first : NULL; f; f = f->next) {
 		if (!ir_op_is(f, "func.func") || ir_region_empty(ir_op_region(f,
 		    0)))
 			continue;
-		for (IrOp *op = ir_func_entry(f)->first; op; op = op->next) {
-			bool skip;
-			if (!add_op(t, ls, op, &skip)) {
-				ir_op_emit_error(op, "cannot estimate this op "
-				    "on the Ethos-U: it needs static shapes and "
-				    "integer (8, 16 or 32-bit) feature maps");
+		for (IrOp *op = ir_func_entry(f)->first; op; op = op->next)
+			if (!collect_op(t, ls, op))
 				return false;
-			}
-		}
 	}
 	return true;
 }
@@ -888,7 +291,7 @@ collect(const EthosUTarget *t, IrOp *module, Layers *ls)
 /* The model's name: the file its ops came from, without directory and
  * extension, as Vela names its reports. */
 static const char *
-network_name(IrOp *module, Layers *ls, char *buf, size_t n)
+network_name(IrOp *module, EthosULayers *ls, char *buf, size_t n)
 {
 	const IrLoc *loc = ir_loc_file_of(ir_op_loc(module));
 	for (size_t i = 0; !loc && i < ls->n; i++)
@@ -906,7 +309,8 @@ network_name(IrOp *module, Layers *ls, char *buf, size_t n)
 }
 
 static bool
-run_model(IrOp *module, const EthosUTarget *t, Layers *ls, EthosUReport *r)
+run_model(IrOp *module, const EthosUTarget *t, EthosULayers *ls,
+    EthosUReport *r)
 {
 	double slack = 0;
 	memset(r, 0, sizeof *r);
@@ -930,8 +334,6 @@ run_model(IrOp *module, const EthosUTarget *t, Layers *ls, EthosUReport *r)
 				r->bytes[m][k / 2][k % 2] +=
 				    l->perf.bytes[m][k / 2][k % 2];
 		r->macs += l->perf.macs;
-		if (l->sram_usage > r->sram_peak)
-			r->sram_peak = l->sram_usage;
 		if (l->w.present) {
 			r->original_weights += l->w.elements;
 			r->encoded_weights += l->w.encoded_bytes;
@@ -968,7 +370,7 @@ estimate_run(IrOp *module, IrPass *pass)
 	EthosUTarget t;
 	if (!ethos_u_target_of_module(module, &t))
 		return false;
-	Layers ls = { 0 };
+	EthosULayers ls = { 0 };
 	EthosUReport r;
 	char name[256];
 	bool ok = collect(&t, module, &ls);
@@ -979,8 +381,14 @@ estimate_run(IrOp *module, IrPass *pass)
 	if (ok) {
 		place(&t, &ls, !strcmp(ir_pass_string(pass, "optimise"),
 		    "size"));
-		sram_usage(&t, &ls);
 		ok = run_model(module, &t, &ls, &r);
+	}
+	if (ok) {
+		/* Weight buffers are sized by the model: usage comes after. */
+		sram_usage(&t, &ls);
+		for (size_t i = 0; i < ls.n; i++)
+			if (ls.v[i].sram_usage > r.sram_peak)
+				r.sram_peak = ls.v[i].sram_usage;
 	}
 	if (ok) {
 		r.network = network_name(module, &ls, name, sizeof name);

@@ -650,6 +650,7 @@ buffered_npu_cycles(const EthosUTarget *t, const EthosUQuery *q,
 	double op = (double)p->op_cycles;
 	int64_t depth = q->ofm.shape.c;
 	p->weight_transfer = full;
+	p->weight_buffer = w->encoded_bytes;
 	p->slack = op;
 	if (full <= prev_slack)     /* all of it prebuffered: one buffer */
 		return op + full - fmin(full, prev_slack);
@@ -669,6 +670,17 @@ buffered_npu_cycles(const EthosUTarget *t, const EthosUQuery *q,
 	while (last + step < depth)
 		last += step;
 	p->slack = cycles_at_depth(t, q, &p->config, depth - last);
+	/* Two buffers, slices alternating between them, each as large as
+	 * the largest slice it holds. */
+	int64_t buf2[2] = { 0, 0 }, k = 0;
+	for (int64_t at = 0; at < depth; k++) {
+		int64_t len = at == 0 ? pre : min64(step, depth - at);
+		int64_t b = round_up((int64_t)(bytes * (double)len /
+		    (double)depth), 16);
+		buf2[k % 2] = max64(buf2[k % 2], b);
+		at += len;
+	}
+	p->weight_buffer = buf2[0] + buf2[1];
 	double first = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
 	    (double)round_up((int64_t)(bytes * (double)pre / (double)depth),
 	    16));
@@ -754,7 +766,8 @@ ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *query,
 		/* The table's DMA into SHRAM (as fast as the AXI port, no
 		 * latency) hides under the op before. */
 		double b = (double)q.lut_bytes;
-		double dma = fmax(floor(b / ethos_u_bandwidth(t, t->const_mem)) +
+		double bw = ethos_u_bandwidth(t, t->const_mem);
+		double dma = fmax(floor(b / bw) +
 		    (double)t->mem[t->const_mem].read_latency,
 		    floor(b / ((double)t->axi_data_width / 8)));
 		p->cycles[ETHOS_U_CYC_NPU] += fmax(dma - prev_slack, 0);

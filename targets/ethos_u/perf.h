@@ -119,6 +119,7 @@ typedef struct EthosUPerf {
 	/* Unscaled traffic: [memory][feature maps, weights][read, write] */
 	double bytes[ETHOS_U_NMEM][2][2];
 	double weight_transfer; /* cycles of the full weight DMA */
+	int64_t weight_buffer;  /* SRAM bytes of its weight buffers */
 	double slack;           /* cycles later weight DMAs can hide under */
 } EthosUPerf;
 

@@ -6,14 +6,16 @@
 // RUN: npu-opt --split-input-file --fuse-activations %s | FileCheck %s
 // RUN: npu-opt --fuse-activations %S/Inputs/act-run.mlir -o %t.mlir
 // RUN: FileCheck %s --check-prefix=RUN-IR < %t.mlir
-// RUN: %npu_build/bin/npu-run %S/Inputs/act-run.mlir --seed=3 --output=%t.0.npy --output=%t.1.npy --output=%t.2.npy
-// RUN: %npu_build/bin/npu-run %t.mlir --seed=3 --compare=%t.0.npy --compare=%t.1.npy --compare=%t.2.npy --atol=0 --rtol=0 | FileCheck %s --check-prefix=SAME
+// RUN: %npu_build/bin/npu-run %S/Inputs/act-run.mlir --seed=3 --output=%t.0.npy --output=%t.1.npy --output=%t.2.npy --output=%t.3.npy
+// RUN: %npu_build/bin/npu-run %t.mlir --seed=3 --compare=%t.0.npy --compare=%t.1.npy --compare=%t.2.npy --compare=%t.3.npy --atol=0 --rtol=0 | FileCheck %s --check-prefix=SAME
 // RUN-IR-NOT: graph.relu
 // RUN-IR-NOT: graph.clip
 // RUN-IR-NOT: graph.minimum
+// RUN-IR-NOT: graph.maximum
 // SAME: compare #0 {{.*}} 0 of {{[0-9]+}} outside tolerance: ok
 // SAME: compare #1 {{.*}} 0 of {{[0-9]+}} outside tolerance: ok
 // SAME: compare #2 {{.*}} 0 of {{[0-9]+}} outside tolerance: ok
+// SAME: compare #3 {{.*}} max abs error 0, {{.*}} 0 of 16 outside tolerance: ok
 
 // A float conv's relu becomes act_min = 0.
 // CHECK-LABEL: func.func @conv_relu
@@ -108,4 +110,20 @@ func.func @requant(%x: tensor<4x!quant.uniform<i8:f32, 0.1>>) -> tensor<4x!quant
   %a = "graph.add"(%x, %x) : (tensor<4x!quant.uniform<i8:f32, 0.1>>, tensor<4x!quant.uniform<i8:f32, 0.1>>) -> tensor<4x!quant.uniform<i8:f32, 0.1>>
   %r = "graph.relu"(%a) : (tensor<4x!quant.uniform<i8:f32, 0.1>>) -> tensor<4x!quant.uniform<i8:f32, 0.2>>
   return %r : tensor<4x!quant.uniform<i8:f32, 0.2>>
+}
+
+// -----
+// max(leaky_relu(x), -0.4) (openWakeWord's embedding model): the clamp
+// fuses into the leaky relu; a relu after a layer norm into it.
+// CHECK-LABEL: func.func @leaky
+// CHECK-NEXT: %[[L:.*]] = "graph.leaky_relu"(%arg0) {act_min = -4.000000e-01 : f32, alpha = 2.000000e-01 : f32}
+// CHECK-NEXT: %[[N:.*]] = "graph.layer_norm"(%arg1) {act_min = 0.000000e+00 : f32}
+// CHECK-NEXT: return %[[L]], %[[N]]
+func.func @leaky(%x: tensor<8xf32>, %y: tensor<2x4xf32>) -> (tensor<8xf32>, tensor<2x4xf32>) {
+  %l = "graph.leaky_relu"(%x) {alpha = 0.2 : f32} : (tensor<8xf32>) -> tensor<8xf32>
+  %c = "graph.constant"() {value = dense<-0.4> : tensor<1xf32>} : () -> tensor<1xf32>
+  %m = "graph.maximum"(%l, %c) : (tensor<8xf32>, tensor<1xf32>) -> tensor<8xf32>
+  %n = "graph.layer_norm"(%y) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %r = "graph.relu"(%n) : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %m, %r : tensor<8xf32>, tensor<2x4xf32>
 }

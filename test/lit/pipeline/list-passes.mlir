@@ -30,7 +30,7 @@
 // CHECK-NEXT: max-depth=<int>
 // CHECK-NEXT: inlined body
 // CHECK-NEXT: (default: 4)
-// CHECK-NEXT: --strip-debuginfo
+// CHECK: --strip-debuginfo
 // CHECK-NEXT: (on any op)
 // CHECK: --symbol-dce
 // CHECK-NEXT: (on builtin.module)

@@ -1,0 +1,28 @@
+/* targets/ethos_u/layers.h: the NPU operations of a module as the
+ * Ethos-U estimate sees them (layers.c), shared with estimate.c. */
+#ifndef NPUIR_ETHOS_U_LAYERS_H
+#define NPUIR_ETHOS_U_LAYERS_H
+
+#include "targets/ethos_u/report.h"
+
+/* The layers of a module, grown as ops are recognised. Zero-initialise;
+ * free v. */
+typedef struct EthosULayers {
+	size_t n, cap;
+	EthosULayer *v;
+} EthosULayers;
+
+/* Adds the layers op stands for (none for a constant, a free reshape, an
+ * activation fused into its producer: *skip is then set). False when an
+ * op that should run on the NPU cannot be read (not integer, dynamic). */
+bool ethos_u_add_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op,
+    bool *skip);
+/* relu, relu6, relu_n1_to_1 (graph dialect). */
+bool ethos_u_is_relu(const IrOp *op);
+/* The activation fused into v's producer: its only user when that is a
+ * ReLU, sigmoid or tanh; else NULL. */
+IrOp *ethos_u_fused_activation(IrValue *v);
+/* Reshapes of any kind (graph or npu): no data moves. */
+bool ethos_u_is_reshape(const IrOp *op);
+
+#endif /* NPUIR_ETHOS_U_LAYERS_H */
