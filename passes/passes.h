@@ -24,6 +24,7 @@ extern const IrPassDef pass_view_op_graph;
 extern const IrPassDef pass_pad_channels;
 extern const IrPassDef pass_fold_transposes;
 extern const IrPassDef pass_layout;
+extern const IrPassDef pass_merge_fc;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 
