@@ -25,6 +25,7 @@ extern const IrPassDef pass_pad_channels;
 extern const IrPassDef pass_fold_transposes;
 extern const IrPassDef pass_layout;
 extern const IrPassDef pass_merge_fc;
+extern const IrPassDef pass_fuse_elementwise;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 
