@@ -144,9 +144,10 @@ sink_binary(IrOp *op, IrRewriter *rw, const void *data)
 		int64_t p[DIALECT_MAX_RANK];
 		int m;
 		IrOp *t = transpose_of(v, p, &m);
-		bool same = t && m == n && !memcmp(p, perm, (size_t)n * sizeof *p);
-		if (!same && !(ir_value_constant(v) && gu_static(v) &&
-		    (v->type->u.shaped.rank == 0 || v->type->u.shaped.rank == n)))
+		bool same = t && m == n &&
+		    !memcmp(p, perm, (size_t)n * sizeof *p);
+		int64_t r = gu_static(v) ? v->type->u.shaped.rank : -1;
+		if (!same && !(ir_value_constant(v) && (r == 0 || r == n)))
 			return false;
 	}
 	IrValue *ops[2];

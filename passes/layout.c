@@ -129,7 +129,8 @@ is_transpose(IrOp *t, const int64_t *perm)
 {
 	int64_t p[DIALECT_MAX_RANK];
 	return t && ir_op_is(t, "graph.transpose") &&
-	    graph_transpose_perm(t, p) == 4 && !memcmp(p, perm, sizeof p[0] * 4);
+	    graph_transpose_perm(t, p) == 4 &&
+	    !memcmp(p, perm, sizeof p[0] * 4);
 }
 
 /* edges=nhwc: an argument every use of which transposes it to NHWC
@@ -231,9 +232,10 @@ const IrPassDef pass_layout = {
 	.run = layout_run,
 	.description =
 	    "Every conv2d, depthwise_conv2d, max_pool2d, avg_pool2d and\n"
-	    "global_avg_pool with `layout = \"NCHW\"` (and float or per-tensor\n"
-	    "weights) becomes its NHWC form between a transpose of its input\n"
-	    "to NHWC and one of its result back to NCHW; the filters are\n"
+	    "global_avg_pool with `layout = \"NCHW\"` (and float or\n"
+	    "per-tensor weights) becomes its NHWC form between a transpose of\n"
+	    "its input to NHWC and one of its result back to NCHW; the\n"
+	    "filters are\n"
 	    "transposed (OIHW -> OHWI, O1HW -> 1HWO) and fold into new\n"
 	    "constants. Then `fold-transposes` moves the transposes down\n"
 	    "through elementwise ops and concat until each pair between two\n"

@@ -101,7 +101,8 @@ merge(IrContext *ctx, IrOp **g, size_t n)
 			{ ir_ident_cstr(ctx, "begin"),
 			  gu_i64s_attr(ctx, (size_t)r, begin) },
 			{ ir_ident_cstr(ctx, "size"),
-			  gu_i64s_attr(ctx, (size_t)r, y->type->u.shaped.dims) },
+			  gu_i64s_attr(ctx, (size_t)r,
+			      y->type->u.shaped.dims) },
 		};
 		IrOpState ss = {
 			.name = ir_op_name_get(ctx, "graph.slice", 11),
