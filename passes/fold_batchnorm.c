@@ -82,7 +82,8 @@ to_mul_add(IrOp *op, IrRewriter *rw, const void *data)
 	if (axis < 0)
 		return false;
 	IrValue *x = ir_op_operand(op, 0);
-	int64_t rank = x->type->u.shaped.rank, nch = x->type->u.shaped.dims[axis];
+	int64_t rank = x->type->u.shaped.rank;
+	int64_t nch = x->type->u.shaped.dims[axis];
 	int64_t dims[DIALECT_MAX_RANK];
 	int64_t cr = rank - axis;
 	if (cr > DIALECT_MAX_RANK)

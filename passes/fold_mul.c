@@ -12,7 +12,8 @@ fold_mul(IrOp *op, IrRewriter *rw, const void *data)
 {
 	(void)data;
 	for (unsigned k = 0; k < 2; k++) {
-		IrValue *y = ir_op_operand(op, k), *c = ir_op_operand(op, 1 - k);
+		IrValue *y = ir_op_operand(op, k);
+		IrValue *c = ir_op_operand(op, 1 - k);
 		IrOp *p = ir_value_def_op(y);
 		int64_t nch;
 		int axis;

@@ -173,7 +173,8 @@ share(IrOp *op, IrRewriter *rw, const void *data)
 		next = u->next;
 		if (u->owner != op && !is_q(u->owner) &&
 		    !ir_op_has_trait(u->owner, IR_TRAIT_RETURN_LIKE))
-			ir_rewriter_set_operand(rw, u->owner, ir_use_index(u), d);
+			ir_rewriter_set_operand(rw, u->owner,
+			    ir_use_index(u), d);
 	}
 	return true;
 }
@@ -495,7 +496,8 @@ fold_binary(IrOp *op, IrRewriter *rw, const void *data)
 	if (missing >= 0) {
 		IrContext *ctx = ir_rewriter_context(rw);
 		IrValue *v = ir_op_operand(b, (unsigned)missing);
-		const IrType *e = operand_params(ctx, q, qelem(ops[1 - missing]),
+		const IrType *e = operand_params(ctx, q,
+		    qelem(ops[1 - missing]),
 		    ir_op_is(b, "graph.sub") ? missing : -1);
 		ops[missing] = make_q(rw, v, e);
 	}
@@ -616,8 +618,8 @@ const IrPassDef pass_fold_qdq = {
 	    "`mode=exact` (the default) folds what the model quantizes, as\n"
 	    "onnxruntime's QDQ fusions do: results differ from the QDQ graph\n"
 	    "run in float only by the rounding of the integer kernels. With\n"
-	    "`mode=int8` what is left of the quantize / dequantize ops sits at\n"
-	    "the function's edges (`strip-io-qdq` removes those) wherever the\n"
-	    "model gives parameters; docs/graph-optimizer.md compares both\n"
-	    "modes with onnxruntime on the shared QDQ models.",
+	    "`mode=int8` what is left of the quantize / dequantize ops sits\n"
+	    "at the function's edges (`strip-io-qdq` removes those) wherever\n"
+	    "the model gives parameters; docs/graph-optimizer.md compares\n"
+	    "both modes with onnxruntime on the shared QDQ models.",
 };

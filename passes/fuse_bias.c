@@ -13,7 +13,8 @@ fuse_bias(IrOp *op, IrRewriter *rw, const void *data)
 	(void)data;
 	bool sub = ir_op_is(op, "graph.sub");
 	for (unsigned k = 0; k < (sub ? 1u : 2u); k++) {
-		IrValue *y = ir_op_operand(op, k), *c = ir_op_operand(op, 1 - k);
+		IrValue *y = ir_op_operand(op, k);
+		IrValue *c = ir_op_operand(op, 1 - k);
 		IrOp *p = ir_value_def_op(y);
 		int64_t nch;
 		int axis;

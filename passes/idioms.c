@@ -50,7 +50,8 @@ relu6_plus3(IrValue *v)
 	else if (ir_op_is(r, "graph.relu6"))
 		a = single(ir_op_operand(r, 0), "graph.add");
 	else if (ir_op_is(r, "graph.clip")) {
-		const IrAttr *mn = ir_op_attr(r, "min"), *mx = ir_op_attr(r, "max");
+		const IrAttr *mn = ir_op_attr(r, "min");
+		const IrAttr *mx = ir_op_attr(r, "max");
 		if (mn && mx && mn->kind == IR_ATTR_FLOAT &&
 		    mx->kind == IR_ATTR_FLOAT && mn->u.flt.value == 0 &&
 		    mx->u.flt.value == 6)
@@ -87,7 +88,8 @@ hard_swish(IrOp *op, IrRewriter *rw, const void *data)
 		return false;
 	for (unsigned k = 0; k < 2; k++) {
 		IrValue *x = ir_op_operand(m, k);
-		if (x->type == y->type && relu6_plus3(ir_op_operand(m, 1 - k)) == x)
+		if (x->type == y->type &&
+		    relu6_plus3(ir_op_operand(m, 1 - k)) == x)
 			return unary(rw, op, "graph.hard_swish", x);
 	}
 	return false;

@@ -106,7 +106,8 @@ pad_op(IrBuilder *b, IrOp *op, int axis, int64_t c, int64_t cp)
 		.attrs = ir_attr_dict(ctx, 2, sa),
 	};
 	IrValue *cut = ir_op_result(ir_builder_create(b, &ss), 0);
-	IrValue *old[2] = { w, op->noperands > 2 ? ir_op_operand(op, 2) : NULL };
+	IrValue *old[2] = { w,
+	    op->noperands > 2 ? ir_op_operand(op, 2) : NULL };
 	ir_value_replace_all_uses(y, cut);
 	ir_op_erase(op);
 	for (int i = 0; i < 2; i++)     /* the old constants, if now dead */
@@ -154,7 +155,8 @@ report(IrOp *op, void *user)
 	if (w->rewrite) {
 		if (w->ntodo == w->cap) {
 			w->cap = w->cap ? 2 * w->cap : 16;
-			w->todo = ir_xrealloc(w->todo, w->cap * sizeof *w->todo);
+			w->todo = ir_xrealloc(w->todo,
+			    w->cap * sizeof *w->todo);
 		}
 		w->todo[w->ntodo++] = op;
 	}

@@ -22,6 +22,10 @@ extern const IrPassDef pass_strip_io_qdq;
 extern const IrPassDef pass_idioms;
 extern const IrPassDef pass_view_op_graph;
 extern const IrPassDef pass_pad_channels;
+extern const IrPassDef pass_fold_transposes;
+extern const IrPassDef pass_layout;
+extern const IrPassDef pass_merge_fc;
+extern const IrPassDef pass_fuse_elementwise;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 

@@ -14,7 +14,8 @@ passes_register_all(IrContext *ctx)
 		&pass_fold_mul,
 		&pass_fold_qdq, &pass_strip_io_qdq,
 		&pass_idioms, &pass_view_op_graph,
-		&pass_pad_channels,
+		&pass_pad_channels, &pass_fold_transposes, &pass_layout,
+		&pass_merge_fc, &pass_fuse_elementwise,
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);

@@ -134,8 +134,8 @@ view_op_graph_run(IrOp *op, IrPass *pass)
 	char *tmp = NULL;
 	Dot d = { .pass = pass, .max_len = ir_pass_int(pass, "max-label-len") };
 	if (d.max_len < 0) {
-		ir_emit_error(ctx, ir_op_loc(op), "view-op-graph: max-label-len "
-		    "must be 0 (no limit) or positive, not %lld",
+		ir_emit_error(ctx, ir_op_loc(op), "view-op-graph: "
+		    "max-label-len must be 0 (no limit) or positive, not %lld",
 		    (long long)d.max_len);
 		return false;
 	}
@@ -145,8 +145,8 @@ view_op_graph_run(IrOp *op, IrPass *pass)
 		snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
 		d.f = fopen(tmp, "w");
 		if (!d.f) {
-			ir_emit_error(ctx, ir_op_loc(op), "view-op-graph: cannot "
-			    "write '%s'", path);
+			ir_emit_error(ctx, ir_op_loc(op), "view-op-graph: "
+			    "cannot write '%s'", path);
 			free(tmp);
 			return false;
 		}
@@ -164,8 +164,8 @@ view_op_graph_run(IrOp *op, IrPass *pass)
 		ok = fclose(d.f) == 0 && rename(tmp, path) == 0;
 		if (!ok) {
 			remove(tmp);
-			ir_emit_error(ctx, ir_op_loc(op), "view-op-graph: cannot "
-			    "write '%s'", path);
+			ir_emit_error(ctx, ir_op_loc(op), "view-op-graph: "
+			    "cannot write '%s'", path);
 		}
 		free(tmp);
 	} else {

@@ -51,6 +51,11 @@ void graph_qbias_inputs(IrContext *ctx, IrOp *op, IrTensor *const *in,
     IrTensor **fin);
 void graph_qbias_release(IrOp *op, IrTensor *const *in, IrTensor **fin);
 
+/* graph.fused's kernel: runs its region on the operands
+ * (dialects/graph/fused.c). */
+bool graph_interpret_fused(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out);
+
 /* The verify and infer hooks the table names (verify.c, infer.c).
  * A row's `none` infer hook is dialect_infer_none. */
 #define graph_infer_none dialect_infer_none

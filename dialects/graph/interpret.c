@@ -2541,4 +2541,5 @@ const IrInterpretFn graph_kernels[GRAPH_NUM_OPS] = {
 	[GRAPH_QUANTIZE] = graph_interpret_quantize,
 	[GRAPH_DEQUANTIZE] = graph_interpret_quantize,
 	[GRAPH_REQUANTIZE] = graph_interpret_requantize,
+	[GRAPH_FUSED] = graph_interpret_fused,
 };

@@ -1,0 +1,245 @@
+/* passes/fold_transposes.c: transposes move down through elementwise ops
+ * and concat until they meet their inverse (canonicalize then cancels
+ * the pair, or folds a transpose of a constant). */
+#include "passes/passes.h"
+#include "passes/graph_util.h"
+
+#include <string.h>
+
+/* The single-use transpose defining v and its permutation, or NULL. */
+static IrOp *
+transpose_of(IrValue *v, int64_t *perm, int *n)
+{
+	IrOp *t = ir_value_def_op(v);
+	if (!t || !ir_op_is(t, "graph.transpose") || !gu_one_use(v))
+		return NULL;
+	*n = graph_transpose_perm(t, perm);
+	return *n > 0 ? t : NULL;
+}
+
+/* Is any operand or result of op quantized per axis (an axis that a
+ * transpose would move)? */
+static bool
+per_axis(IrOp *op)
+{
+	for (unsigned i = 0; i < op->noperands + op->nresults; i++) {
+		IrValue *v = i < op->noperands ? ir_op_operand(op, i) :
+		    ir_op_result(op, i - op->noperands);
+		const IrType *e = gu_elem(v);
+		if (e->kind == IR_TYPE_QUANT && e->u.quant.nscales > 1)
+			return true;
+	}
+	return false;
+}
+
+/* t's type with dims permuted back: dims'[perm[i]] = dims[i]. */
+static const IrType *
+unpermute(IrContext *ctx, const IrType *t, const int64_t *perm, int n)
+{
+	int64_t d[DIALECT_MAX_RANK];
+	for (int i = 0; i < n; i++)
+		d[perm[i]] = t->u.shaped.dims[i];
+	return ir_type_tensor(ctx, n, d, t->u.shaped.elem, NULL);
+}
+
+static IrValue *
+make_transpose(IrRewriter *rw, IrValue *x, const int64_t *perm, int n,
+    const IrType *rt)
+{
+	IrContext *ctx = ir_rewriter_context(rw);
+	IrNamedAttr na = { ir_ident_cstr(ctx, "perm"),
+	    gu_i64s_attr(ctx, (size_t)n, perm) };
+	return ir_op_result(gu_create(rw, "graph.transpose", 1, &x, rt,
+	    ir_attr_dict(ctx, 1, &na)), 0);
+}
+
+/* Moves op (whose operands are given in the permuted-back layout) below
+ * a transpose by perm: op'(ops) then transpose to op's old result. */
+static bool
+rebuild(IrRewriter *rw, IrOp *op, IrValue *const *ops, const int64_t *perm,
+    int n, const IrAttr *attrs)
+{
+	IrContext *ctx = ir_rewriter_context(rw);
+	const IrType *yt = ir_op_result(op, 0)->type;
+	IrValue *y = ir_op_result(gu_create(rw, ir_op_name_str(op),
+	    op->noperands, ops, unpermute(ctx, yt, perm, n), attrs), 0);
+	IrValue *t = make_transpose(rw, y, perm, n, yt);
+	ir_rewriter_replace_op(rw, op, &t);
+	return true;
+}
+
+/* u(transpose(x, p)) -> transpose(u(x), p) for one-operand elementwise
+ * ops (relu, clip, sigmoid, quantize, ...). */
+static bool
+sink_unary(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	int64_t perm[DIALECT_MAX_RANK];
+	int n;
+	if (op->noperands != 1 || op->nresults != 1 || op->nregions ||
+	    !ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) ||
+	    !ir_op_has_trait(op, IR_TRAIT_PURE) ||
+	    strncmp(ir_op_name_str(op), "graph.", 6))
+		return false;
+	IrOp *t = transpose_of(ir_op_operand(op, 0), perm, &n);
+	if (!t || !gu_static(ir_op_result(op, 0)) || per_axis(op))
+		return false;
+	IrValue *x = ir_op_operand(t, 0);
+	return rebuild(rw, op, &x, perm, n, op->attrs);
+}
+
+/* The inverse of perm. */
+static void
+inverse(const int64_t *perm, int n, int64_t *inv)
+{
+	for (int i = 0; i < n; i++)
+		inv[perm[i]] = i;
+}
+
+/* An operand of a binary op below a transpose by perm: the transpose's
+ * input, or a constant of the same rank transposed back (canonicalize
+ * folds it), or a scalar constant as it is; NULL otherwise. */
+static IrValue *
+operand_back(IrRewriter *rw, IrValue *v, const int64_t *perm, int n)
+{
+	int64_t p[DIALECT_MAX_RANK], inv[DIALECT_MAX_RANK];
+	int m;
+	IrOp *t = transpose_of(v, p, &m);
+	if (t && m == n && !memcmp(p, perm, (size_t)n * sizeof *p))
+		return ir_op_operand(t, 0);
+	if (!ir_value_constant(v) || !gu_static(v))
+		return NULL;
+	if (v->type->u.shaped.rank == 0)
+		return v;
+	if (v->type->u.shaped.rank != n)
+		return NULL;
+	inverse(perm, n, inv);
+	return make_transpose(rw, v, inv, n,
+	    unpermute(ir_rewriter_context(rw), v->type, perm, n));
+}
+
+/* op(transpose(a, p), transpose(b, p) or a constant) -> transpose(op(a,
+ * b'), p) for binary elementwise ops. */
+static bool
+sink_binary(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	int64_t perm[DIALECT_MAX_RANK];
+	int n = 0;
+	if (op->noperands != 2 || op->nresults != 1 ||
+	    !ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) ||
+	    strncmp(ir_op_name_str(op), "graph.", 6) ||
+	    !gu_static(ir_op_result(op, 0)))
+		return false;
+	unsigned k;
+	for (k = 0; k < 2; k++)
+		if (transpose_of(ir_op_operand(op, k), perm, &n))
+			break;
+	if (k == 2 || ir_op_result(op, 0)->type->u.shaped.rank != n ||
+	    per_axis(op))
+		return false;
+	/* Check both operands before building anything. */
+	for (unsigned i = 0; i < 2; i++) {
+		IrValue *v = ir_op_operand(op, i);
+		int64_t p[DIALECT_MAX_RANK];
+		int m;
+		IrOp *t = transpose_of(v, p, &m);
+		bool same = t && m == n &&
+		    !memcmp(p, perm, (size_t)n * sizeof *p);
+		int64_t r = gu_static(v) ? v->type->u.shaped.rank : -1;
+		if (!same && !(ir_value_constant(v) && (r == 0 || r == n)))
+			return false;
+	}
+	IrValue *ops[2];
+	for (unsigned i = 0; i < 2; i++)
+		ops[i] = operand_back(rw, ir_op_operand(op, i), perm, n);
+	return rebuild(rw, op, ops, perm, n, op->attrs);
+}
+
+/* concat(transpose(a, p), ..., axis) -> transpose(concat(a, ...,
+ * axis = p[axis]), p); constant inputs are transposed back. */
+static bool
+sink_concat(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	int64_t perm[DIALECT_MAX_RANK];
+	int n = 0;
+	IrValue *y = ir_op_result(op, 0);
+	const IrAttr *ax = ir_op_attr(op, "axis");
+	if (op->noperands > 64 || !gu_static(y) || !ax ||
+	    ax->kind != IR_ATTR_INTEGER)
+		return false;
+	unsigned k;
+	for (k = 0; k < op->noperands; k++)
+		if (transpose_of(ir_op_operand(op, k), perm, &n))
+			break;
+	if (k == op->noperands || y->type->u.shaped.rank != n)
+		return false;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *v = ir_op_operand(op, i);
+		int64_t p[DIALECT_MAX_RANK];
+		int m;
+		IrOp *t = transpose_of(v, p, &m);
+		if (!(t && m == n && !memcmp(p, perm, (size_t)n * sizeof *p)) &&
+		    !(ir_value_constant(v) && gu_static(v)))
+			return false;
+	}
+	IrValue *ops[64];
+	for (unsigned i = 0; i < op->noperands; i++)
+		ops[i] = operand_back(rw, ir_op_operand(op, i), perm, n);
+	int64_t a = dialect_norm_axis(ax->u.integer.value, n);
+	IrContext *ctx = ir_rewriter_context(rw);
+	const IrAttr *attrs = ir_dict_set(ctx, op->attrs,
+	    ir_ident_cstr(ctx, "axis"), gu_i64_attr(ctx, perm[a]));
+	return rebuild(rw, op, ops, perm, n, attrs);
+}
+
+static const IrPattern patterns[] = {
+	{ "sink-transpose-unary", NULL, 1, sink_unary, NULL },
+	{ "sink-transpose-binary", NULL, 1, sink_binary, NULL },
+	{ "sink-transpose-concat", "graph.concat", 1, sink_concat, NULL },
+};
+
+static bool
+fold_transposes_run(IrOp *op, IrPass *pass)
+{
+	IrContext *ctx = ir_pass_context(pass);
+	IrPatternSet *set = ir_pattern_set_create(ctx);
+	IrGreedyConfig cfg;
+	IrGreedyStats st;
+	for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++)
+		ir_pattern_set_add(set, &patterns[i]);
+	/* With the canonical patterns and folding: transpose pairs cancel
+	 * and transposes of constants fold as they meet. */
+	ir_pattern_set_add_canonical(set);
+	ir_greedy_config_default(&cfg);
+	bool ok = ir_apply_patterns_greedily(op, set, &cfg, &st);
+	ir_pass_stat_add(pass, "num-rewrites", st.rewrites + st.folds);
+	ir_pattern_set_destroy(set);
+	return ok;
+}
+
+static const IrPassStatistic stats[] = {
+	{ "num-rewrites", "transposes moved, merged or folded" },
+};
+
+const IrPassDef pass_fold_transposes = {
+	.argument = "fold-transposes",
+	.summary = "Move transposes down through elementwise ops and concat "
+	    "until they cancel or fold into constants",
+	.anchor = NULL,
+	.stats = stats,
+	.nstats = sizeof stats / sizeof stats[0],
+	.run = fold_transposes_run,
+	.description =
+	    "A `graph.transpose` used once, feeding a one-operand elementwise\n"
+	    "graph op, moves below it; feeding a binary elementwise op whose\n"
+	    "other operand is the same transpose of another value, a constant\n"
+	    "of the same rank (transposed back) or a scalar, moves below it;\n"
+	    "feeding a concat whose other inputs are such transposes or\n"
+	    "constants, moves below it with the concat's axis permuted. With\n"
+	    "the canonicalization patterns and folding in the same run, a\n"
+	    "transpose that meets its inverse cancels and a transpose of a\n"
+	    "constant becomes a constant. All of it moves data only: results\n"
+	    "are bit exact.",
+};
