@@ -350,8 +350,8 @@ decode_action(const uint8_t *p, size_t len, size_t *off, EthosuAction *a,
 	switch (a->code) {
 	case ETHOSU_DA_OPTIMIZER_CONFIG:
 		if (len - *off < 12) {
-			set_err(err, errlen, "byte %zu: OPTIMIZER_CONFIG is cut "
-			    "off", *off);
+			set_err(err, errlen, "byte %zu: OPTIMIZER_CONFIG is "
+			    "cut off", *off);
 			return false;
 		}
 		a->words[0] = load32(p + *off + 4);

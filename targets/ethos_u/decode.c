@@ -105,8 +105,8 @@ ethosu_tflite_streams(const ImportFile *f, EthosuTfliteStream *out,
 			if (!yes)
 				continue;
 			if (ins.n < 1 || *n == max) {
-				import_file_error(f, "ethos-u operator %u has no "
-				    "command stream input (or too many "
+				import_file_error(f, "ethos-u operator %u has "
+				    "no command stream input (or too many "
 				    "ethos-u operators)", i);
 				return false;
 			}
@@ -119,7 +119,8 @@ ethosu_tflite_streams(const ImportFile *f, EthosuTfliteStream *out,
 		}
 	}
 	if (*n == 0) {
-		import_file_error(f, "no ethos-u custom operator in this model");
+		import_file_error(f, "no ethos-u custom operator in this "
+		    "model");
 		return false;
 	}
 	return true;

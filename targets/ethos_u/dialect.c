@@ -7,6 +7,9 @@
 #include "targets/ethos_u/ethos_u.h"
 #include "targets/ethos_u/sim.h"
 
+/* The most operands (or results) an ethos_u.stream has. */
+#define ETHOSU_MAX_IO 64
+
 typedef enum EthosuOpsId {
 #define OP(id, ...) ETHOSU_OPS_##id,
 #include "targets/ethos_u/ops.def"
@@ -130,9 +133,16 @@ ethosu_ops_verify_stream(IrOp *op)
 		return false;
 	}
 	ethosu_payload_free(&pl);
-	int64_t in[64], out[64];
-	int nin = dialect_get_ints(d, op->attrs, "input_offsets", in, 64);
-	int nout = dialect_get_ints(d, op->attrs, "output_offsets", out, 64);
+	int64_t in[ETHOSU_MAX_IO], out[ETHOSU_MAX_IO];
+	if (op->noperands > ETHOSU_MAX_IO || op->nresults > ETHOSU_MAX_IO) {
+		ir_op_emit_error(op, "has more than %d operands or results",
+		    ETHOSU_MAX_IO);
+		return false;
+	}
+	int nin = dialect_get_ints(d, op->attrs, "input_offsets", in,
+	    ETHOSU_MAX_IO);
+	int nout = dialect_get_ints(d, op->attrs, "output_offsets", out,
+	    ETHOSU_MAX_IO);
 	if (nin != (int)op->noperands || nout != (int)op->nresults) {
 		ir_op_emit_error(op, "has %u operands and %u results but %d "
 		    "input and %d output offsets", op->noperands,
@@ -180,9 +190,10 @@ stream_kernel(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
 		if (!r[i].data)
 			ir_unreachable("out of memory for an arena");
 	}
-	int64_t ioff[64], ooff[64];
-	dialect_get_ints(d, op->attrs, "input_offsets", ioff, 64);
-	dialect_get_ints(d, op->attrs, "output_offsets", ooff, 64);
+	int64_t ioff[ETHOSU_MAX_IO], ooff[ETHOSU_MAX_IO];
+	dialect_get_ints(d, op->attrs, "input_offsets", ioff, ETHOSU_MAX_IO);
+	dialect_get_ints(d, op->attrs, "output_offsets", ooff,
+	    ETHOSU_MAX_IO);
 	for (unsigned i = 0; i < op->noperands; i++)
 		memcpy(r[1].data + ioff[i], in[i]->data,
 		    (size_t)in[i]->n * in[i]->elem_size);

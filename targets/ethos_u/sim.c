@@ -51,6 +51,23 @@ sim_addr(const Sim *s, unsigned id)
 	    (uint64_t)sim_reg(s, id, "addr_hi") << 32;
 }
 
+bool
+sim_work(Sim *s, uint64_t a, uint64_t b, uint64_t c)
+{
+	if (s->exec)
+		return true;
+	/* Each factor is below 2^33, so two products cannot overflow
+	 * before the test. */
+	uint64_t ab = a * b;
+	if ((b && ab / b != a) || (c && ab > s->max_work / c) ||
+	    ab * c > s->max_work - s->work)
+		return sim_fail(s, "the stream needs more than %llu steps "
+		    "(zero strides over a large map?)",
+		    (unsigned long long)s->max_work);
+	s->work += ab * c;
+	return true;
+}
+
 /* ------------------------------------------------------------ memory */
 
 /* The memory of region `region`; rejects an empty one. */
@@ -302,6 +319,7 @@ out_stage_load(Sim *s, const Fm *o, OutStage *st)
 	}
 	st->round = (int)sim_reg(s, ETHOSU_SET_OFM_PRECISION, "round_mode");
 	st->zp = o->zp;
+	st->wide = o->bytes == 4;
 	if (st->act != 0 && (st->act < 16 || st->act > 23))
 		return sim_fail(s, "activation function %d (tanh/sigmoid "
 		    "without a table) is not supported", st->act);
@@ -337,6 +355,11 @@ clip_range(int clip, int64_t *lo, int64_t *hi)
 int64_t
 out_stage(const OutStage *st, int64_t v)
 {
+	/* A 32-bit OFM without a table takes the value as it is (Vela's
+	 * int32 softmax steps carry zero points and clip boundaries the
+	 * hardware does not apply), saturated. */
+	if (st->wide && !st->lut)
+		return v < st->lo ? st->lo : v > st->hi ? st->hi : v;
 	v += st->zp;
 	if (v < st->amin)
 		v = st->amin;
@@ -346,7 +369,8 @@ out_stage(const OutStage *st, int64_t v)
 		int64_t lo = -128, hi = 127;
 		clip_range(st->clip, &lo, &hi);
 		v = v < lo ? lo : v > hi ? hi : v;
-		uint8_t idx = (uint8_t)v;
+		/* The table is indexed from the clip range's minimum. */
+		size_t idx = (size_t)(v - lo) & 255;
 		const uint8_t *e = st->lut + (size_t)idx * st->lut_bytes;
 		if (st->lut_bytes == 1)
 			v = (int8_t)e[0];
@@ -449,6 +473,7 @@ ethosu_sim_run(const EthosuStream *stream, EthosuRegion *r,
 	s->opt = *o;
 	s->shram_kb = o->config ? (o->config >> 8 & 255) : 48;
 	s->macs = o->config ? 1 << (o->config & 15) : 256;
+	s->max_work = o->max_work ? o->max_work : ETHOSU_SIM_MAX_WORK;
 	if (s->shram_kb < 2 || s->shram_kb > SIM_SHRAM_KB) {
 		snprintf(err, errlen, "configuration word 0x%08x: SHRAM size "
 		    "%u KB is not supported", o->config, s->shram_kb);

@@ -19,7 +19,15 @@ typedef struct EthosuSimOptions {
 	IrArith arith;          /* reserved: the stream's round modes rule */
 	uint32_t config;        /* the COP1 configuration word, 0: none
 	                           (then 256 MACs and 48 KB of SHRAM) */
+	uint64_t max_work;      /* a stream needing more multiply-adds
+	                           (or element steps) is rejected before it
+	                           runs; 0: ETHOSU_SIM_MAX_WORK */
 } EthosuSimOptions;
+
+/* The default work limit: about a minute of simulation, far above any
+ * model of ../shared (person_detect: 7.6e6), so a stream whose zero
+ * strides make a huge map fit in a tiny region cannot hang npu-run. */
+#define ETHOSU_SIM_MAX_WORK ((uint64_t)1 << 34)
 
 /* Runs stream s over regions r. First every command is checked with
  * nothing executed: each operation's reads and writes must lie inside

@@ -43,19 +43,19 @@ sim_window(Sim *s, Window *w)
 	return true;
 }
 
-/* Until the weight decoder lands: convolutions are reported. */
-bool
-sim_op_conv(Sim *s, bool depthwise)
-{
-	return sim_fail(s, "%s needs the weight decoder (not merged yet)",
-	    depthwise ? "depthwise convolution" : "convolution");
-}
-
 /* ------------------------------------------------------------ pooling */
 
+/* One output element: max over the window, or its sum; REDUCE_SUM also
+ * sums every IFM channel into its single OFM channel. */
 static int64_t
 pool_one(const Fm *in, const Window *w, int mode, int oy, int ox, int c)
 {
+	if (mode == 2) {
+		int64_t acc = 0;
+		for (int k = 0; k < in->c; k++)
+			acc += pool_one(in, w, 1, oy, ox, k);
+		return acc;
+	}
 	int64_t acc = mode == 0 ? INT64_MIN : 0;
 	for (int ky = 0; ky < w->kh; ky++) {
 		int iy = oy * w->sy + ky * w->dy - w->pt;
@@ -84,7 +84,16 @@ sim_op_pool(Sim *s)
 	int mode = (int)sim_reg(s, ETHOSU_OP_POOL, "pooling_mode");
 	if (mode > 2)
 		return sim_fail(s, "pooling mode %d is unknown", mode);
-	if (!sim_window(s, &w) || !fm_load(s, 0, w.ih, w.iw, w.oc, &in) ||
+	if (!sim_window(s, &w))
+		return false;
+	int ic = mode == 2 ? (int)sim_reg(s, ETHOSU_SET_IFM_DEPTH_M1,
+	    "depth_m1") + 1 : w.oc;
+	if (mode == 2 && w.oc != 1)
+		return sim_fail(s, "REDUCE_SUM writes %d channels, not 1",
+		    w.oc);
+	if (!sim_work(s, (uint64_t)w.oh * (uint64_t)w.ow, (uint64_t)w.oc *
+	    (uint64_t)ic, (uint64_t)w.kh * (uint64_t)w.kw) ||
+	    !fm_load(s, 0, w.ih, w.iw, ic, &in) ||
 	    !fm_load(s, 2, w.oh, w.ow, w.oc, &out) ||
 	    !out_stage_load(s, &out, &st))
 		return false;
@@ -100,7 +109,8 @@ sim_op_pool(Sim *s)
 				/* Max pooling passes values through; sums
 				 * and averages are scaled. */
 				if (mode != 0)
-					v = sim_scale(v, scale, shift, round);
+					v = sim_scale(v, in.bytes == 4 ? 1 :
+					    scale, shift, round);
 				fm_put(&out, y, x, c, out_stage(&st, v));
 			}
 	return true;
@@ -119,7 +129,8 @@ typedef struct Ew {
 	int scale_mode, ifm_round, ofm_round, in_shift;
 	int64_t opa, opb, ofm_scale;
 	int opa_shift, ofm_shift;
-	bool wide;                    /* 32-bit IFM: no OFM scale */
+	bool wide;                    /* 32-bit IFM: the OFM scale is not
+	                                 applied, its shift is */
 } Ew;
 
 static int64_t
@@ -159,7 +170,7 @@ add_scale(const Ew *e, int64_t *a, int64_t *b)
 static int64_t
 ew_compute(const Ew *e, int64_t a, int64_t b, bool *scaled)
 {
-	*scaled = !e->wide;
+	*scaled = true;
 	switch (e->mode) {
 	case EW_MUL:
 		return a * b;
@@ -239,7 +250,8 @@ sim_op_elementwise(Sim *s)
 	OutStage st;
 	Ew e;
 	memset(&in2, 0, sizeof(in2));
-	if (!fm_load(s, 0, oh, ow, oc, &in) || !ew_load(s, &in, &e))
+	if (!sim_work(s, (uint64_t)oh, (uint64_t)ow, (uint64_t)oc) ||
+	    !fm_load(s, 0, oh, ow, oc, &in) || !ew_load(s, &in, &e))
 		return false;
 	if (!e.unary && !e.scalar && !fm_load(s, 1, e.bh ? 1 : oh,
 	    e.bw ? 1 : ow, e.bc ? 1 : oc, &in2))
@@ -266,8 +278,9 @@ sim_op_elementwise(Sim *s)
 				bool scaled;
 				int64_t v = ew_compute(&e, a, b, &scaled);
 				if (scaled)
-					v = sim_scale(v, e.ofm_scale,
-					    e.ofm_shift, e.ofm_round);
+					v = sim_scale(v, e.wide ? 1 :
+					    e.ofm_scale, e.ofm_shift,
+					    e.ofm_round);
 				fm_put(&out, y, x, c, out_stage(&st, v));
 			}
 	return true;

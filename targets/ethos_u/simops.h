@@ -22,6 +22,7 @@ typedef struct Sim {
 	char *err;
 	size_t errlen;
 	unsigned shram_kb, macs;
+	uint64_t work, max_work;      /* counted in the checking pass */
 	EthosuCmd reg[ETHOSU_NUM_CMDS]; /* the last value of each register */
 	bool set[ETHOSU_NUM_CMDS];
 	uint8_t shram[SIM_SHRAM_KB * 1024]; /* internal memory: LUTs */
@@ -47,6 +48,7 @@ typedef struct Fm {
 typedef struct OutStage {
 	int64_t zp, amin, amax, lo, hi;
 	int act, clip, round;
+	bool wide;                    /* a 32-bit OFM */
 	const uint8_t *lut;           /* TABLE_0 in the SHRAM, or NULL */
 	int lut_bytes;                /* bytes per LUT entry */
 } OutStage;
@@ -74,6 +76,10 @@ int64_t sim_scale(int64_t x, int64_t scale, int shift, int mode);
 void ofm_range(const Fm *o, int64_t *lo, int64_t *hi);
 bool out_stage_load(Sim *s, const Fm *o, OutStage *st);
 int64_t out_stage(const OutStage *st, int64_t v);
+
+/* Adds an operation's work (in the checking pass); false past the
+ * limit. */
+bool sim_work(Sim *s, uint64_t a, uint64_t b, uint64_t c);
 
 /* The operation kernels: check (s->exec false) or run. */
 bool sim_op_conv(Sim *s, bool depthwise);

@@ -137,7 +137,7 @@ def case_mul_scalar():
     # TFLite's double rounding (half away from zero).
     s = Stream()
     ew_common(s)
-    s.set('IFM2_BROADCAST', 1 << 6)
+    s.set('IFM2_BROADCAST', 1 << 7)
     s.set('IFM2_SCALAR', 3)
     s.set('OFM_SCALE', 1 << 30, 31)
     s.op('ELEMENTWISE', 0)
@@ -172,7 +172,7 @@ def case_oob():
     s.op('DMA_START')
     ew_common(s)
     s.set('OFM_BASE0', 12)
-    s.set('IFM2_BROADCAST', 1 << 6)
+    s.set('IFM2_BROADCAST', 1 << 7)
     s.op('ELEMENTWISE', 1)
     s.op('STOP')
     return module(s.bytes(), b'', 16, [('tensor<8xi8>', 0)],
