@@ -13,10 +13,14 @@
  * (the hardware's SHRAM bounds what one op uses), low enough that a
  * hostile register value cannot make the order allocate gigabytes. */
 #define MAX_VOLUME ((size_t)1 << 26)
+/* Largest read order (the volume with its padding): the decoder holds
+ * one index and one value per entry. Core 0's order is the longest. */
+#define MAX_ORDER ((uint64_t)1 << 26)
 
 static void
 seterr(EthosuWeightError *e, size_t off, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+static uint64_t order_length(const EthosuWeightGeom *g, int core);
 
 static void
 seterr(EthosuWeightError *e, size_t off, const char *fmt, ...)
@@ -145,7 +149,8 @@ ethosu_weight_geom_check(const EthosuWeightGeom *g, EthosuWeightError *e)
 		return false;
 	}
 	if ((size_t)g->ofm_depth * (size_t)g->kernel_h * (size_t)g->kernel_w
-	    * (size_t)(dw ? 1 : g->ifm_depth) > MAX_VOLUME) {
+	    * (size_t)(dw ? 1 : g->ifm_depth) > MAX_VOLUME ||
+	    order_length(g, 0) > MAX_ORDER) {
 		seterr(e, 0, "weight volume %dx%dx%dx%d is too large",
 		    g->ofm_depth, g->kernel_h, g->kernel_w,
 		    dw ? 1 : g->ifm_depth);
@@ -269,6 +274,86 @@ order_kernel(Order *o, Sub *s)
 	}
 }
 
+/* A size that repeats: `count` blocks of `size` (a dimension cut into
+ * steps of `step`, the last one clipped). */
+typedef struct Piece {
+	int size;
+	uint64_t count;
+} Piece;
+
+static int
+pieces(int total, int step, bool clip, Piece p[2])
+{
+	int n = 0;
+	if (!clip) {
+		p[n++] = (Piece){ step, (uint64_t)((total + step - 1) / step) };
+		return n;
+	}
+	if (total / step > 0)
+		p[n++] = (Piece){ step, (uint64_t)(total / step) };
+	if (total % step > 0)
+		p[n++] = (Piece){ total % step, 1 };
+	return n;
+}
+
+static uint64_t
+ceil_div(int a, int b)
+{
+	return (uint64_t)((a + b - 1) / b);
+}
+
+/* Values order_sub pushes for one sub-kernel of `elems` elements. */
+static uint64_t
+sub_length(const EthosuWeightGeom *g, int ob_depth, int ib_depth, int elems)
+{
+	bool dw = g->kind == ETHOSU_WEIGHTS_DEPTHWISE, pk = g->part_kernel;
+	int iu = g->ifm_ublock_depth, ou = g->ofm_ublock_depth;
+	if (pk)
+		elems = round_up(elems, g->ifm_bits == 16 ? 2 : 4);
+	else if (dw)
+		elems = round_up(elems, 4);
+	return ceil_div(pk ? ib_depth : 1, iu) * ceil_div(ob_depth, ou) *
+	    (uint64_t)elems * ceil_div(pk ? 1 : ib_depth, iu) *
+	    (uint64_t)ou * (uint64_t)(dw ? 1 : iu);
+}
+
+/* ethosu_weights_order's length without building it: the same loops,
+ * counted by block sizes (at most two per dimension). */
+static uint64_t
+order_length(const EthosuWeightGeom *g, int core)
+{
+	bool dw = g->kind == ETHOSU_WEIGHTS_DEPTHWISE;
+	int nc = g->ncores, bd = (g->ofm_block_depth + nc - 1 - core) / nc;
+	int depth = ethosu_core_depth(g->ofm_depth, core, nc);
+	int ib_step = g->part_kernel || g->ifm_bits == 16 ? 16 : 32;
+	Piece ob[2], ib[2], hs[2], ws[2];
+	int nob, nib, nh, nw;
+	uint64_t total = 0;
+	if (bd <= 0 || depth == 0)
+		return 0;
+	nob = pieces(depth, bd, true, ob);
+	if (dw)
+		nib = 1, ib[0] = (Piece){ g->ifm_ublock_depth, 1 };
+	else
+		nib = pieces(g->ifm_depth, ib_step, g->part_kernel, ib);
+	nh = pieces(g->kernel_h, 8 / g->dilation_y, true, hs);
+	nw = pieces(g->kernel_w, 8 / g->dilation_x, true, ws);
+	for (int a = 0; a < nob; a++)
+	for (int b = 0; b < nib; b++)
+	for (int c = 0; c < nh; c++)
+	for (int d = 0; d < nw; d++)
+		total += ob[a].count * ib[b].count * hs[c].count * ws[d].count *
+		    sub_length(g, ob[a].size, ib[b].size,
+		    hs[c].size * ws[d].size);
+	return total;
+}
+
+size_t
+ethosu_weights_order_length(const EthosuWeightGeom *g, int core)
+{
+	return (size_t)order_length(g, core);
+}
+
 void
 ethosu_weights_order(const EthosuWeightGeom *g, int core, int32_t **idx,
     size_t *n)
@@ -325,18 +410,18 @@ ethosu_weights_decode(const EthosuWeightGeom *g, int core,
 	size_t nidx, nvals;
 	if (!check_core(g, core, e))
 		return false;
-	ethosu_weights_order(g, core, &idx, &nidx);
-	if (!ethosu_mlw_decode(data, n, nidx, &vals, &nvals, e)) {
-		free(idx);
+	/* The stream first: a corrupt one fails before the order is
+	 * built. */
+	nidx = (size_t)order_length(g, core);
+	if (!ethosu_mlw_decode(data, n, nidx, &vals, &nvals, e))
 		return false;
-	}
 	if (nvals != nidx) {
 		seterr(e, n, "byte %zu: weight stream holds %zu values, the "
 		    "operation reads %zu", n, nvals, nidx);
-		free(idx);
 		free(vals);
 		return false;
 	}
+	ethosu_weights_order(g, core, &idx, &nidx);
 	for (size_t k = 0; k < nidx; k++)
 		if (idx[k] >= 0)
 			ohwi[idx[k]] = vals[k];

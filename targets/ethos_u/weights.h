@@ -83,6 +83,10 @@ int ethosu_core_depth(int ofm_depth, int core, int ncores);
 void ethosu_weights_order(const EthosuWeightGeom *g, int core,
     int32_t **idx, size_t *n);
 
+/* The length of ethosu_weights_order(g, core) without building it: how
+ * many values core `core`'s weight stream must hold. */
+size_t ethosu_weights_order_length(const EthosuWeightGeom *g, int core);
+
 /* Decodes core `core`'s weight stream (the bytes of NPU_SET_WEIGHT_BASE/
  * LENGTH for core 0, WEIGHT1_BASE/LENGTH for core 1) and writes its
  * channels into ohwi, which holds ethosu_weights_volume(g) values
@@ -134,8 +138,9 @@ void ethosu_scale_unpack(const uint8_t rec[ETHOSU_SCALE_RECORD],
 /* Decodes core `core`'s scale stream (NPU_SET_SCALE_BASE/LENGTH, or
  * SCALE1 for core 1): one record per channel of that core, in channel
  * order, written to out[channel] (out holds ofm_depth entries; other
- * cores' entries are untouched). n must hold the records (a longer
- * range is accepted). False with e when it is short. */
+ * cores' entries are untouched). n must hold the records; a longer
+ * range is accepted (Vela's SCALE_LENGTH rounds the records up to 16
+ * bytes with zeros). False with e when it is short. */
 bool ethosu_scales_decode(int ofm_depth, int core, int ncores,
     const uint8_t *data, size_t n, EthosuScale *out, EthosuWeightError *e);
 

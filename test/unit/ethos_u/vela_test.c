@@ -108,6 +108,34 @@ place(uint8_t *rebuilt, uint8_t *covered, size_t nflash, const VelaOp *op,
 	}
 }
 
+/* ethosu_weights_pack of one operation (one depth slice, one core)
+ * gives Vela's bytes from its scale records through its weights, as
+ * they lie in the flash blob. Returns false when the op's streams were
+ * not read straight or DMA'd from the flash. */
+static bool
+pack_matches(const VelaModel *m, const VelaOp *op, const EthosuWeightGeom *g,
+    const int16_t *ohwi, const EthosuScale *sc)
+{
+	int offs[2] = { 0, g->ofm_depth };
+	uint8_t *out;
+	size_t n, nr;
+	EthosuWeightRange *r;
+	EthosuWeightError e;
+	long at = op->s[0].flash_off;
+	if (g->ncores != 1 || at < 0 || op->w[0].flash_off < 0)
+		return false;
+	cr_assert(ethosu_weights_pack(g, ohwi, sc, offs, 1, &out, &n, &r, &nr,
+	    &e), "%s", e.msg);
+	cr_assert_eq(nr, 1);
+	cr_assert_eq((long)r[0].weight_offset, op->w[0].flash_off - at);
+	cr_assert((size_t)at + n <= m->nflash);
+	cr_assert_arr_eq(out, m->flash + at, n, "cmd %d: packed tensor "
+	    "differs from Vela's", op->cmd);
+	free(out);
+	free(r);
+	return true;
+}
+
 /* Round-trips every stream of one compiled model; returns the number of
  * streams, and checks the rebuilt flash equals Vela's on every byte a
  * stream covers. */
@@ -116,7 +144,7 @@ check_model(const char *path)
 {
 	VelaModel m;
 	char why[256];
-	int streams = 0;
+	int streams = 0, packed = 0;
 	uint8_t *rebuilt, *covered;
 	cr_assert(vela_open(path, &m, why, sizeof(why)), "%s", why);
 	rebuilt = calloc(m.nflash + 1, 1);
@@ -137,6 +165,7 @@ check_model(const char *path)
 			    core);
 			streams += 2;
 		}
+		packed += pack_matches(&m, op, &g, ohwi, sc);
 		free(ohwi);
 		free(sc);
 	}
@@ -144,6 +173,9 @@ check_model(const char *path)
 		if (covered[i])
 			cr_assert_eq(rebuilt[i], m.flash[i], "%s: flash byte "
 			    "%zu differs after re-encoding", path, i);
+	/* Every op's streams come from the flash in these files. */
+	cr_assert_eq(packed, m.nops, "%s: %d of %d ops packed", path, packed,
+	    m.nops);
 	free(rebuilt);
 	free(covered);
 	vela_close(&m);
@@ -166,6 +198,66 @@ Test(ethosu_vela, every_stream_round_trips)
 	total += check_model(path);
 	cr_log_info("%d weight and scale streams round-tripped", total);
 	cr_assert_gt(total, 100);
+}
+
+/* conv10's one layer is one NPU operation per OFM depth slice (channels
+ * 0-15 and 16-63 in configurations a and b, all 64 in c): packed as one
+ * tensor with those slices, the bytes are Vela's weight tensor from the
+ * first slice's scales on. */
+Test(ethosu_vela, depth_slices_pack_into_vela_tensor)
+{
+	const char *shared = need_shared();
+	int sliced = 0;
+	for (size_t c = 0; c < NCONFIGS; c++) {
+		char path[4096], why[256];
+		VelaModel m;
+		EthosuWeightGeom g[4], full;
+		EthosuWeightError e;
+		int offs[5] = {0};
+		size_t per, n, nr;
+		int16_t *ohwi;
+		EthosuScale *sc;
+		uint8_t *out;
+		EthosuWeightRange *r;
+		long base;
+		vela_path(shared, "conv10", configs[c], path, sizeof(path));
+		cr_assert(vela_open(path, &m, why, sizeof(why)), "%s", why);
+		cr_assert(m.nops >= 1 && m.nops <= 4);
+		for (int k = 0; k < m.nops; k++) {
+			cr_assert(ethosu_weight_geom_from_regs(&m.ops[k].regs,
+			    &g[k], &e));
+			offs[k + 1] = offs[k] + g[k].ofm_depth;
+		}
+		sliced += m.nops > 1;
+		full = g[0];
+		full.ofm_depth = offs[m.nops];
+		per = ethosu_weights_volume(&g[0]) / (size_t)g[0].ofm_depth;
+		ohwi = calloc(ethosu_weights_volume(&full), sizeof(*ohwi));
+		sc = calloc((size_t)full.ofm_depth, sizeof(*sc));
+		for (int k = 0; k < m.nops; k++) {
+			cr_assert(ethosu_weights_decode(&g[k], 0, m.ops[k].w[0].p,
+			    m.ops[k].w[0].n, ohwi + per * (size_t)offs[k], &e));
+			cr_assert(ethosu_scales_decode(g[k].ofm_depth, 0, 1,
+			    m.ops[k].s[0].p, m.ops[k].s[0].n, sc + offs[k], &e));
+		}
+		cr_assert(ethosu_weights_pack(&full, ohwi, sc, offs, m.nops, &out,
+		    &n, &r, &nr, &e), "%s", e.msg);
+		cr_assert_eq(nr, (size_t)m.nops);
+		base = m.ops[0].s[0].flash_off;
+		for (int k = 0; k < m.nops; k++) {
+			cr_assert_eq((long)r[k].scale_offset,
+			    m.ops[k].s[0].flash_off - base);
+			cr_assert_eq((long)r[k].weight_offset,
+			    m.ops[k].w[0].flash_off - base);
+		}
+		cr_assert_arr_eq(out, m.flash + base, n);
+		free(out);
+		free(r);
+		free(ohwi);
+		free(sc);
+		vela_close(&m);
+	}
+	cr_assert_gt(sliced, 0);
 }
 
 /* ------------------------------------------ against the original model */

@@ -197,6 +197,14 @@ Test(ethosu_weights, geometry_from_registers)
 	r.kernel_height_m1 = 0xffff;
 	cr_assert_not(ethosu_weight_geom_from_regs(&r, &g, &e));
 	cr_assert(strstr(e.msg, "is too large"), "%s", e.msg);
+	/* A volume within bounds whose padded read order (one IFM channel
+	 * padded to 32) is not. */
+	r.kernel_stride = 0;
+	r.ofm_depth_m1 = 8191;
+	r.ifm_depth_m1 = 0;
+	r.kernel_height_m1 = r.kernel_width_m1 = 63;
+	cr_assert_not(ethosu_weight_geom_from_regs(&r, &g, &e));
+	cr_assert_str_eq(e.msg, "weight volume 8192x64x64x1 is too large");
 }
 
 /* bias -2 (40-bit two's complement), scale 2^30, shift 33. */
@@ -282,8 +290,13 @@ Test(ethosu_weights, random_geometries_round_trip)
 			w[i] = (int16_t)((int)(rnd(&s) % 101) - 50);
 		for (int core = 0; core < g.ncores; core++) {
 			uint8_t *enc;
-			size_t nenc;
+			size_t nenc, nidx;
+			int32_t *idx;
 			EthosuWeightError e;
+			ethosu_weights_order(&g, core, &idx, &nidx);
+			cr_assert_eq(ethosu_weights_order_length(&g, core), nidx,
+			    "case %d", t);
+			free(idx);
 			cr_assert(ethosu_weights_encode(&g, core, w, &enc, &nenc,
 			    &e), "case %d: %s", t, e.msg);
 			cr_assert(ethosu_weights_decode(&g, core, enc, nenc, back,
