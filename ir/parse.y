@@ -193,7 +193,7 @@ func_res_list ::= func_res.
 func_res_list ::= func_res_list COMMA func_res.
 func_res ::= type(T) arg_attrs(D). { ir_p_func_result(p, T, D); }
 func_attrs ::= .
-func_attrs ::= ATTRIBUTES attr_dict(D). { ir_p_op_attrs(p, D); }
+func_attrs ::= ATTRIBUTES(A) attr_dict(D). { ir_p_func_attrs(p, &A, D); }
 func_body ::= .
 func_body ::= region.
 
@@ -263,7 +263,7 @@ dims(D) ::= dims(A) DIM(X). { D = ir_p_i64_push(p, A, ir_p_dim(p, &X)); }
 nonfn_type(T) ::= quant_kw(K) LT quant_storage COLON type(E) qaxis(X) COMMA
     quant_params GT. { T = ir_p_quant(p, &K, E, X); }
 %type quant_kw {IrToken}
-quant_kw(K) ::= QUANT_UNIFORM(Q). { K = Q; ir_p_quant_begin(p); }
+quant_kw(K) ::= QUANT_UNIFORM(Q). { K = Q; ir_p_quant_begin(p, &Q); }
 quant_storage ::= qstorage_name(S). { ir_p_quant_storage(p, &S, false, 0, 0); }
 quant_storage ::= qstorage_name(S) LT qint(A) COLON qint(B) GT.
 	{ ir_p_quant_storage(p, &S, true, A, B); }
@@ -276,8 +276,12 @@ quant_params ::= qparam.
 quant_params ::= LBRACE qparam_list RBRACE.
 qparam_list ::= qparam.
 qparam_list ::= qparam_list COMMA qparam.
-qparam ::= qscale(S). { ir_p_quant_param(p, &S, 0); }
-qparam ::= qscale(S) COLON qint(Z). { ir_p_quant_param(p, &S, Z); }
+qparam ::= qscale(S). { ir_p_quant_param(p, &S, false, 0); }
+qparam ::= qscale(S) COLON qint(Z).
+	{ ir_p_quant_param(p, &S, false, Z); }
+qparam ::= MINUS qscale(S). { ir_p_quant_param(p, &S, true, 0); }
+qparam ::= MINUS qscale(S) COLON qint(Z).
+	{ ir_p_quant_param(p, &S, true, Z); }
 %type qscale {IrToken}
 qscale(S) ::= FLOAT(A). { S = A; }
 qscale(S) ::= INTEGER(A). { S = A; }

@@ -213,6 +213,33 @@ ir_p_op_attrs(IrParser *p, const IrAttr *dict)
 	f->attrs = dict;
 }
 
+/* func.func's `attributes {...}`: the attributes the signature gives
+ * (name, visibility, type) may not be written again, as in MLIR. MLIR 14's
+ * `func` keeps its type in `type`, so that name is taken there too. */
+void
+ir_p_func_attrs(IrParser *p, const IrToken *kw, const IrAttr *dict)
+{
+	static const char *const inferred[] = {
+		"sym_visibility", "sym_name", "function_type", "type",
+	};
+	OpFrame *f = ir_p_top_op(p);
+	bool mlir14 = f && f->tok.len == 4;
+	size_t i, n = sizeof inferred / sizeof *inferred - (mlir14 ? 0 : 1);
+
+	if (p->failed || !f || !dict)
+		return;
+	for (i = 0; i < n; i++)
+		if (ir_dict_get(dict, inferred[i])) {
+			ir_p_fail(p, kw, "custom op '%s' '%s' is an inferred "
+			    "attribute and should not be specified in the "
+			    "explicit attribute dictionary",
+			    mlir14 ? "builtin.func" : "func.func",
+			    inferred[i]);
+			return;
+		}
+	f->attrs = dict;
+}
+
 void
 ir_p_sym_name(IrParser *p, const IrToken *sym)
 {

@@ -1,5 +1,6 @@
 /* ir/parse_type.c: the builders for types (builtin, shaped, function,
  * tuple, dialect and quantized types). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,40 @@ ir_p_none_type(IrParser *p)
 	return p->failed ? NULL : ir_type_none(p->ctx);
 }
 
+/* Drops white space around the body of `#d< "..." >`: MLIR reads one
+ * string token there (leading line breaks are kept: the token's line and
+ * column would change). */
+static void
+trim_space(IrToken *t)
+{
+	size_t a = 0, b = t->len;
+
+	while (a < b && (t->s[a] == ' ' || t->s[a] == '\t'))
+		a++;
+	while (b > a && strchr(" \t\r\n", t->s[b - 1]))
+		b--;
+	if (a == b || t->s[a] != '"' || t->s[b - 1] != '"')
+		return;
+	t->s += a;
+	t->off += a;
+	t->col += (unsigned)a;
+	t->len = b - a;
+}
+
+/* Whether s[0..len) is exactly one string literal: a quote, characters
+ * with backslash escapes, the closing quote at the end. */
+static bool
+one_string(const char *s, size_t len)
+{
+	size_t i = 1;
+
+	if (len < 2 || s[0] != '"')
+		return false;
+	while (i < len - 1 && s[i] != '"')
+		i += s[i] == '\\' ? 2 : 1;
+	return i == len - 1 && s[i] == '"';
+}
+
 /* `!dialect.body` or `#dialect.body` -> dialect and verbatim body;
  * `!dialect<"body">` (the opaque form) -> dialect and the string. */
 static void
@@ -66,9 +101,8 @@ split_dialect(IrParser *p, const IrToken *tok, const IrIdent **dialect,
 		*dialect = ir_ident_get(p->ctx, tok->s + 1, dl);
 		str.s = lt + 1;
 		str.len = tok->len - dl - 3;
-		if (str.len >= 2 && str.s[0] == '"' &&
-		    str.s[str.len - 1] == '"' &&
-		    memchr(str.s + 1, '"', str.len - 2) == NULL)
+		trim_space(&str);
+		if (one_string(str.s, str.len))
 			*body = ir_p_tok_string(p, &str, 0);
 		else
 			*body = ir_ident_get(p->ctx, str.s, str.len);
@@ -374,8 +408,9 @@ ir_p_memref_old(IrParser *p, const IrToken *kw, IrI64List *dims,
 /* ---------------------------------------------------------------- quant */
 
 void
-ir_p_quant_begin(IrParser *p)
+ir_p_quant_begin(IrParser *p, const IrToken *kw)
 {
+	p->q.kw = *kw;
 	p->q.n = 0;
 	p->q.range = false;
 	p->q.width = 0;
@@ -419,10 +454,66 @@ ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
 	}
 }
 
-void
-ir_p_quant_param(IrParser *p, const IrToken *scale, int64_t zp)
+/* MLIR's check of a scale: finite and positive, reported where the type's
+ * body starts, with the value as LLVM's raw_ostream writes a double. */
+static bool
+check_scale(IrParser *p, double d)
 {
-	if (p->failed)
+	IrToken at = p->q.kw;
+
+	if (d > 0.0 && !isinf(d))
+		return true;
+	at.s += 7; /* past "!quant." */
+	at.off += 7;
+	at.col += 7;
+	if (isnan(d))
+		ir_p_fail(p, &at, "illegal scale: nan");
+	else if (isinf(d))
+		ir_p_fail(p, &at, "illegal scale: %sINF", d < 0 ? "-" : "");
+	else
+		ir_p_fail(p, &at, "illegal scale: %e", d);
+	return false;
+}
+
+/* A scale as MLIR 14 reads it: a float literal, or `0x...` holding the
+ * bits of an f64 (how the printer writes a scale that no shorter decimal
+ * form gives back); a decimal integer is not a scale. */
+static bool
+quant_scale(IrParser *p, const IrToken *tok, bool neg, double *out)
+{
+	uint64_t bits;
+
+	if (tok->kind == TK_FLOAT) {
+		*out = neg ? -ir_p_tok_double(tok) : ir_p_tok_double(tok);
+		return check_scale(p, *out);
+	}
+	if (!ir_p_tok_is_hex(tok)) {
+		ir_p_fail(p, tok, "unexpected decimal integer literal for a "
+		    "floating point value");
+		ir_emit_note(p->ctx, ir_p_tok_loc(p, tok), "add a trailing dot "
+		    "to make the literal a float");
+		return false;
+	}
+	if (neg) {
+		ir_p_fail(p, tok, "hexadecimal float literal should not have "
+		    "a leading minus");
+		return false;
+	}
+	if (!ir_p_tok_u64(tok, &bits)) {
+		ir_p_fail(p, tok, "hexadecimal float constant out of range "
+		    "for type");
+		return false;
+	}
+	memcpy(out, &bits, sizeof *out);
+	return check_scale(p, *out);
+}
+
+void
+ir_p_quant_param(IrParser *p, const IrToken *scale, bool neg, int64_t zp)
+{
+	double d;
+
+	if (p->failed || !quant_scale(p, scale, neg, &d))
 		return;
 	if (p->q.n == p->q.cap) {
 		p->q.cap = p->q.cap ? p->q.cap * 2 : 8;
@@ -430,7 +521,7 @@ ir_p_quant_param(IrParser *p, const IrToken *scale, int64_t zp)
 		    p->q.cap * sizeof *p->q.scales);
 		p->q.zps = ir_xrealloc(p->q.zps, p->q.cap * sizeof *p->q.zps);
 	}
-	p->q.scales[p->q.n] = ir_p_tok_double(scale);
+	p->q.scales[p->q.n] = d;
 	p->q.zps[p->q.n++] = zp;
 }
 

@@ -120,6 +120,7 @@ void ir_p_op_begin(IrParser *p, const IrToken *name);
 void ir_p_operand(IrParser *p, const IrToken *name);
 void ir_p_successor(IrParser *p, const IrToken *label);
 void ir_p_op_attrs(IrParser *p, const IrAttr *dict);
+void ir_p_func_attrs(IrParser *p, const IrToken *kw, const IrAttr *dict);
 void ir_p_op_finish(IrParser *p, const IrType *type, const IrLoc *loc);
 void ir_p_region_begin(IrParser *p, const IrToken *brace);
 void ir_p_region_end(IrParser *p, const IrToken *brace);
@@ -157,10 +158,11 @@ int64_t ir_p_dim(IrParser *p, const IrToken *tok);
 /* A plain shaped type lexed as one SHAPED token. */
 const IrType *ir_p_shaped_token(IrParser *p, const IrToken *tok);
 int64_t ir_p_int64(IrParser *p, const IrToken *tok, bool neg);
-void ir_p_quant_begin(IrParser *p);
+void ir_p_quant_begin(IrParser *p, const IrToken *kw);
 void ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
     int64_t min, int64_t max);
-void ir_p_quant_param(IrParser *p, const IrToken *scale, int64_t zp);
+void ir_p_quant_param(IrParser *p, const IrToken *scale, bool neg,
+    int64_t zp);
 const IrType *ir_p_quant(IrParser *p, const IrToken *kw,
     const IrType *expressed, int64_t axis);
 
@@ -461,6 +463,7 @@ struct IrParser {
 	IrPtrList affdims, affsyms;
 	IrToken affkw;        /* affine_map keyword, for errors */
 	struct {
+		IrToken kw;   /* !quant.uniform, for errors */
 		IrToken tok;
 		bool is_signed, range;
 		unsigned width;

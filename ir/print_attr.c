@@ -310,28 +310,6 @@ dims(IrPrinter *p, const IrType *t)
 	}
 }
 
-/* An affine map that is the identity on `rank` dims (elided). */
-static bool
-identity_map(const IrAttr *a, int64_t rank)
-{
-	if (a->kind != IR_ATTR_AFFINE_MAP || a->u.affine.nsymbols ||
-	    a->u.affine.ndims != rank || a->u.affine.nresults != (size_t)rank)
-		return false;
-	for (size_t i = 0; i < a->u.affine.nresults; i++) {
-		const IrAffineExpr *e = a->u.affine.results[i];
-		if (e->kind != IR_AFFINE_DIM || e->value != (int64_t)i)
-			return false;
-	}
-	return true;
-}
-
-/* The default memory space (integer 0), which MLIR drops. */
-static bool
-default_memspace(const IrAttr *a)
-{
-	return a->kind == IR_ATTR_INTEGER && a->u.integer.value == 0;
-}
-
 static void shaped_text(IrPrinter *p, const char *kw, const IrType *t);
 
 /* A shaped type, from the memo when it was printed recently. */
@@ -367,12 +345,12 @@ shaped_text(IrPrinter *p, const char *kw, const IrType *t)
 		ir_pr_attr(p, t->u.shaped.encoding, false);
 	}
 	const IrAttr *layout = t->u.shaped.layout;
-	if (layout && !identity_map(layout, t->u.shaped.rank)) {
+	if (layout) { /* identity maps were dropped by ir_type_memref */
 		ir_pr_write(p, ", ", 2);
 		ir_pr_attr(p, layout, true);
 	}
 	const IrAttr *ms = t->u.shaped.memspace;
-	if (ms && !default_memspace(ms)) {
+	if (ms) { /* and so was memory space 0 */
 		ir_pr_write(p, ", ", 2);
 		ir_pr_attr(p, ms, true);
 	}

@@ -200,9 +200,9 @@ func.func private @dup()
 // -----
 
 // expected-error@+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "bogus"}}
-func.func @g() attributes {sym_visibility = "bogus"} {
-  return
-}
+"func.func"() ({
+  "func.return"() : () -> ()
+}) {function_type = () -> (), sym_name = "g", sym_visibility = "bogus"} : () -> ()
 
 // -----
 

@@ -1,0 +1,67 @@
+// RUN: npu-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// Input mlir-opt-14 refuses, with its wording and columns, found by running
+// MLIR's own IR tests through both tools (docs/testing.md).
+
+// expected-error@+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note@+1 {{add a trailing dot to make the literal a float}}
+"t.q"() {a = !quant.uniform<u8:f32, 2:128>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{hexadecimal float literal should not have a leading minus}}
+"t.q"() {a = !quant.uniform<u8:f32, -0x3FE0000000000000:128>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{hexadecimal float constant out of range for type}}
+"t.q"() {a = !quant.uniform<u8:f32, 0x10000000000000000:128>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{illegal scale: -5.000000e-01}}
+"t.q"() {a = !quant.uniform<u8:f32, -0.5:128>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{illegal scale: INF}}
+"t.q"() {a = !quant.uniform<u8:f32, 0x7FF0000000000000:128>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{illegal scale: nan}}
+"t.q"() {a = !quant.uniform<u8:f32:0, {0.5:1, 0x7FF8000000000000:2}>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{illegal scale: -0.000000e+00}}
+"t.q"() {a = !quant.uniform<u8:f32, 0x8000000000000000:128>} : () -> ()
+
+// -----
+
+// The attributes a function's signature gives may not be written again.
+// expected-error@+1 {{custom op 'func.func' 'function_type' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @f() attributes {function_type = (i32) -> i32} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{custom op 'func.func' 'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @f() attributes {sym_name = "g"} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{custom op 'func.func' 'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @f() attributes {sym_visibility = "private"} {
+  return
+}
+
+// -----
+
+// MLIR 14's `func` keeps its type in `type`.
+// expected-error@+1 {{custom op 'builtin.func' 'type' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func @f() attributes {type = (i32) -> i32} {
+  return
+}

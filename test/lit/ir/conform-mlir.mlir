@@ -1,0 +1,26 @@
+// Printing that must give back what was read, found by running MLIR's own
+// IR tests through both tools (docs/testing.md, "MLIR's IR tests"). The
+// compat test also compares this file with mlir-opt-14's output.
+// RUN: npu-opt %s --allow-unregistered-dialect --print-op-generic | FileCheck %s
+// RUN: npu-opt %s --allow-unregistered-dialect --print-op-generic | npu-opt --allow-unregistered-dialect --print-op-generic | FileCheck %s
+
+// A scale written as the bits of an f64 is that f64 (10704349.0), and is
+// printed as bits again when no shorter decimal reads back exactly.
+// CHECK: a = !quant.uniform<u8:f32, 0x41646ABBA0000000:128>
+// CHECK-SAME: b = !quant.uniform<u8:f32, 5.000000e-01:128>
+// CHECK-SAME: c = !quant.uniform<i8:f32:0, {5.000000e-01:1,0x41646ABBA0000000:-3}>
+"t.q"() {a = !quant.uniform<u8:f32, 0x41646ABBA0000000:128>,
+         b = !quant.uniform<u8:f32, 0x3FE0000000000000:128>,
+         c = !quant.uniform<i8:f32:0, {0.5:1, 0x41646ABBA0000000:-3}>} : () -> ()
+
+// An opaque dialect attribute or type whose body is one string literal
+// holds the string's value: escapes are read, then written once.
+// CHECK: "t.d"() {a = #d<"\22q\\\0A\22">, b = #d<"\22">, c = #d.a, d = !d<"x\\y">} : () -> ()
+"t.d"() {a = #d<"\"q\\\n\"">, b = #d<"\"">, c = #d< "a" >, d = !d<"x\\y">} : () -> ()
+
+// A memref layout that is the identity is dropped when the type is made,
+// whatever symbols the map has; so is memory space 0.
+// CHECK: "t.m"() {a = memref<4xf32>, b = memref<4x4xf32>, c = memref<2xi8, 1>} : () -> ()
+"t.m"() {a = memref<4xf32, affine_map<(d0)[s0] -> (d0)>>,
+         b = memref<4x4xf32, affine_map<(d0, d1)[s0, s1] -> (d0, d1)>, 0>,
+         c = memref<2xi8, affine_map<(d0) -> (d0)>, 1>} : () -> ()
