@@ -179,8 +179,9 @@ lex_prefixed(IrLexer *lx, const char *s, const char *end, bool is_type)
 	suffixid = digit+ | (letter | [$._-]) (letter | digit | [$._-])*;
 */
 
-/* In a dimension list (after `tensor<` etc.): `4x`, `?x`, `*x`. Returns
- * 0 when the input does not continue the list. */
+/* In a dimension list (after `tensor<` etc.): `4x`, `?x`, `*x`, with
+ * blanks before the `x` as MLIR allows (`vector<1 x f32>`). Returns 0 when
+ * the input does not continue the list. */
 static int
 lex_dim(IrLexer *lx)
 {
@@ -189,11 +190,10 @@ lex_dim(IrLexer *lx)
 	const unsigned char *YYMARKER;
 
 	/*!re2c
-		digit+ "x"	{ lx->cur = (const char *)YYCURSOR;
+		(digit+ | "?") [ \t]* "x"
+				{ lx->cur = (const char *)YYCURSOR;
 				  return TK_DIM; }
-		"?x"		{ lx->cur = (const char *)YYCURSOR;
-				  return TK_DIM; }
-		"*x"		{ lx->cur = (const char *)YYCURSOR;
+		"*" [ \t]* "x"	{ lx->cur = (const char *)YYCURSOR;
 				  return TK_UNRANKED; }
 		$		{ return 0; }
 		*		{ return 0; }

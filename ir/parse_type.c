@@ -190,7 +190,7 @@ ir_p_dim(IrParser *p, const IrToken *tok)
 
 	if (p->failed || tok->s[0] == '?')
 		return IR_DYNAMIC;
-	n.len--;
+	n.len = strspn(tok->s, "0123456789");
 	if (!ir_p_tok_u64(&n, &v) || v > (uint64_t)INT64_MAX) {
 		ir_p_fail(p, tok, "dimension is too large");
 		return 0;
@@ -426,13 +426,22 @@ ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
 	if (p->failed)
 		return;
 	p->q.tok = *tok;
-	p->q.is_signed = tok->s[0] == 'i';
+	/* i8 / u8, and MLIR's integer type spellings si8 / ui8 */
+	p->q.is_signed = tok->s[0] == 'i' || tok->s[0] == 's';
+	if (n.len > 2 && (n.s[0] == 's' || n.s[0] == 'u') && n.s[1] == 'i') {
+		n.s++;
+		n.len--;
+	}
 	n.s++;
 	n.len--;
-	if ((tok->s[0] != 'i' && tok->s[0] != 'u') || !ir_p_tok_u64(&n, &w) ||
-	    n.len == 0 || w == 0 || w > 32) {
-		ir_p_fail(p, tok, "illegal storage type '%.*s'", (int)tok->len,
-		    tok->s);
+	if ((n.s[-1] != 'i' && n.s[-1] != 'u') || n.len == 0 ||
+	    strspn(n.s, "0123456789") != n.len) {
+		ir_p_fail(p, tok, "illegal storage type prefix");
+		return;
+	}
+	if (!ir_p_tok_u64(&n, &w) || w == 0 || w > 32) {
+		ir_p_fail(p, tok, "illegal storage type size: %.*s",
+		    (int)n.len, n.s);
 		return;
 	}
 	p->q.width = (unsigned)w;
