@@ -899,8 +899,10 @@ ir_dense_elem_size(const IrType *elem)
 	if (!elem)
 		return 0;
 	switch (elem->kind) {
-	case IR_TYPE_INTEGER:
-		return (elem->u.integer.width + 7) / 8;
+	case IR_TYPE_INTEGER: /* i0 and wider than i64: not in dense<> */
+		return elem->u.integer.width == 0 ||
+		    elem->u.integer.width > 64 ? 0 :
+		    (elem->u.integer.width + 7) / 8;
 	case IR_TYPE_FLOAT:
 	case IR_TYPE_INDEX:
 		return ir_type_bitwidth(elem) / 8;

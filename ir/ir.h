@@ -189,6 +189,11 @@ struct IrType {
 	} u;
 };
 
+/* MLIR's limit on integer widths. Widths 0 and above 64 exist as types
+ * (MLIR's i0, i65, ...), but values of such types are limited: integer
+ * attributes hold what fits in 64 bits, dense<> and the interpreter do
+ * not take them. */
+#define IR_INT_MAX_WIDTH 16777215u
 const IrType *ir_type_int(IrContext *ctx, unsigned width, IrSignedness sign);
 const IrType *ir_type_float(IrContext *ctx, IrFloatKind kind);
 const IrType *ir_type_index(IrContext *ctx);

@@ -17,8 +17,13 @@ int_fits(const IrType *t, uint64_t v, bool neg)
 	unsigned w = t->kind == IR_TYPE_INDEX ? 64 : t->u.integer.width;
 	IrSignedness s = t->kind == IR_TYPE_INDEX ? IR_SIGNED :
 	    t->u.integer.sign;
-	uint64_t half = (uint64_t)1 << (w - 1);
+	uint64_t half;
 
+	if (w == 0)
+		return v == 0;
+	if (w > 64) /* stored in an int64: what fits there */
+		return v <= (uint64_t)INT64_MAX + (neg ? 1 : 0);
+	half = (uint64_t)1 << (w - 1);
 	if (neg)
 		return s != IR_UNSIGNED && v <= half;
 	if (s == IR_SIGNED)
@@ -34,6 +39,8 @@ int_canon(const IrType *t, uint64_t v, bool neg)
 	unsigned w = t->kind == IR_TYPE_INDEX ? 64 : t->u.integer.width;
 	uint64_t bits = neg ? 0 - v : v;
 
+	if (w == 0)
+		return 0;
 	if (w < 64) {
 		bits &= ((uint64_t)1 << w) - 1;
 		if (t->kind == IR_TYPE_INTEGER &&
@@ -440,6 +447,11 @@ dense_type_ok(IrParser *p, const IrToken *kw, const IrType *t)
 	if (e->kind != IR_TYPE_INTEGER && e->kind != IR_TYPE_FLOAT &&
 	    e->kind != IR_TYPE_INDEX) {
 		ir_p_fail(p, kw, "unsupported dense element type");
+		return false;
+	}
+	if (ir_dense_elem_size(e) == 0) {
+		ir_p_fail(p, kw, "dense elements of i%u are not supported "
+		    "(integer widths 1 to 64 only)", e->u.integer.width);
 		return false;
 	}
 	return true;

@@ -25,8 +25,9 @@ ir_p_int_type(IrParser *p, const IrToken *tok)
 	}
 	n.s++;
 	n.len--;
-	if (!ir_p_tok_u64(&n, &w) || w == 0 || w > 64) {
-		ir_p_fail(p, tok, "integer bitwidth must be between 1 and 64");
+	if (!ir_p_tok_u64(&n, &w) || w > IR_INT_MAX_WIDTH) {
+		ir_p_fail(p, tok, "integer bitwidth is limited to %u bits",
+		    IR_INT_MAX_WIDTH);
 		return NULL;
 	}
 	return ir_type_int(p->ctx, (unsigned)w, sign);

@@ -490,6 +490,14 @@ static void
 int_value(IrPrinter *p, const IrType *t, uint64_t v)
 {
 	unsigned w = t->kind == IR_TYPE_INTEGER ? t->u.integer.width : 64;
+	if (w == 0)
+		v = 0;
+	if (w > 64) /* held in 64 bits, sign-extended unless unsigned */
+		w = 64;
+	if (w == 0) {
+		ir_pr_uint(p, 0);
+		return;
+	}
 	if (w < 64)
 		v &= (UINT64_C(1) << w) - 1;
 	if (is_unsigned(t)) {

@@ -222,7 +222,7 @@ unique(IrContext *ctx, IrType *key)
 const IrType *
 ir_type_int(IrContext *ctx, unsigned width, IrSignedness sign)
 {
-	if (width < 1 || width > 64)
+	if (width > IR_INT_MAX_WIDTH)
 		return NULL;
 	IrType k = { .kind = IR_TYPE_INTEGER };
 	k.u.integer.width = width;

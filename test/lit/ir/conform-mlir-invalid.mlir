@@ -65,3 +65,29 @@ func.func @f() attributes {sym_visibility = "private"} {
 func @f() attributes {type = (i32) -> i32} {
   return
 }
+
+// -----
+
+// expected-error@+1 {{illegal storage type prefix}}
+"t.q"() {a = !quant.uniform<s8:f32, 0.5:1>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{illegal storage type size: 33}}
+"t.q"() {a = !quant.uniform<i33:f32, 0.5:1>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.i"() {a = 1 : i0} : () -> ()
+
+// -----
+
+// Where npu-ir is narrower than MLIR (docs/syntax.md): 64-bit values only.
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.i"() {a = 9223372036854775808 : i65} : () -> ()
+
+// -----
+
+// expected-error@+1 {{dense elements of i65 are not supported (integer widths 1 to 64 only)}}
+"t.i"() {a = dense<1> : tensor<2xi65>} : () -> ()

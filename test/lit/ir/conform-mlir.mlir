@@ -24,3 +24,13 @@
 "t.m"() {a = memref<4xf32, affine_map<(d0)[s0] -> (d0)>>,
          b = memref<4x4xf32, affine_map<(d0, d1)[s0, s1] -> (d0, d1)>, 0>,
          c = memref<2xi8, affine_map<(d0) -> (d0)>, 1>} : () -> ()
+
+// Integer types of any width MLIR allows (values of widths 0 and above 64
+// are limited to what 64 bits hold), blanks before a dimension's `x`, and
+// the si8/ui8 spellings of quantized storage types.
+// CHECK: "t.w"() {a = i0, b = i65, c = si100, d = ui96, e = i16777215, f = 0 : i0, g = 5 : i65, h = -3 : si100, i = 7 : ui96, j = vector<1xf32>, k = tensor<2x?xf32>, l = !quant.uniform<u8:f32, 5.000000e-01:128>, m = !quant.uniform<i8<-100:100>:f32, 5.000000e-01:1>} : () -> ()
+"t.w"() {a = i0, b = i65, c = si100, d = ui96, e = i16777215,
+         f = 0 : i0, g = 5 : i65, h = -3 : si100, i = 7 : ui96,
+         j = vector<1 x f32>, k = tensor<2 x ? x f32>,
+         l = !quant.uniform<ui8:f32, 0.5:128>,
+         m = !quant.uniform<si8<-100:100>:f32, 0.5:1>} : () -> ()

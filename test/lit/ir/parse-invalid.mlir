@@ -98,8 +98,8 @@
 
 // -----
 
-// expected-error@+1 {{integer bitwidth must be between 1 and 64}}
-"foo.op"() {a = i65} : () -> ()
+// expected-error@+1 {{integer bitwidth is limited to 16777215 bits}}
+"foo.op"() {a = i16777216} : () -> ()
 
 // -----
 
