@@ -506,6 +506,10 @@ attr_hash(const IrAttr *a)
 	case IR_ATTR_OPAQUE:
 		w[1] = a->u.opaque.dialect->hash;
 		w[2] = a->u.opaque.body->hash;
+		w[3] = a->u.opaque.type ? a->u.opaque.type->hash : 0;
+		break;
+	case IR_ATTR_LOC:
+		w[1] = a->u.loc.loc->hash;
 		break;
 	case IR_ATTR_UNIT:
 		break;
@@ -584,7 +588,10 @@ attr_eq(const void *obj, const void *key)
 		    a->u.strided.strides, b->u.strided.strides);
 	case IR_ATTR_OPAQUE:
 		return a->u.opaque.dialect == b->u.opaque.dialect &&
-		    a->u.opaque.body == b->u.opaque.body;
+		    a->u.opaque.body == b->u.opaque.body &&
+		    a->u.opaque.type == b->u.opaque.type;
+	case IR_ATTR_LOC:
+		return a->u.loc.loc == b->u.loc.loc;
 	case IR_ATTR_UNIT:
 		return true;
 	}
@@ -756,11 +763,30 @@ ir_attr_type(IrContext *ctx, const IrType *type)
 const IrAttr *
 ir_attr_opaque(IrContext *ctx, const IrIdent *dialect, const IrIdent *body)
 {
+	return ir_attr_opaque_typed(ctx, dialect, body, NULL);
+}
+
+const IrAttr *
+ir_attr_loc(IrContext *ctx, const IrLoc *loc)
+{
+	if (!loc)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_LOC };
+	k.u.loc.loc = loc;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_opaque_typed(IrContext *ctx, const IrIdent *dialect,
+    const IrIdent *body, const IrType *type)
+{
 	if (!dialect || !body)
 		return NULL;
 	IrAttr k = { .kind = IR_ATTR_OPAQUE };
 	k.u.opaque.dialect = dialect;
 	k.u.opaque.body = body;
+	/* MLIR's default type of an opaque attribute is none: not kept */
+	k.u.opaque.type = type && type->kind == IR_TYPE_NONE ? NULL : type;
 	return unique(ctx, &k);
 }
 

@@ -262,6 +262,7 @@ typedef enum IrAttrKind {
 	IR_ATTR_AFFINE_MAP,
 	IR_ATTR_STRIDED,   /* strided<[s0, s1], offset: N> */
 	IR_ATTR_OPAQUE,    /* #dialect.body, kept as text */
+	IR_ATTR_LOC,       /* loc(...) as an attribute value */
 } IrAttrKind;
 
 struct IrNamedAttr {
@@ -325,7 +326,11 @@ struct IrAttr {
 		struct {
 			const IrIdent *dialect;
 			const IrIdent *body;
+			const IrType *type;  /* #d.x : T, or NULL */
 		} opaque;
+		struct {
+			const IrLoc *loc;    /* never NULL */
+		} loc;
 	} u;
 };
 
@@ -355,6 +360,11 @@ const IrAttr *ir_attr_strided(IrContext *ctx, int64_t offset,
     size_t nstrides, const int64_t *strides);
 const IrAttr *ir_attr_opaque(IrContext *ctx, const IrIdent *dialect,
     const IrIdent *body);
+/* A location as an attribute value, `{a = loc("f":1:2)}`; NULL for NULL. */
+const IrAttr *ir_attr_loc(IrContext *ctx, const IrLoc *loc);
+/* The same with a type, as MLIR writes `#d.x : i32` (type may be NULL). */
+const IrAttr *ir_attr_opaque_typed(IrContext *ctx, const IrIdent *dialect,
+    const IrIdent *body, const IrType *type);
 
 /* Affine expressions, uniqued in the context (compare by pointer). */
 const IrAffineExpr *ir_affine_dim(IrContext *ctx, unsigned pos);

@@ -101,11 +101,11 @@ item ::= op.
 /* !name = type T (MLIR 14) | !name = T ; #name = attr */
 item ::= TYPE_ALIAS(A) EQUAL TYPE type(T). { ir_p_type_alias(p, &A, T); }
 item ::= TYPE_ALIAS(A) EQUAL type(T). { ir_p_type_alias(p, &A, T); }
-item ::= ATTR_ALIAS(A) EQUAL attr(V). { ir_p_attr_alias(p, &A, V); }
-/* #loc = loc(...), as mlir-opt-14 prints with debug info (uses may come
- * first). */
-item ::= ATTR_ALIAS(A) EQUAL LOC LPAREN loc(L) RPAREN.
-	{ ir_p_loc_alias(p, &A, L); }
+/* #loc = loc(...), as mlir-opt-14 prints with debug info, defines a
+ * location alias (uses may come first): see ir_p_attr_alias. */
+item ::= attr_alias_head(A) attr(V). { ir_p_attr_alias(p, &A, V); }
+%type attr_alias_head {IrToken}
+attr_alias_head(H) ::= ATTR_ALIAS(A) EQUAL. { H = A; p->alias_def = true; }
 
 /* ------------------------------------------------------------ generic ops */
 
@@ -311,7 +311,10 @@ attr(A) ::= attr_dict(D). { A = D; }
 attr(A) ::= type(T). { A = ir_p_attr_type(p, T); }
 attr(A) ::= symref(S). { A = ir_p_attr_symref(p, S); }
 attr(A) ::= ATTR_ALIAS(N). { A = ir_p_attr_alias_ref(p, &N); }
-attr(A) ::= DIALECT_ATTR(N). { A = ir_p_dialect_attr(p, &N); }
+attr(A) ::= DIALECT_ATTR(N). { A = ir_p_dialect_attr(p, &N, NULL); }
+attr(A) ::= LOC(K) LPAREN loc(L) RPAREN. { A = ir_p_loc_attr(p, &K, L); }
+attr(A) ::= DIALECT_ATTR(N) COLON type(T).
+	{ A = T ? ir_p_dialect_attr(p, &N, T) : NULL; }
 attr_list(L) ::= attr(A). { L = ir_p_list_push(p, NULL, A); }
 attr_list(L) ::= attr_list(B) COMMA attr(A). { L = ir_p_list_push(p, B, A); }
 

@@ -144,7 +144,7 @@ ir_p_dialect_type(IrParser *p, const IrToken *tok)
 }
 
 const IrAttr *
-ir_p_dialect_attr(IrParser *p, const IrToken *tok)
+ir_p_dialect_attr(IrParser *p, const IrToken *tok, const IrType *type)
 {
 	const IrIdent *d, *b;
 
@@ -153,7 +153,7 @@ ir_p_dialect_attr(IrParser *p, const IrToken *tok)
 	split_dialect(p, tok, &d, &b);
 	if (!dialect_named(p, tok, d))
 		return NULL;
-	return ir_attr_opaque(p->ctx, d, b);
+	return ir_attr_opaque_typed(p->ctx, d, b, type);
 }
 
 const IrType *

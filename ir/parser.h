@@ -180,7 +180,10 @@ const IrAttr *ir_p_attr_type(IrParser *p, const IrType *t);
 const IrIdent *ir_p_symbol(IrParser *p, const IrToken *tok);
 const IrAttr *ir_p_attr_symref(IrParser *p, IrPtrList *names);
 const IrAttr *ir_p_attr_alias_ref(IrParser *p, const IrToken *tok);
-const IrAttr *ir_p_dialect_attr(IrParser *p, const IrToken *tok);
+const IrAttr *ir_p_loc_attr(IrParser *p, const IrToken *kw,
+    const IrLoc *loc);
+const IrAttr *ir_p_dialect_attr(IrParser *p, const IrToken *tok,
+    const IrType *type);
 const IrAttr *ir_p_attr_dict(IrParser *p, IrNamedList *l);
 IrNamedList *ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
     const IrAttr *value);
@@ -462,6 +465,8 @@ struct IrParser {
 	size_t ndense, densecap;
 	IrPtrList affdims, affsyms;
 	IrToken affkw;        /* affine_map keyword, for errors */
+	bool alias_def;       /* inside `#name = ...` at the top level */
+	IrToken alias_ahead;  /* a loc(...) in it naming a later alias */
 	struct {
 		IrToken kw;   /* !quant.uniform, for errors */
 		IrToken tok;

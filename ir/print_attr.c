@@ -944,6 +944,15 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 		return;
 	case IR_ATTR_OPAQUE:
 		dialect_symbol(p, '#', a->u.opaque.dialect, a->u.opaque.body);
+		if (a->u.opaque.type) {
+			ir_pr_write(p, " : ", 3);
+			ir_pr_type(p, a->u.opaque.type);
+		}
+		return;
+	case IR_ATTR_LOC:
+		ir_pr_write(p, "loc(", 4);
+		ir_pr_loc(p, a->u.loc.loc);
+		ir_pr_putc(p, ')');
 		return;
 	}
 	ir_unreachable("bad attribute kind");

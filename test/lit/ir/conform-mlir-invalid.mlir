@@ -91,3 +91,17 @@ func @f() attributes {type = (i32) -> i32} {
 
 // expected-error@+1 {{dense elements of i65 are not supported (integer widths 1 to 64 only)}}
 "t.i"() {a = dense<1> : tensor<2xi65>} : () -> ()
+
+// -----
+
+// An attribute value is made once: it cannot name a location alias that is
+// only defined further down (an op's trailing loc(...) can).
+// expected-error@+1 {{location alias used in an attribute before it is defined}}
+"t.l"() {a = loc(#later)} : () -> ()
+#later = loc("f":1:1)
+
+// -----
+
+// expected-error@+1 {{location alias used in an attribute before it is defined}}
+#k = [loc(#z)]
+#z = loc("q":1:1)

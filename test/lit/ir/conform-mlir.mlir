@@ -34,3 +34,14 @@
          j = vector<1 x f32>, k = tensor<2 x ? x f32>,
          l = !quant.uniform<ui8:f32, 0.5:128>,
          m = !quant.uniform<si8<-100:100>:f32, 0.5:1>} : () -> ()
+
+// A dialect attribute may carry a type (none is its default, not kept).
+// CHECK: "t.a"() {a = #d.attr : i32, b = [#d<"x y"> : tensor<2xf32>, #d.z], c = #d.n} : () -> ()
+"t.a"() {a = #d.attr : i32, b = [#d<"x y"> : tensor<2xf32>, #d.z], c = #d.n : none} : () -> ()
+
+// Locations as attribute values; a location alias is one too.
+#l = loc("f.c":1:2)
+// CHECK: "t.l"() {a = loc("x":1:2), b = [loc(unknown), loc("n"("f":3:4))], c = loc(fused["a", "b"]), d = loc(callsite("a" at "b":1:1)), e = loc("f.c":1:2), f = loc("f.c":1:2)} : () -> ()
+"t.l"() {a = loc("x":1:2), b = [loc(unknown), loc("n"("f":3:4))],
+         c = loc(fused["a", "b"]), d = loc(callsite("a" at "b":1:1)),
+         e = loc(#l), f = #l} : () -> ()
