@@ -511,6 +511,12 @@ attr_hash(const IrAttr *a)
 	case IR_ATTR_LOC:
 		w[1] = a->u.loc.loc->hash;
 		break;
+	case IR_ATTR_DENSE_STRING:
+		w[1] = a->u.dstr.type->hash;
+		w[2] = a->u.dstr.splat;
+		w[3] = ir_hash_bytes(a->u.dstr.elems,
+		    a->u.dstr.n * sizeof *a->u.dstr.elems);
+		break;
 	case IR_ATTR_UNIT:
 		break;
 	}
@@ -592,6 +598,12 @@ attr_eq(const void *obj, const void *key)
 		    a->u.opaque.type == b->u.opaque.type;
 	case IR_ATTR_LOC:
 		return a->u.loc.loc == b->u.loc.loc;
+	case IR_ATTR_DENSE_STRING:
+		return a->u.dstr.type == b->u.dstr.type &&
+		    a->u.dstr.splat == b->u.dstr.splat &&
+		    a->u.dstr.n == b->u.dstr.n &&
+		    same_bytes(a->u.dstr.n * sizeof *a->u.dstr.elems,
+		    a->u.dstr.elems, b->u.dstr.elems);
 	case IR_ATTR_UNIT:
 		return true;
 	}
@@ -642,6 +654,10 @@ own_arrays(IrContext *ctx, IrAttr *a)
 		a->u.strided.strides = dup(ctx, a->u.strided.strides,
 		    a->u.strided.nstrides * sizeof(int64_t),
 		    _Alignof(int64_t));
+		break;
+	case IR_ATTR_DENSE_STRING:
+		a->u.dstr.elems = dup(ctx, a->u.dstr.elems,
+		    a->u.dstr.n * sizeof(void *), _Alignof(void *));
 		break;
 	default:
 		break;
@@ -764,6 +780,29 @@ const IrAttr *
 ir_attr_opaque(IrContext *ctx, const IrIdent *dialect, const IrIdent *body)
 {
 	return ir_attr_opaque_typed(ctx, dialect, body, NULL);
+}
+
+const IrAttr *
+ir_attr_dense_string(IrContext *ctx, const IrType *type, size_t n,
+    const IrIdent *const *elems)
+{
+	int64_t ne;
+	size_t i;
+
+	if (!type || (type->kind != IR_TYPE_TENSOR &&
+	    type->kind != IR_TYPE_VECTOR) || (n && !elems))
+		return NULL;
+	ne = ir_type_num_elements(type);
+	if (ne < 0 || (ne == 0 ? n != 0 : n != 1 && n != (size_t)ne))
+		return NULL;
+	for (i = 1; i < n && elems[i] == elems[0]; i++)
+		;
+	IrAttr k = { .kind = IR_ATTR_DENSE_STRING };
+	k.u.dstr.type = type;
+	k.u.dstr.splat = n == 1 || i == n;
+	k.u.dstr.n = k.u.dstr.splat ? 1 : n;
+	k.u.dstr.elems = elems;
+	return unique(ctx, &k);
 }
 
 const IrAttr *

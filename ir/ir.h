@@ -263,6 +263,7 @@ typedef enum IrAttrKind {
 	IR_ATTR_STRIDED,   /* strided<[s0, s1], offset: N> */
 	IR_ATTR_OPAQUE,    /* #dialect.body, kept as text */
 	IR_ATTR_LOC,       /* loc(...) as an attribute value */
+	IR_ATTR_DENSE_STRING, /* dense<"a"> / dense<["a", "b"]> : tensor<2x!d.t> */
 } IrAttrKind;
 
 struct IrNamedAttr {
@@ -331,6 +332,12 @@ struct IrAttr {
 		struct {
 			const IrLoc *loc;    /* never NULL */
 		} loc;
+		struct {
+			const IrType *type;  /* static tensor or vector */
+			bool splat;          /* elems holds one string */
+			size_t n;            /* strings in elems */
+			const IrIdent *const *elems;
+		} dstr;
 	} u;
 };
 
@@ -360,6 +367,13 @@ const IrAttr *ir_attr_strided(IrContext *ctx, int64_t offset,
     size_t nstrides, const int64_t *strides);
 const IrAttr *ir_attr_opaque(IrContext *ctx, const IrIdent *dialect,
     const IrIdent *body);
+/* Dense string elements (MLIR's DenseStringElementsAttr), for element
+ * types that are not numbers: n == 1 (a splat), or one string per element
+ * of the static shaped `type` (none when it has no elements); NULL when
+ * the counts disagree.
+ * All equal strings are kept as a splat, as MLIR does. */
+const IrAttr *ir_attr_dense_string(IrContext *ctx, const IrType *type,
+    size_t n, const IrIdent *const *elems);
 /* A location as an attribute value, `{a = loc("f":1:2)}`; NULL for NULL. */
 const IrAttr *ir_attr_loc(IrContext *ctx, const IrLoc *loc);
 /* The same with a type, as MLIR writes `#d.x : i32` (type may be NULL). */

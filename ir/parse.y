@@ -337,13 +337,12 @@ named_list(L) ::= named_list(B) COMMA dict_key(K) EQUAL attr(A).
 dict_key(K) ::= BARE(A). { K = A; }
 dict_key(K) ::= STRING(A). { K = A; }
 
-/* dense<literal> : T | dense<"0xHEX"> : T | dense<> : T */
+/* dense<literal> : T | dense<"0xHEX"> : T | dense<> : T; strings are the
+ * elements of a non-numeric element type (dense<["a", "b"]>). */
 attr(A) ::= dense_kw(K) LT delem(E) GT COLON type(T).
 	{ A = ir_p_dense(p, &K, E, T); }
 attr(A) ::= dense_kw(K) LT GT COLON type(T).
 	{ A = ir_p_dense(p, &K, NULL, T); }
-attr(A) ::= dense_kw(K) LT STRING(S) GT COLON type(T).
-	{ A = ir_p_dense_hex(p, &K, &S, T); }
 %type dense_kw {IrToken}
 dense_kw(K) ::= DENSE(D). { K = D; ir_p_dense_begin(p); }
 delem(E) ::= INTEGER(N). { E = ir_p_dense_scalar(p, &N, false); }
@@ -352,6 +351,7 @@ delem(E) ::= FLOAT(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= MINUS FLOAT(N). { E = ir_p_dense_scalar(p, &N, true); }
 delem(E) ::= TRUE(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= FALSE(N). { E = ir_p_dense_scalar(p, &N, false); }
+delem(E) ::= STRING(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= LBRACKET RBRACKET. { E = ir_p_i64_push(p, NULL, 0); }
 delem(E) ::= LBRACKET dlist(L) RBRACKET. { E = L; }
 dlist(L) ::= delem(E). { L = ir_p_dlist(p, NULL, E); }

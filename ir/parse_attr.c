@@ -423,10 +423,27 @@ dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
 	size_t size = ir_dense_elem_size(t), i;
 	uint64_t bits;
 
+	if (e->tok.kind == TK_STRING) {
+		ir_p_fail(p, &e->tok, "expected %s literal, not a string",
+		    t->kind == IR_TYPE_FLOAT ? "floating point" : "integer");
+		return false;
+	}
 	if (!elem_bits(p, e, t, &bits))
 		return false;
 	for (i = 0; i < size; i++)
 		out[i] = (uint8_t)(bits >> (8 * i));
+	return true;
+}
+
+static bool
+static_shape(IrParser *p, const IrToken *kw, const IrType *t)
+{
+	if ((t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_VECTOR) ||
+	    ir_type_num_elements(t) < 0) {
+		ir_p_fail(p, kw, "elements literal type must have static "
+		    "shape");
+		return false;
+	}
 	return true;
 }
 
@@ -437,12 +454,8 @@ dense_type_ok(IrParser *p, const IrToken *kw, const IrType *t)
 {
 	const IrType *e;
 
-	if ((t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_VECTOR) ||
-	    ir_type_num_elements(t) < 0) {
-		ir_p_fail(p, kw, "elements literal type must have static "
-		    "shape");
+	if (!static_shape(p, kw, t))
 		return false;
-	}
 	e = t->u.shaped.elem;
 	if (e->kind != IR_TYPE_INTEGER && e->kind != IR_TYPE_FLOAT &&
 	    e->kind != IR_TYPE_INDEX) {
@@ -457,15 +470,14 @@ dense_type_ok(IrParser *p, const IrToken *kw, const IrType *t)
 	return true;
 }
 
-static const IrAttr *
-make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
+/* A literal's shape (NULL: dense<>, no dims: a splat) against the type's,
+ * as MLIR checks it. */
+static bool
+shape_matches(IrParser *p, const IrToken *kw, const IrI64List *shape,
     const IrType *t)
 {
-	size_t es = ir_dense_elem_size(t->u.shaped.elem), i;
 	int64_t n = ir_type_num_elements(t);
 	bool splat = shape && shape->n == 0;
-	const IrAttr *a = NULL;
-	uint8_t *buf;
 
 	if (!splat && (!shape ? n != 0 :
 	    shape->n != (size_t)t->u.shaped.rank || (shape->n &&
@@ -480,8 +492,22 @@ make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 		    "does not match type (%s)", s1, s2);
 		free(s1);
 		free(s2);
-		return NULL;
+		return false;
 	}
+	return true;
+}
+
+static const IrAttr *
+make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
+    const IrType *t)
+{
+	size_t es = ir_dense_elem_size(t->u.shaped.elem), i;
+	bool splat = shape && shape->n == 0;
+	const IrAttr *a = NULL;
+	uint8_t *buf;
+
+	if (!shape_matches(p, kw, shape, t))
+		return NULL;
 	buf = ir_xcalloc(p->ndense + 1, es);
 	for (i = 0; i < p->ndense; i++)
 		if (!dense_encode(p, &p->dense[i], t->u.shaped.elem,
@@ -495,14 +521,65 @@ make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 	return a;
 }
 
+/* Whether the literal's elements are strings (the first one decides; a
+ * mix is refused where the elements are read). */
+static bool
+dense_strings(const IrParser *p)
+{
+	return p->ndense > 0 && p->dense[0].tok.kind == TK_STRING;
+}
+
+static bool
+numeric_elem(const IrType *t)
+{
+	const IrType *e = t->kind == IR_TYPE_TENSOR ||
+	    t->kind == IR_TYPE_VECTOR ? t->u.shaped.elem : NULL;
+
+	return e && (e->kind == IR_TYPE_INTEGER || e->kind == IR_TYPE_FLOAT ||
+	    e->kind == IR_TYPE_INDEX);
+}
+
+/* dense<"a"> or dense<["a", ...]> of a non-numeric element type. */
+static const IrAttr *
+make_dense_strings(IrParser *p, const IrToken *kw, IrI64List *shape,
+    const IrType *t)
+{
+	const IrIdent **v;
+	const IrAttr *a = NULL;
+	size_t i;
+
+	if (!shape_matches(p, kw, shape, t))
+		return NULL;
+	v = ir_xcalloc(p->ndense + 1, sizeof *v);
+	for (i = 0; i < p->ndense && !p->failed; i++) {
+		if (p->dense[i].tok.kind != TK_STRING) {
+			ir_p_fail(p, &p->dense[i].tok, "expected string "
+			    "literal in dense string elements");
+			break;
+		}
+		v[i] = ir_p_tok_string(p, &p->dense[i].tok, 0);
+	}
+	if (!p->failed)
+		a = ir_attr_dense_string(p->ctx, t, p->ndense, v);
+	free(v);
+	return a;
+}
+
 const IrAttr *
 ir_p_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
     const IrType *t)
 {
 	const IrAttr *a = NULL;
 
-	if (!p->failed && t && dense_type_ok(p, kw, t))
+	if (p->failed || !t) {
+	} else if (!numeric_elem(t) && (p->ndense == 0 || dense_strings(p))) {
+		if (static_shape(p, kw, t))
+			a = make_dense_strings(p, kw, shape, t);
+	} else if (dense_strings(p) && shape && shape->n == 0) {
+		a = ir_p_dense_hex(p, kw, &p->dense[0].tok, t);
+	} else if (dense_type_ok(p, kw, t)) {
 		a = make_dense(p, kw, shape, t);
+	}
 	ir_p_i64_free(p, shape);
 	return a;
 }
@@ -521,8 +598,8 @@ ir_p_dense_hex(IrParser *p, const IrToken *kw, const IrToken *str,
 		return NULL;
 	s = ir_p_tok_string(p, str, 0);
 	if (s->len < 2 || s->str[0] != '0' || s->str[1] != 'x') {
-		ir_p_fail(p, str, "elements hex string should start with "
-		    "'0x'");
+		ir_p_fail(p, str, "expected string containing hex digits "
+		    "starting with `0x`");
 		return NULL;
 	}
 	n = (s->len - 2) / 2;

@@ -604,9 +604,9 @@ dense_hex(IrPrinter *p, const IrAttr *a, int64_t n)
 
 /* Nested [..] by shape, as MLIR's mixed-radix walk. */
 static void
-dense_list(IrPrinter *p, const IrAttr *a, int64_t n, size_t es)
+dense_list(IrPrinter *p, const IrType *t, int64_t n,
+    void (*elem)(IrPrinter *, const IrAttr *, int64_t), const IrAttr *a)
 {
-	const IrType *t = a->u.dense.type;
 	int64_t rank = t->u.shaped.rank;
 	const int64_t *shape = t->u.shaped.dims;
 	int64_t *counter = ir_xcalloc((size_t)(rank ? rank : 1),
@@ -619,8 +619,7 @@ dense_list(IrPrinter *p, const IrAttr *a, int64_t n, size_t es)
 			ir_pr_putc(p, '[');
 			open++;
 		}
-		dense_elem(p, t->u.shaped.elem, a->u.dense.data +
-		    (size_t)idx * es, es);
+		elem(p, a, idx);
 		if (!rank)
 			continue;
 		counter[rank - 1]++;
@@ -638,6 +637,43 @@ dense_list(IrPrinter *p, const IrAttr *a, int64_t n, size_t es)
 	free(counter);
 }
 
+/* Element idx of a numeric dense attribute. */
+static void
+number_elem(IrPrinter *p, const IrAttr *a, int64_t idx)
+{
+	const IrType *elem = a->u.dense.type->u.shaped.elem;
+	size_t es = ir_dense_elem_size(elem);
+
+	dense_elem(p, elem, a->u.dense.data + (size_t)idx * es, es);
+}
+
+/* Element idx of dense string elements, quoted as MLIR quotes strings. */
+static void
+string_elem(IrPrinter *p, const IrAttr *a, int64_t idx)
+{
+	const IrIdent *s = a->u.dstr.elems[a->u.dstr.splat ? 0 : idx];
+
+	ir_pr_putc(p, '"');
+	escaped(p, s->str, s->len);
+	ir_pr_putc(p, '"');
+}
+
+/* dense<"a"> (all equal), dense<["a", "b"]> by shape, dense<> (empty). */
+static void
+dense_strings(IrPrinter *p, const IrAttr *a)
+{
+	const IrType *t = a->u.dstr.type;
+	int64_t n = ir_type_num_elements(t);
+
+	ir_pr_write(p, "dense<", 6);
+	if (a->u.dstr.splat && n != 0)
+		string_elem(p, a, 0);
+	else if (n > 0)
+		dense_list(p, t, n, string_elem, a);
+	ir_pr_write(p, "> : ", 4);
+	ir_pr_type(p, t);
+}
+
 static void
 dense(IrPrinter *p, const IrAttr *a)
 {
@@ -651,7 +687,7 @@ dense(IrPrinter *p, const IrAttr *a)
 	else if (n > 100 && a->u.dense.size == (size_t)n * es)
 		dense_hex(p, a, n);
 	else if (n > 0 && es && a->u.dense.size == (size_t)n * es)
-		dense_list(p, a, n, es);
+		dense_list(p, t, n, number_elem, a);
 	ir_pr_write(p, "> : ", 4);
 	ir_pr_type(p, t);
 }
@@ -948,6 +984,9 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 			ir_pr_write(p, " : ", 3);
 			ir_pr_type(p, a->u.opaque.type);
 		}
+		return;
+	case IR_ATTR_DENSE_STRING:
+		dense_strings(p, a);
 		return;
 	case IR_ATTR_LOC:
 		ir_pr_write(p, "loc(", 4);

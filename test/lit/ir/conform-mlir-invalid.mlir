@@ -105,3 +105,23 @@ func @f() attributes {type = (i32) -> i32} {
 // expected-error@+1 {{location alias used in an attribute before it is defined}}
 #k = [loc(#z)]
 #z = loc("q":1:1)
+
+// -----
+
+// expected-error@+1 {{expected string containing hex digits starting with `0x`}}
+"t.s"() {a = dense<"abc"> : tensor<2xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected integer literal, not a string}}
+"t.s"() {a = dense<[1, "a"]> : tensor<2xi8>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected string literal in dense string elements}}
+"t.s"() {a = dense<["a", 1]> : tensor<2x!d.t>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{inferred shape of elements literal ([2]) does not match type ([3])}}
+"t.s"() {a = dense<["a", "b"]> : tensor<3x!d.t>} : () -> ()

@@ -45,3 +45,12 @@
 "t.l"() {a = loc("x":1:2), b = [loc(unknown), loc("n"("f":3:4))],
          c = loc(fused["a", "b"]), d = loc(callsite("a" at "b":1:1)),
          e = loc(#l), f = #l} : () -> ()
+
+// Dense string elements for element types that are not numbers (equal
+// strings print as a splat; "0x..." is a string there, hex data only for
+// numbers).
+// CHECK: "t.s"() {a = dense<"abc"> : tensor<2x!d.t>, b = dense<["a\0A", "b\22c"]> : tensor<2x!d.t>, c = dense<{{\[\["a"\], \["b"\]\]}}> : tensor<2x1x!d.t>, d = dense<"x"> : tensor<!d.t>, e = dense<> : tensor<0x!d.t>, f = dense<"a"> : tensor<2x!d.t>, g = dense<"0x0102"> : tensor<2x!d.t>, h = dense<[1, 2]> : tensor<2xi8>} : () -> ()
+"t.s"() {a = dense<"abc"> : tensor<2x!d.t>, b = dense<["a\n", "b\"c"]> : tensor<2x!d.t>,
+         c = dense<[["a"], ["b"]]> : tensor<2x1x!d.t>, d = dense<"x"> : tensor<!d.t>,
+         e = dense<[]> : tensor<0x!d.t>, f = dense<["a", "a"]> : tensor<2x!d.t>,
+         g = dense<"0x0102"> : tensor<2x!d.t>, h = dense<"0x0102"> : tensor<2xi8>} : () -> ()
