@@ -73,8 +73,8 @@
 %destructor attr_list { (void)p; ir_p_list_free(p, $$); }
 %type loc_list {IrPtrList *}
 %destructor loc_list { (void)p; ir_p_list_free(p, $$); }
-%type aexpr_list {IrPtrList *}
-%destructor aexpr_list { (void)p; ir_p_list_free(p, $$); }
+%type aexpr_items {IrPtrList *}
+%destructor aexpr_items { (void)p; ir_p_list_free(p, $$); }
 %type symref {IrPtrList *}
 %destructor symref { (void)p; ir_p_list_free(p, $$); }
 %type named_list {IrNamedList *}
@@ -359,7 +359,9 @@ dlist(L) ::= dlist(A) COMMA delem(E). { L = ir_p_dlist(p, A, E); }
 
 /* affine_map<(d0, ...)[s0, ...] -> (expr, ...)> */
 attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
-    LPAREN aexpr_list(L) RPAREN GT. { A = ir_p_affine_map(p, L); }
+    LPAREN RPAREN GT. { A = ir_p_affine_map(p, ir_p_list_new(p)); }
+attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
+    LPAREN aexpr_items(L) RPAREN GT. { A = ir_p_affine_map(p, L); }
 affine_kw ::= AFFINE_MAP(K). { ir_p_affine_begin(p, &K); }
 affine_dims ::= .
 affine_dims ::= affine_dim_list.
@@ -372,20 +374,21 @@ affine_syms ::= LBRACKET affine_sym_list RBRACKET.
 affine_sym_list ::= BARE(S). { ir_p_affine_id(p, &S, true); }
 affine_sym_list ::= affine_sym_list COMMA BARE(S).
 	{ ir_p_affine_id(p, &S, true); }
-aexpr_list(L) ::= . { L = ir_p_list_new(p); }
-aexpr_list(L) ::= aexpr(E). { L = ir_p_list_push(p, NULL, E); }
-aexpr_list(L) ::= aexpr_list(A) COMMA aexpr(E). { L = ir_p_list_push(p, A, E); }
+aexpr_items(L) ::= aexpr(E). { L = ir_p_list_push(p, NULL, E); }
+aexpr_items(L) ::= aexpr_items(A) COMMA aexpr(E).
+	{ L = ir_p_list_push(p, A, E); }
 aexpr(E) ::= aexpr(A) PLUS aexpr(B).
 	{ E = ir_p_aff_bin(p, IR_AFFINE_ADD, A, B); }
 aexpr(E) ::= aexpr(A) MINUS aexpr(B). { E = ir_p_aff_sub(p, A, B); }
-aexpr(E) ::= aexpr(A) STAR aexpr(B).
-	{ E = ir_p_aff_bin(p, IR_AFFINE_MUL, A, B); }
-aexpr(E) ::= aexpr(A) FLOORDIV aexpr(B).
-	{ E = ir_p_aff_bin(p, IR_AFFINE_FLOORDIV, A, B); }
-aexpr(E) ::= aexpr(A) CEILDIV aexpr(B).
-	{ E = ir_p_aff_bin(p, IR_AFFINE_CEILDIV, A, B); }
-aexpr(E) ::= aexpr(A) MOD aexpr(B).
-	{ E = ir_p_aff_bin(p, IR_AFFINE_MOD, A, B); }
+/* MLIR's rules for what stays affine are checked at the operator. */
+aexpr(E) ::= aexpr(A) STAR(O) aexpr(B).
+	{ E = ir_p_aff_op(p, &O, IR_AFFINE_MUL, A, B); }
+aexpr(E) ::= aexpr(A) FLOORDIV(O) aexpr(B).
+	{ E = ir_p_aff_op(p, &O, IR_AFFINE_FLOORDIV, A, B); }
+aexpr(E) ::= aexpr(A) CEILDIV(O) aexpr(B).
+	{ E = ir_p_aff_op(p, &O, IR_AFFINE_CEILDIV, A, B); }
+aexpr(E) ::= aexpr(A) MOD(O) aexpr(B).
+	{ E = ir_p_aff_op(p, &O, IR_AFFINE_MOD, A, B); }
 aexpr(E) ::= MINUS aexpr(A). [UMINUS] { E = ir_p_aff_neg(p, A); }
 aexpr(E) ::= LPAREN aexpr(A) RPAREN. { E = A; }
 aexpr(E) ::= INTEGER(N). { E = ir_p_aff_const(p, &N); }

@@ -371,6 +371,13 @@ elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 	const IrToken *tok = &e->tok;
 	uint64_t v = 0;
 
+	if (t->kind == IR_TYPE_FLOAT && (tok->kind == TK_TRUE ||
+	    tok->kind == TK_FALSE || (tok->kind == TK_INTEGER &&
+	    !ir_p_tok_is_hex(tok)))) {
+		ir_p_fail(p, tok, "expected floating-point elements, but "
+		    "parsed integer");
+		return false;
+	}
 	if (tok->kind == TK_TRUE || tok->kind == TK_FALSE) {
 		if (t->kind != IR_TYPE_INTEGER || t->u.integer.width != 1) {
 			ir_p_fail(p, tok, "expected i1 type for 'true' or "
@@ -388,7 +395,12 @@ elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 		/* A bit pattern, as NaN and infinity print. */
 		unsigned w = ir_type_bitwidth(t);
 
-		if (e->neg || (w < 64 && v >> w)) {
+		if (e->neg) {
+			ir_p_fail(p, tok, "hexadecimal float literal should "
+			    "not have a leading minus");
+			return false;
+		}
+		if (w < 64 && v >> w) {
 			ir_p_fail(p, tok, "hexadecimal float constant out of "
 			    "range for type");
 			return false;
@@ -677,6 +689,46 @@ ir_p_aff_bin(IrParser *p, IrAffineKind kind, const IrAffineExpr *a,
 		return NULL;
 	e = ir_affine_binary(p->ctx, kind, a, b);
 	return ir_p_depth_ok(p, &p->affkw, IR_P_OBJ_AFFINE, e) ? e : NULL;
+}
+
+/* Whether e uses no dimension (MLIR's isSymbolicOrConstant). */
+static bool
+symbolic_or_const(const IrAffineExpr *e)
+{
+	switch (e->kind) {
+	case IR_AFFINE_DIM:
+		return false;
+	case IR_AFFINE_SYMBOL:
+	case IR_AFFINE_CONST:
+		return true;
+	default:
+		return symbolic_or_const(e->lhs) && symbolic_or_const(e->rhs);
+	}
+}
+
+/* a * b, a floordiv b, a ceildiv b, a mod b, refused where MLIR refuses
+ * them: a product of two dimension terms, a division by one. */
+const IrAffineExpr *
+ir_p_aff_op(IrParser *p, const IrToken *op, IrAffineKind kind,
+    const IrAffineExpr *a, const IrAffineExpr *b)
+{
+	if (p->failed || !a || !b)
+		return NULL;
+	if (kind == IR_AFFINE_MUL && !symbolic_or_const(a) &&
+	    !symbolic_or_const(b)) {
+		ir_p_fail(p, op, "non-affine expression: at least one of the "
+		    "multiply operands has to be either a constant or "
+		    "symbolic");
+		return NULL;
+	}
+	if (kind != IR_AFFINE_MUL && !symbolic_or_const(b)) {
+		ir_p_fail(p, op, "non-affine expression: right operand of %s "
+		    "has to be either a constant or symbolic",
+		    kind == IR_AFFINE_MOD ? "mod" : kind ==
+		    IR_AFFINE_FLOORDIV ? "floordiv" : "ceildiv");
+		return NULL;
+	}
+	return ir_p_aff_bin(p, kind, a, b);
 }
 
 const IrAffineExpr *

@@ -209,6 +209,13 @@ ir_p_syntax_error(IrParser *p, int major, const IrToken *tok,
 		ir_p_fail(p, tok, "expected '%s'", tk_spelling(want[0]));
 		return;
 	}
+	/* only an affine expression starts with any of these, and no float */
+	if (wants(want, nwant, TK_BARE) && wants(want, nwant, TK_INTEGER) &&
+	    wants(want, nwant, TK_MINUS) && wants(want, nwant, TK_LPAREN) &&
+	    !wants(want, nwant, TK_FLOAT)) {
+		ir_p_fail(p, tok, "expected affine expression");
+		return;
+	}
 	for (i = 0; i < NCLOSERS; i++)
 		if (wants(want, nwant, order[i])) {
 			ir_p_fail(p, tok, "expected '%s'",

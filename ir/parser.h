@@ -198,6 +198,8 @@ void ir_p_affine_begin(IrParser *p, const IrToken *kw);
 void ir_p_affine_id(IrParser *p, const IrToken *tok, bool symbol);
 const IrAffineExpr *ir_p_aff_bin(IrParser *p, IrAffineKind kind,
     const IrAffineExpr *a, const IrAffineExpr *b);
+const IrAffineExpr *ir_p_aff_op(IrParser *p, const IrToken *op,
+    IrAffineKind kind, const IrAffineExpr *a, const IrAffineExpr *b);
 const IrAffineExpr *ir_p_aff_sub(IrParser *p, const IrAffineExpr *a,
     const IrAffineExpr *b);
 const IrAffineExpr *ir_p_aff_neg(IrParser *p, const IrAffineExpr *a);

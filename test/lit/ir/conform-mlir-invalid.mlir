@@ -125,3 +125,48 @@ func @f() attributes {type = (i32) -> i32} {
 
 // expected-error@+1 {{inferred shape of elements literal ([2]) does not match type ([3])}}
 "t.s"() {a = dense<["a", "b"]> : tensor<3x!d.t>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected affine expression}}
+"t.a"() {a = affine_map<(i, j) -> (, j)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected affine expression}}
+"t.a"() {a = affine_map<(i) -> (i,)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{non-affine expression: at least one of the multiply operands has to be either a constant or symbolic}}
+"t.a"() {a = affine_map<(i, j) -> (i * j)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{non-affine expression: right operand of floordiv has to be either a constant or symbolic}}
+"t.a"() {a = affine_map<(i, j)[s] -> (i * s, i floordiv j)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{non-affine expression: right operand of mod has to be either a constant or symbolic}}
+"t.a"() {a = affine_map<(i, j) -> (i mod (j + 1))>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{non-affine expression: right operand of ceildiv has to be either a constant or symbolic}}
+"t.a"() {a = affine_map<(i, j) -> (i ceildiv j)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected floating-point elements, but parsed integer}}
+"t.f"() {a = dense<[1.5, 2]> : tensor<2xf32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected floating-point elements, but parsed integer}}
+"t.f"() {a = dense<true> : tensor<f32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{hexadecimal float literal should not have a leading minus}}
+"t.f"() {a = dense<-0x1> : tensor<2xf32>} : () -> ()

@@ -54,3 +54,9 @@
          c = dense<[["a"], ["b"]]> : tensor<2x1x!d.t>, d = dense<"x"> : tensor<!d.t>,
          e = dense<[]> : tensor<0x!d.t>, f = dense<["a", "a"]> : tensor<2x!d.t>,
          g = dense<"0x0102"> : tensor<2x!d.t>, h = dense<"0x0102"> : tensor<2xi8>} : () -> ()
+
+// Products and divisions stay affine when one side has no dimension, even
+// once simplified ((i - i) * j is 0); a float is given as bits in hex.
+// CHECK: "t.a"() {a = affine_map<(d0, d1)[s0] -> (d0 floordiv s0, (d0 + s0) mod (s0 * 2), 0, d1 * (s0 + 2))>, b = affine_map<(d0) -> ()>, c = dense<0x7FC00000> : tensor<f32>} : () -> ()
+"t.a"() {a = affine_map<(i, j)[s] -> (i floordiv s, (i+s) mod (s*2), (i - i) * j, j * (s + 2))>,
+         b = affine_map<(i) -> ()>, c = dense<0x7FC00000> : tensor<f32>} : () -> ()
