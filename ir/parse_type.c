@@ -199,13 +199,27 @@ ir_p_dim(IrParser *p, const IrToken *tok)
 	return (int64_t)v;
 }
 
+/* MLIR 14's element rules: numbers everywhere, vectors in tensors and
+ * memrefs, dialect types (quant included) in tensors only. */
 static bool
-valid_elem(const IrType *t)
+valid_elem(int kw, const IrType *t)
 {
-	return t->kind == IR_TYPE_INTEGER || t->kind == IR_TYPE_FLOAT ||
-	    t->kind == IR_TYPE_INDEX || t->kind == IR_TYPE_QUANT ||
-	    t->kind == IR_TYPE_OPAQUE || t->kind == IR_TYPE_VECTOR ||
-	    t->kind == IR_TYPE_TUPLE;
+	if (t->kind == IR_TYPE_INTEGER || t->kind == IR_TYPE_FLOAT ||
+	    t->kind == IR_TYPE_INDEX)
+		return true;
+	if (kw == TK_VECTOR)
+		return false;
+	return t->kind == IR_TYPE_VECTOR || (kw == TK_TENSOR &&
+	    (t->kind == IR_TYPE_QUANT || t->kind == IR_TYPE_OPAQUE));
+}
+
+/* A memref's memory space: an integer, a string or a dictionary, as
+ * mlir-opt-14 allows (it refuses attributes of unknown dialects). */
+static bool
+valid_memspace(const IrAttr *a)
+{
+	return a->kind == IR_ATTR_INTEGER || a->kind == IR_ATTR_STRING ||
+	    a->kind == IR_ATTR_DICT;
 }
 
 static bool
@@ -222,9 +236,13 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	const int64_t *d = dims ? dims->v : NULL;
 	size_t i;
 
-	if (!valid_elem(elem)) {
-		ir_p_fail(p, kw, "invalid %.*s element type", (int)kw->len,
-		    kw->s);
+	if (!valid_elem(kw->kind, elem)) {
+		if (kw->kind == TK_VECTOR)
+			ir_p_fail(p, kw, "vector elements must be "
+			    "int/index/float type");
+		else
+			ir_p_fail(p, kw, "invalid %.*s element type",
+			    (int)kw->len, kw->s);
 		return NULL;
 	}
 	if (kw->kind == TK_TENSOR)
@@ -246,6 +264,17 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	if (a && !is_layout(a)) {
 		ir_p_fail(p, kw, "expected memref layout (affine_map or "
 		    "strided)");
+		return NULL;
+	}
+	if (b && !valid_memspace(b)) {
+		ir_p_fail(p, kw, "unsupported memory space Attribute");
+		return NULL;
+	}
+	if (a && a->kind == IR_ATTR_AFFINE_MAP && rank >= 0 &&
+	    a->u.affine.ndims != (unsigned)rank) {
+		ir_p_fail(p, kw, "memref layout mismatch between rank and "
+		    "affine map: %lld != %u", (long long)rank,
+		    a->u.affine.ndims);
 		return NULL;
 	}
 	return ir_type_memref(p->ctx, rank, d, elem, a, b);

@@ -170,3 +170,67 @@ func @f() attributes {type = (i32) -> i32} {
 
 // expected-error@+1 {{hexadecimal float literal should not have a leading minus}}
 "t.f"() {a = dense<-0x1> : tensor<2xf32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{vector elements must be int/index/float type}}
+"t.v"() {a = vector<2xvector<2xf32>>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{vector elements must be int/index/float type}}
+"t.v"() {a = vector<2x!quant.uniform<i8:f32, 0.5>>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type}}
+"t.v"() {a = tensor<2xtuple<i32>>} : () -> ()
+
+// -----
+
+// memrefs hold storage types; quantization stays on the ops (DESIGN.md).
+// expected-error@+1 {{invalid memref element type}}
+"t.v"() {a = memref<2x!quant.uniform<i8:f32, 0.5>>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unsupported memory space Attribute}}
+"t.m"() {a = memref<2xf32, i32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{unsupported memory space Attribute}}
+"t.m"() {a = memref<2xf32, [1]>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{memref layout mismatch between rank and affine map: 1 != 2}}
+"t.m"() {a = memref<2xf32, affine_map<(d0, d1) -> (d0)>>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{'func.func' op symbol declaration cannot have public visibility}}
+func.func @decl(i32) -> i32
+
+// -----
+
+// expected-error@+1 {{'func.func' op symbol declaration cannot have public visibility}}
+func.func public @decl()
+
+// -----
+
+// expected-error@+1 {{'func.func' op expects argument attribute array `arg_attrs` to have the same number of elements as the number of function arguments, got 1, but expected 0}}
+"func.func"() ({
+}) {function_type = () -> (), sym_name = "f", sym_visibility = "private", arg_attrs = [{}]} : () -> ()
+
+// -----
+
+// expected-error@+1 {{'func.func' op expects argument attribute dictionary to be a DictionaryAttr, but got `1 : i64`}}
+"func.func"() ({
+}) {function_type = (i32) -> (), sym_name = "f", sym_visibility = "private", arg_attrs = [1]} : () -> ()
+
+// -----
+
+// expected-error@+1 {{'func.func' op expects result attribute array `res_attrs` to have the same number of elements as the number of function results, got 2, but expected 1}}
+"func.func"() ({
+}) {function_type = () -> i32, sym_name = "f", sym_visibility = "private", res_attrs = [{}, {}]} : () -> ()

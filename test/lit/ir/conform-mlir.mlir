@@ -60,3 +60,12 @@
 // CHECK: "t.a"() {a = affine_map<(d0, d1)[s0] -> (d0 floordiv s0, (d0 + s0) mod (s0 * 2), 0, d1 * (s0 + 2))>, b = affine_map<(d0) -> ()>, c = dense<0x7FC00000> : tensor<f32>} : () -> ()
 "t.a"() {a = affine_map<(i, j)[s] -> (i floordiv s, (i+s) mod (s*2), (i - i) * j, j * (s + 2))>,
          b = affine_map<(i) -> ()>, c = dense<0x7FC00000> : tensor<f32>} : () -> ()
+
+// Declarations are private or nested; memory spaces are integers, strings
+// or dictionaries.
+// CHECK: "func.func"() ({
+// CHECK-NEXT: }) {function_type = (i32) -> i32, sym_name = "decl", sym_visibility = "private"} : () -> ()
+func.func private @decl(i32) -> i32
+// CHECK: "t.m"() {a = memref<2xf32, "s">, b = memref<2xf32, {a = 1 : i64}>, c = memref<*xf32, 3>, d = tensor<2xvector<3xi8>>, e = tensor<2x!d.t>} : () -> ()
+"t.m"() {a = memref<2xf32, "s">, b = memref<2xf32, {a = 1}>, c = memref<*xf32, 3>,
+         d = tensor<2xvector<3xi8>>, e = tensor<2x!d.t>} : () -> ()

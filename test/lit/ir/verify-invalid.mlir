@@ -215,7 +215,8 @@ func.func private @dup()
 
 // -----
 
-// All three visibilities are fine, on functions and modules.
+// All three visibilities are fine, on functions and modules (a function
+// declaration must not be public, below).
 "builtin.module"() ({
   "builtin.module"() ({
   ^bb0:
@@ -223,6 +224,7 @@ func.func private @dup()
   "func.func"() ({
   }) {function_type = () -> (), sym_name = "f", sym_visibility = "private"} : () -> ()
   "func.func"() ({
+    "func.return"() : () -> ()
   }) {function_type = () -> (), sym_name = "g", sym_visibility = "public"} : () -> ()
 }) : () -> ()
 
