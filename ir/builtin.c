@@ -453,6 +453,14 @@ static const IrOpDef builtin_ops[] = {
 		.summary = "Branches to one of two blocks on an i1 condition",
 		.verify = verify_cond_br,
 	},
+	{
+		.name = "builtin.unrealized_conversion_cast",
+		.traits = 0,
+		.min_operands = 0, .max_operands = IR_VARIADIC,
+		.nresults = IR_VARIADIC, .nregions = 0, .nsuccessors = 0,
+		.summary = "Casts values between types a partial conversion "
+		    "has not reconciled yet (MLIR's builtin op)",
+	},
 };
 
 void

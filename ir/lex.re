@@ -269,6 +269,12 @@ again:
 		"f64"			{ DONE(TK_F64); }
 		"false"			{ DONE(TK_FALSE); }
 		"floordiv"		{ DONE(TK_FLOORDIV); }
+		"br"			{ DONE(TK_BR); }
+		"builtin.unrealized_conversion_cast"
+					{ DONE(TK_CAST); }
+		"cf.br"			{ DONE(TK_BR); }
+		"cf.cond_br"		{ DONE(TK_COND_BR); }
+		"cond_br"		{ DONE(TK_COND_BR); }
 		"func"			{ DONE(TK_FUNC); }
 		"func.func"		{ DONE(TK_FUNC); }
 		"fused"			{ DONE(TK_FUSED); }
@@ -286,6 +292,7 @@ again:
 		"strided"		{ DONE(TK_STRIDED); }
 		"strides"		{ DONE(TK_STRIDES); }
 		"tensor"		{ DONE(TK_TENSOR); }
+		"to"			{ DONE(TK_TO); }
 		"true"			{ DONE(TK_TRUE); }
 		"tuple"			{ DONE(TK_TUPLE); }
 		"type"			{ DONE(TK_TYPE); }

@@ -42,7 +42,7 @@
 %fallback BARE AFFINE_MAP AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
     F32 F64 FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NESTED
     NONE OFFSET PRIVATE PUBLIC RETURN STRIDED STRIDES TENSOR TRUE TUPLE
-    TYPE UNIT UNKNOWN VECTOR INTTYPE.
+    TYPE UNIT UNKNOWN VECTOR INTTYPE BR COND_BR CAST TO.
 
 /* `return` then `%x` is an operand, not the next op's result. */
 %nonassoc LOCOPT.
@@ -202,6 +202,26 @@ op ::= return_kw loc_opt(L). { ir_p_return_finish(p, NULL, L); }
 op ::= return_kw operand_list COLON type_list(T) loc_opt(L).
 	{ ir_p_return_finish(p, T, L); }
 return_kw ::= RETURN(R). { ir_p_sugar_begin(p, "func.return", &R); }
+
+/* MLIR 14's custom forms of its builtin and branch ops (cf.br and
+ * cf.cond_br are spelled br and cond_br there):
+ * br ^bb(%a, ... : T, ...)?
+ * cond_br %c, ^bb(%a : T)?, ^bb(...)?
+ * %r, ... = builtin.unrealized_conversion_cast %a, ... : T, ... to R, ... */
+op ::= br_kw succ_use loc_opt(L). { ir_p_branch_finish(p, L); }
+br_kw ::= BR(B). { ir_p_sugar_begin(p, "cf.br", &B); }
+op ::= cond_br_kw operand COMMA succ_use COMMA succ_use loc_opt(L).
+	{ ir_p_branch_finish(p, L); }
+cond_br_kw ::= COND_BR(B). { ir_p_sugar_begin(p, "cf.cond_br", &B); }
+succ_use ::= succ. { ir_p_succ_args(p, NULL); }
+succ_use ::= succ LPAREN operand_list COLON type_list(T) RPAREN.
+	{ ir_p_succ_args(p, T); }
+op ::= results cast_kw TO type_list(R) loc_opt(L).
+	{ ir_p_cast_finish(p, NULL, R, L); }
+op ::= results cast_kw operand_list COLON type_list(I) TO type_list(R)
+    loc_opt(L). { ir_p_cast_finish(p, I, R, L); }
+cast_kw ::= CAST(C).
+	{ ir_p_sugar_begin(p, "builtin.unrealized_conversion_cast", &C); }
 
 /* ------------------------------------------------------------ types */
 

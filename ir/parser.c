@@ -1008,6 +1008,12 @@ ir_p_region_begin(IrParser *p, const IrToken *brace)
 	r = ir_p_top_region(p);
 	if (f->sugar != SUGAR_FUNC || f->nregions != 0 || f->nargs == 0)
 		return;
+	/* `func @f(i32) { ^bb0(%a: i32): ... }`: MLIR 14 lets the body's
+	 * entry block name the arguments (the verifier matches the types) */
+	for (i = 0; i < f->nargs && !f->args[i].named; i++)
+		;
+	if (i == f->nargs)
+		return;
 	r->named_args = true;
 	ir_p_current_block(r);
 	for (i = 0; i < f->nargs && !p->failed; i++) {

@@ -121,6 +121,10 @@ void ir_p_operand(IrParser *p, const IrToken *name);
 void ir_p_successor(IrParser *p, const IrToken *label);
 void ir_p_op_attrs(IrParser *p, const IrAttr *dict);
 void ir_p_func_attrs(IrParser *p, const IrToken *kw, const IrAttr *dict);
+void ir_p_succ_args(IrParser *p, IrPtrList *types);
+void ir_p_branch_finish(IrParser *p, const IrLoc *loc);
+void ir_p_cast_finish(IrParser *p, IrPtrList *in, IrPtrList *out,
+    const IrLoc *loc);
 void ir_p_op_finish(IrParser *p, const IrType *type, const IrLoc *loc);
 void ir_p_region_begin(IrParser *p, const IrToken *brace);
 void ir_p_region_end(IrParser *p, const IrToken *brace);
@@ -350,6 +354,8 @@ typedef struct OpFrame {
 	IrPtrList fresattrs;  /* and their attributes (NULL: none) */
 	const IrIdent *sym_name;
 	const char *vis; /* func.func visibility keyword, or NULL */
+	size_t segs[2];       /* br / cond_br: operands per successor */
+	unsigned nsegs;       /* (their types are collected in fres) */
 } OpFrame;
 
 /* A location alias; placeholder stands for it until it is defined. */

@@ -234,3 +234,19 @@ func.func public @decl()
 // expected-error@+1 {{'func.func' op expects result attribute array `res_attrs` to have the same number of elements as the number of function results, got 2, but expected 1}}
 "func.func"() ({
 }) {function_type = () -> i32, sym_name = "f", sym_visibility = "private", res_attrs = [{}, {}]} : () -> ()
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{2 operands present, but expected 1}}
+  br ^bb1(%a, %a : i32)
+^bb1(%b: i32):
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op entry block must have 1 arguments to match function signature}}
+func.func @f(i32) {
+  return
+}

@@ -69,3 +69,32 @@ func.func private @decl(i32) -> i32
 // CHECK: "t.m"() {a = memref<2xf32, "s">, b = memref<2xf32, {a = 1 : i64}>, c = memref<*xf32, 3>, d = tensor<2xvector<3xi8>>, e = tensor<2x!d.t>} : () -> ()
 "t.m"() {a = memref<2xf32, "s">, b = memref<2xf32, {a = 1}>, c = memref<*xf32, 3>,
          d = tensor<2xvector<3xi8>>, e = tensor<2x!d.t>} : () -> ()
+
+// MLIR 14's custom forms of its branch ops and of the builtin cast, and a
+// function whose body's entry block names the arguments.
+// CHECK: ^bb0(%arg0: i32, %arg1: i1):
+// CHECK-NEXT: %0 = "builtin.unrealized_conversion_cast"(%arg0) : (i32) -> i64
+// CHECK-NEXT: %1:2 = "builtin.unrealized_conversion_cast"(%arg0, %arg0) : (i32, i32) -> (i64, f32)
+// CHECK-NEXT: %2 = "builtin.unrealized_conversion_cast"() : () -> i8
+// CHECK-NEXT: "cf.br"(%arg0)[^bb1] : (i32) -> ()
+// CHECK-NEXT: ^bb1(%3: i32):
+// CHECK-NEXT: "cf.cond_br"(%arg1, %3)[^bb1, ^bb2] {operand_segment_sizes = dense<[1, 1, 0]> : vector<3xi32>} : (i1, i32) -> ()
+// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: "cf.cond_br"(%arg1, %3, %arg0)[^bb2, ^bb3] {operand_segment_sizes = dense<[1, 0, 2]> : vector<3xi32>} : (i1, i32, i32) -> ()
+// CHECK-NEXT: ^bb3(%4: i32, %5: i32):
+// CHECK-NEXT: "cf.br"()[^bb4] : () -> ()
+func.func @branches(i32, i1) {
+^bb0(%a: i32, %c: i1):
+  %0 = builtin.unrealized_conversion_cast %a : i32 to i64
+  %1:2 = builtin.unrealized_conversion_cast %a, %a : i32, i32 to i64, f32
+  %2 = builtin.unrealized_conversion_cast to i8
+  br ^bb1(%a : i32)
+^bb1(%b: i32):
+  cond_br %c, ^bb1(%b : i32), ^bb2
+^bb2:
+  cf.cond_br %c, ^bb2, ^bb3(%b, %a : i32, i32)
+^bb3(%x: i32, %y: i32):
+  cf.br ^bb4
+^bb4:
+  return
+}

@@ -245,8 +245,9 @@ func.func @f(%a: i32) {
 
 // -----
 
+// Arguments are all named, or all left to the entry block's label.
 // expected-error@+1 {{expected named arguments for a function with a body}}
-func.func @f(i32) {
+func.func @f(i32, %b: i32) {
   return
 }
 
