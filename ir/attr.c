@@ -511,6 +511,12 @@ attr_hash(const IrAttr *a)
 	case IR_ATTR_LOC:
 		w[1] = a->u.loc.loc->hash;
 		break;
+	case IR_ATTR_INTEGER_SET:
+		w[1] = (uint64_t)a->u.iset.ndims << 32 | a->u.iset.nsymbols;
+		w[2] = ir_hash_bytes(a->u.iset.exprs,
+		    a->u.iset.n * sizeof *a->u.iset.exprs);
+		w[3] = ir_hash_bytes(a->u.iset.eq, a->u.iset.n);
+		break;
 	case IR_ATTR_DENSE_STRING:
 		w[1] = a->u.dstr.type->hash;
 		w[2] = a->u.dstr.splat;
@@ -598,6 +604,13 @@ attr_eq(const void *obj, const void *key)
 		    a->u.opaque.type == b->u.opaque.type;
 	case IR_ATTR_LOC:
 		return a->u.loc.loc == b->u.loc.loc;
+	case IR_ATTR_INTEGER_SET:
+		return a->u.iset.ndims == b->u.iset.ndims &&
+		    a->u.iset.nsymbols == b->u.iset.nsymbols &&
+		    a->u.iset.n == b->u.iset.n &&
+		    same_bytes(a->u.iset.n * sizeof *a->u.iset.exprs,
+		    a->u.iset.exprs, b->u.iset.exprs) &&
+		    same_bytes(a->u.iset.n, a->u.iset.eq, b->u.iset.eq);
 	case IR_ATTR_DENSE_STRING:
 		return a->u.dstr.type == b->u.dstr.type &&
 		    a->u.dstr.splat == b->u.dstr.splat &&
@@ -658,6 +671,11 @@ own_arrays(IrContext *ctx, IrAttr *a)
 	case IR_ATTR_DENSE_STRING:
 		a->u.dstr.elems = dup(ctx, a->u.dstr.elems,
 		    a->u.dstr.n * sizeof(void *), _Alignof(void *));
+		break;
+	case IR_ATTR_INTEGER_SET:
+		a->u.iset.exprs = dup(ctx, a->u.iset.exprs,
+		    a->u.iset.n * sizeof(void *), _Alignof(void *));
+		a->u.iset.eq = dup(ctx, a->u.iset.eq, a->u.iset.n, 1);
 		break;
 	default:
 		break;
@@ -802,6 +820,24 @@ ir_attr_dense_string(IrContext *ctx, const IrType *type, size_t n,
 	k.u.dstr.splat = n == 1 || i == n;
 	k.u.dstr.n = k.u.dstr.splat ? 1 : n;
 	k.u.dstr.elems = elems;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_integer_set(IrContext *ctx, unsigned ndims, unsigned nsymbols,
+    size_t n, const IrAffineExpr *const *exprs, const uint8_t *eq)
+{
+	if (n && (!exprs || !eq))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!exprs[i])
+			return NULL;
+	IrAttr k = { .kind = IR_ATTR_INTEGER_SET };
+	k.u.iset.ndims = ndims;
+	k.u.iset.nsymbols = nsymbols;
+	k.u.iset.n = n;
+	k.u.iset.exprs = exprs;
+	k.u.iset.eq = eq;
 	return unique(ctx, &k);
 }
 

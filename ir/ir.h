@@ -264,6 +264,7 @@ typedef enum IrAttrKind {
 	IR_ATTR_OPAQUE,    /* #dialect.body, kept as text */
 	IR_ATTR_LOC,       /* loc(...) as an attribute value */
 	IR_ATTR_DENSE_STRING, /* dense<"a"> / dense<["a", "b"]> : tensor<2x!d.t> */
+	IR_ATTR_INTEGER_SET, /* affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)> */
 } IrAttrKind;
 
 struct IrNamedAttr {
@@ -338,6 +339,12 @@ struct IrAttr {
 			size_t n;            /* strings in elems */
 			const IrIdent *const *elems;
 		} dstr;
+		struct {
+			unsigned ndims, nsymbols;
+			size_t n;            /* constraints (0: printed 0 == 0) */
+			const IrAffineExpr *const *exprs;
+			const uint8_t *eq;   /* 1: expr == 0, 0: expr >= 0 */
+		} iset;
 	} u;
 };
 
@@ -374,6 +381,11 @@ const IrAttr *ir_attr_opaque(IrContext *ctx, const IrIdent *dialect,
  * All equal strings are kept as a splat, as MLIR does. */
 const IrAttr *ir_attr_dense_string(IrContext *ctx, const IrType *type,
     size_t n, const IrIdent *const *elems);
+/* An integer set, MLIR's affine_set<...>: n constraints exprs[i] == 0
+ * (eq[i] != 0) or exprs[i] >= 0 over ndims dims and nsymbols symbols. */
+const IrAttr *ir_attr_integer_set(IrContext *ctx, unsigned ndims,
+    unsigned nsymbols, size_t n, const IrAffineExpr *const *exprs,
+    const uint8_t *eq);
 /* A location as an attribute value, `{a = loc("f":1:2)}`; NULL for NULL. */
 const IrAttr *ir_attr_loc(IrContext *ctx, const IrLoc *loc);
 /* The same with a type, as MLIR writes `#d.x : i32` (type may be NULL). */

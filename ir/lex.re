@@ -258,6 +258,7 @@ again:
 		/* Keywords: re2c prefers the longest match, then the first
 		 * rule, so `tensorx` stays a bare identifier. */
 		"affine_map"		{ DONE(TK_AFFINE_MAP); }
+		"affine_set"		{ DONE(TK_AFFINE_SET); }
 		"at"			{ DONE(TK_AT); }
 		"attributes"		{ DONE(TK_ATTRIBUTES); }
 		"bf16"			{ DONE(TK_BF16); }

@@ -39,7 +39,7 @@
 %stack_overflow { ir_p_fail(p, NULL, "parser stack overflow"); }
 
 /* Keywords are bare identifiers where a keyword cannot go. */
-%fallback BARE AFFINE_MAP AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
+%fallback BARE AFFINE_MAP AFFINE_SET AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
     F32 F64 FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NESTED
     NONE OFFSET PRIVATE PUBLIC RETURN STRIDED STRIDES TENSOR TRUE TUPLE
     TYPE UNIT UNKNOWN VECTOR INTTYPE BR COND_BR CAST TO.
@@ -73,6 +73,9 @@
 %destructor attr_list { (void)p; ir_p_list_free(p, $$); }
 %type loc_list {IrPtrList *}
 %destructor loc_list { (void)p; ir_p_list_free(p, $$); }
+%type aconstraints {IrPtrList *}
+%destructor aconstraints { (void)p; ir_p_list_free(p, $$); }
+%type aconstraint {const IrAffineExpr *}
 %type aexpr_items {IrPtrList *}
 %destructor aexpr_items { (void)p; ir_p_list_free(p, $$); }
 %type symref {IrPtrList *}
@@ -383,6 +386,19 @@ attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
 attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
     LPAREN aexpr_items(L) RPAREN GT. { A = ir_p_affine_map(p, L); }
 affine_kw ::= AFFINE_MAP(K). { ir_p_affine_begin(p, &K); }
+/* affine_set<(d0, ...)[s0, ...] : (expr >= 0 | expr == 0, ...)> */
+attr(A) ::= aset_kw LT LPAREN affine_dims RPAREN affine_syms COLON
+    LPAREN RPAREN GT. { A = ir_p_integer_set(p, ir_p_list_new(p)); }
+attr(A) ::= aset_kw LT LPAREN affine_dims RPAREN affine_syms COLON
+    LPAREN aconstraints(L) RPAREN GT. { A = ir_p_integer_set(p, L); }
+aset_kw ::= AFFINE_SET(K). { ir_p_affine_begin(p, &K); }
+aconstraints(L) ::= aconstraint(E). { L = ir_p_list_push(p, NULL, E); }
+aconstraints(L) ::= aconstraints(A) COMMA aconstraint(E).
+	{ L = ir_p_list_push(p, A, E); }
+aconstraint(E) ::= aexpr(A) GT EQUAL(T) aexpr(B).
+	{ E = ir_p_constraint(p, &T, A, B, false); }
+aconstraint(E) ::= aexpr(A) EQUAL EQUAL(T) aexpr(B).
+	{ E = ir_p_constraint(p, &T, A, B, true); }
 affine_dims ::= .
 affine_dims ::= affine_dim_list.
 affine_dim_list ::= BARE(D). { ir_p_affine_id(p, &D, false); }

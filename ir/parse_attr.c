@@ -654,6 +654,7 @@ ir_p_affine_begin(IrParser *p, const IrToken *kw)
 	p->affkw = *kw;
 	p->affdims.n = 0;
 	p->affsyms.n = 0;
+	p->affeq.n = 0;
 }
 
 void
@@ -782,6 +783,43 @@ ir_p_affine_map(IrParser *p, IrPtrList *results)
 		    (unsigned)p->affsyms.n, results->n,
 		    (const IrAffineExpr *const *)results->v);
 	ir_p_list_free(p, results);
+	return a;
+}
+
+/* `a >= b` / `a == b` in an affine_set: MLIR 14 takes only 0 for b. */
+const IrAffineExpr *
+ir_p_constraint(IrParser *p, const IrToken *op, const IrAffineExpr *a,
+    const IrAffineExpr *b, bool eq)
+{
+	if (p->failed || !a || !b)
+		return NULL;
+	if (b->kind != IR_AFFINE_CONST || b->value != 0) {
+		ir_p_fail(p, op, "expected '== 0' or '>= 0' at end of affine "
+		    "constraint");
+		return NULL;
+	}
+	ir_p_i64_push(p, &p->affeq, eq);
+	return a;
+}
+
+const IrAttr *
+ir_p_integer_set(IrParser *p, IrPtrList *exprs)
+{
+	const IrAttr *a = NULL;
+	uint8_t *eq;
+	size_t i;
+
+	if (!p->failed && exprs && !ir_p_has_null(exprs) &&
+	    exprs->n == p->affeq.n) {
+		eq = ir_xcalloc(exprs->n + 1, 1);
+		for (i = 0; i < exprs->n; i++)
+			eq[i] = (uint8_t)p->affeq.v[i];
+		a = ir_attr_integer_set(p->ctx, (unsigned)p->affdims.n,
+		    (unsigned)p->affsyms.n, exprs->n,
+		    (const IrAffineExpr *const *)exprs->v, eq);
+		free(eq);
+	}
+	ir_p_list_free(p, exprs);
 	return a;
 }
 

@@ -1271,6 +1271,7 @@ cleanup(IrParser *p)
 	free(p->dense);
 	free(p->affdims.v);
 	free(p->affsyms.v);
+	free(p->affeq.v);
 	free(p->q.scales);
 	free(p->q.zps);
 }

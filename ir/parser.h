@@ -202,6 +202,9 @@ void ir_p_affine_begin(IrParser *p, const IrToken *kw);
 void ir_p_affine_id(IrParser *p, const IrToken *tok, bool symbol);
 const IrAffineExpr *ir_p_aff_bin(IrParser *p, IrAffineKind kind,
     const IrAffineExpr *a, const IrAffineExpr *b);
+const IrAffineExpr *ir_p_constraint(IrParser *p, const IrToken *op,
+    const IrAffineExpr *a, const IrAffineExpr *b, bool eq);
+const IrAttr *ir_p_integer_set(IrParser *p, IrPtrList *exprs);
 const IrAffineExpr *ir_p_aff_op(IrParser *p, const IrToken *op,
     IrAffineKind kind, const IrAffineExpr *a, const IrAffineExpr *b);
 const IrAffineExpr *ir_p_aff_sub(IrParser *p, const IrAffineExpr *a,
@@ -473,6 +476,7 @@ struct IrParser {
 	size_t ndense, densecap;
 	IrPtrList affdims, affsyms;
 	IrToken affkw;        /* affine_map keyword, for errors */
+	IrI64List affeq;      /* affine_set: 1 for each == constraint */
 	bool alias_def;       /* inside `#name = ...` at the top level */
 	IrToken alias_ahead;  /* a loc(...) in it naming a later alias */
 	struct {

@@ -817,6 +817,31 @@ affine_map(IrPrinter *p, const IrAttr *a)
 	ir_pr_write(p, ")>", 2);
 }
 
+/* affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>; no constraint prints
+ * as MLIR prints it, (0 == 0). */
+static void
+integer_set(IrPrinter *p, const IrAttr *a)
+{
+	ir_pr_write(p, "affine_set<(", 12);
+	affine_ids(p, 'd', a->u.iset.ndims);
+	ir_pr_putc(p, ')');
+	if (a->u.iset.nsymbols) {
+		ir_pr_putc(p, '[');
+		affine_ids(p, 's', a->u.iset.nsymbols);
+		ir_pr_putc(p, ']');
+	}
+	ir_pr_write(p, " : (", 4);
+	if (a->u.iset.n == 0)
+		ir_pr_write(p, "0 == 0", 6);
+	for (size_t i = 0; i < a->u.iset.n; i++) {
+		if (i)
+			ir_pr_write(p, ", ", 2);
+		affine(p, a->u.iset.exprs[i], false);
+		ir_pr_write(p, a->u.iset.eq[i] ? " == 0" : " >= 0", 5);
+	}
+	ir_pr_write(p, ")>", 2);
+}
+
 /* ------------------------------------------------------------ attributes */
 
 static void
@@ -987,6 +1012,9 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 		return;
 	case IR_ATTR_DENSE_STRING:
 		dense_strings(p, a);
+		return;
+	case IR_ATTR_INTEGER_SET:
+		integer_set(p, a);
 		return;
 	case IR_ATTR_LOC:
 		ir_pr_write(p, "loc(", 4);
