@@ -250,3 +250,13 @@ func.func @f(%a: i32) {
 func.func @f(i32) {
   return
 }
+
+// -----
+
+// expected-error@+1 {{expected '== 0' or '>= 0' at end of affine constraint}}
+"t.i"() {a = affine_set<(d0)[s0] : (d0 >= s0)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{non-affine expression: at least one of the multiply operands has to be either a constant or symbolic}}
+"t.i"() {a = affine_set<(i, j) : (i * j >= 0)>} : () -> ()

@@ -98,3 +98,8 @@ func.func @branches(i32, i1) {
 ^bb4:
   return
 }
+
+// Integer sets.
+// CHECK: "t.i"() {a = affine_set<(d0, d1)[s0] : (d0 - 1 >= 0, -d1 + s0 >= 0, d0 * 2 - s0 == 0, (d0 + s0) mod 4 >= 0)>, b = affine_set<(d0) : (0 == 0)>, c = affine_set<() : (0 == 0)>} : () -> ()
+"t.i"() {a = affine_set<(i, j)[N] : (i - 1 >= 0, -j + N >= 0, i * 2 - N == 0, (i + N) mod 4 >= 0)>,
+         b = affine_set<(d0) : ()>, c = affine_set<() : (0 == 0)>} : () -> ()
