@@ -18,7 +18,9 @@ ir_tensor_elem_bytes(const IrType *elem)
 	if (!elem)
 		return 0;
 	switch (elem->kind) {
-	case IR_TYPE_INTEGER:
+	case IR_TYPE_INTEGER: /* i0 and wider than i64: none */
+		if (elem->u.integer.width == 0 || elem->u.integer.width > 64)
+			return 0;
 		return elem->u.integer.width <= 8 ? 1 :
 		    (elem->u.integer.width + 7) / 8 == 2 ? 2 :
 		    elem->u.integer.width <= 32 ? 4 : 8;

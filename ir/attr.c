@@ -506,6 +506,22 @@ attr_hash(const IrAttr *a)
 	case IR_ATTR_OPAQUE:
 		w[1] = a->u.opaque.dialect->hash;
 		w[2] = a->u.opaque.body->hash;
+		w[3] = a->u.opaque.type ? a->u.opaque.type->hash : 0;
+		break;
+	case IR_ATTR_LOC:
+		w[1] = a->u.loc.loc->hash;
+		break;
+	case IR_ATTR_INTEGER_SET:
+		w[1] = (uint64_t)a->u.iset.ndims << 32 | a->u.iset.nsymbols;
+		w[2] = ir_hash_bytes(a->u.iset.exprs,
+		    a->u.iset.n * sizeof *a->u.iset.exprs);
+		w[3] = ir_hash_bytes(a->u.iset.eq, a->u.iset.n);
+		break;
+	case IR_ATTR_DENSE_STRING:
+		w[1] = a->u.dstr.type->hash;
+		w[2] = a->u.dstr.splat;
+		w[3] = ir_hash_bytes(a->u.dstr.elems,
+		    a->u.dstr.n * sizeof *a->u.dstr.elems);
 		break;
 	case IR_ATTR_UNIT:
 		break;
@@ -584,7 +600,23 @@ attr_eq(const void *obj, const void *key)
 		    a->u.strided.strides, b->u.strided.strides);
 	case IR_ATTR_OPAQUE:
 		return a->u.opaque.dialect == b->u.opaque.dialect &&
-		    a->u.opaque.body == b->u.opaque.body;
+		    a->u.opaque.body == b->u.opaque.body &&
+		    a->u.opaque.type == b->u.opaque.type;
+	case IR_ATTR_LOC:
+		return a->u.loc.loc == b->u.loc.loc;
+	case IR_ATTR_INTEGER_SET:
+		return a->u.iset.ndims == b->u.iset.ndims &&
+		    a->u.iset.nsymbols == b->u.iset.nsymbols &&
+		    a->u.iset.n == b->u.iset.n &&
+		    same_bytes(a->u.iset.n * sizeof *a->u.iset.exprs,
+		    a->u.iset.exprs, b->u.iset.exprs) &&
+		    same_bytes(a->u.iset.n, a->u.iset.eq, b->u.iset.eq);
+	case IR_ATTR_DENSE_STRING:
+		return a->u.dstr.type == b->u.dstr.type &&
+		    a->u.dstr.splat == b->u.dstr.splat &&
+		    a->u.dstr.n == b->u.dstr.n &&
+		    same_bytes(a->u.dstr.n * sizeof *a->u.dstr.elems,
+		    a->u.dstr.elems, b->u.dstr.elems);
 	case IR_ATTR_UNIT:
 		return true;
 	}
@@ -635,6 +667,15 @@ own_arrays(IrContext *ctx, IrAttr *a)
 		a->u.strided.strides = dup(ctx, a->u.strided.strides,
 		    a->u.strided.nstrides * sizeof(int64_t),
 		    _Alignof(int64_t));
+		break;
+	case IR_ATTR_DENSE_STRING:
+		a->u.dstr.elems = dup(ctx, a->u.dstr.elems,
+		    a->u.dstr.n * sizeof(void *), _Alignof(void *));
+		break;
+	case IR_ATTR_INTEGER_SET:
+		a->u.iset.exprs = dup(ctx, a->u.iset.exprs,
+		    a->u.iset.n * sizeof(void *), _Alignof(void *));
+		a->u.iset.eq = dup(ctx, a->u.iset.eq, a->u.iset.n, 1);
 		break;
 	default:
 		break;
@@ -756,11 +797,71 @@ ir_attr_type(IrContext *ctx, const IrType *type)
 const IrAttr *
 ir_attr_opaque(IrContext *ctx, const IrIdent *dialect, const IrIdent *body)
 {
+	return ir_attr_opaque_typed(ctx, dialect, body, NULL);
+}
+
+const IrAttr *
+ir_attr_dense_string(IrContext *ctx, const IrType *type, size_t n,
+    const IrIdent *const *elems)
+{
+	int64_t ne;
+	size_t i;
+
+	if (!type || (type->kind != IR_TYPE_TENSOR &&
+	    type->kind != IR_TYPE_VECTOR) || (n && !elems))
+		return NULL;
+	ne = ir_type_num_elements(type);
+	if (ne < 0 || (ne == 0 ? n != 0 : n != 1 && n != (size_t)ne))
+		return NULL;
+	for (i = 1; i < n && elems[i] == elems[0]; i++)
+		;
+	IrAttr k = { .kind = IR_ATTR_DENSE_STRING };
+	k.u.dstr.type = type;
+	k.u.dstr.splat = n == 1 || i == n;
+	k.u.dstr.n = k.u.dstr.splat ? 1 : n;
+	k.u.dstr.elems = elems;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_integer_set(IrContext *ctx, unsigned ndims, unsigned nsymbols,
+    size_t n, const IrAffineExpr *const *exprs, const uint8_t *eq)
+{
+	if (n && (!exprs || !eq))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!exprs[i])
+			return NULL;
+	IrAttr k = { .kind = IR_ATTR_INTEGER_SET };
+	k.u.iset.ndims = ndims;
+	k.u.iset.nsymbols = nsymbols;
+	k.u.iset.n = n;
+	k.u.iset.exprs = exprs;
+	k.u.iset.eq = eq;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_loc(IrContext *ctx, const IrLoc *loc)
+{
+	if (!loc)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_LOC };
+	k.u.loc.loc = loc;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_opaque_typed(IrContext *ctx, const IrIdent *dialect,
+    const IrIdent *body, const IrType *type)
+{
 	if (!dialect || !body)
 		return NULL;
 	IrAttr k = { .kind = IR_ATTR_OPAQUE };
 	k.u.opaque.dialect = dialect;
 	k.u.opaque.body = body;
+	/* MLIR's default type of an opaque attribute is none: not kept */
+	k.u.opaque.type = type && type->kind == IR_TYPE_NONE ? NULL : type;
 	return unique(ctx, &k);
 }
 
@@ -899,8 +1000,10 @@ ir_dense_elem_size(const IrType *elem)
 	if (!elem)
 		return 0;
 	switch (elem->kind) {
-	case IR_TYPE_INTEGER:
-		return (elem->u.integer.width + 7) / 8;
+	case IR_TYPE_INTEGER: /* i0 and wider than i64: not in dense<> */
+		return elem->u.integer.width == 0 ||
+		    elem->u.integer.width > 64 ? 0 :
+		    (elem->u.integer.width + 7) / 8;
 	case IR_TYPE_FLOAT:
 	case IR_TYPE_INDEX:
 		return ir_type_bitwidth(elem) / 8;

@@ -117,6 +117,48 @@ verify_entry_args(IrOp *op, const IrType *ft)
 	return true;
 }
 
+/* arg_attrs / res_attrs: one dictionary per argument / result. */
+static bool
+verify_arg_attrs(IrOp *op, const char *name, const char *what, size_t n)
+{
+	const IrAttr *a = ir_op_attr(op, name);
+	if (!a)
+		return true;
+	if (a->kind != IR_ATTR_ARRAY || a->u.array.n != n) {
+		ir_op_emit_error(op, "expects %s attribute array `%s` to have "
+		    "the same number of elements as the number of function "
+		    "%ss, got %zu, but expected %zu", what, name, what,
+		    a->kind == IR_ATTR_ARRAY ? a->u.array.n : (size_t)1, n);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const IrAttr *d = a->u.array.elems[i];
+		if (d->kind == IR_ATTR_DICT)
+			continue;
+		char *s = ir_attr_str(d);
+		ir_op_emit_error(op, "expects %s attribute dictionary to be a "
+		    "DictionaryAttr, but got `%s`", what, s);
+		free(s);
+		return false;
+	}
+	return true;
+}
+
+/* A function without a body is a declaration: MLIR wants it private or
+ * nested, since nothing outside could define it. */
+static bool
+verify_declaration(IrOp *op)
+{
+	const IrAttr *v = ir_op_attr(op, "sym_visibility");
+	if (ir_func_entry(op) || (v && v->kind == IR_ATTR_STRING &&
+	    !(v->u.string.len == 6 && memcmp(v->u.string.data, "public",
+	    6) == 0)))
+		return true;
+	ir_op_emit_error(op, "symbol declaration cannot have public "
+	    "visibility");
+	return false;
+}
+
 bool
 ir_verify_function_trait(IrOp *op)
 {
@@ -137,7 +179,10 @@ ir_verify_function_trait(IrOp *op)
 		    "requires 'function_type' attribute of function type");
 		return false;
 	}
-	return verify_entry_args(op, ft);
+	return verify_arg_attrs(op, "arg_attrs", "argument",
+	    ft->u.func.ninputs) && verify_arg_attrs(op, "res_attrs",
+	    "result", ft->u.func.nresults) && verify_declaration(op) &&
+	    verify_entry_args(op, ft);
 }
 
 /* ------------------------------------------------------------- func.return */
@@ -407,6 +452,14 @@ static const IrOpDef builtin_ops[] = {
 		.nresults = 0, .nregions = 0, .nsuccessors = 2,
 		.summary = "Branches to one of two blocks on an i1 condition",
 		.verify = verify_cond_br,
+	},
+	{
+		.name = "builtin.unrealized_conversion_cast",
+		.traits = 0,
+		.min_operands = 0, .max_operands = IR_VARIADIC,
+		.nresults = IR_VARIADIC, .nregions = 0, .nsuccessors = 0,
+		.summary = "Casts values between types a partial conversion "
+		    "has not reconciled yet (MLIR's builtin op)",
 	},
 };
 

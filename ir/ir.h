@@ -189,6 +189,11 @@ struct IrType {
 	} u;
 };
 
+/* MLIR's limit on integer widths. Widths 0 and above 64 exist as types
+ * (MLIR's i0, i65, ...), but values of such types are limited: integer
+ * attributes hold what fits in 64 bits, dense<> and the interpreter do
+ * not take them. */
+#define IR_INT_MAX_WIDTH 16777215u
 const IrType *ir_type_int(IrContext *ctx, unsigned width, IrSignedness sign);
 const IrType *ir_type_float(IrContext *ctx, IrFloatKind kind);
 const IrType *ir_type_index(IrContext *ctx);
@@ -257,6 +262,9 @@ typedef enum IrAttrKind {
 	IR_ATTR_AFFINE_MAP,
 	IR_ATTR_STRIDED,   /* strided<[s0, s1], offset: N> */
 	IR_ATTR_OPAQUE,    /* #dialect.body, kept as text */
+	IR_ATTR_LOC,       /* loc(...) as an attribute value */
+	IR_ATTR_DENSE_STRING, /* dense<"a"> / dense<["a", "b"]> : tensor<2x!d.t> */
+	IR_ATTR_INTEGER_SET, /* affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)> */
 } IrAttrKind;
 
 struct IrNamedAttr {
@@ -320,7 +328,23 @@ struct IrAttr {
 		struct {
 			const IrIdent *dialect;
 			const IrIdent *body;
+			const IrType *type;  /* #d.x : T, or NULL */
 		} opaque;
+		struct {
+			const IrLoc *loc;    /* never NULL */
+		} loc;
+		struct {
+			const IrType *type;  /* static tensor or vector */
+			bool splat;          /* elems holds one string */
+			size_t n;            /* strings in elems */
+			const IrIdent *const *elems;
+		} dstr;
+		struct {
+			unsigned ndims, nsymbols;
+			size_t n;            /* constraints (0: printed 0 == 0) */
+			const IrAffineExpr *const *exprs;
+			const uint8_t *eq;   /* 1: expr == 0, 0: expr >= 0 */
+		} iset;
 	} u;
 };
 
@@ -350,6 +374,23 @@ const IrAttr *ir_attr_strided(IrContext *ctx, int64_t offset,
     size_t nstrides, const int64_t *strides);
 const IrAttr *ir_attr_opaque(IrContext *ctx, const IrIdent *dialect,
     const IrIdent *body);
+/* Dense string elements (MLIR's DenseStringElementsAttr), for element
+ * types that are not numbers: n == 1 (a splat), or one string per element
+ * of the static shaped `type` (none when it has no elements); NULL when
+ * the counts disagree.
+ * All equal strings are kept as a splat, as MLIR does. */
+const IrAttr *ir_attr_dense_string(IrContext *ctx, const IrType *type,
+    size_t n, const IrIdent *const *elems);
+/* An integer set, MLIR's affine_set<...>: n constraints exprs[i] == 0
+ * (eq[i] != 0) or exprs[i] >= 0 over ndims dims and nsymbols symbols. */
+const IrAttr *ir_attr_integer_set(IrContext *ctx, unsigned ndims,
+    unsigned nsymbols, size_t n, const IrAffineExpr *const *exprs,
+    const uint8_t *eq);
+/* A location as an attribute value, `{a = loc("f":1:2)}`; NULL for NULL. */
+const IrAttr *ir_attr_loc(IrContext *ctx, const IrLoc *loc);
+/* The same with a type, as MLIR writes `#d.x : i32` (type may be NULL). */
+const IrAttr *ir_attr_opaque_typed(IrContext *ctx, const IrIdent *dialect,
+    const IrIdent *body, const IrType *type);
 
 /* Affine expressions, uniqued in the context (compare by pointer). */
 const IrAffineExpr *ir_affine_dim(IrContext *ctx, unsigned pos);

@@ -179,8 +179,9 @@ lex_prefixed(IrLexer *lx, const char *s, const char *end, bool is_type)
 	suffixid = digit+ | (letter | [$._-]) (letter | digit | [$._-])*;
 */
 
-/* In a dimension list (after `tensor<` etc.): `4x`, `?x`, `*x`. Returns
- * 0 when the input does not continue the list. */
+/* In a dimension list (after `tensor<` etc.): `4x`, `?x`, `*x`, with
+ * blanks before the `x` as MLIR allows (`vector<1 x f32>`). Returns 0 when
+ * the input does not continue the list. */
 static int
 lex_dim(IrLexer *lx)
 {
@@ -189,11 +190,10 @@ lex_dim(IrLexer *lx)
 	const unsigned char *YYMARKER;
 
 	/*!re2c
-		digit+ "x"	{ lx->cur = (const char *)YYCURSOR;
+		(digit+ | "?") [ \t]* "x"
+				{ lx->cur = (const char *)YYCURSOR;
 				  return TK_DIM; }
-		"?x"		{ lx->cur = (const char *)YYCURSOR;
-				  return TK_DIM; }
-		"*x"		{ lx->cur = (const char *)YYCURSOR;
+		"*" [ \t]* "x"	{ lx->cur = (const char *)YYCURSOR;
 				  return TK_UNRANKED; }
 		$		{ return 0; }
 		*		{ return 0; }
@@ -258,6 +258,7 @@ again:
 		/* Keywords: re2c prefers the longest match, then the first
 		 * rule, so `tensorx` stays a bare identifier. */
 		"affine_map"		{ DONE(TK_AFFINE_MAP); }
+		"affine_set"		{ DONE(TK_AFFINE_SET); }
 		"at"			{ DONE(TK_AT); }
 		"attributes"		{ DONE(TK_ATTRIBUTES); }
 		"bf16"			{ DONE(TK_BF16); }
@@ -269,6 +270,12 @@ again:
 		"f64"			{ DONE(TK_F64); }
 		"false"			{ DONE(TK_FALSE); }
 		"floordiv"		{ DONE(TK_FLOORDIV); }
+		"br"			{ DONE(TK_BR); }
+		"builtin.unrealized_conversion_cast"
+					{ DONE(TK_CAST); }
+		"cf.br"			{ DONE(TK_BR); }
+		"cf.cond_br"		{ DONE(TK_COND_BR); }
+		"cond_br"		{ DONE(TK_COND_BR); }
 		"func"			{ DONE(TK_FUNC); }
 		"func.func"		{ DONE(TK_FUNC); }
 		"fused"			{ DONE(TK_FUSED); }
@@ -286,6 +293,7 @@ again:
 		"strided"		{ DONE(TK_STRIDED); }
 		"strides"		{ DONE(TK_STRIDES); }
 		"tensor"		{ DONE(TK_TENSOR); }
+		"to"			{ DONE(TK_TO); }
 		"true"			{ DONE(TK_TRUE); }
 		"tuple"			{ DONE(TK_TUPLE); }
 		"type"			{ DONE(TK_TYPE); }

@@ -39,10 +39,10 @@
 %stack_overflow { ir_p_fail(p, NULL, "parser stack overflow"); }
 
 /* Keywords are bare identifiers where a keyword cannot go. */
-%fallback BARE AFFINE_MAP AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
+%fallback BARE AFFINE_MAP AFFINE_SET AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
     F32 F64 FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NESTED
     NONE OFFSET PRIVATE PUBLIC RETURN STRIDED STRIDES TENSOR TRUE TUPLE
-    TYPE UNIT UNKNOWN VECTOR INTTYPE.
+    TYPE UNIT UNKNOWN VECTOR INTTYPE BR COND_BR CAST TO.
 
 /* `return` then `%x` is an operand, not the next op's result. */
 %nonassoc LOCOPT.
@@ -73,8 +73,11 @@
 %destructor attr_list { (void)p; ir_p_list_free(p, $$); }
 %type loc_list {IrPtrList *}
 %destructor loc_list { (void)p; ir_p_list_free(p, $$); }
-%type aexpr_list {IrPtrList *}
-%destructor aexpr_list { (void)p; ir_p_list_free(p, $$); }
+%type aconstraints {IrPtrList *}
+%destructor aconstraints { (void)p; ir_p_list_free(p, $$); }
+%type aconstraint {const IrAffineExpr *}
+%type aexpr_items {IrPtrList *}
+%destructor aexpr_items { (void)p; ir_p_list_free(p, $$); }
 %type symref {IrPtrList *}
 %destructor symref { (void)p; ir_p_list_free(p, $$); }
 %type named_list {IrNamedList *}
@@ -101,11 +104,11 @@ item ::= op.
 /* !name = type T (MLIR 14) | !name = T ; #name = attr */
 item ::= TYPE_ALIAS(A) EQUAL TYPE type(T). { ir_p_type_alias(p, &A, T); }
 item ::= TYPE_ALIAS(A) EQUAL type(T). { ir_p_type_alias(p, &A, T); }
-item ::= ATTR_ALIAS(A) EQUAL attr(V). { ir_p_attr_alias(p, &A, V); }
-/* #loc = loc(...), as mlir-opt-14 prints with debug info (uses may come
- * first). */
-item ::= ATTR_ALIAS(A) EQUAL LOC LPAREN loc(L) RPAREN.
-	{ ir_p_loc_alias(p, &A, L); }
+/* #loc = loc(...), as mlir-opt-14 prints with debug info, defines a
+ * location alias (uses may come first): see ir_p_attr_alias. */
+item ::= attr_alias_head(A) attr(V). { ir_p_attr_alias(p, &A, V); }
+%type attr_alias_head {IrToken}
+attr_alias_head(H) ::= ATTR_ALIAS(A) EQUAL. { H = A; p->alias_def = true; }
 
 /* ------------------------------------------------------------ generic ops */
 
@@ -193,7 +196,7 @@ func_res_list ::= func_res.
 func_res_list ::= func_res_list COMMA func_res.
 func_res ::= type(T) arg_attrs(D). { ir_p_func_result(p, T, D); }
 func_attrs ::= .
-func_attrs ::= ATTRIBUTES attr_dict(D). { ir_p_op_attrs(p, D); }
+func_attrs ::= ATTRIBUTES(A) attr_dict(D). { ir_p_func_attrs(p, &A, D); }
 func_body ::= .
 func_body ::= region.
 
@@ -202,6 +205,26 @@ op ::= return_kw loc_opt(L). { ir_p_return_finish(p, NULL, L); }
 op ::= return_kw operand_list COLON type_list(T) loc_opt(L).
 	{ ir_p_return_finish(p, T, L); }
 return_kw ::= RETURN(R). { ir_p_sugar_begin(p, "func.return", &R); }
+
+/* MLIR 14's custom forms of its builtin and branch ops (cf.br and
+ * cf.cond_br are spelled br and cond_br there):
+ * br ^bb(%a, ... : T, ...)?
+ * cond_br %c, ^bb(%a : T)?, ^bb(...)?
+ * %r, ... = builtin.unrealized_conversion_cast %a, ... : T, ... to R, ... */
+op ::= br_kw succ_use loc_opt(L). { ir_p_branch_finish(p, L); }
+br_kw ::= BR(B). { ir_p_sugar_begin(p, "cf.br", &B); }
+op ::= cond_br_kw operand COMMA succ_use COMMA succ_use loc_opt(L).
+	{ ir_p_branch_finish(p, L); }
+cond_br_kw ::= COND_BR(B). { ir_p_sugar_begin(p, "cf.cond_br", &B); }
+succ_use ::= succ. { ir_p_succ_args(p, NULL); }
+succ_use ::= succ LPAREN operand_list COLON type_list(T) RPAREN.
+	{ ir_p_succ_args(p, T); }
+op ::= results cast_kw TO type_list(R) loc_opt(L).
+	{ ir_p_cast_finish(p, NULL, R, L); }
+op ::= results cast_kw operand_list COLON type_list(I) TO type_list(R)
+    loc_opt(L). { ir_p_cast_finish(p, I, R, L); }
+cast_kw ::= CAST(C).
+	{ ir_p_sugar_begin(p, "builtin.unrealized_conversion_cast", &C); }
 
 /* ------------------------------------------------------------ types */
 
@@ -263,7 +286,7 @@ dims(D) ::= dims(A) DIM(X). { D = ir_p_i64_push(p, A, ir_p_dim(p, &X)); }
 nonfn_type(T) ::= quant_kw(K) LT quant_storage COLON type(E) qaxis(X) COMMA
     quant_params GT. { T = ir_p_quant(p, &K, E, X); }
 %type quant_kw {IrToken}
-quant_kw(K) ::= QUANT_UNIFORM(Q). { K = Q; ir_p_quant_begin(p); }
+quant_kw(K) ::= QUANT_UNIFORM(Q). { K = Q; ir_p_quant_begin(p, &Q); }
 quant_storage ::= qstorage_name(S). { ir_p_quant_storage(p, &S, false, 0, 0); }
 quant_storage ::= qstorage_name(S) LT qint(A) COLON qint(B) GT.
 	{ ir_p_quant_storage(p, &S, true, A, B); }
@@ -276,8 +299,12 @@ quant_params ::= qparam.
 quant_params ::= LBRACE qparam_list RBRACE.
 qparam_list ::= qparam.
 qparam_list ::= qparam_list COMMA qparam.
-qparam ::= qscale(S). { ir_p_quant_param(p, &S, 0); }
-qparam ::= qscale(S) COLON qint(Z). { ir_p_quant_param(p, &S, Z); }
+qparam ::= qscale(S). { ir_p_quant_param(p, &S, false, 0); }
+qparam ::= qscale(S) COLON qint(Z).
+	{ ir_p_quant_param(p, &S, false, Z); }
+qparam ::= MINUS qscale(S). { ir_p_quant_param(p, &S, true, 0); }
+qparam ::= MINUS qscale(S) COLON qint(Z).
+	{ ir_p_quant_param(p, &S, true, Z); }
 %type qscale {IrToken}
 qscale(S) ::= FLOAT(A). { S = A; }
 qscale(S) ::= INTEGER(A). { S = A; }
@@ -307,7 +334,10 @@ attr(A) ::= attr_dict(D). { A = D; }
 attr(A) ::= type(T). { A = ir_p_attr_type(p, T); }
 attr(A) ::= symref(S). { A = ir_p_attr_symref(p, S); }
 attr(A) ::= ATTR_ALIAS(N). { A = ir_p_attr_alias_ref(p, &N); }
-attr(A) ::= DIALECT_ATTR(N). { A = ir_p_dialect_attr(p, &N); }
+attr(A) ::= DIALECT_ATTR(N). { A = ir_p_dialect_attr(p, &N, NULL); }
+attr(A) ::= LOC(K) LPAREN loc(L) RPAREN. { A = ir_p_loc_attr(p, &K, L); }
+attr(A) ::= DIALECT_ATTR(N) COLON type(T).
+	{ A = T ? ir_p_dialect_attr(p, &N, T) : NULL; }
 attr_list(L) ::= attr(A). { L = ir_p_list_push(p, NULL, A); }
 attr_list(L) ::= attr_list(B) COMMA attr(A). { L = ir_p_list_push(p, B, A); }
 
@@ -330,13 +360,12 @@ named_list(L) ::= named_list(B) COMMA dict_key(K) EQUAL attr(A).
 dict_key(K) ::= BARE(A). { K = A; }
 dict_key(K) ::= STRING(A). { K = A; }
 
-/* dense<literal> : T | dense<"0xHEX"> : T | dense<> : T */
+/* dense<literal> : T | dense<"0xHEX"> : T | dense<> : T; strings are the
+ * elements of a non-numeric element type (dense<["a", "b"]>). */
 attr(A) ::= dense_kw(K) LT delem(E) GT COLON type(T).
 	{ A = ir_p_dense(p, &K, E, T); }
 attr(A) ::= dense_kw(K) LT GT COLON type(T).
 	{ A = ir_p_dense(p, &K, NULL, T); }
-attr(A) ::= dense_kw(K) LT STRING(S) GT COLON type(T).
-	{ A = ir_p_dense_hex(p, &K, &S, T); }
 %type dense_kw {IrToken}
 dense_kw(K) ::= DENSE(D). { K = D; ir_p_dense_begin(p); }
 delem(E) ::= INTEGER(N). { E = ir_p_dense_scalar(p, &N, false); }
@@ -345,6 +374,7 @@ delem(E) ::= FLOAT(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= MINUS FLOAT(N). { E = ir_p_dense_scalar(p, &N, true); }
 delem(E) ::= TRUE(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= FALSE(N). { E = ir_p_dense_scalar(p, &N, false); }
+delem(E) ::= STRING(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= LBRACKET RBRACKET. { E = ir_p_i64_push(p, NULL, 0); }
 delem(E) ::= LBRACKET dlist(L) RBRACKET. { E = L; }
 dlist(L) ::= delem(E). { L = ir_p_dlist(p, NULL, E); }
@@ -352,8 +382,23 @@ dlist(L) ::= dlist(A) COMMA delem(E). { L = ir_p_dlist(p, A, E); }
 
 /* affine_map<(d0, ...)[s0, ...] -> (expr, ...)> */
 attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
-    LPAREN aexpr_list(L) RPAREN GT. { A = ir_p_affine_map(p, L); }
+    LPAREN RPAREN GT. { A = ir_p_affine_map(p, ir_p_list_new(p)); }
+attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
+    LPAREN aexpr_items(L) RPAREN GT. { A = ir_p_affine_map(p, L); }
 affine_kw ::= AFFINE_MAP(K). { ir_p_affine_begin(p, &K); }
+/* affine_set<(d0, ...)[s0, ...] : (expr >= 0 | expr == 0, ...)> */
+attr(A) ::= aset_kw LT LPAREN affine_dims RPAREN affine_syms COLON
+    LPAREN RPAREN GT. { A = ir_p_integer_set(p, ir_p_list_new(p)); }
+attr(A) ::= aset_kw LT LPAREN affine_dims RPAREN affine_syms COLON
+    LPAREN aconstraints(L) RPAREN GT. { A = ir_p_integer_set(p, L); }
+aset_kw ::= AFFINE_SET(K). { ir_p_affine_begin(p, &K); }
+aconstraints(L) ::= aconstraint(E). { L = ir_p_list_push(p, NULL, E); }
+aconstraints(L) ::= aconstraints(A) COMMA aconstraint(E).
+	{ L = ir_p_list_push(p, A, E); }
+aconstraint(E) ::= aexpr(A) GT EQUAL(T) aexpr(B).
+	{ E = ir_p_constraint(p, &T, A, B, false); }
+aconstraint(E) ::= aexpr(A) EQUAL EQUAL(T) aexpr(B).
+	{ E = ir_p_constraint(p, &T, A, B, true); }
 affine_dims ::= .
 affine_dims ::= affine_dim_list.
 affine_dim_list ::= BARE(D). { ir_p_affine_id(p, &D, false); }
@@ -365,20 +410,21 @@ affine_syms ::= LBRACKET affine_sym_list RBRACKET.
 affine_sym_list ::= BARE(S). { ir_p_affine_id(p, &S, true); }
 affine_sym_list ::= affine_sym_list COMMA BARE(S).
 	{ ir_p_affine_id(p, &S, true); }
-aexpr_list(L) ::= . { L = ir_p_list_new(p); }
-aexpr_list(L) ::= aexpr(E). { L = ir_p_list_push(p, NULL, E); }
-aexpr_list(L) ::= aexpr_list(A) COMMA aexpr(E). { L = ir_p_list_push(p, A, E); }
+aexpr_items(L) ::= aexpr(E). { L = ir_p_list_push(p, NULL, E); }
+aexpr_items(L) ::= aexpr_items(A) COMMA aexpr(E).
+	{ L = ir_p_list_push(p, A, E); }
 aexpr(E) ::= aexpr(A) PLUS aexpr(B).
 	{ E = ir_p_aff_bin(p, IR_AFFINE_ADD, A, B); }
 aexpr(E) ::= aexpr(A) MINUS aexpr(B). { E = ir_p_aff_sub(p, A, B); }
-aexpr(E) ::= aexpr(A) STAR aexpr(B).
-	{ E = ir_p_aff_bin(p, IR_AFFINE_MUL, A, B); }
-aexpr(E) ::= aexpr(A) FLOORDIV aexpr(B).
-	{ E = ir_p_aff_bin(p, IR_AFFINE_FLOORDIV, A, B); }
-aexpr(E) ::= aexpr(A) CEILDIV aexpr(B).
-	{ E = ir_p_aff_bin(p, IR_AFFINE_CEILDIV, A, B); }
-aexpr(E) ::= aexpr(A) MOD aexpr(B).
-	{ E = ir_p_aff_bin(p, IR_AFFINE_MOD, A, B); }
+/* MLIR's rules for what stays affine are checked at the operator. */
+aexpr(E) ::= aexpr(A) STAR(O) aexpr(B).
+	{ E = ir_p_aff_op(p, &O, IR_AFFINE_MUL, A, B); }
+aexpr(E) ::= aexpr(A) FLOORDIV(O) aexpr(B).
+	{ E = ir_p_aff_op(p, &O, IR_AFFINE_FLOORDIV, A, B); }
+aexpr(E) ::= aexpr(A) CEILDIV(O) aexpr(B).
+	{ E = ir_p_aff_op(p, &O, IR_AFFINE_CEILDIV, A, B); }
+aexpr(E) ::= aexpr(A) MOD(O) aexpr(B).
+	{ E = ir_p_aff_op(p, &O, IR_AFFINE_MOD, A, B); }
 aexpr(E) ::= MINUS aexpr(A). [UMINUS] { E = ir_p_aff_neg(p, A); }
 aexpr(E) ::= LPAREN aexpr(A) RPAREN. { E = A; }
 aexpr(E) ::= INTEGER(N). { E = ir_p_aff_const(p, &N); }

@@ -255,6 +255,19 @@ ir_p_attr_alias(IrParser *p, const IrToken *name, const IrAttr *a)
 {
 	const IrIdent *id;
 
+	IrToken ahead = p->alias_ahead;
+
+	p->alias_def = false;
+	p->alias_ahead.s = NULL;
+	if (!p->failed && a && a->kind == IR_ATTR_LOC) {
+		ir_p_loc_alias(p, name, a->u.loc.loc);
+		return;
+	}
+	if (!p->failed && ahead.s) {
+		ir_p_fail(p, &ahead, "location alias used in an attribute "
+		    "before it is defined");
+		return;
+	}
 	if (p->failed || ir_p_lost(p, name, a))
 		return;
 	id = ir_p_tok_ident(p, name, 1);
@@ -286,10 +299,17 @@ const IrAttr *
 ir_p_attr_alias_ref(IrParser *p, const IrToken *tok)
 {
 	const IrAttr *a;
+	const IrIdent *id;
+	size_t i;
 
 	if (p->failed)
 		return NULL;
-	a = ir_ptrmap_get(&p->aalias, ir_p_tok_ident(p, tok, 1));
+	id = ir_p_tok_ident(p, tok, 1);
+	a = ir_ptrmap_get(&p->aalias, id);
+	/* a location alias is an attribute too, once it is defined */
+	i = (size_t)(uintptr_t)ir_ptrmap_get(&p->lamap, id);
+	if (!a && i && p->lalias[i - 1].loc)
+		return ir_attr_loc(p->ctx, p->lalias[i - 1].loc);
 	if (!a)
 		ir_p_fail(p, tok, "undefined symbol alias id '%.*s'",
 		    (int)tok->len - 1, tok->s + 1);
@@ -422,6 +442,50 @@ ir_p_loc_alias_ref(IrParser *p, const IrToken *name)
 }
 
 static const IrLoc *loc_remap(IrParser *p, const IrLoc *l, unsigned depth);
+
+/* Whether l refers to a location alias not defined yet. */
+static bool
+refers_ahead(IrParser *p, const IrLoc *l, unsigned depth)
+{
+	size_t i;
+
+	if (!l || depth > IR_MAX_NESTING)
+		return false;
+	switch (l->kind) {
+	case IR_LOC_NAME:
+		return ir_ptrmap_get(&p->laph, l) != NULL ||
+		    refers_ahead(p, l->u.name.child, depth + 1);
+	case IR_LOC_CALLSITE:
+		return refers_ahead(p, l->u.callsite.callee, depth + 1) ||
+		    refers_ahead(p, l->u.callsite.caller, depth + 1);
+	case IR_LOC_FUSED:
+		for (i = 0; i < l->u.fused.n; i++)
+			if (refers_ahead(p, l->u.fused.locs[i], depth + 1))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* loc(...) as an attribute value. Only a location alias definition (and
+ * an op's trailing location) may name aliases defined further down: an
+ * attribute value is made once, so it cannot be patched later. */
+const IrAttr *
+ir_p_loc_attr(IrParser *p, const IrToken *kw, const IrLoc *loc)
+{
+	if (p->failed || !loc)
+		return NULL;
+	if (p->loc_forward && refers_ahead(p, loc, 0)) {
+		if (!p->alias_def) {
+			ir_p_fail(p, kw, "location alias used in an attribute "
+			    "before it is defined");
+			return NULL;
+		}
+		p->alias_ahead = *kw; /* fine if it is the whole value */
+	}
+	return ir_attr_loc(p->ctx, loc);
+}
 
 static const IrLoc *
 loc_remap_fused(IrParser *p, const IrLoc *l, unsigned depth)

@@ -17,8 +17,13 @@ int_fits(const IrType *t, uint64_t v, bool neg)
 	unsigned w = t->kind == IR_TYPE_INDEX ? 64 : t->u.integer.width;
 	IrSignedness s = t->kind == IR_TYPE_INDEX ? IR_SIGNED :
 	    t->u.integer.sign;
-	uint64_t half = (uint64_t)1 << (w - 1);
+	uint64_t half;
 
+	if (w == 0)
+		return v == 0;
+	if (w > 64) /* stored in an int64: what fits there */
+		return v <= (uint64_t)INT64_MAX + (neg ? 1 : 0);
+	half = (uint64_t)1 << (w - 1);
 	if (neg)
 		return s != IR_UNSIGNED && v <= half;
 	if (s == IR_SIGNED)
@@ -34,6 +39,8 @@ int_canon(const IrType *t, uint64_t v, bool neg)
 	unsigned w = t->kind == IR_TYPE_INDEX ? 64 : t->u.integer.width;
 	uint64_t bits = neg ? 0 - v : v;
 
+	if (w == 0)
+		return 0;
 	if (w < 64) {
 		bits &= ((uint64_t)1 << w) - 1;
 		if (t->kind == IR_TYPE_INTEGER &&
@@ -364,6 +371,13 @@ elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 	const IrToken *tok = &e->tok;
 	uint64_t v = 0;
 
+	if (t->kind == IR_TYPE_FLOAT && (tok->kind == TK_TRUE ||
+	    tok->kind == TK_FALSE || (tok->kind == TK_INTEGER &&
+	    !ir_p_tok_is_hex(tok)))) {
+		ir_p_fail(p, tok, "expected floating-point elements, but "
+		    "parsed integer");
+		return false;
+	}
 	if (tok->kind == TK_TRUE || tok->kind == TK_FALSE) {
 		if (t->kind != IR_TYPE_INTEGER || t->u.integer.width != 1) {
 			ir_p_fail(p, tok, "expected i1 type for 'true' or "
@@ -381,7 +395,12 @@ elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 		/* A bit pattern, as NaN and infinity print. */
 		unsigned w = ir_type_bitwidth(t);
 
-		if (e->neg || (w < 64 && v >> w)) {
+		if (e->neg) {
+			ir_p_fail(p, tok, "hexadecimal float literal should "
+			    "not have a leading minus");
+			return false;
+		}
+		if (w < 64 && v >> w) {
 			ir_p_fail(p, tok, "hexadecimal float constant out of "
 			    "range for type");
 			return false;
@@ -416,10 +435,27 @@ dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
 	size_t size = ir_dense_elem_size(t), i;
 	uint64_t bits;
 
+	if (e->tok.kind == TK_STRING) {
+		ir_p_fail(p, &e->tok, "expected %s literal, not a string",
+		    t->kind == IR_TYPE_FLOAT ? "floating point" : "integer");
+		return false;
+	}
 	if (!elem_bits(p, e, t, &bits))
 		return false;
 	for (i = 0; i < size; i++)
 		out[i] = (uint8_t)(bits >> (8 * i));
+	return true;
+}
+
+static bool
+static_shape(IrParser *p, const IrToken *kw, const IrType *t)
+{
+	if ((t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_VECTOR) ||
+	    ir_type_num_elements(t) < 0) {
+		ir_p_fail(p, kw, "elements literal type must have static "
+		    "shape");
+		return false;
+	}
 	return true;
 }
 
@@ -430,30 +466,30 @@ dense_type_ok(IrParser *p, const IrToken *kw, const IrType *t)
 {
 	const IrType *e;
 
-	if ((t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_VECTOR) ||
-	    ir_type_num_elements(t) < 0) {
-		ir_p_fail(p, kw, "elements literal type must have static "
-		    "shape");
+	if (!static_shape(p, kw, t))
 		return false;
-	}
 	e = t->u.shaped.elem;
 	if (e->kind != IR_TYPE_INTEGER && e->kind != IR_TYPE_FLOAT &&
 	    e->kind != IR_TYPE_INDEX) {
 		ir_p_fail(p, kw, "unsupported dense element type");
 		return false;
 	}
+	if (ir_dense_elem_size(e) == 0) {
+		ir_p_fail(p, kw, "dense elements of i%u are not supported "
+		    "(integer widths 1 to 64 only)", e->u.integer.width);
+		return false;
+	}
 	return true;
 }
 
-static const IrAttr *
-make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
+/* A literal's shape (NULL: dense<>, no dims: a splat) against the type's,
+ * as MLIR checks it. */
+static bool
+shape_matches(IrParser *p, const IrToken *kw, const IrI64List *shape,
     const IrType *t)
 {
-	size_t es = ir_dense_elem_size(t->u.shaped.elem), i;
 	int64_t n = ir_type_num_elements(t);
 	bool splat = shape && shape->n == 0;
-	const IrAttr *a = NULL;
-	uint8_t *buf;
 
 	if (!splat && (!shape ? n != 0 :
 	    shape->n != (size_t)t->u.shaped.rank || (shape->n &&
@@ -468,8 +504,22 @@ make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 		    "does not match type (%s)", s1, s2);
 		free(s1);
 		free(s2);
-		return NULL;
+		return false;
 	}
+	return true;
+}
+
+static const IrAttr *
+make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
+    const IrType *t)
+{
+	size_t es = ir_dense_elem_size(t->u.shaped.elem), i;
+	bool splat = shape && shape->n == 0;
+	const IrAttr *a = NULL;
+	uint8_t *buf;
+
+	if (!shape_matches(p, kw, shape, t))
+		return NULL;
 	buf = ir_xcalloc(p->ndense + 1, es);
 	for (i = 0; i < p->ndense; i++)
 		if (!dense_encode(p, &p->dense[i], t->u.shaped.elem,
@@ -483,14 +533,65 @@ make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 	return a;
 }
 
+/* Whether the literal's elements are strings (the first one decides; a
+ * mix is refused where the elements are read). */
+static bool
+dense_strings(const IrParser *p)
+{
+	return p->ndense > 0 && p->dense[0].tok.kind == TK_STRING;
+}
+
+static bool
+numeric_elem(const IrType *t)
+{
+	const IrType *e = t->kind == IR_TYPE_TENSOR ||
+	    t->kind == IR_TYPE_VECTOR ? t->u.shaped.elem : NULL;
+
+	return e && (e->kind == IR_TYPE_INTEGER || e->kind == IR_TYPE_FLOAT ||
+	    e->kind == IR_TYPE_INDEX);
+}
+
+/* dense<"a"> or dense<["a", ...]> of a non-numeric element type. */
+static const IrAttr *
+make_dense_strings(IrParser *p, const IrToken *kw, IrI64List *shape,
+    const IrType *t)
+{
+	const IrIdent **v;
+	const IrAttr *a = NULL;
+	size_t i;
+
+	if (!shape_matches(p, kw, shape, t))
+		return NULL;
+	v = ir_xcalloc(p->ndense + 1, sizeof *v);
+	for (i = 0; i < p->ndense && !p->failed; i++) {
+		if (p->dense[i].tok.kind != TK_STRING) {
+			ir_p_fail(p, &p->dense[i].tok, "expected string "
+			    "literal in dense string elements");
+			break;
+		}
+		v[i] = ir_p_tok_string(p, &p->dense[i].tok, 0);
+	}
+	if (!p->failed)
+		a = ir_attr_dense_string(p->ctx, t, p->ndense, v);
+	free(v);
+	return a;
+}
+
 const IrAttr *
 ir_p_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
     const IrType *t)
 {
 	const IrAttr *a = NULL;
 
-	if (!p->failed && t && dense_type_ok(p, kw, t))
+	if (p->failed || !t) {
+	} else if (!numeric_elem(t) && (p->ndense == 0 || dense_strings(p))) {
+		if (static_shape(p, kw, t))
+			a = make_dense_strings(p, kw, shape, t);
+	} else if (dense_strings(p) && shape && shape->n == 0) {
+		a = ir_p_dense_hex(p, kw, &p->dense[0].tok, t);
+	} else if (dense_type_ok(p, kw, t)) {
 		a = make_dense(p, kw, shape, t);
+	}
 	ir_p_i64_free(p, shape);
 	return a;
 }
@@ -509,8 +610,8 @@ ir_p_dense_hex(IrParser *p, const IrToken *kw, const IrToken *str,
 		return NULL;
 	s = ir_p_tok_string(p, str, 0);
 	if (s->len < 2 || s->str[0] != '0' || s->str[1] != 'x') {
-		ir_p_fail(p, str, "elements hex string should start with "
-		    "'0x'");
+		ir_p_fail(p, str, "expected string containing hex digits "
+		    "starting with `0x`");
 		return NULL;
 	}
 	n = (s->len - 2) / 2;
@@ -553,6 +654,7 @@ ir_p_affine_begin(IrParser *p, const IrToken *kw)
 	p->affkw = *kw;
 	p->affdims.n = 0;
 	p->affsyms.n = 0;
+	p->affeq.n = 0;
 }
 
 void
@@ -588,6 +690,46 @@ ir_p_aff_bin(IrParser *p, IrAffineKind kind, const IrAffineExpr *a,
 		return NULL;
 	e = ir_affine_binary(p->ctx, kind, a, b);
 	return ir_p_depth_ok(p, &p->affkw, IR_P_OBJ_AFFINE, e) ? e : NULL;
+}
+
+/* Whether e uses no dimension (MLIR's isSymbolicOrConstant). */
+static bool
+symbolic_or_const(const IrAffineExpr *e)
+{
+	switch (e->kind) {
+	case IR_AFFINE_DIM:
+		return false;
+	case IR_AFFINE_SYMBOL:
+	case IR_AFFINE_CONST:
+		return true;
+	default:
+		return symbolic_or_const(e->lhs) && symbolic_or_const(e->rhs);
+	}
+}
+
+/* a * b, a floordiv b, a ceildiv b, a mod b, refused where MLIR refuses
+ * them: a product of two dimension terms, a division by one. */
+const IrAffineExpr *
+ir_p_aff_op(IrParser *p, const IrToken *op, IrAffineKind kind,
+    const IrAffineExpr *a, const IrAffineExpr *b)
+{
+	if (p->failed || !a || !b)
+		return NULL;
+	if (kind == IR_AFFINE_MUL && !symbolic_or_const(a) &&
+	    !symbolic_or_const(b)) {
+		ir_p_fail(p, op, "non-affine expression: at least one of the "
+		    "multiply operands has to be either a constant or "
+		    "symbolic");
+		return NULL;
+	}
+	if (kind != IR_AFFINE_MUL && !symbolic_or_const(b)) {
+		ir_p_fail(p, op, "non-affine expression: right operand of %s "
+		    "has to be either a constant or symbolic",
+		    kind == IR_AFFINE_MOD ? "mod" : kind ==
+		    IR_AFFINE_FLOORDIV ? "floordiv" : "ceildiv");
+		return NULL;
+	}
+	return ir_p_aff_bin(p, kind, a, b);
 }
 
 const IrAffineExpr *
@@ -641,6 +783,43 @@ ir_p_affine_map(IrParser *p, IrPtrList *results)
 		    (unsigned)p->affsyms.n, results->n,
 		    (const IrAffineExpr *const *)results->v);
 	ir_p_list_free(p, results);
+	return a;
+}
+
+/* `a >= b` / `a == b` in an affine_set: MLIR 14 takes only 0 for b. */
+const IrAffineExpr *
+ir_p_constraint(IrParser *p, const IrToken *op, const IrAffineExpr *a,
+    const IrAffineExpr *b, bool eq)
+{
+	if (p->failed || !a || !b)
+		return NULL;
+	if (b->kind != IR_AFFINE_CONST || b->value != 0) {
+		ir_p_fail(p, op, "expected '== 0' or '>= 0' at end of affine "
+		    "constraint");
+		return NULL;
+	}
+	ir_p_i64_push(p, &p->affeq, eq);
+	return a;
+}
+
+const IrAttr *
+ir_p_integer_set(IrParser *p, IrPtrList *exprs)
+{
+	const IrAttr *a = NULL;
+	uint8_t *eq;
+	size_t i;
+
+	if (!p->failed && exprs && !ir_p_has_null(exprs) &&
+	    exprs->n == p->affeq.n) {
+		eq = ir_xcalloc(exprs->n + 1, 1);
+		for (i = 0; i < exprs->n; i++)
+			eq[i] = (uint8_t)p->affeq.v[i];
+		a = ir_attr_integer_set(p->ctx, (unsigned)p->affdims.n,
+		    (unsigned)p->affsyms.n, exprs->n,
+		    (const IrAffineExpr *const *)exprs->v, eq);
+		free(eq);
+	}
+	ir_p_list_free(p, exprs);
 	return a;
 }
 

@@ -213,6 +213,33 @@ ir_p_op_attrs(IrParser *p, const IrAttr *dict)
 	f->attrs = dict;
 }
 
+/* func.func's `attributes {...}`: the attributes the signature gives
+ * (name, visibility, type) may not be written again, as in MLIR. MLIR 14's
+ * `func` keeps its type in `type`, so that name is taken there too. */
+void
+ir_p_func_attrs(IrParser *p, const IrToken *kw, const IrAttr *dict)
+{
+	static const char *const inferred[] = {
+		"sym_visibility", "sym_name", "function_type", "type",
+	};
+	OpFrame *f = ir_p_top_op(p);
+	bool mlir14 = f && f->tok.len == 4;
+	size_t i, n = sizeof inferred / sizeof *inferred - (mlir14 ? 0 : 1);
+
+	if (p->failed || !f || !dict)
+		return;
+	for (i = 0; i < n; i++)
+		if (ir_dict_get(dict, inferred[i])) {
+			ir_p_fail(p, kw, "custom op '%s' '%s' is an inferred "
+			    "attribute and should not be specified in the "
+			    "explicit attribute dictionary",
+			    mlir14 ? "builtin.func" : "func.func",
+			    inferred[i]);
+			return;
+		}
+	f->attrs = dict;
+}
+
 void
 ir_p_sym_name(IrParser *p, const IrToken *sym)
 {
@@ -508,6 +535,88 @@ ir_p_func_finish(IrParser *p, const IrLoc *loc)
 		    string_attr(p, f->vis, strlen(f->vis)));
 	build_op(p, f, 0, NULL, 0, NULL, attrs, loc, 1);
 	if (!p->failed)
+		ir_p_op_pop(p);
+}
+
+/* A successor's `(%a, ... : T, ...)` in br / cond_br: the operands given
+ * since the last successor take the types (collected in f->fres). */
+void
+ir_p_succ_args(IrParser *p, IrPtrList *types)
+{
+	OpFrame *f = ir_p_top_op(p);
+	size_t before = f ? (f->nsegs ? f->segs[0] : 0) +
+	    (f->tok.kind == TK_COND_BR ? 1 : 0) : 0, n, i;
+
+	if (!p->failed && f && types && ir_p_has_null(types))
+		ir_p_lost(p, &f->tok, NULL);
+	if (p->failed || !f || f->nsegs == 2) {
+		ir_p_list_free(p, types);
+		return;
+	}
+	n = f->noperands - before;
+	if (n != (types ? types->n : 0)) {
+		ir_p_fail(p, &f->succs[f->nsuccs - 1], "%zu operands present, "
+		    "but expected %zu", n, types ? types->n : 0);
+		ir_p_list_free(p, types);
+		return;
+	}
+	for (i = 0; types && i < types->n; i++)
+		ir_p_list_push(p, &f->fres, types->v[i]);
+	f->segs[f->nsegs++] = n;
+	ir_p_list_free(p, types);
+}
+
+/* br / cond_br: cond_br's condition is an i1 and its operands come in
+ * segments, kept in operand_segment_sizes as MLIR keeps them. */
+void
+ir_p_branch_finish(IrParser *p, const IrLoc *loc)
+{
+	OpFrame *f = ir_p_top_op(p);
+	const IrType **types;
+	const IrAttr *attrs = NULL;
+	bool cond;
+	size_t n, i;
+
+	if (p->failed || !f)
+		return;
+	cond = f->tok.kind == TK_COND_BR;
+	n = f->fres.n + (cond ? 1 : 0);
+	types = ir_xcalloc(n + 1, sizeof *types);
+	if (cond)
+		types[0] = ir_type_int(p->ctx, 1, IR_SIGNLESS);
+	for (i = 0; i < f->fres.n; i++)
+		types[i + (cond ? 1 : 0)] = f->fres.v[i];
+	if (cond) {
+		int32_t seg[3] = { 1, (int32_t)f->segs[0],
+		    (int32_t)f->segs[1] };
+		int64_t three = 3;
+		attrs = with_attr(p, NULL, "operand_segment_sizes",
+		    ir_attr_dense(p->ctx, ir_type_vector(p->ctx, 1, &three,
+		    ir_type_int(p->ctx, 32, IR_SIGNLESS)), false, seg,
+		    sizeof seg));
+	}
+	build_op(p, f, n, types, 0, NULL, attrs, loc, 0);
+	free(types);
+	if (!p->failed)
+		ir_p_op_pop(p);
+}
+
+void
+ir_p_cast_finish(IrParser *p, IrPtrList *in, IrPtrList *out,
+    const IrLoc *loc)
+{
+	OpFrame *f = ir_p_top_op(p);
+
+	if (!p->failed && f && ((in && ir_p_has_null(in)) ||
+	    ir_p_has_null(out)))
+		ir_p_lost(p, &f->tok, NULL);
+	if (!p->failed && f)
+		build_op(p, f, in ? in->n : 0,
+		    in ? (const IrType *const *)in->v : NULL, out->n,
+		    (const IrType *const *)out->v, NULL, loc, 0);
+	ir_p_list_free(p, in);
+	ir_p_list_free(p, out);
+	if (!p->failed && f)
 		ir_p_op_pop(p);
 }
 

@@ -1,5 +1,6 @@
 /* ir/parse_type.c: the builders for types (builtin, shaped, function,
  * tuple, dialect and quantized types). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +25,9 @@ ir_p_int_type(IrParser *p, const IrToken *tok)
 	}
 	n.s++;
 	n.len--;
-	if (!ir_p_tok_u64(&n, &w) || w == 0 || w > 64) {
-		ir_p_fail(p, tok, "integer bitwidth must be between 1 and 64");
+	if (!ir_p_tok_u64(&n, &w) || w > IR_INT_MAX_WIDTH) {
+		ir_p_fail(p, tok, "integer bitwidth is limited to %u bits",
+		    IR_INT_MAX_WIDTH);
 		return NULL;
 	}
 	return ir_type_int(p->ctx, (unsigned)w, sign);
@@ -49,6 +51,40 @@ ir_p_none_type(IrParser *p)
 	return p->failed ? NULL : ir_type_none(p->ctx);
 }
 
+/* Drops white space around the body of `#d< "..." >`: MLIR reads one
+ * string token there (leading line breaks are kept: the token's line and
+ * column would change). */
+static void
+trim_space(IrToken *t)
+{
+	size_t a = 0, b = t->len;
+
+	while (a < b && (t->s[a] == ' ' || t->s[a] == '\t'))
+		a++;
+	while (b > a && strchr(" \t\r\n", t->s[b - 1]))
+		b--;
+	if (a == b || t->s[a] != '"' || t->s[b - 1] != '"')
+		return;
+	t->s += a;
+	t->off += a;
+	t->col += (unsigned)a;
+	t->len = b - a;
+}
+
+/* Whether s[0..len) is exactly one string literal: a quote, characters
+ * with backslash escapes, the closing quote at the end. */
+static bool
+one_string(const char *s, size_t len)
+{
+	size_t i = 1;
+
+	if (len < 2 || s[0] != '"')
+		return false;
+	while (i < len - 1 && s[i] != '"')
+		i += s[i] == '\\' ? 2 : 1;
+	return i == len - 1 && s[i] == '"';
+}
+
 /* `!dialect.body` or `#dialect.body` -> dialect and verbatim body;
  * `!dialect<"body">` (the opaque form) -> dialect and the string. */
 static void
@@ -66,9 +102,8 @@ split_dialect(IrParser *p, const IrToken *tok, const IrIdent **dialect,
 		*dialect = ir_ident_get(p->ctx, tok->s + 1, dl);
 		str.s = lt + 1;
 		str.len = tok->len - dl - 3;
-		if (str.len >= 2 && str.s[0] == '"' &&
-		    str.s[str.len - 1] == '"' &&
-		    memchr(str.s + 1, '"', str.len - 2) == NULL)
+		trim_space(&str);
+		if (one_string(str.s, str.len))
 			*body = ir_p_tok_string(p, &str, 0);
 		else
 			*body = ir_ident_get(p->ctx, str.s, str.len);
@@ -109,7 +144,7 @@ ir_p_dialect_type(IrParser *p, const IrToken *tok)
 }
 
 const IrAttr *
-ir_p_dialect_attr(IrParser *p, const IrToken *tok)
+ir_p_dialect_attr(IrParser *p, const IrToken *tok, const IrType *type)
 {
 	const IrIdent *d, *b;
 
@@ -118,7 +153,7 @@ ir_p_dialect_attr(IrParser *p, const IrToken *tok)
 	split_dialect(p, tok, &d, &b);
 	if (!dialect_named(p, tok, d))
 		return NULL;
-	return ir_attr_opaque(p->ctx, d, b);
+	return ir_attr_opaque_typed(p->ctx, d, b, type);
 }
 
 const IrType *
@@ -156,7 +191,7 @@ ir_p_dim(IrParser *p, const IrToken *tok)
 
 	if (p->failed || tok->s[0] == '?')
 		return IR_DYNAMIC;
-	n.len--;
+	n.len = strspn(tok->s, "0123456789");
 	if (!ir_p_tok_u64(&n, &v) || v > (uint64_t)INT64_MAX) {
 		ir_p_fail(p, tok, "dimension is too large");
 		return 0;
@@ -164,13 +199,27 @@ ir_p_dim(IrParser *p, const IrToken *tok)
 	return (int64_t)v;
 }
 
+/* MLIR 14's element rules: numbers everywhere, vectors in tensors and
+ * memrefs, dialect types (quant included) in tensors only. */
 static bool
-valid_elem(const IrType *t)
+valid_elem(int kw, const IrType *t)
 {
-	return t->kind == IR_TYPE_INTEGER || t->kind == IR_TYPE_FLOAT ||
-	    t->kind == IR_TYPE_INDEX || t->kind == IR_TYPE_QUANT ||
-	    t->kind == IR_TYPE_OPAQUE || t->kind == IR_TYPE_VECTOR ||
-	    t->kind == IR_TYPE_TUPLE;
+	if (t->kind == IR_TYPE_INTEGER || t->kind == IR_TYPE_FLOAT ||
+	    t->kind == IR_TYPE_INDEX)
+		return true;
+	if (kw == TK_VECTOR)
+		return false;
+	return t->kind == IR_TYPE_VECTOR || (kw == TK_TENSOR &&
+	    (t->kind == IR_TYPE_QUANT || t->kind == IR_TYPE_OPAQUE));
+}
+
+/* A memref's memory space: an integer, a string or a dictionary, as
+ * mlir-opt-14 allows (it refuses attributes of unknown dialects). */
+static bool
+valid_memspace(const IrAttr *a)
+{
+	return a->kind == IR_ATTR_INTEGER || a->kind == IR_ATTR_STRING ||
+	    a->kind == IR_ATTR_DICT;
 }
 
 static bool
@@ -187,9 +236,13 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	const int64_t *d = dims ? dims->v : NULL;
 	size_t i;
 
-	if (!valid_elem(elem)) {
-		ir_p_fail(p, kw, "invalid %.*s element type", (int)kw->len,
-		    kw->s);
+	if (!valid_elem(kw->kind, elem)) {
+		if (kw->kind == TK_VECTOR)
+			ir_p_fail(p, kw, "vector elements must be "
+			    "int/index/float type");
+		else
+			ir_p_fail(p, kw, "invalid %.*s element type",
+			    (int)kw->len, kw->s);
 		return NULL;
 	}
 	if (kw->kind == TK_TENSOR)
@@ -211,6 +264,17 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	if (a && !is_layout(a)) {
 		ir_p_fail(p, kw, "expected memref layout (affine_map or "
 		    "strided)");
+		return NULL;
+	}
+	if (b && !valid_memspace(b)) {
+		ir_p_fail(p, kw, "unsupported memory space Attribute");
+		return NULL;
+	}
+	if (a && a->kind == IR_ATTR_AFFINE_MAP && rank >= 0 &&
+	    a->u.affine.ndims != (unsigned)rank) {
+		ir_p_fail(p, kw, "memref layout mismatch between rank and "
+		    "affine map: %lld != %u", (long long)rank,
+		    a->u.affine.ndims);
 		return NULL;
 	}
 	return ir_type_memref(p->ctx, rank, d, elem, a, b);
@@ -374,8 +438,9 @@ ir_p_memref_old(IrParser *p, const IrToken *kw, IrI64List *dims,
 /* ---------------------------------------------------------------- quant */
 
 void
-ir_p_quant_begin(IrParser *p)
+ir_p_quant_begin(IrParser *p, const IrToken *kw)
 {
+	p->q.kw = *kw;
 	p->q.n = 0;
 	p->q.range = false;
 	p->q.width = 0;
@@ -391,13 +456,22 @@ ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
 	if (p->failed)
 		return;
 	p->q.tok = *tok;
-	p->q.is_signed = tok->s[0] == 'i';
+	/* i8 / u8, and MLIR's integer type spellings si8 / ui8 */
+	p->q.is_signed = tok->s[0] == 'i' || tok->s[0] == 's';
+	if (n.len > 2 && (n.s[0] == 's' || n.s[0] == 'u') && n.s[1] == 'i') {
+		n.s++;
+		n.len--;
+	}
 	n.s++;
 	n.len--;
-	if ((tok->s[0] != 'i' && tok->s[0] != 'u') || !ir_p_tok_u64(&n, &w) ||
-	    n.len == 0 || w == 0 || w > 32) {
-		ir_p_fail(p, tok, "illegal storage type '%.*s'", (int)tok->len,
-		    tok->s);
+	if ((n.s[-1] != 'i' && n.s[-1] != 'u') || n.len == 0 ||
+	    strspn(n.s, "0123456789") != n.len) {
+		ir_p_fail(p, tok, "illegal storage type prefix");
+		return;
+	}
+	if (!ir_p_tok_u64(&n, &w) || w == 0 || w > 32) {
+		ir_p_fail(p, tok, "illegal storage type size: %.*s",
+		    (int)n.len, n.s);
 		return;
 	}
 	p->q.width = (unsigned)w;
@@ -419,10 +493,66 @@ ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
 	}
 }
 
-void
-ir_p_quant_param(IrParser *p, const IrToken *scale, int64_t zp)
+/* MLIR's check of a scale: finite and positive, reported where the type's
+ * body starts, with the value as LLVM's raw_ostream writes a double. */
+static bool
+check_scale(IrParser *p, double d)
 {
-	if (p->failed)
+	IrToken at = p->q.kw;
+
+	if (d > 0.0 && !isinf(d))
+		return true;
+	at.s += 7; /* past "!quant." */
+	at.off += 7;
+	at.col += 7;
+	if (isnan(d))
+		ir_p_fail(p, &at, "illegal scale: nan");
+	else if (isinf(d))
+		ir_p_fail(p, &at, "illegal scale: %sINF", d < 0 ? "-" : "");
+	else
+		ir_p_fail(p, &at, "illegal scale: %e", d);
+	return false;
+}
+
+/* A scale as MLIR 14 reads it: a float literal, or `0x...` holding the
+ * bits of an f64 (how the printer writes a scale that no shorter decimal
+ * form gives back); a decimal integer is not a scale. */
+static bool
+quant_scale(IrParser *p, const IrToken *tok, bool neg, double *out)
+{
+	uint64_t bits;
+
+	if (tok->kind == TK_FLOAT) {
+		*out = neg ? -ir_p_tok_double(tok) : ir_p_tok_double(tok);
+		return check_scale(p, *out);
+	}
+	if (!ir_p_tok_is_hex(tok)) {
+		ir_p_fail(p, tok, "unexpected decimal integer literal for a "
+		    "floating point value");
+		ir_emit_note(p->ctx, ir_p_tok_loc(p, tok), "add a trailing dot "
+		    "to make the literal a float");
+		return false;
+	}
+	if (neg) {
+		ir_p_fail(p, tok, "hexadecimal float literal should not have "
+		    "a leading minus");
+		return false;
+	}
+	if (!ir_p_tok_u64(tok, &bits)) {
+		ir_p_fail(p, tok, "hexadecimal float constant out of range "
+		    "for type");
+		return false;
+	}
+	memcpy(out, &bits, sizeof *out);
+	return check_scale(p, *out);
+}
+
+void
+ir_p_quant_param(IrParser *p, const IrToken *scale, bool neg, int64_t zp)
+{
+	double d;
+
+	if (p->failed || !quant_scale(p, scale, neg, &d))
 		return;
 	if (p->q.n == p->q.cap) {
 		p->q.cap = p->q.cap ? p->q.cap * 2 : 8;
@@ -430,7 +560,7 @@ ir_p_quant_param(IrParser *p, const IrToken *scale, int64_t zp)
 		    p->q.cap * sizeof *p->q.scales);
 		p->q.zps = ir_xrealloc(p->q.zps, p->q.cap * sizeof *p->q.zps);
 	}
-	p->q.scales[p->q.n] = ir_p_tok_double(scale);
+	p->q.scales[p->q.n] = d;
 	p->q.zps[p->q.n++] = zp;
 }
 

@@ -209,6 +209,13 @@ ir_p_syntax_error(IrParser *p, int major, const IrToken *tok,
 		ir_p_fail(p, tok, "expected '%s'", tk_spelling(want[0]));
 		return;
 	}
+	/* only an affine expression starts with any of these, and no float */
+	if (wants(want, nwant, TK_BARE) && wants(want, nwant, TK_INTEGER) &&
+	    wants(want, nwant, TK_MINUS) && wants(want, nwant, TK_LPAREN) &&
+	    !wants(want, nwant, TK_FLOAT)) {
+		ir_p_fail(p, tok, "expected affine expression");
+		return;
+	}
 	for (i = 0; i < NCLOSERS; i++)
 		if (wants(want, nwant, order[i])) {
 			ir_p_fail(p, tok, "expected '%s'",
@@ -1001,6 +1008,12 @@ ir_p_region_begin(IrParser *p, const IrToken *brace)
 	r = ir_p_top_region(p);
 	if (f->sugar != SUGAR_FUNC || f->nregions != 0 || f->nargs == 0)
 		return;
+	/* `func @f(i32) { ^bb0(%a: i32): ... }`: MLIR 14 lets the body's
+	 * entry block name the arguments (the verifier matches the types) */
+	for (i = 0; i < f->nargs && !f->args[i].named; i++)
+		;
+	if (i == f->nargs)
+		return;
 	r->named_args = true;
 	ir_p_current_block(r);
 	for (i = 0; i < f->nargs && !p->failed; i++) {
@@ -1258,6 +1271,7 @@ cleanup(IrParser *p)
 	free(p->dense);
 	free(p->affdims.v);
 	free(p->affsyms.v);
+	free(p->affeq.v);
 	free(p->q.scales);
 	free(p->q.zps);
 }

@@ -120,6 +120,11 @@ void ir_p_op_begin(IrParser *p, const IrToken *name);
 void ir_p_operand(IrParser *p, const IrToken *name);
 void ir_p_successor(IrParser *p, const IrToken *label);
 void ir_p_op_attrs(IrParser *p, const IrAttr *dict);
+void ir_p_func_attrs(IrParser *p, const IrToken *kw, const IrAttr *dict);
+void ir_p_succ_args(IrParser *p, IrPtrList *types);
+void ir_p_branch_finish(IrParser *p, const IrLoc *loc);
+void ir_p_cast_finish(IrParser *p, IrPtrList *in, IrPtrList *out,
+    const IrLoc *loc);
 void ir_p_op_finish(IrParser *p, const IrType *type, const IrLoc *loc);
 void ir_p_region_begin(IrParser *p, const IrToken *brace);
 void ir_p_region_end(IrParser *p, const IrToken *brace);
@@ -157,10 +162,11 @@ int64_t ir_p_dim(IrParser *p, const IrToken *tok);
 /* A plain shaped type lexed as one SHAPED token. */
 const IrType *ir_p_shaped_token(IrParser *p, const IrToken *tok);
 int64_t ir_p_int64(IrParser *p, const IrToken *tok, bool neg);
-void ir_p_quant_begin(IrParser *p);
+void ir_p_quant_begin(IrParser *p, const IrToken *kw);
 void ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
     int64_t min, int64_t max);
-void ir_p_quant_param(IrParser *p, const IrToken *scale, int64_t zp);
+void ir_p_quant_param(IrParser *p, const IrToken *scale, bool neg,
+    int64_t zp);
 const IrType *ir_p_quant(IrParser *p, const IrToken *kw,
     const IrType *expressed, int64_t axis);
 
@@ -178,7 +184,10 @@ const IrAttr *ir_p_attr_type(IrParser *p, const IrType *t);
 const IrIdent *ir_p_symbol(IrParser *p, const IrToken *tok);
 const IrAttr *ir_p_attr_symref(IrParser *p, IrPtrList *names);
 const IrAttr *ir_p_attr_alias_ref(IrParser *p, const IrToken *tok);
-const IrAttr *ir_p_dialect_attr(IrParser *p, const IrToken *tok);
+const IrAttr *ir_p_loc_attr(IrParser *p, const IrToken *kw,
+    const IrLoc *loc);
+const IrAttr *ir_p_dialect_attr(IrParser *p, const IrToken *tok,
+    const IrType *type);
 const IrAttr *ir_p_attr_dict(IrParser *p, IrNamedList *l);
 IrNamedList *ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
     const IrAttr *value);
@@ -193,6 +202,11 @@ void ir_p_affine_begin(IrParser *p, const IrToken *kw);
 void ir_p_affine_id(IrParser *p, const IrToken *tok, bool symbol);
 const IrAffineExpr *ir_p_aff_bin(IrParser *p, IrAffineKind kind,
     const IrAffineExpr *a, const IrAffineExpr *b);
+const IrAffineExpr *ir_p_constraint(IrParser *p, const IrToken *op,
+    const IrAffineExpr *a, const IrAffineExpr *b, bool eq);
+const IrAttr *ir_p_integer_set(IrParser *p, IrPtrList *exprs);
+const IrAffineExpr *ir_p_aff_op(IrParser *p, const IrToken *op,
+    IrAffineKind kind, const IrAffineExpr *a, const IrAffineExpr *b);
 const IrAffineExpr *ir_p_aff_sub(IrParser *p, const IrAffineExpr *a,
     const IrAffineExpr *b);
 const IrAffineExpr *ir_p_aff_neg(IrParser *p, const IrAffineExpr *a);
@@ -343,6 +357,8 @@ typedef struct OpFrame {
 	IrPtrList fresattrs;  /* and their attributes (NULL: none) */
 	const IrIdent *sym_name;
 	const char *vis; /* func.func visibility keyword, or NULL */
+	size_t segs[2];       /* br / cond_br: operands per successor */
+	unsigned nsegs;       /* (their types are collected in fres) */
 } OpFrame;
 
 /* A location alias; placeholder stands for it until it is defined. */
@@ -460,7 +476,11 @@ struct IrParser {
 	size_t ndense, densecap;
 	IrPtrList affdims, affsyms;
 	IrToken affkw;        /* affine_map keyword, for errors */
+	IrI64List affeq;      /* affine_set: 1 for each == constraint */
+	bool alias_def;       /* inside `#name = ...` at the top level */
+	IrToken alias_ahead;  /* a loc(...) in it naming a later alias */
 	struct {
+		IrToken kw;   /* !quant.uniform, for errors */
 		IrToken tok;
 		bool is_signed, range;
 		unsigned width;

@@ -310,28 +310,6 @@ dims(IrPrinter *p, const IrType *t)
 	}
 }
 
-/* An affine map that is the identity on `rank` dims (elided). */
-static bool
-identity_map(const IrAttr *a, int64_t rank)
-{
-	if (a->kind != IR_ATTR_AFFINE_MAP || a->u.affine.nsymbols ||
-	    a->u.affine.ndims != rank || a->u.affine.nresults != (size_t)rank)
-		return false;
-	for (size_t i = 0; i < a->u.affine.nresults; i++) {
-		const IrAffineExpr *e = a->u.affine.results[i];
-		if (e->kind != IR_AFFINE_DIM || e->value != (int64_t)i)
-			return false;
-	}
-	return true;
-}
-
-/* The default memory space (integer 0), which MLIR drops. */
-static bool
-default_memspace(const IrAttr *a)
-{
-	return a->kind == IR_ATTR_INTEGER && a->u.integer.value == 0;
-}
-
 static void shaped_text(IrPrinter *p, const char *kw, const IrType *t);
 
 /* A shaped type, from the memo when it was printed recently. */
@@ -367,12 +345,12 @@ shaped_text(IrPrinter *p, const char *kw, const IrType *t)
 		ir_pr_attr(p, t->u.shaped.encoding, false);
 	}
 	const IrAttr *layout = t->u.shaped.layout;
-	if (layout && !identity_map(layout, t->u.shaped.rank)) {
+	if (layout) { /* identity maps were dropped by ir_type_memref */
 		ir_pr_write(p, ", ", 2);
 		ir_pr_attr(p, layout, true);
 	}
 	const IrAttr *ms = t->u.shaped.memspace;
-	if (ms && !default_memspace(ms)) {
+	if (ms) { /* and so was memory space 0 */
 		ir_pr_write(p, ", ", 2);
 		ir_pr_attr(p, ms, true);
 	}
@@ -512,6 +490,14 @@ static void
 int_value(IrPrinter *p, const IrType *t, uint64_t v)
 {
 	unsigned w = t->kind == IR_TYPE_INTEGER ? t->u.integer.width : 64;
+	if (w == 0)
+		v = 0;
+	if (w > 64) /* held in 64 bits, sign-extended unless unsigned */
+		w = 64;
+	if (w == 0) {
+		ir_pr_uint(p, 0);
+		return;
+	}
 	if (w < 64)
 		v &= (UINT64_C(1) << w) - 1;
 	if (is_unsigned(t)) {
@@ -618,9 +604,9 @@ dense_hex(IrPrinter *p, const IrAttr *a, int64_t n)
 
 /* Nested [..] by shape, as MLIR's mixed-radix walk. */
 static void
-dense_list(IrPrinter *p, const IrAttr *a, int64_t n, size_t es)
+dense_list(IrPrinter *p, const IrType *t, int64_t n,
+    void (*elem)(IrPrinter *, const IrAttr *, int64_t), const IrAttr *a)
 {
-	const IrType *t = a->u.dense.type;
 	int64_t rank = t->u.shaped.rank;
 	const int64_t *shape = t->u.shaped.dims;
 	int64_t *counter = ir_xcalloc((size_t)(rank ? rank : 1),
@@ -633,8 +619,7 @@ dense_list(IrPrinter *p, const IrAttr *a, int64_t n, size_t es)
 			ir_pr_putc(p, '[');
 			open++;
 		}
-		dense_elem(p, t->u.shaped.elem, a->u.dense.data +
-		    (size_t)idx * es, es);
+		elem(p, a, idx);
 		if (!rank)
 			continue;
 		counter[rank - 1]++;
@@ -652,6 +637,43 @@ dense_list(IrPrinter *p, const IrAttr *a, int64_t n, size_t es)
 	free(counter);
 }
 
+/* Element idx of a numeric dense attribute. */
+static void
+number_elem(IrPrinter *p, const IrAttr *a, int64_t idx)
+{
+	const IrType *elem = a->u.dense.type->u.shaped.elem;
+	size_t es = ir_dense_elem_size(elem);
+
+	dense_elem(p, elem, a->u.dense.data + (size_t)idx * es, es);
+}
+
+/* Element idx of dense string elements, quoted as MLIR quotes strings. */
+static void
+string_elem(IrPrinter *p, const IrAttr *a, int64_t idx)
+{
+	const IrIdent *s = a->u.dstr.elems[a->u.dstr.splat ? 0 : idx];
+
+	ir_pr_putc(p, '"');
+	escaped(p, s->str, s->len);
+	ir_pr_putc(p, '"');
+}
+
+/* dense<"a"> (all equal), dense<["a", "b"]> by shape, dense<> (empty). */
+static void
+dense_strings(IrPrinter *p, const IrAttr *a)
+{
+	const IrType *t = a->u.dstr.type;
+	int64_t n = ir_type_num_elements(t);
+
+	ir_pr_write(p, "dense<", 6);
+	if (a->u.dstr.splat && n != 0)
+		string_elem(p, a, 0);
+	else if (n > 0)
+		dense_list(p, t, n, string_elem, a);
+	ir_pr_write(p, "> : ", 4);
+	ir_pr_type(p, t);
+}
+
 static void
 dense(IrPrinter *p, const IrAttr *a)
 {
@@ -665,7 +687,7 @@ dense(IrPrinter *p, const IrAttr *a)
 	else if (n > 100 && a->u.dense.size == (size_t)n * es)
 		dense_hex(p, a, n);
 	else if (n > 0 && es && a->u.dense.size == (size_t)n * es)
-		dense_list(p, a, n, es);
+		dense_list(p, t, n, number_elem, a);
 	ir_pr_write(p, "> : ", 4);
 	ir_pr_type(p, t);
 }
@@ -791,6 +813,31 @@ affine_map(IrPrinter *p, const IrAttr *a)
 		if (i)
 			ir_pr_write(p, ", ", 2);
 		affine(p, a->u.affine.results[i], false);
+	}
+	ir_pr_write(p, ")>", 2);
+}
+
+/* affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>; no constraint prints
+ * as MLIR prints it, (0 == 0). */
+static void
+integer_set(IrPrinter *p, const IrAttr *a)
+{
+	ir_pr_write(p, "affine_set<(", 12);
+	affine_ids(p, 'd', a->u.iset.ndims);
+	ir_pr_putc(p, ')');
+	if (a->u.iset.nsymbols) {
+		ir_pr_putc(p, '[');
+		affine_ids(p, 's', a->u.iset.nsymbols);
+		ir_pr_putc(p, ']');
+	}
+	ir_pr_write(p, " : (", 4);
+	if (a->u.iset.n == 0)
+		ir_pr_write(p, "0 == 0", 6);
+	for (size_t i = 0; i < a->u.iset.n; i++) {
+		if (i)
+			ir_pr_write(p, ", ", 2);
+		affine(p, a->u.iset.exprs[i], false);
+		ir_pr_write(p, a->u.iset.eq[i] ? " == 0" : " >= 0", 5);
 	}
 	ir_pr_write(p, ")>", 2);
 }
@@ -958,6 +1005,21 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 		return;
 	case IR_ATTR_OPAQUE:
 		dialect_symbol(p, '#', a->u.opaque.dialect, a->u.opaque.body);
+		if (a->u.opaque.type) {
+			ir_pr_write(p, " : ", 3);
+			ir_pr_type(p, a->u.opaque.type);
+		}
+		return;
+	case IR_ATTR_DENSE_STRING:
+		dense_strings(p, a);
+		return;
+	case IR_ATTR_INTEGER_SET:
+		integer_set(p, a);
+		return;
+	case IR_ATTR_LOC:
+		ir_pr_write(p, "loc(", 4);
+		ir_pr_loc(p, a->u.loc.loc);
+		ir_pr_putc(p, ')');
 		return;
 	}
 	ir_unreachable("bad attribute kind");

@@ -222,7 +222,7 @@ unique(IrContext *ctx, IrType *key)
 const IrType *
 ir_type_int(IrContext *ctx, unsigned width, IrSignedness sign)
 {
-	if (width < 1 || width > 64)
+	if (width > IR_INT_MAX_WIDTH)
 		return NULL;
 	IrType k = { .kind = IR_TYPE_INTEGER };
 	k.u.integer.width = width;
@@ -278,6 +278,23 @@ ir_type_tensor(IrContext *ctx, int64_t rank, const int64_t *dims,
 	return unique(ctx, &k);
 }
 
+/* Whether a memref layout is an identity affine map, which MLIR drops
+ * when it makes the type (symbols do not matter: (d0)[s0] -> (d0) is the
+ * identity), so both spellings are one type. */
+static bool
+identity_layout(const IrAttr *a, int64_t rank)
+{
+	if (!a || a->kind != IR_ATTR_AFFINE_MAP ||
+	    a->u.affine.ndims != rank || a->u.affine.nresults != (size_t)rank)
+		return false;
+	for (size_t i = 0; i < a->u.affine.nresults; i++) {
+		const IrAffineExpr *e = a->u.affine.results[i];
+		if (e->kind != IR_AFFINE_DIM || e->value != (int64_t)i)
+			return false;
+	}
+	return true;
+}
+
 const IrType *
 ir_type_memref(IrContext *ctx, int64_t rank, const int64_t *dims,
     const IrType *elem, const IrAttr *layout, const IrAttr *memspace)
@@ -285,8 +302,9 @@ ir_type_memref(IrContext *ctx, int64_t rank, const int64_t *dims,
 	IrType k;
 	if (!shaped_key(&k, IR_TYPE_MEMREF, rank, dims, elem))
 		return NULL;
-	k.u.shaped.layout = layout;
-	k.u.shaped.memspace = memspace;
+	k.u.shaped.layout = identity_layout(layout, rank) ? NULL : layout;
+	k.u.shaped.memspace = memspace && memspace->kind ==
+	    IR_ATTR_INTEGER && memspace->u.integer.value == 0 ? NULL : memspace;
 	return unique(ctx, &k);
 }
 

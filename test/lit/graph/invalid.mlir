@@ -171,9 +171,10 @@ func.func @f20(%x: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:1>>) {
 
 // -----
 
+// A zero scale is refused where the type is read, as mlir-opt-14 does (the
+// verifier's own check covers types that importers build).
+// expected-error@+1 {{illegal scale: 0.000000e+00}}
 func.func @f21(%x: tensor<4x!quant.uniform<i8:f32, 0.000000e+00>>) {
-  // expected-error@+1 {{operand #0 has a non-positive quantization scale}}
-  %0 = "graph.relu"(%x) : (tensor<4x!quant.uniform<i8:f32, 0.000000e+00>>) -> tensor<4x!quant.uniform<i8:f32, 0.000000e+00>>
   return
 }
 

@@ -98,8 +98,8 @@
 
 // -----
 
-// expected-error@+1 {{integer bitwidth must be between 1 and 64}}
-"foo.op"() {a = i65} : () -> ()
+// expected-error@+1 {{integer bitwidth is limited to 16777215 bits}}
+"foo.op"() {a = i16777216} : () -> ()
 
 // -----
 
@@ -245,8 +245,9 @@ func.func @f(%a: i32) {
 
 // -----
 
+// Arguments are all named, or all left to the entry block's label.
 // expected-error@+1 {{expected named arguments for a function with a body}}
-func.func @f(i32) {
+func.func @f(i32, %b: i32) {
   return
 }
 

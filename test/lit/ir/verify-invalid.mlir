@@ -200,9 +200,9 @@ func.func private @dup()
 // -----
 
 // expected-error@+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "bogus"}}
-func.func @g() attributes {sym_visibility = "bogus"} {
-  return
-}
+"func.func"() ({
+  "func.return"() : () -> ()
+}) {function_type = () -> (), sym_name = "g", sym_visibility = "bogus"} : () -> ()
 
 // -----
 
@@ -215,7 +215,8 @@ func.func @g() attributes {sym_visibility = "bogus"} {
 
 // -----
 
-// All three visibilities are fine, on functions and modules.
+// All three visibilities are fine, on functions and modules (a function
+// declaration must not be public, below).
 "builtin.module"() ({
   "builtin.module"() ({
   ^bb0:
@@ -223,6 +224,7 @@ func.func @g() attributes {sym_visibility = "bogus"} {
   "func.func"() ({
   }) {function_type = () -> (), sym_name = "f", sym_visibility = "private"} : () -> ()
   "func.func"() ({
+    "func.return"() : () -> ()
   }) {function_type = () -> (), sym_name = "g", sym_visibility = "public"} : () -> ()
 }) : () -> ()
 

@@ -495,6 +495,12 @@ Test(verify, func_declaration_is_valid)
 	ir_region_clear(ir_op_region(f, 0));
 	cr_assert_null(ir_func_entry(f));
 	cr_assert_eq(ir_func_type(f), fn_void);
+	/* a declaration is private (or nested), as in MLIR */
+	cr_assert(!ir_verify(m));
+	expect(0, "error: 'func.func' op symbol declaration cannot have "
+	    "public visibility");
+	ir_op_set_attr(f, "sym_visibility", ir_attr_string(ctx, "private", 7,
+	    NULL));
 	cr_assert(ir_verify(m));
 	ir_op_destroy(m);
 }
