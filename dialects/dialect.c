@@ -19,15 +19,6 @@ dialect_register(IrContext *ctx, const Dialect *d)
 	return ok;
 }
 
-bool
-dialect_fold_op(IrOp *op, const IrAttr *const *operands,
-    IrFoldResult *results)
-{
-	const DialectOpInfo *info = dialect_op_info(op);
-	return info && info->fold && *info->fold &&
-	    (*info->fold)(op, operands, results);
-}
-
 const DialectOpInfo *
 dialect_op_info(const IrOp *op)
 {
@@ -35,13 +26,6 @@ dialect_op_info(const IrOp *op)
 	if (!def || def->verify != dialect_verify_op)
 		return NULL;
 	return def->dialect_data;
-}
-
-IrInterpretFn
-dialect_op_kernel(const IrOp *op)
-{
-	const DialectOpInfo *info = dialect_op_info(op);
-	return info && info->kernel ? *info->kernel : NULL;
 }
 
 /* ---------------------------------------------------------------- specs */

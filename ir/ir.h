@@ -497,6 +497,17 @@ typedef enum IrTrait {
 
 typedef struct IrOpState IrOpState;
 typedef struct IrPatternSet IrPatternSet; /* the pattern rewriter's */
+/* The reference interpreter's state and runtime values (interp/). */
+typedef struct IrInterp IrInterp;
+typedef struct IrTensor IrTensor;
+
+/* An interpret hook (a reference kernel, interp/interp.h runs them):
+ * reads operands (one IrTensor per op operand, NULL for non-tensor
+ * operands), creates one result tensor per op result with
+ * ir_tensor_create (or a view) and stores it in results[i]. Reports a
+ * user error through ir_op_emit_error and returns false. */
+typedef bool (*IrInterpretFn)(IrInterp *it, IrOp *op,
+    IrTensor *const *operands, IrTensor **results);
 
 /* What a fold hook produces for one result: a constant attribute (to be
  * materialized as a constant op) or an existing value; both NULL: that
@@ -531,10 +542,13 @@ struct IrOpDef {
 	 * returns false when nothing folds. Never changes the IR. */
 	bool (*fold)(IrOp *op, const IrAttr *const *operands,
 	    IrFoldResult *results);
+	/* The reference kernel npu-run executes, or NULL when the op has
+	 * none. A target registers its own ops with theirs. */
+	IrInterpretFn interpret;
 	/* Adds this op's canonicalization patterns to `set`. */
 	void (*canonicalize)(IrContext *ctx, IrPatternSet *set);
 	const void *dialect_data; /* owned by the defining dialect (e.g. its
-	                             attribute specs and interpreter kernel) */
+	                             attribute specs) */
 };
 
 /* Registers a definition (not copied; must outlive the context). Returns

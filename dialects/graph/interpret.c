@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/qmath.h"
+#include "interp/interp.h"
+#include "interp/qmath.h"
 
 #define MAXR 16 /* highest rank the kernels handle */
 
@@ -120,7 +121,7 @@ run_float(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 /* Declares graph_interpret_<name> running float kernel f_<name>. */
 #define FLOAT_KERNEL(name) \
 	static bool f_##name(IrOp *op, IrTensor *const *in, IrTensor **out); \
-	static bool \
+	bool \
 	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
 	    IrTensor **out) \
 	{ \
@@ -396,7 +397,7 @@ qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out, int kind)
  * else float kernel f_<name>. */
 #define QUANT_KERNEL(name, kind) \
 	static bool f_##name(IrOp *op, IrTensor *const *in, IrTensor **out); \
-	static bool \
+	bool \
 	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
 	    IrTensor **out) \
 	{ \
@@ -1126,7 +1127,7 @@ qbinary(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 		binary(in, out[0], fn); \
 		return true; \
 	} \
-	static bool \
+	bool \
 	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
 	    IrTensor **out) \
 	{ \
@@ -1182,7 +1183,7 @@ bcast_next(const IrTensor *out, int64_t *idx, const int64_t *sa,
 
 /* base ^ exponent in double, broadcast, in the base's element type;
  * integer results truncate toward zero (ONNX's Pow). */
-static bool
+bool
 graph_interpret_pow(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -1432,7 +1433,7 @@ qpool(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 static bool f_pool(IrOp *op, IrTensor *const *in, IrTensor **out);
 
-static bool
+bool
 graph_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -1497,7 +1498,7 @@ argmax_window(IrOp *op, const IrTensor *x, const int64_t *p, int64_t n,
 }
 
 /* max_pool2d_indices: each window's maximum and its flat input index. */
-static bool
+bool
 graph_interpret_max_pool2d_indices(IrInterp *it, IrOp *op,
     IrTensor *const *in, IrTensor **out)
 {
@@ -1651,7 +1652,7 @@ qmean(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 static bool f_reduce_mean(IrOp *op, IrTensor *const *in, IrTensor **out);
 
-static bool
+bool
 graph_interpret_reduce_mean(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -1784,7 +1785,7 @@ run_raw(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 
 #define RAW_KERNEL(name) \
 	static bool f_##name(IrOp *op, IrTensor *const *in, IrTensor **out); \
-	static bool \
+	bool \
 	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
 	    IrTensor **out) \
 	{ \
@@ -2255,7 +2256,7 @@ f_resize(IrOp *op, IrTensor *const *in, IrTensor **out)
 }
 
 /* reshape, squeeze, unsqueeze: the same bytes under the result type. */
-static bool
+bool
 graph_interpret_reshape(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -2414,7 +2415,7 @@ quantize_even(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
 
 /* Float -> integer casts round toward zero and saturate; others convert
  * exactly where they can. */
-static bool
+bool
 graph_interpret_cast(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -2438,7 +2439,7 @@ graph_interpret_cast(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return true;
 }
 
-static bool
+bool
 graph_interpret_quantize(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -2449,7 +2450,7 @@ graph_interpret_quantize(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* Quantized to quantized, in integers as TFLite's Requantize: zp_out +
  * MultiplyByQuantizedMultiplier(q - zp_in, s_in / s_out). */
-static bool
+bool
 graph_interpret_requantize(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -2476,60 +2477,3 @@ graph_interpret_requantize(IrInterp *it, IrOp *op, IrTensor *const *in,
 }
 
 /* ------------------------------------------------------------ table */
-
-const IrInterpretFn graph_kernels[GRAPH_NUM_OPS] = {
-	[GRAPH_CONSTANT] = ir_interp_constant_kernel,
-	[GRAPH_CONV2D] = graph_interpret_conv2d,
-	[GRAPH_DEPTHWISE_CONV2D] = graph_interpret_depthwise_conv2d,
-	[GRAPH_TRANSPOSE_CONV2D] = graph_interpret_transpose_conv2d,
-	[GRAPH_FULLY_CONNECTED] = graph_interpret_fully_connected,
-	[GRAPH_MATMUL] = graph_interpret_matmul,
-	[GRAPH_BATCH_MATMUL] = graph_interpret_batch_matmul,
-	[GRAPH_ADD] = graph_interpret_add,
-	[GRAPH_SUB] = graph_interpret_sub,
-	[GRAPH_MUL] = graph_interpret_mul,
-	[GRAPH_DIV] = graph_interpret_div,
-	[GRAPH_MAXIMUM] = graph_interpret_maximum,
-	[GRAPH_MINIMUM] = graph_interpret_minimum,
-	[GRAPH_POW] = graph_interpret_pow,
-	[GRAPH_RELU] = graph_interpret_relu,
-	[GRAPH_RELU6] = graph_interpret_relu6,
-	[GRAPH_CLIP] = graph_interpret_clip,
-	[GRAPH_LEAKY_RELU] = graph_interpret_leaky_relu,
-	[GRAPH_PRELU] = graph_interpret_prelu,
-	[GRAPH_SIGMOID] = graph_interpret_sigmoid,
-	[GRAPH_TANH] = graph_interpret_tanh,
-	[GRAPH_HARD_SWISH] = graph_interpret_hard_swish,
-	[GRAPH_HARD_SIGMOID] = graph_interpret_hard_sigmoid,
-	[GRAPH_GELU] = graph_interpret_gelu,
-	[GRAPH_EXP] = graph_interpret_exp,
-	[GRAPH_SQRT] = graph_interpret_sqrt,
-	[GRAPH_RSQRT] = graph_interpret_rsqrt,
-	[GRAPH_ABS] = graph_interpret_abs,
-	[GRAPH_NEG] = graph_interpret_neg,
-	[GRAPH_SOFTMAX] = graph_interpret_softmax,
-	[GRAPH_LOG_SOFTMAX] = graph_interpret_log_softmax,
-	[GRAPH_MAX_POOL2D] = graph_interpret_pool,
-	[GRAPH_AVG_POOL2D] = graph_interpret_pool,
-	[GRAPH_MAX_POOL2D_INDICES] = graph_interpret_max_pool2d_indices,
-	[GRAPH_GLOBAL_AVG_POOL] = graph_interpret_global_avg_pool,
-	[GRAPH_REDUCE_MEAN] = graph_interpret_reduce_mean,
-	[GRAPH_REDUCE_SUM] = graph_interpret_reduce_sum,
-	[GRAPH_REDUCE_MAX] = graph_interpret_reduce_max,
-	[GRAPH_RESHAPE] = graph_interpret_reshape,
-	[GRAPH_TRANSPOSE] = graph_interpret_transpose,
-	[GRAPH_CONCAT] = graph_interpret_concat,
-	[GRAPH_SPLIT] = graph_interpret_split,
-	[GRAPH_SLICE] = graph_interpret_slice,
-	[GRAPH_STRIDED_SLICE] = graph_interpret_strided_slice,
-	[GRAPH_PAD] = graph_interpret_pad,
-	[GRAPH_RESIZE] = graph_interpret_resize,
-	[GRAPH_SQUEEZE] = graph_interpret_reshape,
-	[GRAPH_UNSQUEEZE] = graph_interpret_reshape,
-	[GRAPH_BATCH_NORM] = graph_interpret_batch_norm,
-	[GRAPH_LAYER_NORM] = graph_interpret_layer_norm,
-	[GRAPH_CAST] = graph_interpret_cast,
-	[GRAPH_QUANTIZE] = graph_interpret_quantize,
-	[GRAPH_DEQUANTIZE] = graph_interpret_quantize,
-	[GRAPH_REQUANTIZE] = graph_interpret_requantize,
-};

@@ -1,11 +1,11 @@
 /* dialects/graph/ops.c: the graph dialect's tables, expanded from
  * ops.def. */
 #include "dialects/graph/graph.h"
+#include "interp/interp.h"
 
 #define OPS_UPPER GRAPH
 #define OPS_LOWER graph
 #define OPS_DEF "dialects/graph/ops.def"
-#define OPS_HAS_FOLDS
 #include "dialects/ops_expand.h"
 
 const Dialect graph_dialect = {

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/qmath.h"
+#include "interp/interp.h"
+#include "interp/qmath.h"
 
 static const IrOpDef *
 def_of(const IrOp *op)
@@ -207,7 +208,7 @@ qwindow(const Win *w)
 }
 
 /* TFLite's ConvPerChannel (qmath_conv2d). */
-static bool
+bool
 npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -225,7 +226,7 @@ npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
 }
 
 /* TFLite's DepthwiseConvPerChannel (qmath_depthwise_conv2d). */
-static bool
+bool
 npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
     IrTensor *const *in, IrTensor **out)
 {
@@ -244,7 +245,7 @@ npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
 
 /* TFLite's FullyConnected (per tensor, or per channel when multiplier
  * has one entry per output). */
-static bool
+bool
 npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -262,7 +263,7 @@ npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* TFLite's integer pooling: max of the valid taps, or their sum divided
  * by their count rounding half away from zero. */
-static bool
+bool
 npu_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -372,7 +373,7 @@ ew_code(const char *s)
 	    !strcmp(s, "max") ? '>' : !strcmp(s, "abs") ? '|' : 'l';
 }
 
-static bool
+bool
 npu_interpret_elementwise(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -426,7 +427,7 @@ npu_interpret_elementwise(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* ------------------------------------------------------------ lut, resize */
 
-static bool
+bool
 npu_interpret_lut(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -478,7 +479,7 @@ nearest(int64_t o, int64_t in, int64_t out, bool align, bool half)
 	return i < 0 ? 0 : i;
 }
 
-static bool
+bool
 npu_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -527,7 +528,7 @@ npu_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* ------------------------------------------------------------ data, regions */
 
-static bool
+bool
 npu_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -556,7 +557,7 @@ npu_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return true;
 }
 
-static bool
+bool
 npu_interpret_cpu(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -569,16 +570,3 @@ npu_interpret_cpu(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return ir_interp_run_block(it, r->first, in, op->noperands, out,
 	    op->nresults);
 }
-
-const IrInterpretFn npu_kernels[NPU_NUM_OPS] = {
-	[NPU_CONV2D] = npu_interpret_conv2d,
-	[NPU_DEPTHWISE_CONV2D] = npu_interpret_depthwise_conv2d,
-	[NPU_FULLY_CONNECTED] = npu_interpret_fully_connected,
-	[NPU_POOL] = npu_interpret_pool,
-	[NPU_ELEMENTWISE] = npu_interpret_elementwise,
-	[NPU_LUT] = npu_interpret_lut,
-	[NPU_RESIZE] = npu_interpret_resize,
-	[NPU_CONCAT] = npu_interpret_concat,
-	[NPU_DMA] = ir_interp_copy_kernel,
-	[NPU_CPU] = npu_interpret_cpu,
-};

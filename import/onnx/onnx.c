@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/npy.h"
+#include "interp/npy.h"
 #include "import/onnx/conv.h"
 
 /* ------------------------------------------------------------ element types */

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "dialects/dialect.h"
-#include "dialects/interp.h"
-#include "dialects/npy.h"
+#include "interp/interp.h"
+#include "interp/npy.h"
 #include "ir/ir.h"
 
 /* Exit codes (DESIGN.md section 8). */

@@ -1,4 +1,4 @@
-/* dialects/npy.h: NumPy .npy files (format versions 1.0 and 2.0, little
+/* interp/npy.h: NumPy .npy files (format versions 1.0 and 2.0, little
  * endian, C order) for the interpreter's inputs and outputs. */
 #ifndef NPUIR_NPY_H
 #define NPUIR_NPY_H

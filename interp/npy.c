@@ -1,5 +1,5 @@
-/* dialects/npy.c: strict reader and atomic writer of NumPy .npy files. */
-#include "dialects/npy.h"
+/* interp/npy.c: strict reader and atomic writer of NumPy .npy files. */
+#include "interp/npy.h"
 
 #include <errno.h>
 #include <stdarg.h>

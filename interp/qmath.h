@@ -1,4 +1,4 @@
-/* dialects/qmath.h: TFLite's reference integer arithmetic for quantized
+/* interp/qmath.h: TFLite's reference integer arithmetic for quantized
  * kernels (QuantizeMultiplier, rounding doubling high multiply, rounding
  * divide by a power of two, requantization) and XNNPack's (fp32
  * requantization, its add and mean). */
