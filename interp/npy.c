@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ir/ir.h"
+#include "ir/output.h"
 
 static const struct {
 	const char *descr; /* as NumPy writes it */
@@ -395,28 +396,18 @@ bool
 npy_write_file(const char *path, const NpyArray *a, char *err,
     size_t errlen)
 {
-	size_t len, plen = strlen(path);
+	size_t len;
 	void *img = npy_encode(a, &len);
-	char *tmp = ir_xmalloc(plen + 32);
-	FILE *f;
-	bool ok;
+	IrOutput *out = ir_output_open(path, false, err, errlen);
+	bool ok = out != NULL;
 
-	snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
-	f = fopen(tmp, "wb");
-	if (!f) {
-		ok = fail(err, errlen, "cannot create %s: %s", tmp,
-		    strerror(errno));
-		goto out;
+	if (out) {
+		ok = fwrite(img, 1, len, ir_output_stream(out)) == len;
+		if (!ok)
+			fail(err, errlen, "cannot write '%s': %s", path,
+			    strerror(errno));
+		ok = ir_output_close(out, ok, err, errlen) && ok;
 	}
-	ok = fwrite(img, 1, len, f) == len;
-	ok = (fclose(f) == 0) && ok;
-	if (!ok || rename(tmp, path) != 0) {
-		ok = fail(err, errlen, "cannot write %s: %s", path,
-		    strerror(errno));
-		remove(tmp);
-	}
-out:
-	free(tmp);
 	free(img);
 	return ok;
 }

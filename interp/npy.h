@@ -50,8 +50,9 @@ bool npy_read_file(const char *path, NpyArray *out, char *err,
 /* Encodes as format 1.0 (2.0 when the header needs more than 65535
  * bytes) into a malloc'd buffer; *len gets its size. */
 void *npy_encode(const NpyArray *a, size_t *len);
-/* Writes atomically: a temporary file beside `path`, then rename, so a
- * failure leaves no partial file. Returns false with err set. */
+/* Writes atomically (ir/output.h): a temporary file beside `path`, then
+ * rename, so a failure leaves no partial file. Returns false with err
+ * set. */
 bool npy_write_file(const char *path, const NpyArray *a, char *err,
     size_t errlen);
 /* Frees the data; the array becomes empty. */
