@@ -261,16 +261,6 @@ le(const unsigned char *p, int n)
 	return v;
 }
 
-float
-npy_bf16_to_f32(uint16_t h)
-{
-	uint32_t bits = (uint32_t)h << 16;
-	float f;
-
-	memcpy(&f, &bits, 4);
-	return f;
-}
-
 /* Element count of the shape, or -1 on overflow. */
 static int64_t
 count(const NpyArray *a)
@@ -417,61 +407,4 @@ npy_free(NpyArray *a)
 {
 	free(a->data);
 	memset(a, 0, sizeof *a);
-}
-
-float
-npy_f16_to_f32(uint16_t h)
-{
-	uint32_t sign = (uint32_t)(h >> 15) << 31, exp = h >> 10 & 0x1f;
-	uint32_t man = h & 0x3ff, bits;
-	float f;
-
-	if (exp == 0x1f)
-		bits = sign | 0x7f800000u | man << 13;
-	else if (exp)
-		bits = sign | (exp + 112) << 23 | man << 13;
-	else if (!man)
-		bits = sign;
-	else { /* subnormal: normalise */
-		exp = 113;
-		while (!(man & 0x400)) {
-			man <<= 1;
-			exp--;
-		}
-		bits = sign | exp << 23 | (man & 0x3ff) << 13;
-	}
-	memcpy(&f, &bits, 4);
-	return f;
-}
-
-uint16_t
-npy_f32_to_f16(float f)
-{
-	uint32_t x, sign, man, rest, half;
-	int exp;
-
-	memcpy(&x, &f, 4);
-	sign = x >> 16 & 0x8000;
-	exp = (int)(x >> 23 & 0xff) - 127 + 15;
-	man = x & 0x7fffff;
-	if ((x & 0x7fffffff) > 0x7f800000) /* NaN: keep it quiet */
-		return (uint16_t)(sign | 0x7e00 | man >> 13);
-	if (exp >= 31)
-		return (uint16_t)(sign | 0x7c00);
-	if (exp <= 0) { /* subnormal or zero */
-		if (exp < -10)
-			return (uint16_t)sign;
-		man |= 0x800000;
-		rest = man & ((1u << (14 - exp)) - 1);
-		half = 1u << (13 - exp);
-		man >>= 14 - exp;
-		if (rest > half || (rest == half && (man & 1)))
-			man++;
-		return (uint16_t)(sign | man);
-	}
-	rest = man & 0x1fff;
-	man = (uint32_t)exp << 10 | man >> 13;
-	if (rest > 0x1000 || (rest == 0x1000 && (man & 1)))
-		man++; /* may carry into the exponent, up to infinity */
-	return (uint16_t)(sign | man);
 }

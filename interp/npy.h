@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ir/ir.h"
+
 #define NPY_MAX_DIMS 32
 
 /* The element types npu-run reads and writes. */
@@ -58,10 +60,23 @@ bool npy_write_file(const char *path, const NpyArray *a, char *err,
 /* Frees the data; the array becomes empty. */
 void npy_free(NpyArray *a);
 
-/* IEEE half <-> single conversions (round to nearest even). */
-float npy_f16_to_f32(uint16_t h);
-/* bf16 bits (the high half of an f32) as a float. */
-float npy_bf16_to_f32(uint16_t h);
-uint16_t npy_f32_to_f16(float f);
+/* The names .npy code used for the core's conversions (ir/half.c). */
+static inline float
+npy_f16_to_f32(uint16_t h)
+{
+	return ir_f16_to_f32(h);
+}
+
+static inline float
+npy_bf16_to_f32(uint16_t h)
+{
+	return ir_bf16_to_f32(h);
+}
+
+static inline uint16_t
+npy_f32_to_f16(float f)
+{
+	return ir_f16_from_f32(f);
+}
 
 #endif /* NPUIR_NPY_H */

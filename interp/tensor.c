@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/npy.h"
 #include "interp/qmath.h"
 
 /* ------------------------------------------------------------ tensors */
@@ -253,19 +252,6 @@ ir_tensor_set_int(IrTensor *t, int64_t i, int64_t v)
 	}
 }
 
-
-static uint16_t
-f32_to_bf16(float f)
-{
-	uint32_t bits;
-
-	memcpy(&bits, &f, 4);
-	if ((bits & 0x7fffffff) > 0x7f800000)
-		return (uint16_t)(bits >> 16 | 0x40);
-	bits += 0x7fff + (bits >> 16 & 1);
-	return (uint16_t)(bits >> 16);
-}
-
 double
 ir_tensor_get(const IrTensor *t, int64_t i)
 {
@@ -280,9 +266,9 @@ ir_tensor_get(const IrTensor *t, int64_t i)
 	case IR_F64:
 		return *(const double *)p;
 	case IR_F16:
-		return npy_f16_to_f32(*(const uint16_t *)p);
+		return ir_f16_to_f32(*(const uint16_t *)p);
 	default:
-		return npy_bf16_to_f32(*(const uint16_t *)p);
+		return ir_bf16_to_f32(*(const uint16_t *)p);
 	}
 }
 
@@ -309,10 +295,10 @@ ir_tensor_set(IrTensor *t, int64_t i, double v)
 		*(double *)p = v;
 		break;
 	case IR_F16:
-		*(uint16_t *)p = npy_f32_to_f16((float)v);
+		*(uint16_t *)p = ir_f16_from_f32((float)v);
 		break;
 	default:
-		*(uint16_t *)p = f32_to_bf16((float)v);
+		*(uint16_t *)p = ir_bf16_from_f32((float)v);
 	}
 }
 

@@ -41,27 +41,6 @@ PassesVisibility passes_visibility(const IrOp *op);
 /* Is op a symbol as MLIR sees it: a registered op with a sym_name and
  * the SYMBOL or SYMBOL_TABLE trait (`module @m` is one)? */
 bool passes_is_symbol(const IrOp *op);
-/* The nearest symbol table op strictly above op, or NULL. */
-IrOp *passes_symbol_table_of(IrOp *op);
-
-/* A cache of hashed symbol tables, built on first use; the IR's symbols
- * must not change while it is used. */
-typedef struct PassesSymbols PassesSymbols;
-
-PassesSymbols *passes_symbols_create(void);
-void passes_symbols_destroy(PassesSymbols *s);
-/* The table of table_op, or NULL (reported once) when it has duplicate
- * symbols. */
-IrSymbolTable *passes_symbols_table(PassesSymbols *s, IrOp *table_op);
-/* Resolves ref (@a::@b) in table_op: path[i] is the symbol named by
- * its i-th part. Returns the number of parts, 0 when a part is missing
- * or names no symbol table to look into, or there are more than max. */
-size_t passes_symbols_resolve(PassesSymbols *s, IrOp *table_op,
-    const IrAttr *ref, IrOp **path, size_t max);
-/* The op ref names, resolved from the symbol table around user. */
-IrOp *passes_symbols_lookup(PassesSymbols *s, IrOp *user,
-    const IrAttr *ref);
-
 /* Registers every built-in pass in ctx's registry. */
 void passes_register_all(IrContext *ctx);
 

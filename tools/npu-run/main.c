@@ -577,14 +577,14 @@ compare(const Options *o, int idx, IrContext *ctx, IrTensor *res)
 		    ((float *)f->data)[i] : ir_tensor_get(res, i);
 		switch (ref.dtype) {
 		case NPY_F32: r = ((float *)ref.data)[i]; break;
-		case NPY_F16: r = npy_f16_to_f32(((uint16_t *)ref.data)[i]);
+		case NPY_F16: r = ir_f16_to_f32(((uint16_t *)ref.data)[i]);
 			break;
 		case NPY_F64: r = ((double *)ref.data)[i]; break;
 		case NPY_I8: r = ((int8_t *)ref.data)[i]; break;
 		case NPY_U8: case NPY_BOOL: r = ((uint8_t *)ref.data)[i];
 			break;
 		case NPY_I16: r = ((int16_t *)ref.data)[i]; break;
-		case NPY_U16: r = bf16 ? npy_bf16_to_f32(((uint16_t *)
+		case NPY_U16: r = bf16 ? ir_bf16_to_f32(((uint16_t *)
 			    ref.data)[i]) : ((uint16_t *)ref.data)[i];
 			break;
 		case NPY_I32: r = ((int32_t *)ref.data)[i]; break;
