@@ -16,6 +16,8 @@ dialect_register(IrContext *ctx, const Dialect *d)
 		ok &= ir_register_op(ctx, &d->ops[i].def);
 	if (d->materialize)
 		ir_register_constant_materializer(ctx, d->name, d->materialize);
+	if (d->canonical)
+		ir_register_canonical_patterns(ctx, d->canonical);
 	return ok;
 }
 

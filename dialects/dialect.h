@@ -69,11 +69,15 @@ struct Dialect {
 	/* Makes the dialect's constant op for a folded value, or NULL when
 	 * the dialect has none: dialect_register registers it. */
 	IrMaterializeFn materialize;
+	/* Adds the dialect's canonicalization patterns that span several
+	 * ops, or NULL: dialect_register registers it as a canonical
+	 * pattern source. */
+	IrPatternsFn canonical;
 };
 
-/* Registers every op of d in ctx, and its constant materializer.
- * Returns false when a name is already registered (an internal error of
- * the tables). */
+/* Registers every op of d in ctx, its constant materializer and its
+ * canonical patterns. Returns false when a name is already registered
+ * (an internal error of the tables). */
 bool dialect_register(IrContext *ctx, const Dialect *d);
 
 /* The generic verify hook every dialect op's IrOpDef uses: attributes

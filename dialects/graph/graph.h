@@ -22,6 +22,11 @@ extern const Dialect graph_dialect;
 IrOp *graph_materialize_constant(IrBuilder *b, const IrAttr *value,
     const IrType *type, const IrLoc *loc);
 
+/* Adds the graph dialect's patterns over several ops (transpose and
+ * reshape chains) to set when graph ops are registered in ctx
+ * (dialects/graph/canonicalize.c; the dialect registers it). */
+void graph_add_canonical_patterns(IrContext *ctx, IrPatternSet *set);
+
 /* The permutation of a graph.transpose into perm[0..rank), checked to
  * be a permutation; returns its length, or -1 when malformed
  * (dialects/graph/fold.c). */

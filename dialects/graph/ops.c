@@ -25,4 +25,5 @@ const Dialect graph_dialect = {
 	.attrs = graph_attrs,
 	.nattrs = sizeof graph_attrs / sizeof graph_attrs[0],
 	.materialize = graph_materialize_constant,
+	.canonical = graph_add_canonical_patterns,
 };

@@ -16,6 +16,7 @@
 #include "ir/output.h"
 #include "ir/pass.h"
 #include "passes/passes.h"
+#include "test/lib/test_ops.h"
 #include "tools/npu-opt/verify_diag.h"
 
 /* Whether the IR of the last chunk is freed before exit: always in
