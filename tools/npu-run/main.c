@@ -434,8 +434,7 @@ make_inputs(const Options *o, IrOp *func, IrTensor **args)
 		    t->u.shaped.elem)) {
 			char *ts = ir_type_str(t);
 
-			user_error("input type %s is not a static tensor%s", ts,
-			    "");
+			user_error("input type %s is not a static tensor", ts);
 			free(ts);
 			return false;
 		}
