@@ -1,7 +1,10 @@
 /* interp/interp.h: the reference interpreter: runs a function by calling
  * each op's interpret hook (IrOpDef.interpret, `interpret` in DESIGN.md
  * 5), and the kernels several dialects share. Runtime values are in
- * interp/tensor.h. */
+ * interp/tensor.h. interp/ sits between ir/ (all it uses) and the
+ * dialects and targets, which register kernels for their ops in their
+ * IrOpDefs; qmath.h, which needs no IR, is shared by kernels, the
+ * quantizer, weight encoders and simulators. */
 #ifndef NPUIR_INTERP_H
 #define NPUIR_INTERP_H
 

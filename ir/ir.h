@@ -1,6 +1,9 @@
 /* ir/ir.h: the public API of the npu-ir core (context, types, attributes,
- * locations, operations, values, blocks, regions, builder, walker, symbol
- * tables, verifier, diagnostics, parser and printer). */
+ * locations, operations, values, blocks, regions, dominators, builder,
+ * walker, symbols, verifier, diagnostics, parser and printer, f16/bf16).
+ * ir/ is the bottom layer (DESIGN.md 2): it knows no dialect, and holds
+ * the one copy of each core algorithm everything above calls; atomic
+ * output files are ir/output.h. */
 #ifndef NPUIR_IR_H
 #define NPUIR_IR_H
 

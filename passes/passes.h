@@ -1,4 +1,7 @@
-/* passes/passes.h: the built-in passes and their registration. */
+/* passes/passes.h: the built-in passes and their registration. passes/
+ * holds one pass per file over any dialect; dialect-specific rewrites
+ * (patterns, folds) belong to their dialect, and the test dialect to
+ * test/lib/. */
 #ifndef NPUIR_PASSES_H
 #define NPUIR_PASSES_H
 
