@@ -88,44 +88,48 @@ ir_bf16_to_double(uint16_t h)
 /* NaNs keep their sign and the payload bits that fit, quietened, as a
  * hardware conversion does; everything else goes through the double
  * conversion, exact for a float input, so it is rounded once. */
+static float
+f32_of(uint32_t bits)
+{
+	float f;
+	memcpy(&f, &bits, 4);
+	return f;
+}
+
+static uint32_t
+bits_of(float f)
+{
+	uint32_t x;
+	memcpy(&x, &f, 4);
+	return x;
+}
+
 float
 ir_f16_to_f32(uint16_t h)
 {
 	if ((h & 0x7c00) != 0x7c00 || !(h & 0x3ff))
 		return (float)half_to(F16, h);
-	uint32_t bits = (uint32_t)(h & 0x8000) << 16 | 0x7f800000u |
-	    (uint32_t)(h & 0x3ff) << 13;
-	float f;
-	memcpy(&f, &bits, 4);
-	return f;
+	return f32_of((uint32_t)(h & 0x8000) << 16 | 0x7f800000u |
+	    (uint32_t)(h & 0x3ff) << 13);
 }
 
 uint16_t
 ir_f16_from_f32(float f)
 {
-	uint32_t x;
-	memcpy(&x, &f, 4);
-	if ((x & 0x7fffffff) > 0x7f800000)
-		return (uint16_t)((x >> 16 & 0x8000) | 0x7e00 |
-		    (x & 0x7fffff) >> 13);
-	return half_from(F16, f);
+	uint32_t x = bits_of(f);
+	return isnan(f) ? (uint16_t)((x >> 16 & 0x8000) | 0x7e00 |
+	    (x & 0x7fffff) >> 13) : half_from(F16, f);
 }
 
 float
 ir_bf16_to_f32(uint16_t h)
 {
-	uint32_t bits = (uint32_t)h << 16;
-	float f;
-	memcpy(&f, &bits, 4);
-	return f;
+	return f32_of((uint32_t)h << 16);
 }
 
 uint16_t
 ir_bf16_from_f32(float f)
 {
-	uint32_t x;
-	memcpy(&x, &f, 4);
-	if ((x & 0x7fffffff) > 0x7f800000)
-		return (uint16_t)(x >> 16 | 0x40);
-	return half_from(BF16, f);
+	return isnan(f) ? (uint16_t)(bits_of(f) >> 16 | 0x40) :
+	    half_from(BF16, f);
 }
