@@ -16,16 +16,9 @@ dialect_register(IrContext *ctx, const Dialect *d)
 		ok &= ir_register_op(ctx, &d->ops[i].def);
 	if (d->materialize)
 		ir_register_constant_materializer(ctx, d->name, d->materialize);
+	if (d->canonical)
+		ir_register_canonical_patterns(ctx, d->canonical);
 	return ok;
-}
-
-bool
-dialect_fold_op(IrOp *op, const IrAttr *const *operands,
-    IrFoldResult *results)
-{
-	const DialectOpInfo *info = dialect_op_info(op);
-	return info && info->fold && *info->fold &&
-	    (*info->fold)(op, operands, results);
 }
 
 const DialectOpInfo *
@@ -35,13 +28,6 @@ dialect_op_info(const IrOp *op)
 	if (!def || def->verify != dialect_verify_op)
 		return NULL;
 	return def->dialect_data;
-}
-
-IrInterpretFn
-dialect_op_kernel(const IrOp *op)
-{
-	const DialectOpInfo *info = dialect_op_info(op);
-	return info && info->kernel ? *info->kernel : NULL;
 }
 
 /* ---------------------------------------------------------------- specs */

@@ -6,7 +6,6 @@
 
 #include <math.h>
 
-#include "dialects/interp.h"
 #include "ir/ir.h"
 #include "ir/rewrite.h"
 
@@ -47,13 +46,6 @@ typedef struct DialectAttrSpec {
 
 typedef struct Dialect Dialect;
 
-/* An op's fold hook (IrOpDef.fold): operands[i] is operand i's constant
- * value or NULL (operands is NULL for an op without operands, asked for
- * its own constant value). Fills one IrFoldResult per result and returns
- * true, or returns false when nothing folds. Never changes the IR. */
-typedef bool (*DialectFoldFn)(IrOp *op, const IrAttr *const *operands,
-    IrFoldResult *results);
-
 /* Everything the table says about one op. IrOpDef.dialect_data points
  * back at the DialectOpInfo holding it. */
 typedef struct DialectOpInfo {
@@ -62,9 +54,6 @@ typedef struct DialectOpInfo {
 	unsigned id;                  /* index in dialect->ops */
 	bool (*verify)(IrOp *op);     /* the op's own rules, after the
 	                                 generic attribute checks */
-	const IrInterpretFn *kernel;  /* slot in the dialect's kernel array */
-	const DialectFoldFn *fold;    /* slot in the dialect's fold array, or
-	                                 NULL when the dialect has none */
 	const char *operands;         /* doc: "input, filter, bias?" */
 	const char *results;          /* doc: "output" */
 } DialectOpInfo;
@@ -80,11 +69,15 @@ struct Dialect {
 	/* Makes the dialect's constant op for a folded value, or NULL when
 	 * the dialect has none: dialect_register registers it. */
 	IrMaterializeFn materialize;
+	/* Adds the dialect's canonicalization patterns that span several
+	 * ops, or NULL: dialect_register registers it as a canonical
+	 * pattern source. */
+	IrPatternsFn canonical;
 };
 
-/* Registers every op of d in ctx, and its constant materializer.
- * Returns false when a name is already registered (an internal error of
- * the tables). */
+/* Registers every op of d in ctx, its constant materializer and its
+ * canonical patterns. Returns false when a name is already registered
+ * (an internal error of the tables). */
 bool dialect_register(IrContext *ctx, const Dialect *d);
 
 /* The generic verify hook every dialect op's IrOpDef uses: attributes
@@ -92,15 +85,8 @@ bool dialect_register(IrContext *ctx, const Dialect *d);
  * then inferred result types against the declared ones. */
 bool dialect_verify_op(IrOp *op);
 
-/* The generic fold hook of the ops of a dialect with a fold array:
- * calls the op's slot, false when it is empty. */
-bool dialect_fold_op(IrOp *op, const IrAttr *const *operands,
-    IrFoldResult *results);
-
 /* The op's table entry, or NULL when op is not a dialect op. */
 const DialectOpInfo *dialect_op_info(const IrOp *op);
-/* The op's reference kernel, or NULL when none. */
-IrInterpretFn dialect_op_kernel(const IrOp *op);
 
 /* ------------------------------------------------------------ attributes */
 

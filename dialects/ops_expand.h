@@ -3,13 +3,14 @@
 
 /* Before including, define OPS_UPPER (the enum prefix, e.g. GRAPH),
  * OPS_LOWER (the symbol prefix, e.g. graph) and OPS_DEF (the quoted
- * path of the ops.def), and OPS_HAS_FOLDS when the dialect has a fold
- * array. This defines the file-static tables <lower>_attrs[] and
- * <lower>_ops[<UPPER>_NUM_OPS], whose rows point at <lower>_verify_<h>,
- * <lower>_infer_<h>, <lower>_kernels[], <lower>_folds[] (with
- * OPS_HAS_FOLDS: the op's fold hook is then dialect_fold_op) and
- * <lower>_dialect. Ids are pasted as `_##id` before the prefix is added,
- * so an op id that is also a trait name (ELEMENTWISE) is not expanded. */
+ * path of the ops.def). This defines the file-static tables
+ * <lower>_attrs[] and <lower>_ops[<UPPER>_NUM_OPS], whose rows point at
+ * <lower>_verify_<h>, <lower>_infer_<h>, <lower>_fold_<h> and
+ * <lower>_interpret_<h> (the IrOpDef's fold and interpret hooks: a row
+ * naming a hook nobody defines does not link; the dialect header maps
+ * `none` to NULL) and <lower>_dialect. Ids are pasted as `_##id` before
+ * the prefix is added, so an op id that is also a trait name
+ * (ELEMENTWISE) is not expanded. */
 #ifndef NPUIR_OPS_EXPAND_H
 #define NPUIR_OPS_EXPAND_H
 
@@ -27,15 +28,6 @@
 #define SINGLE_BLOCK IR_TRAIT_SINGLE_BLOCK
 #define INF INFINITY
 
-#ifdef OPS_HAS_FOLDS
-#define OPS_FOLD_HOOK dialect_fold_op
-#define OPS_FOLD_SLOT(oid) \
-	&OPS_CAT(OPS_LOWER, _folds)[OPS_CAT(OPS_UPPER, _##oid)]
-#else
-#define OPS_FOLD_HOOK NULL
-#define OPS_FOLD_SLOT(oid) NULL
-#endif
-
 static const DialectAttrSpec OPS_CAT(OPS_LOWER, _attrs)[] = {
 #define ATTR(op, nm, kind, req, dflt, lo, hi, count, allowed, doc) \
 	{ OPS_CAT(OPS_UPPER, _##op), nm, DIALECT_ATTR_##kind, \
@@ -45,7 +37,7 @@ static const DialectAttrSpec OPS_CAT(OPS_LOWER, _attrs)[] = {
 
 static const DialectOpInfo
     OPS_CAT(OPS_LOWER, _ops)[OPS_CAT(OPS_UPPER, _NUM_OPS)] = {
-#define OP(oid, oname, lo, hi, nres, nreg, tr, v, i, ins, outs, doc) \
+#define OP(oid, oname, lo, hi, nres, nreg, tr, v, i, f, k, ins, outs, doc) \
 	[OPS_CAT(OPS_UPPER, _##oid)] = { \
 		.def = { \
 			.name = oname, \
@@ -54,7 +46,8 @@ static const DialectOpInfo
 			.nresults = nres, .nregions = nreg, \
 			.summary = doc, \
 			.verify = dialect_verify_op, \
-			.fold = OPS_FOLD_HOOK, \
+			.fold = OPS_CAT(OPS_LOWER, _fold_##f), \
+			.interpret = OPS_CAT(OPS_LOWER, _interpret_##k), \
 			.infer_types = (tr) & DIALECT_NO_INFER ? NULL : \
 			    OPS_CAT(OPS_LOWER, _infer_##i), \
 			.dialect_data = &OPS_CAT(OPS_LOWER, _ops) \
@@ -63,9 +56,6 @@ static const DialectOpInfo
 		.dialect = &OPS_CAT(OPS_LOWER, _dialect), \
 		.id = OPS_CAT(OPS_UPPER, _##oid), \
 		.verify = OPS_CAT(OPS_LOWER, _verify_##v), \
-		.kernel = &OPS_CAT(OPS_LOWER, _kernels) \
-		    [OPS_CAT(OPS_UPPER, _##oid)], \
-		.fold = OPS_FOLD_SLOT(oid), \
 		.operands = ins, .results = outs, \
 	},
 #include OPS_DEF

@@ -1,90 +1,10 @@
-/* ir/attr.c: uniqued attributes, affine expressions (with MLIR's
- * construction-time simplifications) and f16/bf16 conversions. */
+/* ir/attr.c: uniqued attributes and affine expressions (with MLIR's
+ * construction-time simplifications). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ir/context.h"
-
-/* ---- half floats */
-
-/* A binary16-like format: mbits mantissa bits, exponent bias. */
-typedef struct {
-	int mbits, bias;
-} HalfFmt;
-
-static const HalfFmt F16 = { 10, 15 };
-static const HalfFmt BF16 = { 7, 127 };
-
-static uint16_t
-half_from(HalfFmt f, double d)
-{
-	uint16_t sign = signbit(d) ? 0x8000 : 0;
-	uint16_t inf = (uint16_t)((2 * f.bias + 1) << f.mbits);
-	if (isnan(d))
-		return sign | inf | (uint16_t)(1u << (f.mbits - 1));
-	double a = fabs(d);
-	int emin = 1 - f.bias;
-	if (a < ldexp(1, emin)) {
-		/* Subnormal: a multiple of 2^(emin - mbits); rint rounds
-		 * ties to even, and 2^mbits lands on the smallest normal. */
-		return sign | (uint16_t)rint(ldexp(a, f.mbits - emin));
-	}
-	if (isinf(a))
-		return sign | inf;
-	int e;
-	frexp(a, &e);
-	e--; /* a = 1.m * 2^e */
-	double m = rint(ldexp(a, f.mbits - e));
-	if (m >= ldexp(1, f.mbits + 1)) {
-		m = ldexp(1, f.mbits);
-		e++;
-	}
-	if (e > f.bias)
-		return sign | inf;
-	uint16_t frac = (uint16_t)((uint64_t)m - (1u << f.mbits));
-	return sign | (uint16_t)((e + f.bias) << f.mbits) | frac;
-}
-
-static double
-half_to(HalfFmt f, uint16_t h)
-{
-	int emask = 2 * f.bias + 1;
-	int e = (h >> f.mbits) & emask;
-	unsigned m = h & ((1u << f.mbits) - 1);
-	double v;
-	if (e == emask)
-		v = m ? NAN : INFINITY;
-	else if (e == 0)
-		v = ldexp(m, 1 - f.bias - f.mbits);
-	else
-		v = ldexp(m + (1u << f.mbits), e - f.bias - f.mbits);
-	return (h & 0x8000) ? -v : v;
-}
-
-uint16_t
-ir_f16_from_double(double d)
-{
-	return half_from(F16, d);
-}
-
-double
-ir_f16_to_double(uint16_t h)
-{
-	return half_to(F16, h);
-}
-
-uint16_t
-ir_bf16_from_double(double d)
-{
-	return half_from(BF16, d);
-}
-
-double
-ir_bf16_to_double(uint16_t h)
-{
-	return half_to(BF16, h);
-}
 
 /* ---- affine */
 

@@ -195,13 +195,18 @@ is_graph_region(const IrRegion *r)
 
 /* The dominator tree of one region (Cooper, Harvey and Kennedy, "A
  * Simple, Fast Dominance Algorithm"): blocks numbered in reverse
- * postorder, idom[] by number, -1 for unreachable blocks. */
-typedef struct DomTree {
+ * postorder, idom[] by number, -1 for unreachable blocks; each node's
+ * children in kids[kid_at[i] .. kid_at[i + 1]). */
+struct IrDomTree {
 	IrPtrMap rpo;    /* block -> reverse postorder number + 1 */
 	size_t n;        /* reachable blocks */
 	IrBlock **order; /* blocks by reverse postorder number */
 	long *idom;
-} DomTree;
+	size_t *kid_at;  /* n + 1 offsets into kids */
+	size_t *kids;
+};
+
+typedef IrDomTree DomTree;
 
 static size_t
 num_succs(IrBlock *b)
@@ -272,7 +277,8 @@ intersect(const DomTree *t, long a, long b)
 	return a;
 }
 
-/* New idom of block number i from its processed predecessors. */
+/* New idom of block number i from its processed predecessors: the
+ * terminators of reachable blocks of the region that branch to it. */
 static long
 dom_meet_preds(const DomTree *t, size_t i)
 {
@@ -287,6 +293,24 @@ dom_meet_preds(const DomTree *t, size_t i)
 		idom = idom < 0 ? p : intersect(t, p, idom);
 	}
 	return idom;
+}
+
+/* Children lists, each in reverse postorder (counting sort by idom). */
+static void
+dom_children(DomTree *t)
+{
+	t->kid_at = ir_xcalloc(t->n + 1, sizeof *t->kid_at);
+	t->kids = ir_xcalloc(t->n ? t->n : 1, sizeof *t->kids);
+	for (size_t i = 1; i < t->n; i++)
+		t->kid_at[t->idom[i] + 1]++;
+	for (size_t i = 0; i < t->n; i++)
+		t->kid_at[i + 1] += t->kid_at[i];
+	size_t *fill = ir_xcalloc(t->n ? t->n : 1, sizeof *fill);
+	for (size_t i = 1; i < t->n; i++) {
+		size_t p = (size_t)t->idom[i];
+		t->kids[t->kid_at[p] + fill[p]++] = i;
+	}
+	free(fill);
 }
 
 static void
@@ -311,6 +335,7 @@ dom_build(DomTree *t, IrRegion *r)
 			}
 		}
 	}
+	dom_children(t);
 }
 
 static void
@@ -319,6 +344,57 @@ dom_free(DomTree *t)
 	ir_ptrmap_free(&t->rpo);
 	free(t->order);
 	free(t->idom);
+	free(t->kid_at);
+	free(t->kids);
+}
+
+IrDomTree *
+ir_domtree_build(IrRegion *r)
+{
+	assert(r->first);
+	IrDomTree *t = ir_xmalloc(sizeof *t);
+	dom_build(t, r);
+	return t;
+}
+
+void
+ir_domtree_free(IrDomTree *t)
+{
+	if (!t)
+		return;
+	dom_free(t);
+	free(t);
+}
+
+size_t
+ir_domtree_size(const IrDomTree *t)
+{
+	return t->n;
+}
+
+IrBlock *
+ir_domtree_block(const IrDomTree *t, size_t i)
+{
+	return t->order[i];
+}
+
+long
+ir_domtree_number(const IrDomTree *t, const IrBlock *b)
+{
+	return rpo_of(t, b);
+}
+
+size_t
+ir_domtree_idom(const IrDomTree *t, size_t i)
+{
+	return (size_t)t->idom[i];
+}
+
+const size_t *
+ir_domtree_children(const IrDomTree *t, size_t i, size_t *n)
+{
+	*n = t->kid_at[i + 1] - t->kid_at[i];
+	return t->kids + t->kid_at[i];
 }
 
 /* Does block a dominate block b (both in the region of t)? Unreachable

@@ -94,14 +94,6 @@ void ir_source_linecol(const IrSource *src, size_t off, unsigned *line,
  * or NULL when i is past the end (deterministic listings, docs). */
 const IrOpDef *ir_registered_op(const IrContext *ctx, size_t i);
 
-/* ir/attr.c: IEEE half and bfloat16 conversions. From double they round
- * to nearest, ties to even (overflow gives infinity, NaN stays NaN);
- * to double they are exact. */
-uint16_t ir_f16_from_double(double d);
-double ir_f16_to_double(uint16_t h);
-uint16_t ir_bf16_from_double(double d);
-double ir_bf16_to_double(uint16_t h);
-
 /* ir/pass.c: frees the context's pass registry and closes the plugins
  * it loaded (ir_context_destroy calls it). */
 void ir_pass_registry_free(IrContext *ctx);

@@ -1,6 +1,9 @@
 /* ir/ir.h: the public API of the npu-ir core (context, types, attributes,
- * locations, operations, values, blocks, regions, builder, walker, symbol
- * tables, verifier, diagnostics, parser and printer). */
+ * locations, operations, values, blocks, regions, dominators, builder,
+ * walker, symbols, verifier, diagnostics, parser and printer, f16/bf16).
+ * ir/ is the bottom layer (DESIGN.md 2): it knows no dialect, and holds
+ * the one copy of each core algorithm everything above calls; atomic
+ * output files are ir/output.h. */
 #ifndef NPUIR_IR_H
 #define NPUIR_IR_H
 
@@ -50,6 +53,20 @@ char *ir_xstrndup(const char *s, size_t n);
 IR_NORETURN void ir_unreachable_at(const char *file, int line,
     const char *msg);
 #define ir_unreachable(msg) ir_unreachable_at(__FILE__, __LINE__, (msg))
+
+/* IEEE half and bfloat16 conversions, the only copy (ir/half.c). To
+ * wider types they are exact; to f16/bf16 they round to nearest, ties to
+ * even, once (overflow gives infinity, subnormals are kept). The f32
+ * forms keep a NaN's sign and payload (quietened); the double forms
+ * make a plain quiet NaN. */
+uint16_t ir_f16_from_double(double d);
+double ir_f16_to_double(uint16_t h);
+uint16_t ir_bf16_from_double(double d);
+double ir_bf16_to_double(uint16_t h);
+float ir_f16_to_f32(uint16_t h);
+uint16_t ir_f16_from_f32(float f);
+float ir_bf16_to_f32(uint16_t h);
+uint16_t ir_bf16_from_f32(float f);
 
 /* A pointer -> pointer hash map (open addressing) for passes and the
  * core: clone maps, visited sets (value = key), numbering. Offers no
@@ -538,6 +555,17 @@ typedef enum IrTrait {
 
 typedef struct IrOpState IrOpState;
 typedef struct IrPatternSet IrPatternSet; /* the pattern rewriter's */
+/* The reference interpreter's state and runtime values (interp/). */
+typedef struct IrInterp IrInterp;
+typedef struct IrTensor IrTensor;
+
+/* An interpret hook (a reference kernel, interp/interp.h runs them):
+ * reads operands (one IrTensor per op operand, NULL for non-tensor
+ * operands), creates one result tensor per op result with
+ * ir_tensor_create (or a view) and stores it in results[i]. Reports a
+ * user error through ir_op_emit_error and returns false. */
+typedef bool (*IrInterpretFn)(IrInterp *it, IrOp *op,
+    IrTensor *const *operands, IrTensor **results);
 
 /* What a fold hook produces for one result: a constant attribute (to be
  * materialized as a constant op) or an existing value; both NULL: that
@@ -572,10 +600,13 @@ struct IrOpDef {
 	 * returns false when nothing folds. Never changes the IR. */
 	bool (*fold)(IrOp *op, const IrAttr *const *operands,
 	    IrFoldResult *results);
+	/* The reference kernel npu-run executes, or NULL when the op has
+	 * none. A target registers its own ops with theirs. */
+	IrInterpretFn interpret;
 	/* Adds this op's canonicalization patterns to `set`. */
 	void (*canonicalize)(IrContext *ctx, IrPatternSet *set);
 	const void *dialect_data; /* owned by the defining dialect (e.g. its
-	                             attribute specs and interpreter kernel) */
+	                             attribute specs) */
 };
 
 /* Registers a definition (not copied; must outlive the context). Returns
@@ -801,6 +832,27 @@ void ir_op_set_successor(IrOp *op, unsigned i, IrBlock *b);
  * (computed on the region's CFG). */
 bool ir_value_dominates(IrValue *v, IrOp *user);
 
+/* The dominator tree of a region's CFG (Cooper, Harvey and Kennedy, "A
+ * Simple, Fast Dominance Algorithm"), the one npu-ir has: the verifier
+ * and CSE walk it. Nodes are the blocks reachable from the entry, by
+ * reverse-postorder number (0: the entry); a predecessor is a reachable
+ * block of the region whose terminator branches to the block. */
+typedef struct IrDomTree IrDomTree;
+/* Builds the tree of r (which has at least one block). */
+IrDomTree *ir_domtree_build(IrRegion *r);
+void ir_domtree_free(IrDomTree *t);
+/* Number of reachable blocks. */
+size_t ir_domtree_size(const IrDomTree *t);
+/* The block numbered i; b's number, or -1 when b is unreachable. */
+IrBlock *ir_domtree_block(const IrDomTree *t, size_t i);
+long ir_domtree_number(const IrDomTree *t, const IrBlock *b);
+/* The immediate dominator of node i (the entry's is 0, itself). */
+size_t ir_domtree_idom(const IrDomTree *t, size_t i);
+/* The nodes node i immediately dominates, in increasing number; *n gets
+ * their count. */
+const size_t *ir_domtree_children(const IrDomTree *t, size_t i,
+    size_t *n);
+
 /* ---------------------------------------------------------------- builder */
 
 /* An insertion point. Ops are inserted before `before`, or at the end of
@@ -858,6 +910,28 @@ typedef struct IrSymbolTable IrSymbolTable;
 IrSymbolTable *ir_symbol_table_create(IrOp *table_op);
 IrOp *ir_symbol_table_lookup(IrSymbolTable *t, const IrIdent *name);
 void ir_symbol_table_destroy(IrSymbolTable *t);
+
+/* The nearest symbol table op strictly above op, or NULL. */
+IrOp *ir_symbol_table_above(IrOp *op);
+
+/* A cache of hashed symbol tables, built on first use, for passes that
+ * resolve many references; the IR's symbols must not change while it is
+ * used. */
+typedef struct IrSymbolCache IrSymbolCache;
+IrSymbolCache *ir_symbol_cache_create(void);
+void ir_symbol_cache_destroy(IrSymbolCache *c);
+/* The table of table_op, or NULL (reported once) when it has duplicate
+ * symbols. */
+IrSymbolTable *ir_symbol_cache_table(IrSymbolCache *c, IrOp *table_op);
+/* Resolves ref (@a::@b) in table_op as ir_symbol_resolve does, through
+ * c's tables: path[i] is the symbol named by its i-th part. Returns the
+ * number of parts, 0 when a part is missing or names no symbol table to
+ * look into, or there are more than max. */
+size_t ir_symbol_resolve_path(IrSymbolCache *c, IrOp *table_op,
+    const IrAttr *ref, IrOp **path, size_t max);
+/* The op ref names, resolved from the symbol table around user. */
+IrOp *ir_symbol_cache_lookup(IrSymbolCache *c, IrOp *user,
+    const IrAttr *ref);
 
 /* ---------------------------------------------------------------- verifier */
 

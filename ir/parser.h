@@ -526,10 +526,11 @@ bool ir_p_tok_is_hex(const IrToken *tok);
 /* The value of a float (or integer) token. */
 double ir_p_tok_double(const IrToken *tok);
 
-/* parser.c: SSA names and regions. */
-/* The innermost region or op frame being parsed, or NULL. */
+/* parser.c: the innermost region or op frame being parsed, or NULL. */
 RegionFrame *ir_p_top_region(IrParser *p);
 OpFrame *ir_p_top_op(IrParser *p);
+
+/* parse_names.c: SSA names. */
 /* The value a use `%name#index : t` refers to; a placeholder when the
  * name is not defined yet. NULL after an error. */
 IrValue *ir_p_use_value(IrParser *p, const OperandRef *r, const IrType *t);
@@ -550,6 +551,19 @@ void ir_p_define_at(IrParser *p, uint32_t *cell, uint32_t code,
     const IrToken *tok, IrValue *v);
 /* `%name` or `%name#N` -> name and N. */
 void ir_p_value_ref(IrParser *p, const IrToken *tok, OperandRef *r);
+/* What the regions of parser.c need of the name table: the cell a
+ * binding's cell code names; a new binding (at: its `%`) in cell (code:
+ * where that is) hiding the one there; popping the newest binding; is a
+ * binding a definition (not only placeholders); the `%name` token of a
+ * binding, for messages. */
+uint32_t *ir_p_code_cell(IrParser *p, uint32_t code);
+Binding *ir_p_bind_push_at(IrParser *p, uint32_t *cell, uint32_t code,
+    const char *at);
+void ir_p_bind_pop(IrParser *p);
+bool ir_p_bind_defined(const Binding *b);
+IrToken ir_p_bind_tok(IrParser *p, const Binding *b);
+
+/* parser.c: regions and blocks. */
 /* The label `^name` (tok) of region r, created (undefined) on first
  * reference. */
 Label *ir_p_label_get(IrParser *p, RegionFrame *r, const IrToken *tok);

@@ -1,5 +1,7 @@
-/* ir/symbol.c: symbol names, lookup and nested resolution, and hashed
- * symbol tables. */
+/* ir/symbol.c: symbol names, hashed symbol tables, and the one
+ * resolution of nested references (@a::@b) as MLIR does it, linear or
+ * through a cache of tables (the verifier, the interpreter, inline and
+ * symbol-dce all call it). */
 #include <stdlib.h>
 
 #include "ir/internal.h"
@@ -24,25 +26,6 @@ ir_symbol_lookup(IrOp *table_op, const IrIdent *name)
 			if (ir_symbol_name(op) == name)
 				return op;
 	return NULL;
-}
-
-IrOp *
-ir_symbol_resolve(IrOp *from, const IrAttr *symref)
-{
-	if (!symref || symref->kind != IR_ATTR_SYMREF)
-		return NULL;
-	IrOp *table = from;
-	while (table && !ir_op_has_trait(table, IR_TRAIT_SYMBOL_TABLE))
-		table = ir_op_parent_op(table);
-	if (!table)
-		return NULL;
-	IrOp *op = ir_symbol_lookup(table, symref->u.symref.root);
-	for (size_t i = 0; op && i < symref->u.symref.nnested; i++) {
-		if (!ir_op_has_trait(op, IR_TRAIT_SYMBOL_TABLE))
-			return NULL;
-		op = ir_symbol_lookup(op, symref->u.symref.nested[i]);
-	}
-	return op;
 }
 
 struct IrSymbolTable {
@@ -101,4 +84,120 @@ ir_symbol_table_destroy(IrSymbolTable *t)
 		return;
 	ir_ptrmap_free(&t->map);
 	free(t);
+}
+
+IrOp *
+ir_symbol_table_above(IrOp *op)
+{
+	IrOp *t = ir_op_parent_op(op);
+	while (t && !ir_op_has_trait(t, IR_TRAIT_SYMBOL_TABLE))
+		t = ir_op_parent_op(t);
+	return t;
+}
+
+/* ------------------------------------------------------------ resolution */
+
+typedef struct CacheEntry {
+	IrOp *op;
+	IrSymbolTable *table;    /* NULL: duplicate symbols (reported) */
+} CacheEntry;
+
+struct IrSymbolCache {
+	CacheEntry *ents;
+	size_t n, cap;
+};
+
+IrSymbolCache *
+ir_symbol_cache_create(void)
+{
+	return ir_xcalloc(1, sizeof(IrSymbolCache));
+}
+
+void
+ir_symbol_cache_destroy(IrSymbolCache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		ir_symbol_table_destroy(c->ents[i].table);
+	free(c->ents);
+	free(c);
+}
+
+IrSymbolTable *
+ir_symbol_cache_table(IrSymbolCache *c, IrOp *table_op)
+{
+	/* Tables are few and recently used ones come last. */
+	for (size_t i = c->n; i-- > 0;)
+		if (c->ents[i].op == table_op)
+			return c->ents[i].table;
+	if (c->n == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 8;
+		c->ents = ir_xrealloc(c->ents, c->cap * sizeof *c->ents);
+	}
+	IrSymbolTable *t = ir_symbol_table_create(table_op);
+	c->ents[c->n++] = (CacheEntry){ table_op, t };
+	return t;
+}
+
+/* The symbol `name` of table op t: through c's hashed tables, or a
+ * linear search without a cache. */
+static IrOp *
+lookup_in(IrSymbolCache *c, IrOp *t, const IrIdent *name)
+{
+	if (!c)
+		return ir_symbol_lookup(t, name);
+	IrSymbolTable *tab = ir_symbol_cache_table(c, t);
+	return tab ? ir_symbol_table_lookup(tab, name) : NULL;
+}
+
+/* The one resolution walk: the root in t, then each nested part in the
+ * symbol table the previous part names. path (when not NULL) gets each
+ * part's op. NULL when a part is missing. */
+static IrOp *
+resolve_walk(IrSymbolCache *c, IrOp *t, const IrAttr *ref, IrOp **path)
+{
+	IrOp *op = NULL;
+	for (size_t i = 0; i <= ref->u.symref.nnested; i++) {
+		const IrIdent *name = i ? ref->u.symref.nested[i - 1] :
+		    ref->u.symref.root;
+		if (!t || !ir_op_has_trait(t, IR_TRAIT_SYMBOL_TABLE))
+			return NULL;
+		if (!(op = lookup_in(c, t, name)))
+			return NULL;
+		if (path)
+			path[i] = op;
+		t = op;
+	}
+	return op;
+}
+
+IrOp *
+ir_symbol_resolve(IrOp *from, const IrAttr *symref)
+{
+	if (!symref || symref->kind != IR_ATTR_SYMREF || !from)
+		return NULL;
+	IrOp *table = ir_op_has_trait(from, IR_TRAIT_SYMBOL_TABLE) ? from :
+	    ir_symbol_table_above(from);
+	return resolve_walk(NULL, table, symref, NULL);
+}
+
+size_t
+ir_symbol_resolve_path(IrSymbolCache *c, IrOp *table_op, const IrAttr *ref,
+    IrOp **path, size_t max)
+{
+	if (!ref || ref->kind != IR_ATTR_SYMREF ||
+	    ref->u.symref.nnested + 1 > max)
+		return 0;
+	return resolve_walk(c, table_op, ref, path) ?
+	    ref->u.symref.nnested + 1 : 0;
+}
+
+IrOp *
+ir_symbol_cache_lookup(IrSymbolCache *c, IrOp *user, const IrAttr *ref)
+{
+	IrOp *path[16];
+	size_t n = ir_symbol_resolve_path(c, ir_symbol_table_above(user), ref,
+	    path, 16);
+	return n ? path[n - 1] : NULL;
 }

@@ -460,112 +460,16 @@ cse_block(Cse *c, IrBlock *b)
 	}
 }
 
-/* ---- dominator tree of a multi-block region (Cooper, Harvey, Kennedy:
- * "A Simple, Fast Dominance Algorithm"), blocks in reverse postorder. */
-
-typedef struct Dom {
-	IrBlock **rpo;           /* reachable blocks, reverse postorder */
-	size_t n;
-	int *idom;               /* index into rpo */
-} Dom;
-
-static int
-rpo_index(const Dom *d, const IrBlock *b)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (d->rpo[i] == b)
-			return (int)i;
-	return -1;
-}
-
-/* Depth-first numbering from the entry, iteratively. */
+/* Visits the dominator subtree of node i (ir_domtree_build) keeping
+ * each block's entries for the blocks it dominates. */
 static void
-dom_order(Dom *d, IrRegion *r, size_t nblocks)
+cse_domtree(Cse *c, const IrDomTree *d, size_t i)
 {
-	IrBlock **post = ir_xcalloc(nblocks, sizeof *post);
-	IrBlock **stack = ir_xcalloc(nblocks, sizeof *stack);
-	unsigned *edge = ir_xcalloc(nblocks, sizeof *edge);
-	IrBlock **seen = ir_xcalloc(nblocks, sizeof *seen);
-	size_t np = 0, sp = 0, ns = 0;
-	stack[sp++] = r->first;
-	seen[ns++] = r->first;
-	while (sp) {
-		IrBlock *b = stack[sp - 1];
-		IrOp *t = ir_block_terminator(b);
-		unsigned nsucc = t ? t->nsuccs : 0;
-		if (edge[sp - 1] < nsucc) {
-			IrBlock *s = ir_op_succs(t)[edge[sp - 1]++].block;
-			bool known = false;
-			for (size_t i = 0; i < ns && !known; i++)
-				known = seen[i] == s;
-			if (!known && s) {
-				seen[ns++] = s;
-				edge[sp] = 0;
-				stack[sp++] = s;
-			}
-			continue;
-		}
-		post[np++] = b;
-		sp--;
-	}
-	d->n = np;
-	d->rpo = ir_xcalloc(np, sizeof *d->rpo);
-	for (size_t i = 0; i < np; i++)
-		d->rpo[i] = post[np - 1 - i];
-	free(post);
-	free(stack);
-	free(edge);
-	free(seen);
-}
-
-static int
-intersect(const Dom *d, int a, int b)
-{
-	while (a != b) {
-		while (a > b)
-			a = d->idom[a];
-		while (b > a)
-			b = d->idom[b];
-	}
-	return a;
-}
-
-static void
-dom_build(Dom *d, IrRegion *r, size_t nblocks)
-{
-	dom_order(d, r, nblocks);
-	d->idom = ir_xcalloc(d->n, sizeof *d->idom);
-	for (size_t i = 0; i < d->n; i++)
-		d->idom[i] = -1;
-	d->idom[0] = 0;
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (size_t i = 1; i < d->n; i++) {
-			int nid = -1;
-			for (IrBlockRef *p = d->rpo[i]->preds; p; p = p->next) {
-				int k = rpo_index(d, p->owner->parent);
-				if (k < 0 || d->idom[k] < 0)
-					continue;
-				nid = nid < 0 ? k : intersect(d, k, nid);
-			}
-			if (nid != d->idom[i]) {
-				d->idom[i] = nid;
-				changed = true;
-			}
-		}
-	}
-}
-
-/* Visits the dominator subtree of rpo[i] keeping each block's entries
- * for its dominated children. */
-static void
-cse_domtree(Cse *c, const Dom *d, int i)
-{
-	size_t mark = c->n;
-	cse_block(c, d->rpo[i]);
-	for (size_t k = 1; k < d->n; k++)
-		if (d->idom[k] == i && (int)k != i)
-			cse_domtree(c, d, (int)k);
+	size_t mark = c->n, nkids;
+	const size_t *kids = ir_domtree_children(d, i, &nkids);
+	cse_block(c, ir_domtree_block(d, i));
+	for (size_t k = 0; k < nkids; k++)
+		cse_domtree(c, d, kids[k]);
 	pop_to(c, mark);
 }
 
@@ -577,17 +481,12 @@ cse_region(Cse *c, IrRegion *r, bool isolated)
 	size_t mark = c->n, floor = c->floor;
 	if (isolated)
 		c->floor = c->n;
-	size_t nblocks = 0;
-	for (IrBlock *b = r->first; b; b = b->next)
-		nblocks++;
-	if (nblocks == 1) {
+	if (!r->first->next) {
 		cse_block(c, r->first);
 	} else {
-		Dom d = {0};
-		dom_build(&d, r, nblocks);
-		cse_domtree(c, &d, 0);
-		free(d.rpo);
-		free(d.idom);
+		IrDomTree *d = ir_domtree_build(r);
+		cse_domtree(c, d, 0);
+		ir_domtree_free(d);
 	}
 	pop_to(c, mark);
 	c->floor = floor;

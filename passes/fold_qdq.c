@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/qmath.h"
+#include "interp/qmath.h"
 
 /* ------------------------------------------------------------- helpers */
 

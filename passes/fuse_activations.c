@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "dialects/qmath.h"
+#include "interp/qmath.h"
 
 /* ------------------------------------------------------------- ranges */
 

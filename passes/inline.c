@@ -38,7 +38,7 @@ typedef struct Graph {
 
 typedef struct Inliner {
 	IrContext *ctx;
-	PassesSymbols *syms;
+	IrSymbolCache *syms;
 	int64_t max_ops;
 	Graph g;
 	IrArena arena;           /* histories */
@@ -95,7 +95,7 @@ add_edge(IrOp *op, void *user)
 	Graph *g = &in->g;
 	const IrAttr *ref = ir_op_is(op, "func.call") ?
 	    ir_op_attr(op, "callee") : NULL;
-	IrOp *f = ref ? passes_symbols_lookup(in->syms, op, ref) : NULL;
+	IrOp *f = ref ? ir_symbol_cache_lookup(in->syms, op, ref) : NULL;
 	size_t j = f ? func_index(g, f) : g->n;
 	if (j == g->n)
 		return IR_WALK_ADVANCE;
@@ -291,7 +291,7 @@ static IrOp *
 inlinable(Inliner *in, IrOp *call, const History *hist)
 {
 	const IrAttr *ref = ir_op_attr(call, "callee");
-	IrOp *f = ref ? passes_symbols_lookup(in->syms, call, ref) : NULL;
+	IrOp *f = ref ? ir_symbol_cache_lookup(in->syms, call, ref) : NULL;
 	if (!f || !ir_op_is(f, "func.func") || ir_op_is_ancestor(f, call))
 		return NULL;
 	size_t scc = scc_of(&in->g, f);
@@ -487,7 +487,7 @@ inline_run(IrOp *module, IrPass *pass)
 {
 	Inliner in = {
 		.ctx = ir_pass_context(pass),
-		.syms = passes_symbols_create(),
+		.syms = ir_symbol_cache_create(),
 		.max_ops = ir_pass_int(pass, "max-ops"),
 	};
 	int64_t rounds = ir_pass_int(pass, "max-depth");
@@ -514,7 +514,7 @@ inline_run(IrOp *module, IrPass *pass)
 	ir_pass_stat_add(pass, "num-inlined", total);
 	graph_free(&in.g);
 	ir_arena_free(&in.arena);
-	passes_symbols_destroy(in.syms);
+	ir_symbol_cache_destroy(in.syms);
 	return true;
 }
 

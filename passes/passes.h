@@ -1,4 +1,7 @@
-/* passes/passes.h: the built-in passes and their registration. */
+/* passes/passes.h: the built-in passes and their registration. passes/
+ * holds one pass per file over any dialect; dialect-specific rewrites
+ * (patterns, folds) belong to their dialect, and the test dialect to
+ * test/lib/. */
 #ifndef NPUIR_PASSES_H
 #define NPUIR_PASSES_H
 
@@ -29,11 +32,6 @@ extern const IrPassDef pass_fuse_elementwise;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 
-/* passes/graph_canonicalize.c: adds the graph dialect's canonicalization
- * patterns to set when graph ops are registered in ctx
- * (passes_register_all registers it as a canonical pattern source). */
-void passes_add_graph_patterns(IrContext *ctx, IrPatternSet *set);
-
 /* ---------------------------------------------------- passes/symbols.c */
 
 /* A set of pointers: an IrPtrMap whose values are the keys.
@@ -58,36 +56,8 @@ PassesVisibility passes_visibility(const IrOp *op);
 /* Is op a symbol as MLIR sees it: a registered op with a sym_name and
  * the SYMBOL or SYMBOL_TABLE trait (`module @m` is one)? */
 bool passes_is_symbol(const IrOp *op);
-/* The nearest symbol table op strictly above op, or NULL. */
-IrOp *passes_symbol_table_of(IrOp *op);
-
-/* A cache of hashed symbol tables, built on first use; the IR's symbols
- * must not change while it is used. */
-typedef struct PassesSymbols PassesSymbols;
-
-PassesSymbols *passes_symbols_create(void);
-void passes_symbols_destroy(PassesSymbols *s);
-/* The table of table_op, or NULL (reported once) when it has duplicate
- * symbols. */
-IrSymbolTable *passes_symbols_table(PassesSymbols *s, IrOp *table_op);
-/* Resolves ref (@a::@b) in table_op: path[i] is the symbol named by
- * its i-th part. Returns the number of parts, 0 when a part is missing
- * or names no symbol table to look into, or there are more than max. */
-size_t passes_symbols_resolve(PassesSymbols *s, IrOp *table_op,
-    const IrAttr *ref, IrOp **path, size_t max);
-/* The op ref names, resolved from the symbol table around user. */
-IrOp *passes_symbols_lookup(PassesSymbols *s, IrOp *user,
-    const IrAttr *ref);
 
 /* Registers every built-in pass in ctx's registry. */
 void passes_register_all(IrContext *ctx);
-
-/* Registers the test dialect (test.constant, test.add, test.mul,
- * test.negate, test.pure_add, test.pure_mul, test.effect, test.region,
- * test.pure_region, test.isolated, test.grow and the "test" constant
- * materializer) and the test passes (test-fail, test-options, test-break-ir,
- * test-mark-func). For tests and benchmarks only: npu-opt registers
- * them with --register-test-ops. */
-void passes_register_test(IrContext *ctx);
 
 #endif /* NPUIR_PASSES_H */

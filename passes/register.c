@@ -1,6 +1,5 @@
 /* passes/register.c: registers the built-in passes in a context. */
 #include "passes/passes.h"
-#include "ir/rewrite.h"
 
 void
 passes_register_all(IrContext *ctx)
@@ -19,5 +18,4 @@ passes_register_all(IrContext *ctx)
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);
-	ir_register_canonical_patterns(ctx, passes_add_graph_patterns);
 }

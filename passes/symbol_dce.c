@@ -11,7 +11,7 @@ typedef struct Work {
 } Work;
 
 typedef struct SymDce {
-	PassesSymbols *syms;
+	IrSymbolCache *syms;
 	PassesPtrSet live;       /* symbols found live */
 	bool unknown;            /* scan met an unknown symbol table */
 } SymDce;
@@ -33,7 +33,7 @@ static void
 mark_ref(SymDce *s, Work *w, IrOp *table, const IrAttr *ref)
 {
 	IrOp *path[IR_MAX_NESTING];
-	size_t n = passes_symbols_resolve(s->syms, table, ref, path,
+	size_t n = ir_symbol_resolve_path(s->syms, table, ref, path,
 	    IR_MAX_NESTING);
 	for (size_t i = 0; i < n; i++)
 		if (passes_ptrset_add(&s->live, path[i]))
@@ -109,7 +109,7 @@ scan(SymDce *s, Work *w, IrOp *table, IrOp *op, bool top, bool hidden)
 static bool
 compute(SymDce *s, IrOp *table, bool hidden)
 {
-	if (!passes_symbols_table(s->syms, table))
+	if (!ir_symbol_cache_table(s->syms, table))
 		return false; /* duplicate symbols, reported */
 	Work w = {0};
 	for (IrBlock *b = ir_op_regions(table)->first; b; b = b->next) {
@@ -168,7 +168,7 @@ collect_dead(IrOp *op, void *user)
 static bool
 symbol_dce_run(IrOp *module, IrPass *pass)
 {
-	SymDce s = { .syms = passes_symbols_create() };
+	SymDce s = { .syms = ir_symbol_cache_create() };
 	/* Hidden unless the module is itself a visible symbol inside
 	 * another op (a nested pipeline). */
 	bool hidden = !ir_op_parent_op(module) || !passes_is_symbol(module) ||
@@ -185,7 +185,7 @@ symbol_dce_run(IrOp *module, IrPass *pass)
 	}
 	free(d.list.ops);
 	passes_ptrset_free(&s.live);
-	passes_symbols_destroy(s.syms);
+	ir_symbol_cache_destroy(s.syms);
 	return ok;
 }
 

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "interp/interp.h"
+
 /* Bytes a view spans from its first element: (last index . strides + 1)
  * elements. */
 static size_t
@@ -29,7 +31,7 @@ base_bytes(const IrTensor *t, size_t *offset)
 	return (size_t)b->n * b->elem_size;
 }
 
-static bool
+bool
 buffer_interpret_alloc(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -39,14 +41,14 @@ buffer_interpret_alloc(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return out[0] != NULL;
 }
 
-static bool
+bool
 buffer_interpret_dealloc(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
 	return true; /* the bytes go when the last view of them does */
 }
 
-static bool
+bool
 buffer_interpret_view(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -64,12 +66,3 @@ buffer_interpret_view(IrInterp *it, IrOp *op, IrTensor *const *in,
 	out[0] = ir_tensor_view(in[0], t, (size_t)off);
 	return out[0] != NULL;
 }
-
-const IrInterpretFn buffer_kernels[BUFFER_NUM_OPS] = {
-	[BUFFER_ALLOC] = buffer_interpret_alloc,
-	[BUFFER_DEALLOC] = buffer_interpret_dealloc,
-	[BUFFER_VIEW] = buffer_interpret_view,
-	[BUFFER_COPY] = ir_interp_copy_kernel,
-	[BUFFER_ARENA] = buffer_interpret_alloc,
-	[BUFFER_CONSTANT] = ir_interp_constant_kernel,
-};

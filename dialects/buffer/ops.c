@@ -1,6 +1,7 @@
 /* dialects/buffer/ops.c: the buffer dialect's tables, expanded from
  * ops.def. */
 #include "dialects/buffer/buffer.h"
+#include "interp/interp.h"
 
 #define OPS_UPPER BUFFER
 #define OPS_LOWER buffer

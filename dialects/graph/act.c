@@ -2,6 +2,7 @@
  * fuse-activations puts on convolutions, fully connected, add/sub/mul and
  * pools, applied after their kernels and checked by their verifiers. */
 #include "dialects/graph/graph.h"
+#include "interp/interp.h"
 
 #include <math.h>
 

@@ -313,68 +313,68 @@ fold_unary(IrOp *op, const IrAttr *const *cst, IrFoldResult *res, Op o)
 	    NULL));
 }
 
-static bool
-fold_add(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_add(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	/* x + 0 is not x for x = -0.0; models ignore that, as TFLite. */
 	return fold_binary(op, cst, res, O_ADD) ||
 	    fold_neutral(op, cst, res, 0, true);
 }
 
-static bool
-fold_sub(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_sub(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_binary(op, cst, res, O_SUB) ||
 	    fold_neutral(op, cst, res, 0, false);
 }
 
-static bool
-fold_mul(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_mul(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_binary(op, cst, res, O_MUL) ||
 	    fold_neutral(op, cst, res, 1, true);
 }
 
 /* Floats only: the integer division kernel rounds its own way. */
-static bool
-fold_div(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_div(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_binary(op, cst, res, O_DIV) ||
 	    fold_neutral(op, cst, res, 1, false);
 }
 
-static bool
-fold_maximum(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_maximum(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_binary(op, cst, res, O_MAX);
 }
 
-static bool
-fold_minimum(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_minimum(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_binary(op, cst, res, O_MIN);
 }
 
-static bool
-fold_neg(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_neg(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_unary(op, cst, res, O_NEG);
 }
 
-static bool
-fold_abs(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_abs(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_unary(op, cst, res, O_ABS);
 }
 
-static bool
-fold_relu(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_relu(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_unary(op, cst, res, O_RELU);
 }
 
-static bool
-fold_relu6(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_relu6(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	return fold_unary(op, cst, res, O_RELU6);
 }
@@ -410,8 +410,8 @@ with_elem(IrContext *ctx, const IrType *rt, const IrType *elem)
 	    NULL);
 }
 
-static bool
-fold_constant(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_constant(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	(void)cst;
 	const IrAttr *v = ir_op_attr(op, "value");
@@ -420,8 +420,8 @@ fold_constant(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 
 /* reshape to the operand's own type is the operand; a reshape of a
  * constant is the same data under the new shape. */
-static bool
-fold_reshape(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_reshape(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	IrValue *x = op->operands[0].value;
 	const IrType *rt = ir_op_results(op)->type;
@@ -436,8 +436,8 @@ fold_reshape(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 	    c->u.dense.splat, c->u.dense.data, c->u.dense.size));
 }
 
-static bool
-fold_cast(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_cast(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	(void)cst;
 	IrValue *x = op->operands[0].value;
@@ -489,8 +489,8 @@ permute(const IrAttr *c, const int64_t *in, const IrType *rt,
 /* transpose with the identity permutation to the operand's type is the
  * operand; a transpose of a constant is the constant with its elements
  * moved (weights stored pre-transposed). */
-static bool
-fold_transpose(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
+bool
+graph_fold_transpose(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 {
 	IrValue *x = op->operands[0].value;
 	const IrType *rt = ir_op_results(op)->type;
@@ -521,22 +521,6 @@ fold_transpose(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 
 /* ------------------------------------------------------------ tables */
 
-const DialectFoldFn graph_folds[GRAPH_NUM_OPS] = {
-	[GRAPH_CONSTANT] = fold_constant,
-	[GRAPH_ADD] = fold_add,
-	[GRAPH_SUB] = fold_sub,
-	[GRAPH_MUL] = fold_mul,
-	[GRAPH_DIV] = fold_div,
-	[GRAPH_MAXIMUM] = fold_maximum,
-	[GRAPH_MINIMUM] = fold_minimum,
-	[GRAPH_NEG] = fold_neg,
-	[GRAPH_ABS] = fold_abs,
-	[GRAPH_RELU] = fold_relu,
-	[GRAPH_RELU6] = fold_relu6,
-	[GRAPH_RESHAPE] = fold_reshape,
-	[GRAPH_TRANSPOSE] = fold_transpose,
-	[GRAPH_CAST] = fold_cast,
-};
 
 IrOp *
 graph_materialize_constant(IrBuilder *b, const IrAttr *value,

@@ -2,6 +2,7 @@
  * region, made by fuse-elementwise) and its graph.yield: verifier rules
  * and the kernel, which runs the region. */
 #include "dialects/graph/graph.h"
+#include "interp/interp.h"
 
 bool
 graph_verify_fused(IrOp *op)

@@ -15,19 +15,17 @@ typedef enum GraphOpId {
 /* The graph dialect's table; register with dialect_register. */
 extern const Dialect graph_dialect;
 
-/* Reference kernels by op id, NULL where none (dialects/graph/
- * interpret.c). */
-extern const IrInterpretFn graph_kernels[GRAPH_NUM_OPS];
-
-/* Fold hooks by op id, NULL where none (dialects/graph/fold.c). */
-extern const DialectFoldFn graph_folds[GRAPH_NUM_OPS];
-
 /* The graph dialect's constant materializer: a graph.constant holding
  * `value` (a dense attribute of type `type`, or of its storage type when
  * type is a quantized tensor) at the builder's insertion point; NULL for
  * any other value (dialects/graph/fold.c). */
 IrOp *graph_materialize_constant(IrBuilder *b, const IrAttr *value,
     const IrType *type, const IrLoc *loc);
+
+/* Adds the graph dialect's patterns over several ops (transpose and
+ * reshape chains) to set when graph ops are registered in ctx
+ * (dialects/graph/canonicalize.c; the dialect registers it). */
+void graph_add_canonical_patterns(IrContext *ctx, IrPatternSet *set);
 
 /* The permutation of a graph.transpose into perm[0..rank), checked to
  * be a permutation; returns its length, or -1 when malformed
@@ -51,18 +49,24 @@ void graph_qbias_inputs(IrContext *ctx, IrOp *op, IrTensor *const *in,
     IrTensor **fin);
 void graph_qbias_release(IrOp *op, IrTensor *const *in, IrTensor **fin);
 
-/* graph.fused's kernel: runs its region on the operands
- * (dialects/graph/fused.c). */
-bool graph_interpret_fused(IrInterp *it, IrOp *op, IrTensor *const *in,
-    IrTensor **out);
-
-/* The verify and infer hooks the table names (verify.c, infer.c).
+/* The hooks the table names: verify.c, infer.c, fold.c, interpret.c.
  * A row's `none` infer hook is dialect_infer_none. */
 #define graph_infer_none dialect_infer_none
-#define OP(id, name, lo, hi, nres, nreg, traits, v, i, ...) \
+#define OP(id, name, lo, hi, nres, nreg, traits, v, i, f, k, ...) \
 	bool graph_verify_##v(IrOp *op); \
 	bool graph_infer_##i(IrContext *ctx, const IrOpState *st, \
-	    size_t nresults, const IrType **results);
+	    size_t nresults, const IrType **results); \
+	bool graph_fold_##f(IrOp *op, const IrAttr *const *operands, \
+	    IrFoldResult *results); \
+	bool graph_interpret_##k(IrInterp *it, IrOp *op, \
+	    IrTensor *const *in, IrTensor **out);
 #include "dialects/graph/ops.def"
+/* Defined after the declarations above (which declare, and nobody
+ * defines, <d>_fold_none etc.): a `none` fold or kernel column means the
+ * op has none, and the kernels the interpreter shares between dialects
+ * (interp/interp.h) keep their own names. */
+#define graph_fold_none NULL
+#define graph_interpret_none NULL
+#define graph_interpret_constant ir_interp_constant_kernel
 
 #endif /* NPUIR_GRAPH_H */

@@ -1,11 +1,11 @@
 /* dialects/graph/ops.c: the graph dialect's tables, expanded from
  * ops.def. */
 #include "dialects/graph/graph.h"
+#include "interp/interp.h"
 
 #define OPS_UPPER GRAPH
 #define OPS_LOWER graph
 #define OPS_DEF "dialects/graph/ops.def"
-#define OPS_HAS_FOLDS
 #include "dialects/ops_expand.h"
 
 const Dialect graph_dialect = {
@@ -25,4 +25,5 @@ const Dialect graph_dialect = {
 	.attrs = graph_attrs,
 	.nattrs = sizeof graph_attrs / sizeof graph_attrs[0],
 	.materialize = graph_materialize_constant,
+	.canonical = graph_add_canonical_patterns,
 };

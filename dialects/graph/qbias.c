@@ -3,6 +3,7 @@
  * (an NCHW quantized convolution, say): bias[c] * input scale * weight
  * scale[c], as the integer kernels mean it. */
 #include "dialects/graph/graph.h"
+#include "interp/interp.h"
 #include <string.h>
 
 

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/qmath.h"
+#include "interp/interp.h"
+#include "interp/qmath.h"
 
 static const IrOpDef *
 def_of(const IrOp *op)
@@ -208,7 +209,7 @@ qwindow(const Win *w)
 }
 
 /* TFLite's ConvPerChannel (qmath_conv2d). */
-static bool
+bool
 npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -226,7 +227,7 @@ npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
 }
 
 /* TFLite's DepthwiseConvPerChannel (qmath_depthwise_conv2d). */
-static bool
+bool
 npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
     IrTensor *const *in, IrTensor **out)
 {
@@ -245,7 +246,7 @@ npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
 
 /* TFLite's FullyConnected (per tensor, or per channel when multiplier
  * has one entry per output). */
-static bool
+bool
 npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -263,7 +264,7 @@ npu_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* TFLite's integer pooling: max of the valid taps, or their sum divided
  * by their count rounding half away from zero. */
-static bool
+bool
 npu_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -373,7 +374,7 @@ ew_code(const char *s)
 	    !strcmp(s, "max") ? '>' : !strcmp(s, "abs") ? '|' : 'l';
 }
 
-static bool
+bool
 npu_interpret_elementwise(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -427,7 +428,7 @@ npu_interpret_elementwise(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* ------------------------------------------------------------ lut, resize */
 
-static bool
+bool
 npu_interpret_lut(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -484,7 +485,7 @@ nearest(int64_t o, int64_t in, int64_t out, bool align, bool half)
 	return i < 0 ? 0 : i;
 }
 
-static bool
+bool
 npu_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -533,7 +534,7 @@ npu_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* ------------------------------------------------------------ data, regions */
 
-static bool
+bool
 npu_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -562,7 +563,7 @@ npu_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return true;
 }
 
-static bool
+bool
 npu_interpret_cpu(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -579,7 +580,7 @@ npu_interpret_cpu(IrInterp *it, IrOp *op, IrTensor *const *in,
 /* ------------------------------------------------------------ views, pad */
 
 /* The input's bytes under the result's shape. */
-static bool
+bool
 npu_interpret_reshape(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -597,7 +598,7 @@ npu_interpret_reshape(IrInterp *it, IrOp *op, IrTensor *const *in,
 }
 
 /* Every result element is pad_value or the input element it covers. */
-static bool
+bool
 npu_interpret_pad(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -630,7 +631,7 @@ npu_interpret_pad(IrInterp *it, IrOp *op, IrTensor *const *in,
 }
 
 /* The window [begin, begin + size) of the input. */
-static bool
+bool
 npu_interpret_slice(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -686,7 +687,7 @@ softmax_f32(const float *x, float *y, int64_t outer, int64_t len,
 		}
 }
 
-static bool
+bool
 npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
@@ -711,20 +712,3 @@ npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
 	ir_tensor_release(fy);
 	return true;
 }
-
-const IrInterpretFn npu_kernels[NPU_NUM_OPS] = {
-	[NPU_CONV2D] = npu_interpret_conv2d,
-	[NPU_DEPTHWISE_CONV2D] = npu_interpret_depthwise_conv2d,
-	[NPU_FULLY_CONNECTED] = npu_interpret_fully_connected,
-	[NPU_POOL] = npu_interpret_pool,
-	[NPU_ELEMENTWISE] = npu_interpret_elementwise,
-	[NPU_LUT] = npu_interpret_lut,
-	[NPU_RESIZE] = npu_interpret_resize,
-	[NPU_CONCAT] = npu_interpret_concat,
-	[NPU_DMA] = ir_interp_copy_kernel,
-	[NPU_CPU] = npu_interpret_cpu,
-	[NPU_RESHAPE] = npu_interpret_reshape,
-	[NPU_PAD] = npu_interpret_pad,
-	[NPU_SOFTMAX] = npu_interpret_softmax,
-	[NPU_SLICE] = npu_interpret_slice,
-};

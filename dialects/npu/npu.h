@@ -15,17 +15,24 @@ typedef enum NpuOpId {
 /* The npu dialect's table; register with dialect_register. */
 extern const Dialect npu_dialect;
 
-/* Reference kernels by op id, NULL where none (dialects/npu/
- * interpret.c). */
-extern const IrInterpretFn npu_kernels[NPU_NUM_OPS];
-
-/* The verify and infer hooks the table names (verify.c, infer.c).
+/* The hooks the table names: verify.c, infer.c, fold.c, interpret.c.
  * A row's `none` infer hook is dialect_infer_none. */
 #define npu_infer_none dialect_infer_none
-#define OP(id, name, lo, hi, nres, nreg, traits, v, i, ...) \
+#define OP(id, name, lo, hi, nres, nreg, traits, v, i, f, k, ...) \
 	bool npu_verify_##v(IrOp *op); \
 	bool npu_infer_##i(IrContext *ctx, const IrOpState *st, \
-	    size_t nresults, const IrType **results);
+	    size_t nresults, const IrType **results); \
+	bool npu_fold_##f(IrOp *op, const IrAttr *const *operands, \
+	    IrFoldResult *results); \
+	bool npu_interpret_##k(IrInterp *it, IrOp *op, \
+	    IrTensor *const *in, IrTensor **out);
 #include "dialects/npu/ops.def"
+/* Defined after the declarations above (which declare, and nobody
+ * defines, <d>_fold_none etc.): a `none` fold or kernel column means the
+ * op has none, and the kernels the interpreter shares between dialects
+ * (interp/interp.h) keep their own names. */
+#define npu_fold_none NULL
+#define npu_interpret_none NULL
+#define npu_interpret_copy ir_interp_copy_kernel
 
 #endif /* NPUIR_NPU_H */

@@ -1,6 +1,7 @@
 /* dialects/npu/ops.c: the npu dialect's tables, expanded from
  * ops.def. */
 #include "dialects/npu/npu.h"
+#include "interp/interp.h"
 
 #define OPS_UPPER NPU
 #define OPS_LOWER npu

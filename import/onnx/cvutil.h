@@ -57,21 +57,30 @@ aints(OnnxCv *cv, const char *name, int64_t *out, int64_t max)
 
 /* ------------------------------------------------------------ diagnostics */
 
+/* Lists the node's op type as unsupported, followed by why (or ""). */
 static inline int
-unsup(OnnxCv *cv, const char *fmt, ...)
+unsup_because(OnnxCv *cv, const char *why)
 {
-	char buf[160], what[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
+	char what[256];
 	snprintf(what, sizeof what, "%.*s%s%s", (int)cv->nd->op_type.n,
-	    (const char *)cv->nd->op_type.p, buf[0] ? " " : "", buf);
+	    (const char *)cv->nd->op_type.p, why[0] ? " " : "", why);
 	import_unsupported_add(&cv->unsup, what, cv->loc);
 	return CV_UNSUP;
 }
 
-static inline int
+/* The same with a printf-style reason. */
+static inline int IR_PRINTF(2, 3)
+unsup(OnnxCv *cv, const char *fmt, ...)
+{
+	char buf[160];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return unsup_because(cv, buf);
+}
+
+static inline int IR_PRINTF(2, 3)
 fail(OnnxCv *cv, const char *fmt, ...)
 {
 	char buf[256];

@@ -15,7 +15,7 @@ typedef struct Rd {
 	size_t errlen;
 } Rd;
 
-static bool
+static bool IR_PRINTF(3, 4)
 rd_fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;

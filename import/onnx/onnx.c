@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/npy.h"
+#include "interp/npy.h"
 #include "import/onnx/conv.h"
 
 /* ------------------------------------------------------------ element types */
@@ -152,7 +152,7 @@ onnx_const_f(const OnnxConst *c, int64_t i)
 		memcpy(&f, &u32, 4);
 		return f;
 	case ONNX_FLOAT16:
-		return npy_f16_to_f32((uint16_t)le(p, 2));
+		return ir_f16_to_f32((uint16_t)le(p, 2));
 	default:
 		return (double)onnx_const_int(c, i);
 	}
@@ -183,7 +183,7 @@ onnx_const_set(OnnxConst *c, int64_t i, double v)
 		st_le(p, u64, 8);
 		return;
 	case ONNX_FLOAT16:
-		st_le(p, npy_f32_to_f16(f), 2);
+		st_le(p, ir_f16_from_f32(f), 2);
 		return;
 	case ONNX_BFLOAT16:
 		memcpy(&u32, &f, 4);

@@ -838,7 +838,7 @@ onnx_convert_node(OnnxCv *cv)
 			/* downstream of an unsupported op: still list an
 			 * unsupported op type, skip the rest */
 			if (!onnx_op_known(nd->op_type))
-				unsup(cv, "%s", "");
+				unsup_because(cv, "");
 			poison(cv);
 			return CV_OK;
 		}
@@ -847,7 +847,7 @@ onnx_convert_node(OnnxCv *cv)
 	    "ai.onnx") ? NULL : find_row(nd->op_type);
 	int r = row ? row->fn(cv) : CV_UNSUP;
 	if (!row)
-		unsup(cv, "%s", "");
+		unsup_because(cv, "");
 	if (r == CV_UNSUP) {
 		if (cv->opts && cv->opts->allow_unsupported) {
 			cv->unsup.n--; /* imported after all */

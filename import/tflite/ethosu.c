@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "import/tflite/tflite.h"
+#include "interp/tensor.h"
 
 /* Model table fields (TFLite schema). */
 enum { M_BUFFERS = 4, M_METADATA = 6 };

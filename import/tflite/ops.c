@@ -843,21 +843,6 @@ squeeze(TflModel *m, const TflOp *op, const char *gname)
 	return build(m, op, gname, 1, &v, import_attrs_dict(&a), 1) != NULL;
 }
 
-/* f16 bits to a float. */
-static float
-half_to_float(uint16_t h)
-{
-	int e = h >> 10 & 0x1f, m = h & 0x3ff;
-	float v;
-	if (e == 0)
-		v = ldexpf((float)m, -24);
-	else if (e == 31)
-		v = m ? NAN : INFINITY;
-	else
-		v = ldexpf((float)(m | 0x400), e - 25);
-	return h & 0x8000 ? -v : v;
-}
-
 /* DEQUANTIZE of an f16 constant: folded into an f32 constant. */
 static bool
 dequantize_f16(TflModel *m, const TflOp *op, const TflTensor *t)
@@ -867,7 +852,7 @@ dequantize_f16(TflModel *m, const TflOp *op, const TflTensor *t)
 		return op_error(m, op, "dynamic f16 constant");
 	float *d = ir_xmalloc((size_t)(n ? n : 1) * 4);
 	for (int64_t i = 0; i < n; i++)
-		d[i] = half_to_float((uint16_t)(t->data[2 * i] |
+		d[i] = ir_f16_to_f32((uint16_t)(t->data[2 * i] |
 		    t->data[2 * i + 1] << 8));
 	const IrType *ty = ir_type_tensor(m->ctx, t->rank, t->dims,
 	    ir_type_float(m->ctx, IR_F32), NULL);

@@ -18,7 +18,9 @@ typedef enum EthosuOpsId {
 
 static bool ethosu_ops_verify_stream(IrOp *op);
 #define ethosu_ops_infer_none dialect_infer_none
-static const IrInterpretFn ethosu_ops_kernels[ETHOSU_OPS_NUM_OPS];
+static bool ethosu_ops_interpret_stream(IrInterp *it, IrOp *op,
+    IrTensor *const *in, IrTensor **out);
+#define ethosu_ops_fold_none NULL
 extern const Dialect ethosu_dialect;
 #define ethosu_ops_dialect ethosu_dialect
 
@@ -173,7 +175,8 @@ free_regions(EthosuRegion *r)
 /* Runs the op: the regions are made, the operands copied into the
  * arena, the stream simulated, the results copied out. */
 static bool
-stream_kernel(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
+ethosu_ops_interpret_stream(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
 {
 	const IrOpDef *d = op->name->def;
 	EthosuRegion r[ETHOSU_NUM_REGIONS];
@@ -225,6 +228,3 @@ stream_kernel(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-static const IrInterpretFn ethosu_ops_kernels[ETHOSU_OPS_NUM_OPS] = {
-	[ETHOSU_OPS_STREAM] = stream_kernel,
-};

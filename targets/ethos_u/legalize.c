@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "dialects/dialect.h"
-#include "dialects/qmath.h"
+#include "interp/qmath.h"
 #include "targets/ethos_u/ethos_u.h"
 #include "targets/ethos_u/lower.h"
 

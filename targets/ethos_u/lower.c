@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "dialects/dialect.h"
-#include "dialects/qmath.h"
+#include "interp/qmath.h"
 #include "targets/ethos_u/lower.h"
 
 #define DEF(op) ((op)->name->def)
@@ -389,7 +389,7 @@ eu_eval_unary(EuLower *lw, IrOp *op, const IrType *in, const IrType *out,
 	st.result_types = &tout;
 	st.attrs = op->attrs;
 	tmp = ir_op_create(lw->ctx, &st);
-	fn = dialect_op_kernel(tmp);
+	fn = ir_interp_kernel(tmp);
 	for (int64_t i = 0; i < count; i++)
 		ir_tensor_set_int(x, i, first + i);
 	ok = fn && x && fn(lw->it, tmp, &x, &y) && y;

@@ -4,7 +4,7 @@
 #ifndef NPUIR_ETHOS_U_LOWER_H
 #define NPUIR_ETHOS_U_LOWER_H
 
-#include "dialects/interp.h"
+#include "interp/interp.h"
 #include "targets/ethos_u/ethos_u.h"
 
 typedef struct EuLower {

@@ -3,7 +3,7 @@
 #ifndef NPUIR_ETHOSU_SIM_H
 #define NPUIR_ETHOSU_SIM_H
 
-#include "dialects/interp.h"
+#include "interp/interp.h"
 #include "targets/ethos_u/cmdstream.h"
 
 /* Base-pointer regions: 0 flash, 1 scratch arena, 2 fast scratch (as

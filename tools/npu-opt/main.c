@@ -2,6 +2,7 @@
  * text, with mlir-opt's flags. */
 #define _DEFAULT_SOURCE 1 /* MAP_POPULATE */
 #include <errno.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +13,11 @@
 
 #include "dialects/dialect.h"
 #include "ir/ir.h"
-#include "targets/ethos_u/ethos_u.h"
+#include "ir/output.h"
 #include "ir/pass.h"
 #include "passes/passes.h"
 #include "targets/ethos_u/ethos_u.h"
-#include "tools/npu-opt/output.h"
+#include "test/lib/test_ops.h"
 #include "tools/npu-opt/verify_diag.h"
 
 /* Whether the IR of the last chunk is freed before exit: always in
@@ -126,7 +127,7 @@ static const char usage_text[] =
 "aliases, so --mlir-print-local-scope is accepted and changes nothing.\n"
 "Exit status: 0 success, 1 invalid input, 2 bad command line.\n";
 
-static void usage_error(const char *fmt, const char *arg);
+static void usage_error(const char *fmt, ...) IR_PRINTF(1, 2) IR_NORETURN;
 
 /* Registers what every context of this run knows: passes, the test
  * dialect when asked, plugins. False when a plugin fails to load. */
@@ -312,10 +313,14 @@ run_passes(const PassCli *pc, IrContext *ctx, IrOp *module,
 }
 
 static void
-usage_error(const char *fmt, const char *arg)
+usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "npu-opt: ");
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, "\nTry 'npu-opt --help'.\n");
 	exit(EXIT_USAGE);
 }
@@ -627,9 +632,14 @@ main(int argc, char **argv)
 	/* Output is printed only after a chunk succeeded; it is buffered
 	 * when a later failure (another chunk, an unmet expected-error)
 	 * could still make the run fail. */
-	Output *out = output_open(o.output, o.split || o.verify_diags);
-	bool ok = out && process(&o, &in, output_stream(out));
-	ok = out && output_close(out, ok);
+	char err[512] = "";
+	IrOutput *out = ir_output_open(o.output, o.split || o.verify_diags,
+	    err, sizeof err);
+	bool ok = out && process(&o, &in, ir_output_stream(out));
+	if (out)
+		ok = ir_output_close(out, ok, err, sizeof err);
+	if (err[0])
+		fprintf(stderr, "npu-opt: %s\n", err);
 	input_free(&in);
 	for (size_t i = 0; i < o.passes.nargs; i++)
 		free(o.passes.args[i].pass);

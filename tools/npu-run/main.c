@@ -3,15 +3,17 @@
  * inputs, write and compare its results. */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "dialects/dialect.h"
-#include "dialects/interp.h"
-#include "dialects/npy.h"
+#include "interp/interp.h"
+#include "interp/npy.h"
 #include "ir/ir.h"
+#include "ir/output.h"
 #include "targets/ethos_u/ethos_u.h"
 
 /* Exit codes (DESIGN.md section 8). */
@@ -66,20 +68,28 @@ static const char usage_text[] =
 "Exit status: 0 success, 1 invalid input or a failed comparison,\n"
 "2 bad command line.\n";
 
-static void
-usage_error(const char *fmt, const char *arg)
+static void IR_PRINTF(1, 2) IR_NORETURN
+usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "npu-run: ");
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, "\nTry 'npu-run --help'.\n");
 	exit(EXIT_USAGE);
 }
 
-static void
-user_error(const char *fmt, const char *a, const char *b)
+static void IR_PRINTF(1, 2)
+user_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "npu-run: error: ");
-	fprintf(stderr, fmt, a, b);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputc('\n', stderr);
 }
 
@@ -198,9 +208,9 @@ parse_args(Options *o, int argc, char **argv)
 		}
 	}
 	if (!o->file)
-		usage_error("no input file%s", "");
+		usage_error("no input file");
 	if (o->seeded && o->ninputs)
-		usage_error("--seed and --input exclude each other%s", "");
+		usage_error("--seed and --input exclude each other");
 }
 
 /* ------------------------------------------------------------ the module */
@@ -238,7 +248,7 @@ find_entry(IrInterp *it, IrOp *module, const char *name)
 	if (name) {
 		op = ir_interp_lookup(it, name);
 		if (!op)
-			user_error("no function @%s in the module%s", name, "");
+			user_error("no function @%s in the module", name);
 		return op;
 	}
 	if ((op = ir_interp_lookup(it, "main")))
@@ -246,7 +256,7 @@ find_entry(IrInterp *it, IrOp *module, const char *name)
 	for (op = body ? body->first : NULL; op; op = op->next)
 		if (ir_op_is(op, "func.func") && ir_func_entry(op))
 			return op;
-	user_error("the module has no function to run%s%s", "", "");
+	user_error("the module has no function to run");
 	return NULL;
 }
 
@@ -425,8 +435,7 @@ make_inputs(const Options *o, IrOp *func, IrTensor **args)
 		    t->u.shaped.elem)) {
 			char *ts = ir_type_str(t);
 
-			user_error("input type %s is not a static tensor%s", ts,
-			    "");
+			user_error("input type %s is not a static tensor", ts);
 			free(ts);
 			return false;
 		}
@@ -461,58 +470,47 @@ to_npy(IrContext *ctx, IrTensor *t, IrTensor **conv)
 	return a;
 }
 
-/* Writes one result to a temporary file beside `path`; *tmp gets its
- * malloc'd name. */
-static bool
-write_temp(const char *path, IrContext *ctx, IrTensor *t, char **tmp)
+/* Opens the output for one result and writes its .npy image. */
+static IrOutput *
+write_one(const char *path, IrContext *ctx, IrTensor *t, char *err,
+    size_t errlen)
 {
-	size_t len, plen = strlen(path);
+	size_t len;
 	IrTensor *conv;
 	NpyArray a = to_npy(ctx, t, &conv);
 	void *img = npy_encode(&a, &len);
-	FILE *f;
-	bool ok;
+	IrOutput *out = ir_output_open(path, false, err, errlen);
 
 	ir_tensor_release(conv);
-	*tmp = ir_xmalloc(plen + 32);
-	snprintf(*tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
-	f = fopen(*tmp, "wb");
-	ok = f && fwrite(img, 1, len, f) == len;
-	ok = f && fclose(f) == 0 && ok;
-	if (!ok) {
-		fprintf(stderr, "npu-run: error: cannot %s %s: %s\n",
-		    f ? "write" : "create", *tmp, strerror(errno));
-		remove(*tmp);
-		free(*tmp);
-		*tmp = NULL;
+	if (out && fwrite(img, 1, len, ir_output_stream(out)) != len) {
+		snprintf(err, errlen, "cannot write '%s': %s", path,
+		    strerror(errno));
+		ir_output_close(out, false, NULL, 0);
+		out = NULL;
 	}
 	free(img);
-	return ok;
+	return out;
 }
 
-/* All outputs or none: every result goes to a temporary file first, and
- * only when all are written are they renamed into place. */
+/* All outputs or none: every result goes to its temporary file first
+ * (ir/output.h), and only when all are written are they committed. */
 static bool
 write_outputs(const Options *o, IrContext *ctx, IrTensor **res, size_t n)
 {
-	char *tmp[MAXFILES] = {0};
+	IrOutput *out[MAXFILES] = {0};
 	int i, m = o->noutputs < (int)n ? o->noutputs : (int)n;
 	bool ok = true;
+	char err[512] = "";
 
 	for (i = 0; ok && i < m; i++)
-		ok = write_temp(o->outputs[i], ctx, res[i], &tmp[i]);
-	for (i = 0; ok && i < m; i++) {
-		if (rename(tmp[i], o->outputs[i]) != 0) {
-			fprintf(stderr, "npu-run: error: cannot write %s: %s\n",
-			    o->outputs[i], strerror(errno));
-			ok = false;
-		}
-	}
+		ok = (out[i] = write_one(o->outputs[i], ctx, res[i], err,
+		    sizeof err)) != NULL;
 	for (i = 0; i < m; i++) {
-		if (tmp[i] && !ok)
-			remove(tmp[i]);
-		free(tmp[i]);
+		if (out[i] && !ir_output_close(out[i], ok, err, sizeof err))
+			ok = false;
 	}
+	if (err[0])
+		user_error("%s", err);
 	return ok;
 }
 
@@ -579,14 +577,14 @@ compare(const Options *o, int idx, IrContext *ctx, IrTensor *res)
 		    ((float *)f->data)[i] : ir_tensor_get(res, i);
 		switch (ref.dtype) {
 		case NPY_F32: r = ((float *)ref.data)[i]; break;
-		case NPY_F16: r = npy_f16_to_f32(((uint16_t *)ref.data)[i]);
+		case NPY_F16: r = ir_f16_to_f32(((uint16_t *)ref.data)[i]);
 			break;
 		case NPY_F64: r = ((double *)ref.data)[i]; break;
 		case NPY_I8: r = ((int8_t *)ref.data)[i]; break;
 		case NPY_U8: case NPY_BOOL: r = ((uint8_t *)ref.data)[i];
 			break;
 		case NPY_I16: r = ((int16_t *)ref.data)[i]; break;
-		case NPY_U16: r = bf16 ? npy_bf16_to_f32(((uint16_t *)
+		case NPY_U16: r = bf16 ? ir_bf16_to_f32(((uint16_t *)
 			    ref.data)[i]) : ((uint16_t *)ref.data)[i];
 			break;
 		case NPY_I32: r = ((int32_t *)ref.data)[i]; break;

@@ -1,16 +1,16 @@
 /* tools/npu-translate/main.c: npu-translate, model import: a .tflite or
  * .onnx file in, graph-dialect MLIR text out. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "dialects/dialect.h"
 #include "import/import.h"
 #include "ir/ir.h"
+#include "ir/output.h"
 #include "targets/ethos_u/ethos_u.h"
 
 /* Exit codes (DESIGN.md section 8). */
@@ -61,11 +61,15 @@ static const char usage_text[] =
 "  --version                    show the version and exit\n"
 "Exit status: 0 success, 1 invalid model, 2 bad command line.\n";
 
-static void
-usage_error(const char *fmt, const char *arg)
+static void IR_PRINTF(1, 2) IR_NORETURN
+usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fputs("npu-translate: ", stderr);
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputs("\n(see npu-translate --help)\n", stderr);
 	exit(EXIT_USAGE);
 }
@@ -170,13 +174,11 @@ parse_args(Options *o, int argc, char **argv)
 		o->input = a;
 	}
 	if (o->format == FMT_NONE)
-		usage_error("%s", "say --import-tflite or --import-onnx");
+		usage_error("say --import-tflite or --import-onnx");
 	if (!o->input)
-		usage_error("%s", "no input file");
+		usage_error("no input file");
 }
 
-/* Writes the module to path atomically: a temporary file beside it,
- * renamed over it only when everything was written. */
 /* What write_output writes: a module, or text already made. */
 typedef struct Output {
 	IrOp *module;
@@ -194,52 +196,18 @@ emit(FILE *f, const Output *o)
 		fwrite(o->text, 1, o->len, f);
 }
 
+/* Writes o to path atomically (ir/output.h). */
 static bool
 write_output(const char *path, const Output *o)
 {
-	if (!strcmp(path, "-")) {
-		emit(stdout, o);
-		return fflush(stdout) == 0;
+	char err[512] = "";
+	IrOutput *out = ir_output_open(path, false, err, sizeof err);
+	if (out) {
+		emit(ir_output_stream(out), o);
+		if (ir_output_close(out, true, err, sizeof err))
+			return true;
 	}
-	struct stat st;
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		FILE *f = fopen(path, "wb");
-		if (!f)
-			goto fail;
-		emit(f, o);
-		return fclose(f) == 0;
-	}
-	size_t n = strlen(path);
-	char *tmp = ir_xmalloc(n + 16);
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".tmp.XXXXXX", 12);
-	int fd = mkstemp(tmp);
-	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-	if (!f) {
-		fprintf(stderr, "npu-translate: cannot create '%s': %s\n", tmp,
-		    strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		free(tmp);
-		return false;
-	}
-	mode_t mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	emit(f, o);
-	bool ok = !ferror(f);
-	ok = fclose(f) == 0 && ok;
-	ok = ok && rename(tmp, path) == 0;
-	if (!ok) {
-		fprintf(stderr, "npu-translate: cannot write '%s': %s\n", path,
-		    strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
-	return ok;
-fail:
-	fprintf(stderr, "npu-translate: cannot open '%s': %s\n", path,
-	    strerror(errno));
+	fprintf(stderr, "npu-translate: %s\n", err);
 	return false;
 }
 

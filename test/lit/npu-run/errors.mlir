@@ -36,7 +36,7 @@
 // RUN: not %npu_build/bin/npu-run %s --input=%t.d/none.npy 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: npu-run: error: '{{.*}}none.npy': cannot open: No such file or directory
 // RUN: not %npu_build/bin/npu-run %s --input=%t.d/ok.npy --output=%t.o/no/dir/out.npy 2>&1 | FileCheck %s --check-prefix=NODIR
-// NODIR: npu-run: error: cannot create {{.*}}.npy.tmp{{[0-9]+}}: No such file or directory
+// NODIR: npu-run: error: cannot create '{{.*}}.npy.tmp.{{.*}}': No such file or directory
 // Outputs are all or nothing: the second cannot be created, so the first
 // is not written either.
 // RUN: not %npu_build/bin/npu-run %s --entry=two --seed=1 --output=%t.o/first.npy --output=%t.o/no/dir/second.npy 2>&1 | FileCheck %s --check-prefix=NODIR

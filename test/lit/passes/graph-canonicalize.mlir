@@ -1,5 +1,5 @@
-// The graph dialect's canonicalization patterns (passes/
-// graph_canonicalize.c) on the real graph ops; expected values by hand.
+// The graph dialect's canonicalization patterns (dialects/graph/
+// canonicalize.c) on the real graph ops; expected values by hand.
 // Needs the graph dialect in npu-opt (lit feature graph-dialect, set by
 // lit.local.cfg when npu-opt verifies a graph op).
 // REQUIRES: graph-dialect

@@ -12,6 +12,7 @@
 // LOG-DAG: installed {{.*}}/opt/npuir/bin/npu-opt
 // LOG-DAG: installed {{.*}}/opt/npuir/lib/libnpuir.a
 // LOG-DAG: installed {{.*}}/opt/npuir/include/npuir/ir/ir.h
+// LOG-DAG: installed {{.*}}/opt/npuir/include/npuir/interp/interp.h
 // LOG-DAG: installed {{.*}}/opt/npuir/lib/pkgconfig/npuir.pc
 
 // PC: prefix=/opt/npuir

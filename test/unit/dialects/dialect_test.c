@@ -8,6 +8,7 @@
 #include "dialects/buffer/buffer.h"
 #include "dialects/graph/graph.h"
 #include "dialects/npu/npu.h"
+#include "interp/interp.h"
 
 static const Dialect *const dialects[] = {
 	&graph_dialect, &npu_dialect, &buffer_dialect,
@@ -177,7 +178,7 @@ Test(dialect, docs_have_one_section_per_op)
 	}
 }
 
-Test(dialect, kernel_slot_is_the_kernel_array)
+Test(dialect, interpret_hook_is_the_table_column)
 {
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
@@ -186,12 +187,12 @@ Test(dialect, kernel_slot_is_the_kernel_array)
 	};
 	IrOp *op = ir_op_create(ctx, &st);
 	cr_expect_eq(dialect_op_info(op), &graph_dialect.ops[GRAPH_RELU]);
-	cr_expect_eq(dialect_op_kernel(op), graph_kernels[GRAPH_RELU]);
+	cr_expect_eq(ir_interp_kernel(op), graph_interpret_relu);
 	ir_op_destroy(op);
 	IrOpState ret = { .name = ir_op_name_get(ctx, "func.return", 11) };
 	op = ir_op_create(ctx, &ret);
 	cr_expect_null(dialect_op_info(op));
-	cr_expect_null(dialect_op_kernel(op));
+	cr_expect_null(ir_interp_kernel(op));
 	ir_op_destroy(op);
 	ir_context_destroy(ctx);
 }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/qmath.h"
+#include "interp/qmath.h"
 #include "test/unit/ethos_u/vela.h"
 
 static const char *models[] = {

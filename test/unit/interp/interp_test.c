@@ -1,15 +1,16 @@
 /* test/unit/interp/interp_test.c: the interpreter against independent
  * computations: conv2d equals an explicit im2col matmul, softmax rows sum
  * to 1, int8 npu.conv2d stays within one step of the float conv of the
- * dequantized values; tensor helpers and the driver's errors. */
+ * dequantized values; tensor helpers, the driver's errors, and an op
+ * registered outside the dialects running its own interpret hook. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dialects/dialect.h"
-#include "dialects/interp.h"
-#include "dialects/qmath.h"
+#include "interp/interp.h"
+#include "interp/qmath.h"
 
 /* ------------------------------------------------------------ fixtures */
 
@@ -349,6 +350,55 @@ Test(interp, op_without_kernel_is_an_error)
 	cr_assert_null(res);
 	cr_assert(strstr(last_error, "'test.nokernel' op has no reference "
 	    "kernel"), "%s", last_error);
+	ir_interp_destroy(it);
+	ir_op_destroy(m);
+	ir_context_destroy(ctx);
+}
+
+/* A kernel a target would register for its own op: each result element
+ * is twice the operand's plus one, so the test sees it ran. */
+static bool
+twice_plus_one(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	(void)it;
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	for (int64_t i = 0; i < in[0]->n; i++)
+		ir_tensor_set(out[0], i, 2 * ir_tensor_get(in[0], i) + 1);
+	return true;
+}
+
+static const IrOpDef target_def = {
+	.name = "target.twice_plus_one",
+	.min_operands = 1, .max_operands = 1, .nresults = 1,
+	.summary = "an op of another layer with its own kernel",
+	.interpret = twice_plus_one,
+};
+
+Test(interp, an_op_registered_outside_the_dialects_runs_its_hook)
+{
+	IrContext *ctx = new_ctx();
+	ir_register_op(ctx, &target_def);
+	IrOp *m = parse(ctx, "func.func @main(%x: tensor<3xf32>) -> "
+	    "tensor<3xf32> {\n"
+	    "  %0 = \"target.twice_plus_one\"(%x) : (tensor<3xf32>) -> "
+	    "tensor<3xf32>\n"
+	    "  %1 = \"graph.relu\"(%0) : (tensor<3xf32>) -> tensor<3xf32>\n"
+	    "  return %1 : tensor<3xf32>\n}\n");
+	IrInterp *it = ir_interp_create(m, NULL);
+	int64_t d[1] = {3};
+	IrTensor *x = ir_tensor_create(f32_tensor(ctx, 1, d)), *res = NULL;
+	ir_tensor_set(x, 0, -2);
+	ir_tensor_set(x, 1, 0.5);
+	ir_tensor_set(x, 2, 3);
+
+	cr_assert(ir_interp_call(it, ir_interp_lookup(it, "main"), &x, 1,
+	    &res, 1), "%s", last_error);
+	cr_expect_eq(ir_tensor_get(res, 0), 0);   /* relu(-3) */
+	cr_expect_eq(ir_tensor_get(res, 1), 2);
+	cr_expect_eq(ir_tensor_get(res, 2), 7);
+	ir_tensor_release(res);
+	ir_tensor_release(x);
 	ir_interp_destroy(it);
 	ir_op_destroy(m);
 	ir_context_destroy(ctx);

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dialects/npy.h"
+#include "interp/npy.h"
 
 /* Builds a version `ver` image: magic, header padded with spaces to a
  * multiple of 64 with a final newline, then `data`. */

@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "dialects/qmath.h"
+#include "interp/qmath.h"
 
 Test(qmath, quantize_multiplier_known_vectors)
 {

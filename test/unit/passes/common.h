@@ -11,6 +11,7 @@
 #include "ir/pass.h"
 #include "ir/rewrite.h"
 #include "passes/passes.h"
+#include "test/lib/test_ops.h"
 
 enum { MAX_DIAGS = 16 };
 

@@ -1,6 +1,6 @@
 /* test/unit/passes/graph_canonicalize_test.c: canonicalize on the graph
  * dialect: its fold hooks and constant materializer (dialects/graph/
- * fold.c) and its chain patterns (passes/graph_canonicalize.c), through
+ * fold.c) and its chain patterns (dialects/graph/canonicalize.c), through
  * the greedy driver. Expected values by hand. */
 #include "dialects/dialect.h"
 #include "test/unit/passes/common.h"

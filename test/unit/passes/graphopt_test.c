@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "dialects/dialect.h"
+#include "interp/interp.h"
 #include "passes/graph_util.h"
 #include "test/unit/passes/common.h"
 

@@ -43,24 +43,24 @@ Test(symbols, nested_references_resolve_along_the_path)
 	    "  }\n"
 	    "  func.func private @g()\n"
 	    "}\n");
-	PassesSymbols *s = passes_symbols_create();
+	IrSymbolCache *s = ir_symbol_cache_create();
 	const IrIdent *nested[2] = { ir_ident_cstr(ctx, "b"),
 		ir_ident_cstr(ctx, "f") };
 	const IrAttr *ref = ir_attr_symref(ctx, ir_ident_cstr(ctx, "a"), 2,
 	    nested);
 	IrOp *path[3];
-	cr_assert_eq(passes_symbols_resolve(s, m, ref, path, 3), 3);
+	cr_assert_eq(ir_symbol_resolve_path(s, m, ref, path, 3), 3);
 	cr_assert(ir_op_is(path[0], "builtin.module"));
 	cr_assert(ir_op_is(path[1], "builtin.module"));
 	cr_assert(ir_op_is(path[2], "func.func"));
 	cr_assert_eq(ir_symbol_name(path[2]), ir_ident_cstr(ctx, "f"));
 	/* Too many parts for the room given, a missing part, and a part
 	 * that is no symbol table (@g::@x) resolve to nothing. */
-	cr_assert_eq(passes_symbols_resolve(s, m, ref, path, 2), 0);
+	cr_assert_eq(ir_symbol_resolve_path(s, m, ref, path, 2), 0);
 	const IrIdent *x = ir_ident_cstr(ctx, "x");
-	cr_assert_eq(passes_symbols_resolve(s, m, ir_attr_symref(ctx,
+	cr_assert_eq(ir_symbol_resolve_path(s, m, ir_attr_symref(ctx,
 	    ir_ident_cstr(ctx, "a"), 1, &x), path, 3), 0);
-	cr_assert_eq(passes_symbols_resolve(s, m, ir_attr_symref(ctx,
+	cr_assert_eq(ir_symbol_resolve_path(s, m, ir_attr_symref(ctx,
 	    ir_ident_cstr(ctx, "g"), 1, &x), path, 3), 0);
 	/* From inside @b, @f is found in the nearest table. */
 	IrOp *f = path[2];
@@ -69,8 +69,8 @@ Test(symbols, nested_references_resolve_along_the_path)
 	IrOp *inside = ir_func_create(ctx, NULL, "h",
 	    ir_type_function(ctx, 0, NULL, 0, NULL));
 	ir_op_move_to_end(inside, ir_module_body(path[1]));
-	cr_assert_eq(passes_symbols_lookup(s, inside, flat), f);
-	cr_assert_null(passes_symbols_lookup(s, m, flat));
-	passes_symbols_destroy(s);
+	cr_assert_eq(ir_symbol_cache_lookup(s, inside, flat), f);
+	cr_assert_null(ir_symbol_cache_lookup(s, m, flat));
+	ir_symbol_cache_destroy(s);
 	ir_op_destroy(m);
 }

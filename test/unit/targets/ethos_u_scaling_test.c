@@ -5,7 +5,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "dialects/qmath.h"
+#include "interp/qmath.h"
 #include "targets/ethos_u/ethos_u.h"
 
 Test(ethos_u_scaling, quantise_scale_matches_vela)

@@ -1,6 +1,6 @@
-/* dialects/qmath.c: TFLite's reference fixed-point arithmetic and
+/* interp/qmath.c: TFLite's reference fixed-point arithmetic and
  * XNNPack's fp32 requantization, add and mean. */
-#include "dialects/qmath.h"
+#include "interp/qmath.h"
 
 #include <math.h>
 

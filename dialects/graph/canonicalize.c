@@ -1,11 +1,11 @@
-/* passes/graph_canonicalize.c: canonicalization patterns of the graph
+/* dialects/graph/canonicalize.c: canonicalization patterns of the graph
  * dialect that rewrite more than one op: transpose chains and reshape
- * chains. What folds one op (identities, constants, x + 0, x * 1) is in
- * the dialect's fold hooks (dialects/graph/fold.c), which the driver
- * applies with the graph constant materializer. */
-#include "passes/passes.h"
-#include "ir/rewrite.h"
+ * chains (the dialect registers them: Dialect.canonical). What folds one
+ * op (identities, constants, x + 0, x * 1) is in the dialect's fold
+ * hooks (dialects/graph/fold.c), which the driver applies with the graph
+ * constant materializer. */
 #include "dialects/graph/graph.h"
+#include "ir/rewrite.h"
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -75,7 +75,7 @@ reshape_chain(IrOp *op, IrRewriter *rw, const void *data)
 /* ------------------------------------------------------------- registration */
 
 void
-passes_add_graph_patterns(IrContext *ctx, IrPatternSet *set)
+graph_add_canonical_patterns(IrContext *ctx, IrPatternSet *set)
 {
 	if (!ir_lookup_op(ctx, "graph.transpose"))
 		return;

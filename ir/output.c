@@ -1,13 +1,15 @@
-/* tools/npu-opt/output.c: atomic output for npu-opt: nothing partial is
- * ever left behind by a failed run (DESIGN.md section 8). */
+/* ir/output.c: atomic output files (temp file + rename, or a memory
+ * buffer for devices and symlinks): see ir/output.h. */
+#include "ir/output.h"
+
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "ir/ir.h"
-#include "tools/npu-opt/output.h"
 
 typedef enum OutKind {
 	OUT_TEMP,   /* temp file beside the target, renamed on commit */
@@ -15,7 +17,7 @@ typedef enum OutKind {
 	OUT_DIRECT, /* the target itself (stdout or a device) */
 } OutKind;
 
-struct Output {
+struct IrOutput {
 	OutKind kind;
 	const char *path;  /* "-" for stdout */
 	FILE *f;
@@ -23,6 +25,18 @@ struct Output {
 	char *buf;         /* OUT_MEMORY: open_memstream's buffer */
 	size_t len;
 };
+
+static void IR_PRINTF(3, 4)
+set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
 
 static bool
 is_stdout(const char *path)
@@ -43,7 +57,7 @@ replace_by_rename(const char *path)
 }
 
 static bool
-open_temp(Output *out)
+open_temp(IrOutput *out, char *err, size_t errlen)
 {
 	size_t n = strlen(out->path);
 	out->tmp = ir_xmalloc(n + 16);
@@ -51,7 +65,7 @@ open_temp(Output *out)
 	memcpy(out->tmp + n, ".tmp.XXXXXX", 12);
 	int fd = mkstemp(out->tmp);
 	if (fd < 0) {
-		fprintf(stderr, "npu-opt: cannot create '%s': %s\n", out->tmp,
+		set_err(err, errlen, "cannot create '%s': %s", out->tmp,
 		    strerror(errno));
 		return false;
 	}
@@ -60,7 +74,7 @@ open_temp(Output *out)
 	umask(mask);
 	out->f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "wb") : NULL;
 	if (!out->f) {
-		fprintf(stderr, "npu-opt: cannot write '%s': %s\n", out->tmp,
+		set_err(err, errlen, "cannot write '%s': %s", out->tmp,
 		    strerror(errno));
 		close(fd);
 		unlink(out->tmp);
@@ -71,35 +85,36 @@ open_temp(Output *out)
 
 /* Opens the real target: stdout, or a device or symlink by name. */
 static FILE *
-open_target(const char *path)
+open_target(const char *path, char *err, size_t errlen)
 {
 	if (is_stdout(path))
 		return stdout;
 	FILE *f = fopen(path, "wb");
 	if (!f)
-		fprintf(stderr, "npu-opt: cannot open '%s': %s\n", path,
+		set_err(err, errlen, "cannot open '%s': %s", path,
 		    strerror(errno));
 	return f;
 }
 
-Output *
-output_open(const char *path, bool buffered)
+IrOutput *
+ir_output_open(const char *path, bool buffered, char *err, size_t errlen)
 {
-	Output *out = ir_xcalloc(1, sizeof *out);
+	IrOutput *out = ir_xcalloc(1, sizeof *out);
 	out->path = path;
 	bool ok;
 	if (replace_by_rename(path)) {
 		out->kind = OUT_TEMP;
-		ok = open_temp(out);
+		ok = open_temp(out, err, errlen);
 	} else if (buffered) {
 		out->kind = OUT_MEMORY;
 		out->f = open_memstream(&out->buf, &out->len);
 		ok = out->f != NULL;
 		if (!ok)
-			perror("npu-opt: open_memstream");
+			set_err(err, errlen, "open_memstream: %s",
+			    strerror(errno));
 	} else {
 		out->kind = OUT_DIRECT;
-		out->f = open_target(path);
+		out->f = open_target(path, err, errlen);
 		ok = out->f != NULL;
 	}
 	if (!ok) {
@@ -111,7 +126,7 @@ output_open(const char *path, bool buffered)
 }
 
 FILE *
-output_stream(Output *out)
+ir_output_stream(IrOutput *out)
 {
 	return out->f;
 }
@@ -126,10 +141,13 @@ finish_stream(FILE *f)
 	return ok;
 }
 
+/* Copies the buffer to the target; *told when opening it failed (err
+ * then says so). */
 static bool
-commit_memory(Output *out)
+commit_memory(IrOutput *out, char *err, size_t errlen, bool *told)
 {
-	FILE *f = open_target(out->path);
+	FILE *f = open_target(out->path, err, errlen);
+	*told = !f;
 	if (!f)
 		return false;
 	bool ok = fwrite(out->buf, 1, out->len, f) == out->len;
@@ -137,12 +155,12 @@ commit_memory(Output *out)
 }
 
 bool
-output_close(Output *out, bool ok)
+ir_output_close(IrOutput *out, bool ok, char *err, size_t errlen)
 {
-	bool written = true;
+	bool written = true, told = false;
 	switch (out->kind) {
 	case OUT_TEMP:
-		written = fclose(out->f) == 0;
+		written = finish_stream(out->f);
 		if (ok && written)
 			written = rename(out->tmp, out->path) == 0;
 		if (!ok || !written)
@@ -151,14 +169,14 @@ output_close(Output *out, bool ok)
 	case OUT_MEMORY:
 		written = fclose(out->f) == 0;
 		if (ok && written)
-			written = commit_memory(out);
+			written = commit_memory(out, err, errlen, &told);
 		break;
 	case OUT_DIRECT:
 		written = finish_stream(out->f);
 		break;
 	}
-	if (ok && !written)
-		fprintf(stderr, "npu-opt: cannot write '%s': %s\n",
+	if (ok && !written && !told)
+		set_err(err, errlen, "cannot write '%s': %s",
 		    is_stdout(out->path) ? "<stdout>" : out->path,
 		    strerror(errno));
 	free(out->tmp);

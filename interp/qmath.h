@@ -1,7 +1,8 @@
-/* dialects/qmath.h: TFLite's reference integer arithmetic for quantized
+/* interp/qmath.h: TFLite's reference integer arithmetic for quantized
  * kernels (QuantizeMultiplier, rounding doubling high multiply, rounding
  * divide by a power of two, requantization) and XNNPack's (fp32
- * requantization, its add and mean). */
+ * requantization, its add and mean). Plain C integers and floats, no IR:
+ * kernels, quantizers, weight encoders and simulators all use it. */
 #ifndef NPUIR_QMATH_H
 #define NPUIR_QMATH_H
 

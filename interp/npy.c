@@ -1,5 +1,5 @@
-/* dialects/npy.c: strict reader and atomic writer of NumPy .npy files. */
-#include "dialects/npy.h"
+/* interp/npy.c: strict reader and atomic writer of NumPy .npy files. */
+#include "interp/npy.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ir/ir.h"
+#include "ir/output.h"
 
 static const struct {
 	const char *descr; /* as NumPy writes it */
@@ -260,16 +261,6 @@ le(const unsigned char *p, int n)
 	return v;
 }
 
-float
-npy_bf16_to_f32(uint16_t h)
-{
-	uint32_t bits = (uint32_t)h << 16;
-	float f;
-
-	memcpy(&f, &bits, 4);
-	return f;
-}
-
 /* Element count of the shape, or -1 on overflow. */
 static int64_t
 count(const NpyArray *a)
@@ -395,28 +386,18 @@ bool
 npy_write_file(const char *path, const NpyArray *a, char *err,
     size_t errlen)
 {
-	size_t len, plen = strlen(path);
+	size_t len;
 	void *img = npy_encode(a, &len);
-	char *tmp = ir_xmalloc(plen + 32);
-	FILE *f;
-	bool ok;
+	IrOutput *out = ir_output_open(path, false, err, errlen);
+	bool ok = out != NULL;
 
-	snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
-	f = fopen(tmp, "wb");
-	if (!f) {
-		ok = fail(err, errlen, "cannot create %s: %s", tmp,
-		    strerror(errno));
-		goto out;
+	if (out) {
+		ok = fwrite(img, 1, len, ir_output_stream(out)) == len;
+		if (!ok)
+			fail(err, errlen, "cannot write '%s': %s", path,
+			    strerror(errno));
+		ok = ir_output_close(out, ok, err, errlen) && ok;
 	}
-	ok = fwrite(img, 1, len, f) == len;
-	ok = (fclose(f) == 0) && ok;
-	if (!ok || rename(tmp, path) != 0) {
-		ok = fail(err, errlen, "cannot write %s: %s", path,
-		    strerror(errno));
-		remove(tmp);
-	}
-out:
-	free(tmp);
 	free(img);
 	return ok;
 }
@@ -426,61 +407,4 @@ npy_free(NpyArray *a)
 {
 	free(a->data);
 	memset(a, 0, sizeof *a);
-}
-
-float
-npy_f16_to_f32(uint16_t h)
-{
-	uint32_t sign = (uint32_t)(h >> 15) << 31, exp = h >> 10 & 0x1f;
-	uint32_t man = h & 0x3ff, bits;
-	float f;
-
-	if (exp == 0x1f)
-		bits = sign | 0x7f800000u | man << 13;
-	else if (exp)
-		bits = sign | (exp + 112) << 23 | man << 13;
-	else if (!man)
-		bits = sign;
-	else { /* subnormal: normalise */
-		exp = 113;
-		while (!(man & 0x400)) {
-			man <<= 1;
-			exp--;
-		}
-		bits = sign | exp << 23 | (man & 0x3ff) << 13;
-	}
-	memcpy(&f, &bits, 4);
-	return f;
-}
-
-uint16_t
-npy_f32_to_f16(float f)
-{
-	uint32_t x, sign, man, rest, half;
-	int exp;
-
-	memcpy(&x, &f, 4);
-	sign = x >> 16 & 0x8000;
-	exp = (int)(x >> 23 & 0xff) - 127 + 15;
-	man = x & 0x7fffff;
-	if ((x & 0x7fffffff) > 0x7f800000) /* NaN: keep it quiet */
-		return (uint16_t)(sign | 0x7e00 | man >> 13);
-	if (exp >= 31)
-		return (uint16_t)(sign | 0x7c00);
-	if (exp <= 0) { /* subnormal or zero */
-		if (exp < -10)
-			return (uint16_t)sign;
-		man |= 0x800000;
-		rest = man & ((1u << (14 - exp)) - 1);
-		half = 1u << (13 - exp);
-		man >>= 14 - exp;
-		if (rest > half || (rest == half && (man & 1)))
-			man++;
-		return (uint16_t)(sign | man);
-	}
-	rest = man & 0x1fff;
-	man = (uint32_t)exp << 10 | man >> 13;
-	if (rest > 0x1000 || (rest == 0x1000 && (man & 1)))
-		man++; /* may carry into the exponent, up to infinity */
-	return (uint16_t)(sign | man);
 }

@@ -1,4 +1,4 @@
-/* dialects/npy.h: NumPy .npy files (format versions 1.0 and 2.0, little
+/* interp/npy.h: NumPy .npy files (format versions 1.0 and 2.0, little
  * endian, C order) for the interpreter's inputs and outputs. */
 #ifndef NPUIR_NPY_H
 #define NPUIR_NPY_H
@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "ir/ir.h"
 
 #define NPY_MAX_DIMS 32
 
@@ -50,17 +52,31 @@ bool npy_read_file(const char *path, NpyArray *out, char *err,
 /* Encodes as format 1.0 (2.0 when the header needs more than 65535
  * bytes) into a malloc'd buffer; *len gets its size. */
 void *npy_encode(const NpyArray *a, size_t *len);
-/* Writes atomically: a temporary file beside `path`, then rename, so a
- * failure leaves no partial file. Returns false with err set. */
+/* Writes atomically (ir/output.h): a temporary file beside `path`, then
+ * rename, so a failure leaves no partial file. Returns false with err
+ * set. */
 bool npy_write_file(const char *path, const NpyArray *a, char *err,
     size_t errlen);
 /* Frees the data; the array becomes empty. */
 void npy_free(NpyArray *a);
 
-/* IEEE half <-> single conversions (round to nearest even). */
-float npy_f16_to_f32(uint16_t h);
-/* bf16 bits (the high half of an f32) as a float. */
-float npy_bf16_to_f32(uint16_t h);
-uint16_t npy_f32_to_f16(float f);
+/* The names .npy code used for the core's conversions (ir/half.c). */
+static inline float
+npy_f16_to_f32(uint16_t h)
+{
+	return ir_f16_to_f32(h);
+}
+
+static inline float
+npy_bf16_to_f32(uint16_t h)
+{
+	return ir_bf16_to_f32(h);
+}
+
+static inline uint16_t
+npy_f32_to_f16(float f)
+{
+	return ir_f16_from_f32(f);
+}
 
 #endif /* NPUIR_NPY_H */

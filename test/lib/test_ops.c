@@ -1,10 +1,10 @@
-/* passes/test_ops.c: a small test dialect (constants, integer add, mul
+/* test/lib/test_ops.c: a small test dialect (constants, integer add, mul
  * and negate with fold hooks and a pattern, an op with side effects, a
  * never-converging op) and test passes, for the pass infrastructure's
  * tests and benchmarks. */
 #include <string.h>
 
-#include "passes/passes.h"
+#include "test/lib/test_ops.h"
 #include "ir/rewrite.h"
 
 /* ---------------------------------------------------------------- ops */

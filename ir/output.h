@@ -1,0 +1,47 @@
+/* ir/output.h: atomic output files, the one way npu-ir writes a file:
+ * tools' -o, npu-run's .npy results, and every future --emit stream and
+ * report (CSV, JSON, SVG, DOT). A failed run never leaves a partial
+ * file (DESIGN.md section 8).
+ *
+ *     char err[512];
+ *     IrOutput *out = ir_output_open(path, false, err, sizeof err);
+ *     if (!out)
+ *             return report(err);              // nothing was created
+ *     bool ok = write_everything(ir_output_stream(out));
+ *     if (!ir_output_close(out, ok, err, sizeof err) && ok)
+ *             report(err);                     // the write itself failed
+ *
+ * Several files that must appear together (npu-run's results): open and
+ * write them all, then close them all with the same `ok`. */
+#ifndef NPUIR_OUTPUT_H
+#define NPUIR_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct IrOutput IrOutput;
+
+/* Opens the output `path`; "-" is stdout. A new path or a regular file
+ * gets a temporary file beside it (path.tmp.XXXXXX, mode 0666 & ~umask)
+ * that ir_output_close renames over it. stdout, devices (/dev/null) and
+ * symlinks (/dev/stdout) are written in place, since renaming would
+ * replace the link rather than write through it: through a memory
+ * buffer copied out on commit when `buffered` (a run that may fail after
+ * printing something), else directly. Streams are binary. Returns NULL
+ * with a message ("cannot create 'x.tmp.ab12CD': No such file or
+ * directory") in err when the output cannot be opened. */
+IrOutput *ir_output_open(const char *path, bool buffered, char *err,
+    size_t errlen);
+
+/* The stream to write to. */
+FILE *ir_output_stream(IrOutput *out);
+
+/* Commits (ok) or discards (!ok) the output and frees out. Write errors
+ * are caught at the flush and close as well as the rename. Returns true
+ * when ok and everything was written; false when !ok (nothing is
+ * committed, err untouched) or, with a message ("cannot write 'x':
+ * ..."; stdout is '<stdout>') in err, when writing failed. */
+bool ir_output_close(IrOutput *out, bool ok, char *err, size_t errlen);
+
+#endif /* NPUIR_OUTPUT_H */
