@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "dialects/dialect.h"
+#include "import/alloc_csv/alloc_csv.h"
 #include "import/import.h"
 #include "ir/ir.h"
 
@@ -18,7 +19,8 @@ enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
 #define MAX_SHAPES 32
 #define MAX_RANK 16
 
-typedef enum Format { FMT_NONE, FMT_TFLITE, FMT_ONNX } Format;
+typedef enum Format { FMT_NONE, FMT_TFLITE, FMT_ONNX, FMT_ALLOC_CSV,
+    FMT_EXPORT_ALLOC_CSV } Format;
 
 /* What the command line asked for. */
 typedef struct Options {
@@ -42,6 +44,10 @@ static const char usage_text[] =
 "options:\n"
 "  --import-tflite              FILE is a TFLite flatbuffer\n"
 "  --import-onnx                FILE is an ONNX protobuf\n"
+"  --import-alloc-csv           FILE is an allocation CSV (id,lower,upper,\n"
+"                               size): a function of buffer.alloc ops\n"
+"  --export-alloc-csv           FILE is planned MLIR: write its buffers as\n"
+"                               CSV with an offset column\n"
 "  -o FILE                      write output to FILE (default: stdout);\n"
 "                               written atomically, never left partial\n"
 "  --input-shape=NAME:1x3x224x224\n"
@@ -124,6 +130,10 @@ parse_option(Options *o, const char *a, const char *next)
 		set_format(o, FMT_TFLITE, a);
 	else if (!strcmp(a, "--import-onnx"))
 		set_format(o, FMT_ONNX, a);
+	else if (!strcmp(a, "--import-alloc-csv"))
+		set_format(o, FMT_ALLOC_CSV, a);
+	else if (!strcmp(a, "--export-alloc-csv"))
+		set_format(o, FMT_EXPORT_ALLOC_CSV, a);
 	else if (!strcmp(a, "--allow-unsupported"))
 		o->allow_unsupported = true;
 	else if (!strcmp(a, "--summary"))
@@ -162,7 +172,8 @@ parse_args(Options *o, int argc, char **argv)
 		o->input = a;
 	}
 	if (o->format == FMT_NONE)
-		usage_error("%s", "say --import-tflite or --import-onnx");
+		usage_error("%s", "say --import-tflite or --import-onnx "
+		    "(or --import-alloc-csv, --export-alloc-csv)");
 	if (!o->input)
 		usage_error("%s", "no input file");
 }
@@ -311,6 +322,36 @@ print_summary(const char *path, IrOp *module, double t_import,
 	    t_import, t_print);
 }
 
+/* --export-alloc-csv: MLIR in (parsed and verified), CSV out. */
+static int
+export_alloc_csv(IrContext *ctx, const Options *o)
+{
+	FILE *f = fopen(o->input, "rb");
+	char *text = NULL;
+	size_t len = 0, cap = 0, k;
+	if (!f) {
+		fprintf(stderr, "npu-translate: cannot open '%s': %s\n",
+		    o->input, strerror(errno));
+		ir_context_destroy(ctx);
+		return EXIT_USER;
+	}
+	do {
+		if (len + 4097 > cap)
+			text = ir_xrealloc(text, cap = 2 * cap + 8192);
+		len += k = fread(text + len, 1, cap - len - 1, f);
+	} while (k);
+	fclose(f);
+	const IrSource *src = ir_context_adopt_source(ctx, o->input, text,
+	    len, 1);
+	IrOp *module = ir_parse(ctx, src);
+	bool ok = module && ir_verify(module) &&
+	    alloc_csv_export(ctx, module, o->output);
+	if (module)
+		ir_op_destroy(module);
+	ir_context_destroy(ctx);
+	return ok ? EXIT_OK : EXIT_USER;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -326,8 +367,11 @@ main(int argc, char **argv)
 		.nshapes = o.nshapes,
 		.shapes = o.shapes,
 	};
+	if (o.format == FMT_EXPORT_ALLOC_CSV)
+		return export_alloc_csv(ctx, &o);
 	double t0 = now_ms();
-	IrOp *module = o.format == FMT_TFLITE ?
+	IrOp *module = o.format == FMT_ALLOC_CSV ?
+	    alloc_csv_import(ctx, o.input) : o.format == FMT_TFLITE ?
 	    import_tflite(ctx, o.input, &io) : import_onnx(ctx, o.input, &io);
 	double t1 = now_ms();
 	bool ok = module && write_output(o.output, module, &o.print);

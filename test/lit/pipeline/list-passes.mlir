@@ -24,7 +24,8 @@
 // CHECK-NEXT: max-depth=<int>
 // CHECK-NEXT: inlined body
 // CHECK-NEXT: (default: 4)
-// CHECK-NEXT: --strip-debuginfo
+// CHECK-NEXT: --plan-memory
+// CHECK: --strip-debuginfo
 // CHECK-NEXT: (on any op)
 // CHECK-NEXT: --symbol-dce
 // CHECK-NEXT: (on builtin.module)
