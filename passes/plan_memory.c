@@ -236,7 +236,7 @@ replace_alloc(IrBuilder *bl, IrValue *arena, const Alloc *a,
 
 /* ------------------------------------------------------------ errors */
 
-/* The time of the live-bytes peak, for the messages. */
+/* The first time of the live-bytes peak, for the messages. */
 static int64_t
 peak_time(const PlannerBuffer *b, size_t n)
 {
@@ -246,7 +246,7 @@ peak_time(const PlannerBuffer *b, size_t n)
 		for (size_t j = 0; j < n; j++)
 			if (b[j].start <= t && t < b[j].end)
 				live += b[j].size;
-		if (live > best) {
+		if (live > best || (live == best && t < t_best)) {
 			best = live;
 			t_best = t;
 		}
