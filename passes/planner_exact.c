@@ -67,6 +67,8 @@ typedef struct Exact {
 	int64_t *floor;		/* per section: top of the placed buffers */
 	int64_t *low;		/* per section: lowest unplaced minoff */
 	int64_t *nlow;		/* per section: unplaced buffers at low */
+	uint64_t *stamp;	/* per section: placement that last logged it */
+	uint64_t placement;	/* placements made so far (an id) */
 	int64_t *total;		/* per section: unplaced bytes */
 	int64_t *cuts;		/* per boundary k|k+1: unplaced crossing it */
 	int64_t *sol;		/* the packing found */
@@ -144,7 +146,11 @@ leave_low(Exact *e, size_t s, int64_t m, size_t *naff)
 {
 	if (m != e->low[s])
 		return;
-	touch(e, s);
+	/* One log entry per section and placement restores it. */
+	if (e->stamp[s] != e->placement) {
+		e->stamp[s] = e->placement;
+		touch(e, s);
+	}
 	if (--e->nlow[s] == 0)
 		e->afflist[(*naff)++] = s;
 }
@@ -359,6 +365,7 @@ search(Exact *e, const Part *p, const Pre *pre, size_t obase, size_t on,
 		size_t mark[3] = {e->minoff_log.n, e->floor_log.n,
 		    e->low_log.n}, naff = 0;
 		e->off[o.buf] = o.off;
+		e->placement++;
 		for (size_t s = e->s.lo[o.buf]; s < e->s.hi[o.buf]; s++)
 			leave_low(e, s, o.off, &naff);
 		raise_neighbours(e, o.buf, &naff);
@@ -405,6 +412,7 @@ exact_init(Exact *e, const PlannerBuffer *b, size_t n, int64_t cap)
 	e->low = ir_xcalloc(ns + 1, sizeof *e->low);
 	e->cuts = ir_xcalloc(ns + 1, sizeof *e->cuts);
 	e->nlow = ir_xcalloc(ns + 1, sizeof *e->nlow);
+	e->stamp = ir_xcalloc(ns + 1, sizeof *e->stamp);
 	/* A section loses its last low buffer at most once per node. */
 	e->afflist = ir_xmalloc((ns + 1) * sizeof *e->afflist);
 	memcpy(e->total, e->s.live, ns * sizeof *e->total);
@@ -430,6 +438,7 @@ exact_free(Exact *e)
 	free(e->total);
 	free(e->cuts);
 	free(e->nlow);
+	free(e->stamp);
 	free(e->afflist);
 	free(e->minoff_log.v);
 	free(e->floor_log.v);
