@@ -12,6 +12,7 @@ extern const IrPassDef pass_symbol_dce;
 extern const IrPassDef pass_inline;
 extern const IrPassDef pass_strip_debuginfo;
 extern const IrPassDef pass_plan_memory;
+extern const IrPassDef pass_schedule;
 
 /* passes/graph_canonicalize.c: adds the graph dialect's canonicalization
  * patterns to set when graph ops are registered in ctx
