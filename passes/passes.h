@@ -13,6 +13,7 @@ extern const IrPassDef pass_inline;
 extern const IrPassDef pass_strip_debuginfo;
 extern const IrPassDef pass_plan_memory;
 extern const IrPassDef pass_schedule;
+extern const IrPassDef pass_bufferize;
 
 /* passes/graph_canonicalize.c: adds the graph dialect's canonicalization
  * patterns to set when graph ops are registered in ctx

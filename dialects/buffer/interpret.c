@@ -65,7 +65,23 @@ buffer_interpret_view(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return out[0] != NULL;
 }
 
+/* A fresh dense tensor of the result type holding the buffer's elements
+ * (strides followed). */
+static bool
+buffer_interpret_load(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	if (!out[0] || !ir_tensor_copy(out[0], in[0])) {
+		ir_op_emit_error(op, "cannot load the buffer as this tensor");
+		return false;
+	}
+	return true;
+}
+
 const IrInterpretFn buffer_kernels[BUFFER_NUM_OPS] = {
+	[BUFFER_STORE] = ir_interp_copy_kernel,
+	[BUFFER_LOAD] = buffer_interpret_load,
 	[BUFFER_ALLOC] = buffer_interpret_alloc,
 	[BUFFER_DEALLOC] = buffer_interpret_dealloc,
 	[BUFFER_VIEW] = buffer_interpret_view,

@@ -221,3 +221,43 @@ buffer_verify_arena(IrOp *op)
 	}
 	return true;
 }
+
+/* ------------------------------------------------ store and load */
+
+static const IrType *
+storage_of(const IrType *elem)
+{
+	return elem->kind == IR_TYPE_QUANT ? elem->u.quant.storage : elem;
+}
+
+/* The tensor t and the memref m have the same shape, and m holds t's
+ * storage type. */
+static bool
+check_pair(IrOp *op, const IrType *t, const IrType *m)
+{
+	bool ok = t->kind == IR_TYPE_TENSOR && m->kind == IR_TYPE_MEMREF &&
+	    t->u.shaped.rank == m->u.shaped.rank &&
+	    storage_of(t->u.shaped.elem) == m->u.shaped.elem;
+	for (int64_t i = 0; ok && i < t->u.shaped.rank; i++)
+		ok = t->u.shaped.dims[i] == m->u.shaped.dims[i] &&
+		    t->u.shaped.dims[i] >= 0;
+	if (!ok)
+		ir_op_emit_error(op, "the tensor and the buffer must have the "
+		    "same static shape, the buffer holding the tensor's "
+		    "storage type");
+	return ok;
+}
+
+bool
+buffer_verify_store(IrOp *op)
+{
+	return check_pair(op, op->operands[0].value->type,
+	    op->operands[1].value->type);
+}
+
+bool
+buffer_verify_load(IrOp *op)
+{
+	return check_pair(op, ir_op_result(op, 0)->type,
+	    op->operands[0].value->type);
+}
