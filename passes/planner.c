@@ -211,17 +211,18 @@ planner_validate(const PlannerBuffer *b, size_t n, size_t *bad)
 
 /* The checker stands alone on purpose: it shares no code with the
  * planners it judges (it sorts by start time and compares neighbours). */
-static const PlannerBuffer *check_base;
+typedef struct ByStart {
+	int64_t start;
+	size_t i;
+} ByStart;
 
 static int
 cmp_start(const void *a, const void *b)
 {
-	const PlannerBuffer *x = &check_base[*(const size_t *)a];
-	const PlannerBuffer *y = &check_base[*(const size_t *)b];
+	const ByStart *x = a, *y = b;
 	if (x->start != y->start)
 		return (x->start > y->start) - (x->start < y->start);
-	return (*(const size_t *)a > *(const size_t *)b) -
-	    (*(const size_t *)a < *(const size_t *)b);
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 bool
@@ -235,23 +236,22 @@ planner_check(const PlannerBuffer *b, size_t n, size_t *bad_i,
 			return false;
 		}
 	}
-	size_t *ord = ir_xmalloc((n + 1) * sizeof *ord);
+	ByStart *ord = ir_xmalloc((n + 1) * sizeof *ord);
 	for (size_t i = 0; i < n; i++)
-		ord[i] = i;
-	check_base = b;
+		ord[i] = (ByStart){b[i].start, i};
 	qsort(ord, n, sizeof *ord, cmp_start);
-	check_base = NULL;
 	bool ok = true;
 	for (size_t x = 0; x < n && ok; x++) {
-		const PlannerBuffer *p = &b[ord[x]];
+		const PlannerBuffer *p = &b[ord[x].i];
 		for (size_t y = x + 1; y < n && ok; y++) {
-			const PlannerBuffer *q = &b[ord[y]];
+			const PlannerBuffer *q = &b[ord[y].i];
 			if (q->start >= p->end)
 				break;
 			if (p->offset < q->offset + q->size &&
 			    q->offset < p->offset + p->size) {
-				*bad_i = ord[x] < ord[y] ? ord[x] : ord[y];
-				*bad_j = ord[x] < ord[y] ? ord[y] : ord[x];
+				size_t u = ord[x].i, v = ord[y].i;
+				*bad_i = u < v ? u : v;
+				*bad_j = u < v ? v : u;
 				ok = false;
 			}
 		}
@@ -322,24 +322,31 @@ best_fit(const Placed *p, const PlannerBuffer *b, size_t i)
 	return best >= 0 ? best : cur;
 }
 
-/* Sorting by a key array, ties by index (a stable order). */
-static const int64_t *sort_key;
+/* Sorting by a key, larger first, ties by index (a stable order). */
+typedef struct KeyIdx {
+	int64_t key;
+	size_t i;
+} KeyIdx;
 
 static int
 cmp_key_desc(const void *a, const void *b)
 {
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	if (sort_key[x] != sort_key[y])
-		return sort_key[x] < sort_key[y] ? 1 : -1;
-	return (x > y) - (x < y);
+	const KeyIdx *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? 1 : -1;
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 static void
 sort_desc(size_t *idx, size_t n, const int64_t *key)
 {
-	sort_key = key;
-	qsort(idx, n, sizeof *idx, cmp_key_desc);
-	sort_key = NULL;
+	KeyIdx *k = ir_xmalloc((n + 1) * sizeof *k);
+	for (size_t j = 0; j < n; j++)
+		k[j] = (KeyIdx){key[idx[j]], idx[j]};
+	qsort(k, n, sizeof *k, cmp_key_desc);
+	for (size_t j = 0; j < n; j++)
+		idx[j] = k[j].i;
+	free(k);
 }
 
 /* Places in order ord[0..n) with fit; returns the arena. */
@@ -536,23 +543,26 @@ climb_perturb(Climb *c, size_t *ord, bool *seen, size_t *list)
 	ord[y] = t;
 }
 
-static const Climb *climb_base;
+/* Vela's initial order: urgency, then longer lives, earlier starts,
+ * larger sizes, lower index. */
+typedef struct Urgency {
+	int64_t urgency, length, start, size;
+	size_t i;
+} Urgency;
 
 static int
 cmp_urgency(const void *a, const void *b)
 {
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	const PlannerBuffer *p = &climb_base->b[x], *q = &climb_base->b[y];
-	int64_t ux = climb_base->urgency[x], uy = climb_base->urgency[y];
-	if (ux != uy)
-		return ux < uy ? 1 : -1;
-	if (p->end - p->start != q->end - q->start)
-		return p->end - p->start < q->end - q->start ? 1 : -1;
-	if (p->start != q->start)
-		return p->start < q->start ? -1 : 1;
-	if (p->size != q->size)
-		return p->size < q->size ? 1 : -1;
-	return (x > y) - (x < y);
+	const Urgency *x = a, *y = b;
+	if (x->urgency != y->urgency)
+		return x->urgency < y->urgency ? 1 : -1;
+	if (x->length != y->length)
+		return x->length < y->length ? 1 : -1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? 1 : -1;
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 static void
@@ -571,11 +581,14 @@ climb_init(Climb *c, PlannerBuffer *b, size_t n, size_t *ord)
 		for (size_t k = c->s.lo[i]; k < c->s.hi[i]; k++)
 			if (c->s.live[k] > c->urgency[i])
 				c->urgency[i] = c->s.live[k];
+	Urgency *u = ir_xmalloc((n + 1) * sizeof *u);
 	for (size_t i = 0; i < n; i++)
-		ord[i] = i;
-	climb_base = c;
-	qsort(ord, n, sizeof *ord, cmp_urgency);
-	climb_base = NULL;
+		u[i] = (Urgency){c->urgency[i], b[i].end - b[i].start,
+		    b[i].start, b[i].size, i};
+	qsort(u, n, sizeof *u, cmp_urgency);
+	for (size_t i = 0; i < n; i++)
+		ord[i] = u[i].i;
+	free(u);
 }
 
 static void

@@ -85,27 +85,21 @@ typedef struct Exact {
 
 /* ---------------------------------------------------- preorder */
 
+/* A buffer's preorder keys, in the heuristic's order. */
 typedef struct Pre {
-	int64_t width, area, total;
+	int64_t key[3];
 	size_t buf;
 } Pre;
 
-static const char *pre_heur;
-
-/* Larger first on each key of the heuristic, ties by buffer index. */
+/* Larger first on each key, ties by buffer index. */
 static int
 cmp_pre(const void *a, const void *b)
 {
 	const Pre *x = a, *y = b;
 
-	for (const char *c = pre_heur; *c; c++) {
-		int64_t p = *c == 'W' ? x->width : *c == 'A' ? x->area
-		    : x->total;
-		int64_t q = *c == 'W' ? y->width : *c == 'A' ? y->area
-		    : y->total;
-		if (p != q)
-			return p < q ? 1 : -1;
-	}
+	for (int k = 0; k < 3; k++)
+		if (x->key[k] != y->key[k])
+			return x->key[k] < y->key[k] ? 1 : -1;
 	return (x->buf > y->buf) - (x->buf < y->buf);
 }
 
@@ -117,16 +111,18 @@ preorder(Exact *e, const Part *p)
 	for (size_t k = 0; k < p->nbufs; k++) {
 		size_t i = p->bufs[k];
 		const PlannerBuffer *bb = &e->b[i];
-		int64_t t = 0;
+		int64_t t = 0, w = bb->end - bb->start;
 		for (size_t s = e->s.lo[i]; s < e->s.hi[i]; s++)
 			if (e->total[s] > t)
 				t = e->total[s];
-		pre[k] = (Pre){bb->end - bb->start,
-		    bb->size * (bb->end - bb->start), t, i};
+		pre[k].buf = i;
+		for (int j = 0; j < 3; j++) {
+			char c = e->heur[j];
+			pre[k].key[j] = c == 'W' ? w : c == 'A' ? bb->size * w
+			    : t;
+		}
 	}
-	pre_heur = e->heur;
 	qsort(pre, p->nbufs, sizeof *pre, cmp_pre);
-	pre_heur = NULL;
 	return pre;
 }
 
