@@ -32,6 +32,11 @@ extern const IrPassDef pass_fuse_elementwise;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 
+/* Memory (docs/memory.md). */
+extern const IrPassDef pass_plan_memory;
+extern const IrPassDef pass_schedule;
+extern const IrPassDef pass_bufferize;
+
 /* ---------------------------------------------------- passes/symbols.c */
 
 /* A set of pointers: an IrPtrMap whose values are the keys.

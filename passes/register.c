@@ -15,6 +15,7 @@ passes_register_all(IrContext *ctx)
 		&pass_idioms, &pass_view_op_graph,
 		&pass_pad_channels, &pass_fold_transposes, &pass_layout,
 		&pass_merge_fc, &pass_fuse_elementwise,
+		&pass_plan_memory, &pass_schedule, &pass_bufferize,
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);

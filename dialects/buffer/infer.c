@@ -168,3 +168,17 @@ buffer_infer_view(IrContext *ctx, const IrOpState *st, size_t nresults,
 	    ns >= 0 ? strides : NULL, off / esize);
 	return true;
 }
+
+/* A tensor of the buffer's shape and element type; a declared quantized
+ * type stored in that element type is compatible. */
+bool
+buffer_infer_load(IrContext *ctx, const IrOpState *st, size_t nresults,
+    const IrType **results)
+{
+	const IrType *m = st->noperands ? st->operands[0]->type : NULL;
+	if (!m || m->kind != IR_TYPE_MEMREF)
+		return ERR("operand #0 must be a memref");
+	results[0] = ir_type_tensor(ctx, m->u.shaped.rank, m->u.shaped.dims,
+	    m->u.shaped.elem, NULL);
+	return true;
+}

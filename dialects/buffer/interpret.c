@@ -66,3 +66,17 @@ buffer_interpret_view(IrInterp *it, IrOp *op, IrTensor *const *in,
 	out[0] = ir_tensor_view(in[0], t, (size_t)off);
 	return out[0] != NULL;
 }
+
+/* A fresh dense tensor of the result type holding the buffer's elements
+ * (strides followed). */
+bool
+buffer_interpret_load(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	if (!out[0] || !ir_tensor_copy(out[0], in[0])) {
+		ir_op_emit_error(op, "cannot load the buffer as this tensor");
+		return false;
+	}
+	return true;
+}

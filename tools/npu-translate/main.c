@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "dialects/dialect.h"
+#include "import/alloc_csv/alloc_csv.h"
 #include "import/import.h"
 #include "ir/ir.h"
 #include "ir/output.h"
@@ -19,8 +20,8 @@ enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
 #define MAX_SHAPES 32
 #define MAX_RANK 16
 
-typedef enum Format { FMT_NONE, FMT_TFLITE, FMT_ONNX, FMT_DECODE_ETHOSU }
-    Format;
+typedef enum Format { FMT_NONE, FMT_TFLITE, FMT_ONNX, FMT_DECODE_ETHOSU,
+    FMT_ALLOC_CSV, FMT_EXPORT_ALLOC_CSV } Format;
 
 /* What the command line asked for. */
 typedef struct Options {
@@ -48,6 +49,10 @@ static const char usage_text[] =
 "  --decode=ethos-u             list the Ethos-U command streams of FILE\n"
 "                               (a .tflite with ethos-u operators, a\n"
 "                               COP1 driver payload or a raw stream)\n"
+"  --import-alloc-csv           FILE is an allocation CSV (id,lower,upper,\n"
+"                               size): a function of buffer.alloc ops\n"
+"  --export-alloc-csv           FILE is planned MLIR: write its buffers as\n"
+"                               CSV with an offset column\n"
 "  -o FILE                      write output to FILE (default: stdout);\n"
 "                               written atomically, never left partial\n"
 "  --input-shape=NAME:1x3x224x224\n"
@@ -136,6 +141,10 @@ parse_option(Options *o, const char *a, const char *next)
 		set_format(o, FMT_ONNX, a);
 	else if (!strcmp(a, "--decode=ethos-u"))
 		set_format(o, FMT_DECODE_ETHOSU, a);
+	else if (!strcmp(a, "--import-alloc-csv"))
+		set_format(o, FMT_ALLOC_CSV, a);
+	else if (!strcmp(a, "--export-alloc-csv"))
+		set_format(o, FMT_EXPORT_ALLOC_CSV, a);
 	else if (!strcmp(a, "--allow-unsupported"))
 		o->allow_unsupported = true;
 	else if (!strcmp(a, "--summary"))
@@ -174,7 +183,9 @@ parse_args(Options *o, int argc, char **argv)
 		o->input = a;
 	}
 	if (o->format == FMT_NONE)
-		usage_error("say --import-tflite or --import-onnx");
+		usage_error("say --import-tflite or --import-onnx "
+		    "(or --import-alloc-csv, --export-alloc-csv, "
+		    "--decode=ethos-u)");
 	if (!o->input)
 		usage_error("no input file");
 }
@@ -325,6 +336,36 @@ decode_ethosu(IrContext *ctx, const Options *o)
 	return ok;
 }
 
+/* --export-alloc-csv: MLIR in (parsed and verified), CSV out. */
+static int
+export_alloc_csv(IrContext *ctx, const Options *o)
+{
+	FILE *f = fopen(o->input, "rb");
+	char *text = NULL;
+	size_t len = 0, cap = 0, k;
+	if (!f) {
+		fprintf(stderr, "npu-translate: cannot open '%s': %s\n",
+		    o->input, strerror(errno));
+		ir_context_destroy(ctx);
+		return EXIT_USER;
+	}
+	do {
+		if (len + 4097 > cap)
+			text = ir_xrealloc(text, cap = 2 * cap + 8192);
+		len += k = fread(text + len, 1, cap - len - 1, f);
+	} while (k);
+	fclose(f);
+	const IrSource *src = ir_context_adopt_source(ctx, o->input, text,
+	    len, 1);
+	IrOp *module = ir_parse(ctx, src);
+	bool ok = module && ir_verify(module) &&
+	    alloc_csv_export(ctx, module, o->output);
+	if (module)
+		ir_op_destroy(module);
+	ir_context_destroy(ctx);
+	return ok ? EXIT_OK : EXIT_USER;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -346,8 +387,11 @@ main(int argc, char **argv)
 		.nshapes = o.nshapes,
 		.shapes = o.shapes,
 	};
+	if (o.format == FMT_EXPORT_ALLOC_CSV)
+		return export_alloc_csv(ctx, &o);
 	double t0 = now_ms();
-	IrOp *module = o.format == FMT_TFLITE ?
+	IrOp *module = o.format == FMT_ALLOC_CSV ?
+	    alloc_csv_import(ctx, o.input) : o.format == FMT_TFLITE ?
 	    import_tflite(ctx, o.input, &io) : import_onnx(ctx, o.input, &io);
 	double t1 = now_ms();
 	Output out = { .module = module, .flags = &o.print };

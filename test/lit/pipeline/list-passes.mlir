@@ -6,7 +6,8 @@
 // HELP: --print-ir-after-change
 // CHECK: Passes (use as --<pass>[=<options>] or in --pass-pipeline):
 // Rows wrap at 80 columns, text from column 34.
-// CHECK-NEXT: {{^}}  --canonicalize                 Fold ops and apply canonicalization patterns to{{$}}
+// CHECK-NEXT: {{^}}  --bufferize
+// CHECK: {{^}}  --canonicalize                 Fold ops and apply canonicalization patterns to{{$}}
 // CHECK-NEXT: {{^}}                                 a fixpoint (on any op){{$}}
 // CHECK-NEXT: {{^}}      max-iterations=<int>       sweeps over the IR before giving up (default:{{$}}
 // CHECK-NEXT: {{^}}                                 10){{$}}
