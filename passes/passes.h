@@ -11,6 +11,9 @@ extern const IrPassDef pass_dce;
 extern const IrPassDef pass_symbol_dce;
 extern const IrPassDef pass_inline;
 extern const IrPassDef pass_strip_debuginfo;
+extern const IrPassDef pass_calibrate;
+extern const IrPassDef pass_quantize;
+extern const IrPassDef pass_quant_report;
 
 /* passes/graph_canonicalize.c: adds the graph dialect's canonicalization
  * patterns to set when graph ops are registered in ctx

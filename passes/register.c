@@ -8,6 +8,7 @@ passes_register_all(IrContext *ctx)
 	static const IrPassDef *const all[] = {
 		&pass_canonicalize, &pass_cse, &pass_dce, &pass_symbol_dce,
 		&pass_inline, &pass_strip_debuginfo,
+		&pass_calibrate, &pass_quantize, &pass_quant_report,
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);

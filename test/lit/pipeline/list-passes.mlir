@@ -5,8 +5,9 @@
 // HELP: --pass-pipeline=PIPELINE
 // HELP: --print-ir-after-change
 // CHECK: Passes (use as --<pass>[=<options>] or in --pass-pipeline):
+// CHECK-NEXT: {{^}}  --calibrate
 // Rows wrap at 80 columns, text from column 34.
-// CHECK-NEXT: {{^}}  --canonicalize                 Fold ops and apply canonicalization patterns to{{$}}
+// CHECK: {{^}}  --canonicalize                 Fold ops and apply canonicalization patterns to{{$}}
 // CHECK-NEXT: {{^}}                                 a fixpoint (on any op){{$}}
 // CHECK-NEXT: {{^}}      max-iterations=<int>       sweeps over the IR before giving up (default:{{$}}
 // CHECK-NEXT: {{^}}                                 10){{$}}
@@ -24,7 +25,9 @@
 // CHECK-NEXT: max-depth=<int>
 // CHECK-NEXT: inlined body
 // CHECK-NEXT: (default: 4)
-// CHECK-NEXT: --strip-debuginfo
+// CHECK-NEXT: --quant-report
+// CHECK: --quantize
+// CHECK: --strip-debuginfo
 // CHECK-NEXT: (on any op)
 // CHECK-NEXT: --symbol-dce
 // CHECK-NEXT: (on builtin.module)
