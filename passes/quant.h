@@ -125,6 +125,9 @@ bool quant_check_float(IrOp *func);
 
 /* Is op a graph op quant_rewrite can quantize (a layer)? */
 bool quant_is_layer(const IrOp *op);
+/* Does op's result take the range of the ReLU or clip that is its only
+ * user (TFLite's fused activation)? */
+bool quant_is_fused(IrOp *op);
 /* Multiply-accumulates of a conv, depthwise conv, fully connected or
  * matmul op (0 for other ops); its static shapes. */
 int64_t quant_macs(IrOp *op);
@@ -159,5 +162,15 @@ size_t quant_layers(IrOp *func, IrOp ***layers);
 bool quant_sensitivity(IrOp *func, QPrec p, bool per_channel,
     const QSamples *s, const QRef *ref, IrOp *const *layers, size_t m,
     double *db);
+
+/* ------------------------------------------------ quant_mixed.c */
+
+/* quant_rewrite, or with target (dB, a string; NULL or empty: none)
+ * mixed precision: layers ranked by sensitivity on the samples in dir
+ * are raised to int16, the fewest that make the output SQNR meet the
+ * target (a binary search over the ranking); prints the MAC share of
+ * each precision on stderr. Same return as quant_rewrite. */
+long quant_mixed(IrOp *func, const QConfig *cfg, const char *target,
+    const char *dir);
 
 #endif /* NPUIR_PASSES_QUANT_H */

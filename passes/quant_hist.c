@@ -237,8 +237,11 @@ qhist_range(const QHist *h, QMethod m, double pct, unsigned bits,
 	} else if (m == QMETHOD_MSE) {
 		mse(h, levels, lo, hi);
 	}
-	*lo = *lo < h->min ? h->min : *lo > 0 ? 0 : *lo;
-	*hi = *hi > h->max ? h->max : *hi < 0 ? 0 : *hi;
+	/* Never past what was seen, and 0 always inside. */
+	*lo = *lo < h->min ? h->min : *lo;
+	*hi = *hi > h->max ? h->max : *hi;
+	*lo = *lo > 0 ? 0 : *lo;
+	*hi = *hi < 0 ? 0 : *hi;
 }
 
 /* ------------------------------------------------------------ annotation */

@@ -10,17 +10,38 @@
 
 #include "passes/quant.h"
 
-/* An op's location as text (its name for imported models). */
+/* An op's location as text: file:line:col, or the name of a named
+ * location (what importers give ops), else MLIR's form. */
 static char *
 loc_str(IrOp *op)
 {
+	const IrLoc *l = ir_op_loc(op);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	ir_print_loc(f, ir_op_loc(op));
+	if (l->kind == IR_LOC_FILE)
+		fprintf(f, "%s:%u:%u", l->u.file.file->str, l->u.file.line,
+		    l->u.file.col);
+	else if (l->kind == IR_LOC_NAME)
+		fputs(l->u.name.name->str, f);
+	else
+		ir_print_loc(f, l);
 	fclose(f);
 	return buf;
+}
+
+/* s as a CSV field: quoted, inner quotes doubled. */
+static void
+put_csv_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
 }
 
 static void
@@ -54,14 +75,17 @@ write_csv(IrContext *ctx, const char *path, IrOp **layers, size_t m,
 	    "quantized_layer_db\n");
 	for (i = 0; i < m; i++) {
 		loc = loc_str(layers[i]);
-		fprintf(f, "%zu,%s,\"%s\",%lld,", i,
-		    ir_op_name_str(layers[i]), loc,
-		    (long long)quant_macs(layers[i]));
+		fprintf(f, "%zu,%s,", i, ir_op_name_str(layers[i]));
+		put_csv_str(f, loc);
+		fprintf(f, ",%lld,", (long long)quant_macs(layers[i]));
 		free(loc);
 		if (sens)
 			put_db(f, sens[i], true);
 		fputc(',', f);
-		put_db(f, lay[i], true);
+		if (quant_is_fused(layers[i]))
+			fputs("fused", f);
+		else
+			put_db(f, lay[i], true);
 		fputc('\n', f);
 	}
 	ok = !ferror(f);
@@ -93,7 +117,10 @@ print_table(IrOp **layers, size_t m, const double *sens, const double *lay)
 		else
 			fprintf(stderr, "%8s", "-");
 		fputc(' ', stderr);
-		put_db(stderr, lay[i], false);
+		if (quant_is_fused(layers[i]))
+			fprintf(stderr, "%8s", "fused");
+		else
+			put_db(stderr, lay[i], false);
 		fprintf(stderr, "  %s\n", loc);
 		free(loc);
 	}
@@ -180,7 +207,9 @@ const IrPassDef pass_quant_report = {
 	    "each layer (an op `quantize` can quantize), its MACs, its "
 	    "sensitivity (the model's output SQNR when only that layer is "
 	    "quantized) and the SQNR of its output in the fully quantized "
-	    "model against float, with the model's output SQNR (the worst "
-	    "output) first. The table goes to stderr, and to `csv` as CSV. "
+	    "model against float (`fused` for a layer whose ReLU or clip "
+	    "is fused into it, as TFLite fuses them: its quantized result is "
+	    "already clamped, so read the ReLU's row), with the model's "
+	    "output SQNR (the worst output) first. The table goes to stderr, and to `csv` as CSV. "
 	    "The IR is not changed.",
 };

@@ -142,32 +142,51 @@ act_type(Q *q, QPrec p, double lo, double hi)
 	    &s, &zp);
 }
 
-/* v's range for precision p: the method's clipping range for int8, the
- * observed extremes for int16 (which has levels to spare). */
+/* v's range for precision p: the method's clipping range, except for a
+ * layer raised to int16 in an int8 model (mixed precision), which takes
+ * the observed extremes: the clipping was chosen for 8 bits. */
 static bool
-range_of(IrValue *v, QPrec p, double *lo, double *hi)
+range_of(const Q *q, IrValue *v, QPrec p, double *lo, double *hi)
 {
+	bool ext = q && p == QPREC_INT16 && q->cfg->def != QPREC_INT16;
 	double st[4];
 
 	if (!qstats_get(v, st))
 		return false;
-	*lo = p == QPREC_INT16 ? st[2] : st[0];
-	*hi = p == QPREC_INT16 ? st[3] : st[1];
+	*lo = ext ? st[2] : st[0];
+	*hi = ext ? st[3] : st[1];
 	return true;
+}
+
+/* The ReLU or clip fused into r, if any: r's only user. */
+static IrOp *
+fused_user(IrValue *r)
+{
+	IrOp *u = r->uses && !r->uses->next ? r->uses->owner : NULL;
+
+	return u && (ir_op_is(u, "graph.relu") || ir_op_is(u, "graph.relu6") ||
+	    ir_op_is(u, "graph.clip")) ? u : NULL;
+}
+
+bool
+quant_is_fused(IrOp *op)
+{
+	QKind k = kind_of(op);
+
+	return (k == K_MAC || k == K_OWN || k == K_CONCAT) && op->nresults &&
+	    fused_user(ir_op_result(op, 0));
 }
 
 /* The range of an op result, as TFLite fuses activations: a result
  * whose only user is a ReLU or clip takes that op's range. */
 static bool
-result_range(IrValue *r, QPrec p, double *lo, double *hi)
+result_range(const Q *q, IrValue *r, QPrec p, double *lo, double *hi)
 {
-	IrOp *u = r->uses && !r->uses->next ? r->uses->owner : NULL;
+	IrOp *u = fused_user(r);
 
-	if (u && (ir_op_is(u, "graph.relu") || ir_op_is(u, "graph.relu6") ||
-	    ir_op_is(u, "graph.clip")) && range_of(ir_op_result(u, 0), p, lo,
-	    hi))
+	if (u && range_of(q, ir_op_result(u, 0), p, lo, hi))
 		return true;
-	return range_of(r, p, lo, hi);
+	return range_of(q, r, p, lo, hi);
 }
 
 /* The range a quantized type covers. */
@@ -442,7 +461,7 @@ operand_ok(IrValue *v)
 
 	if (is_quant(v->type) || const_value(v))
 		return true;
-	return quant_is_f32(v->type) && range_of(v, QPREC_INT8, &lo, &hi);
+	return quant_is_f32(v->type) && range_of(NULL, v, QPREC_INT8, &lo, &hi);
 }
 
 /* Why op cannot be quantized, or NULL when it can. */
@@ -473,7 +492,8 @@ why_float(Q *q, IrOp *op)
 		if (!operand_ok(ir_op_operand(op, i)))
 			return "an operand has no calibration statistics";
 	if ((k == K_MAC || k == K_OWN || k == K_CONCAT) &&
-	    !result_range(ir_op_result(op, 0), QPREC_INT8, &lo, &hi))
+	    !result_range(q, ir_op_result(op, 0), QPREC_INT8, &lo,
+	    &hi))
 		return "its result has no calibration statistics";
 	return NULL;
 }
@@ -496,7 +516,7 @@ set_quant_operand(Q *q, IrOp *op, unsigned i, QPrec p, const IrType *elem)
 		r = v;
 		if (!elem && ir_type_bitwidth(e->u.quant.storage) !=
 		    bits_of(p)) {
-			if (!range_of(v, p, &lo, &hi))
+			if (!range_of(q, v, p, &lo, &hi))
 				type_range(e, &lo, &hi);
 			elem = act_type(q, p, lo, hi);
 		}
@@ -504,7 +524,7 @@ set_quant_operand(Q *q, IrOp *op, unsigned i, QPrec p, const IrType *elem)
 			r = requantize(q, op, v, elem);
 	} else {
 		if (!elem) {
-			range_of(v, p, &lo, &hi);
+			range_of(q, v, p, &lo, &hi);
 			elem = act_type(q, p, lo, hi);
 		}
 		r = quantize_value(q, v, elem);
@@ -540,7 +560,7 @@ rewrite_mac(Q *q, IrOp *op, QPrec p)
 			    u.shaped.elem->u.quant.scales[0], sw, nch));
 		free(sw);
 	}
-	result_range(ir_op_result(op, 0), p, &lo, &hi);
+	result_range(q, ir_op_result(op, 0), p, &lo, &hi);
 	set_result(q, op, 0, act_type(q, p, lo, hi));
 }
 
@@ -574,7 +594,7 @@ rewrite_op(Q *q, IrOp *op, QPrec p)
 		return;
 	}
 	if (k == K_CONCAT) {
-		result_range(ir_op_result(op, 0), p, &lo, &hi);
+		result_range(q, ir_op_result(op, 0), p, &lo, &hi);
 		e = act_type(q, p, lo, hi);
 		for (i = 0; i < op->noperands; i++)
 			set_quant_operand(q, op, i, p, e);
@@ -588,7 +608,7 @@ rewrite_op(Q *q, IrOp *op, QPrec p)
 	} else if (k == K_FIXED) {
 		e = fixed_type(q, op, p);
 	} else {
-		result_range(ir_op_result(op, 0), p, &lo, &hi);
+		result_range(q, ir_op_result(op, 0), p, &lo, &hi);
 		e = act_type(q, p, lo, hi);
 	}
 	for (i = 0; i < op->nresults; i++)

@@ -39,7 +39,9 @@ quantize_run(IrOp *module, IrPass *pass)
 			return false;
 		}
 		cfg.def = !strcmp(mode, "int16x8") ? QPREC_INT16 : QPREC_INT8;
-		n = quant_rewrite(func, &cfg);
+		n = quant_mixed(func, &cfg,
+		    ir_pass_string(pass, "target-sqnr"),
+		    ir_pass_string(pass, "inputs"));
 	}
 	if (n < 0)
 		return false;
@@ -62,6 +64,11 @@ static const IrPassOption quantize_options[] = {
 	    "channel (else per tensor)", NULL},
 	{"entry", IR_OPT_STRING, NULL, "function to quantize (default main, "
 	    "else the first)", NULL},
+	{"target-sqnr", IR_OPT_STRING, NULL, "mixed precision: raise the "
+	    "most sensitive layers to int16 until the output SQNR (dB) on "
+	    "`inputs` reaches this", NULL},
+	{"inputs", IR_OPT_STRING, NULL, "samples for target-sqnr (as "
+	    "calibrate's inputs)", NULL},
 };
 
 const IrPassDef pass_quantize = {
@@ -86,5 +93,9 @@ const IrPassDef pass_quantize = {
 	    "an integer kernel stay float between dequantize and quantize, "
 	    "with a warning saying why. `int16x8` uses int16 symmetric "
 	    "activations; `fp16` stores float constants as f16; `dynamic` "
-	    "quantizes only the weights. See docs/quantization.md.",
+	    "quantizes only the weights. With `target-sqnr=DB "
+	    "inputs=DIR` (int8) the most sensitive layers are raised to "
+	    "int16 until the output SQNR on the samples meets the target, "
+	    "and the MAC share of each precision is reported. See "
+	    "docs/quantization.md.",
 };
