@@ -22,6 +22,7 @@ typedef struct Calib {
 	QHist **hist;
 	size_t n, cap;
 	IrOp *bad;           /* op whose result was NaN or infinite */
+	QMeans *means;       /* input channel means of MAC ops */
 } Calib;
 
 /* ------------------------------------------------------------ slots */
@@ -58,6 +59,7 @@ collect(IrOp *op, void *user)
 	if (op == c->func)
 		return IR_WALK_ADVANCE;
 	ir_op_remove_attr(op, QSTATS_ATTR);
+	ir_op_remove_attr(op, QMEAN_ATTR);
 	for (i = 0; i < op->nresults + op->noperands; i++) {
 		IrValue *v = i < op->nresults ? ir_op_result(op, i) :
 		    ir_op_operand(op, i - op->nresults);
@@ -94,6 +96,7 @@ observe(void *user, IrOp *op, unsigned result, const IrTensor *t)
 		}
 	}
 	qhist_add(c->hist[k - 1], f, t->n);
+	qmeans_add(c->means, ir_op_result(op, result), t);
 }
 
 /* Runs the function on sample i. */
@@ -113,6 +116,8 @@ run_sample(Calib *c, IrInterp *it, const QSamples *s, size_t i)
 
 		if (h)
 			qhist_add(c->hist[h - 1], args[k]->data, args[k]->n);
+		if (h)
+			qmeans_add(c->means, entry->args[k], args[k]);
 	}
 	if (ok && !(ok = ir_interp_call(it, c->func, args, na, res, nr)))
 		ir_emit_note(c->ctx, NULL, "while calibrating on '%s'",
@@ -143,6 +148,30 @@ now(void)
 
 /* ------------------------------------------------------------ results */
 
+/* Does v reach a function result, directly or through ops that only
+ * move values (reshape, transpose, concat, ...)? Those keep min-max:
+ * a clipped model output is an error the user sees as it is, with no
+ * later layer to absorb it. */
+static bool
+feeds_output(IrValue *v, int depth)
+{
+	static const char *const moves[] = {"graph.reshape",
+	    "graph.transpose", "graph.squeeze", "graph.unsqueeze",
+	    "graph.concat", NULL};
+	IrUse *u;
+	int k;
+
+	for (u = v->uses; u && depth < 16; u = u->next) {
+		if (ir_op_is(u->owner, "func.return"))
+			return true;
+		for (k = 0; moves[k]; k++)
+			if (ir_op_is(u->owner, moves[k]) &&
+			    feeds_output(ir_op_result(u->owner, 0), depth + 1))
+				return true;
+	}
+	return false;
+}
+
 /* Sets quant.stats / quant.arg_stats from the histograms. */
 static void
 annotate(Calib *c, QMethod m, double pct, unsigned bits)
@@ -166,7 +195,8 @@ annotate(Calib *c, QMethod m, double pct, unsigned bits)
 		for (j = 0; j < n; j++)
 			e[j] = old && old->kind == IR_ATTR_ARRAY &&
 			    j < old->u.array.n ? old->u.array.elems[j] : unit;
-		qhist_range(c->hist[i], m, pct, bits, &lo, &hi);
+		qhist_range(c->hist[i], feeds_output(v, 0) ? QMETHOD_MINMAX :
+		    m, pct, bits, &lo, &hi);
 		e[v->index] = qstats_entry(c->ctx, lo, hi, c->hist[i]->min,
 		    c->hist[i]->max);
 		ir_op_set_attr(owner, name, ir_attr_array(c->ctx, n, e));
@@ -265,6 +295,8 @@ calibrate_run(IrOp *module, IrPass *pass)
 			add_slot(&c, ir_func_entry(c.func)->args[i]);
 	ok = ok && ir_op_walk(c.func, IR_WALK_PRE, collect, &c) !=
 	    IR_WALK_INTERRUPT;
+	if (ok)
+		c.means = qmeans_create(c.func);
 	if (ok && !c.n) {
 		ir_op_emit_error(c.func, "has no float tensors to calibrate");
 		ok = false;
@@ -272,8 +304,12 @@ calibrate_run(IrOp *module, IrPass *pass)
 	ok = ok && qsamples_open(ctx, dir, &s);
 	ok = ok && run_all(&c, &s,
 	    ir_pass_bool(pass, "progress") || isatty(2));
-	if (ok)
+	if (ok) {
 		annotate(&c, m, pct, (unsigned)bits);
+		qmeans_annotate(c.means);
+	}
+	if (c.means)
+		qmeans_destroy(c.means);
 	qsamples_free(&s);
 	calib_free(&c);
 	return ok;

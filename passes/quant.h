@@ -53,6 +53,20 @@ void qhist_range(const QHist *h, QMethod m, double pct, unsigned bits,
 #define QSTATS_ATTR "quant.stats"
 #define QSTATS_ARG_ATTR "quant.arg_stats"
 
+/* On a convolution or fully connected op: the mean of each channel of
+ * its input over the calibration samples, dense<[...]> : tensor<Cxf32>;
+ * quantize corrects the bias with it (the weights' rounding error times
+ * the mean input, per output channel). */
+#define QMEAN_ATTR "quant.input_mean"
+
+/* Collects those means during calibration (quant_means.c). */
+typedef struct QMeans QMeans;
+QMeans *qmeans_create(IrOp *func);
+/* t is the value v took on one sample (f32). */
+void qmeans_add(QMeans *q, IrValue *v, const IrTensor *t);
+void qmeans_annotate(QMeans *q);
+void qmeans_destroy(QMeans *q);
+
 /* The entry for lo, hi, min, max. */
 const IrAttr *qstats_entry(IrContext *ctx, double lo, double hi,
     double min, double max);
@@ -102,6 +116,8 @@ typedef struct QConfig {
 	/* op -> (void *)(uintptr_t)QPrec overrides, or NULL */
 	const IrPtrMap *prec;
 	bool quiet;           /* no warning for each op left in float */
+	bool weight_mse;      /* weight scales of least squared error (else
+	                         the largest magnitude over 127) */
 } QConfig;
 
 /* Rewrites func's graph ops into quantized ones from the quant.stats
@@ -115,7 +131,7 @@ long quant_rewrite(IrOp *func, const QConfig *cfg);
  * matmul ops become int8 constants (per channel when per_channel) read
  * through graph.dequantize; activations stay float. Returns the number
  * of ops changed or -1 after an error. */
-long quant_dynamic(IrOp *func, bool per_channel);
+long quant_dynamic(IrOp *func, const QConfig *cfg);
 /* mode=fp16: every float constant is stored as f16 and cast back to f32
  * (TFLite's float16 quantization). Same return. */
 long quant_fp16(IrOp *func);

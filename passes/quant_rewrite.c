@@ -368,65 +368,181 @@ weight_axis(IrOp *op)
 }
 
 /* Weights quantized symmetrically to [-127, 127], per output channel
- * when cfg->per_channel; scales gets one scale per channel. */
+ * when cfg->per_channel; scales gets one scale per channel and ints_out
+ * the integers (both malloc'd). */
+/* Squared rounding error of each group's weights at each of NCLIP
+ * candidate scales (clip ratio 1, 0.95, ... of the group's largest
+ * magnitude). */
+enum { NCLIP = 11 };
+
+static void
+clip_errors(const IrAttr *a, int64_t n, int64_t inner, int64_t ch,
+    bool per_channel, const double *maxabs, double (*err)[NCLIP])
+{
+	int64_t i, g;
+	double sc, x, qv;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		g = per_channel ? i / inner % ch : 0;
+		x = dense_f(a, i);
+		for (k = 0; k < NCLIP; k++) {
+			sc = maxabs[g] * (1 - 0.05 * k) / 127;
+			qv = sc > 0 ? (double)clamp_round(x / sc, -127, 127) * sc :
+			    0;
+			err[g][k] += (x - qv) * (x - qv);
+		}
+	}
+}
+
+/* Weights quantized symmetrically to [-127, 127], per output channel
+ * when cfg->per_channel; scales gets one scale per channel and ints_out
+ * the integers (both malloc'd). The scale is the largest magnitude over
+ * 127, or, with cfg->weight_mse, the clipped one of least squared
+ * rounding error. */
 static IrValue *
 quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
-    int64_t *nch)
+    int64_t *nch, int64_t **ints_out)
 {
 	const IrAttr *a = const_value(w);
 	const IrType *t = w->type;
-	int64_t n = ir_type_num_elements(t), inner = 1, i, c, k;
+	int64_t n = ir_type_num_elements(t), inner = 1, i, g, k;
 	int64_t ch = t->u.shaped.dims[axis];
 	int64_t *ints = ir_xmalloc((size_t)(n ? n : 1) * sizeof *ints);
 	int64_t *zps = ir_xcalloc((size_t)ch, sizeof *zps);
-	double *s = ir_xcalloc((size_t)ch, sizeof *s), m = 0;
+	double *s = ir_xcalloc((size_t)ch, sizeof *s);
+	double *maxabs = ir_xcalloc((size_t)ch, sizeof *maxabs);
+	double (*err)[NCLIP] = ir_xcalloc((size_t)ch, sizeof *err);
+	bool pc = q->cfg->per_channel;
 	const IrType *elem;
 	IrValue *r;
+	int best, j;
 
 	for (k = t->u.shaped.rank - 1; k > axis; k--)
 		inner *= t->u.shaped.dims[k];
 	for (i = 0; i < n; i++) {
-		c = q->cfg->per_channel ? i / inner % ch : 0;
-		s[c] = fabs(dense_f(a, i)) > s[c] ? fabs(dense_f(a, i)) : s[c];
+		g = pc ? i / inner % ch : 0;
+		if (fabs(dense_f(a, i)) > maxabs[g])
+			maxabs[g] = fabs(dense_f(a, i));
 	}
-	for (c = 0; c < ch; c++) {
-		m = s[q->cfg->per_channel ? c : 0];
-		s[c] = (double)(float)(m > 0 ? m / 127 : 1.0 / 127);
+	if (q->cfg->weight_mse)
+		clip_errors(a, n, inner, ch, pc, maxabs, err);
+	for (g = 0; g < (pc ? ch : 1); g++) {
+		for (best = 0, j = 1; q->cfg->weight_mse && j < NCLIP; j++)
+			if (err[g][j] < err[g][best])
+				best = j;
+		s[g] = maxabs[g] > 0 ? maxabs[g] * (1 - 0.05 * best) / 127 :
+		    1.0 / 127;
+		s[g] = (double)(float)s[g];
 	}
 	for (i = 0; i < n; i++)
-		ints[i] = clamp_round(dense_f(a, i) / s[i / inner % ch], -127,
-		    127);
+		ints[i] = clamp_round(dense_f(a, i) / s[pc ? i / inner % ch : 0],
+		    -127, 127);
+	for (g = 1; !pc && g < ch; g++)
+		s[g] = s[0];
 	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 8,
 	    IR_SIGNLESS), ir_type_float(q->ctx, IR_F32), -127, 127,
-	    q->cfg->per_channel ? axis : -1, q->cfg->per_channel ?
-	    (size_t)ch : 1, s, zps);
+	    pc ? axis : -1, pc ? (size_t)ch : 1, s, zps);
 	r = int_constant(q, op, t, elem, ints);
-	free(ints);
+	*ints_out = ints;
 	free(zps);
+	free(maxabs);
+	free(err);
 	*scales = s;
 	*nch = ch;
 	return r;
 }
 
-/* The bias as integers at scale s_in * s_w[c] (int32; TFLite's 16x8
- * scheme would use int64, which the graph dialect does not take, so
- * values are saturated to int32 and the count reported). */
-static IrValue *
-quant_bias(Q *q, IrOp *op, IrValue *b, double s_in, const double *sw,
-    int64_t nch)
+/* ------------------------------------------------------------ bias correction */
+
+/* The output channel *c and input channel *ic that flat weight index i
+ * of a convolution or fully connected op connects. */
+static void
+weight_channels(IrOp *op, const IrType *wt, int64_t i, int64_t *c,
+    int64_t *ic)
 {
-	const IrAttr *a = const_value(b);
-	int64_t n = ir_type_num_elements(b->type), i, sat = 0;
-	int64_t *ints = ir_xmalloc((size_t)(n ? n : 1) * sizeof *ints);
-	int64_t *zps = ir_xcalloc((size_t)n + 1, sizeof *zps);
+	const IrOpDef *def = op->name->def;
+	const int64_t *d = wt->u.shaped.dims;
+	const char *layout = ir_op_is(op, "graph.fully_connected") ? NULL :
+	    dialect_get_str(def, op->attrs, "layout");
+	bool nchw = layout && !strcmp(layout, "NCHW");
+	int64_t g, per;
+
+	if (ir_op_is(op, "graph.fully_connected")) {
+		*c = i / d[1];
+		*ic = i % d[1];
+	} else if (ir_op_is(op, "graph.depthwise_conv2d")) {
+		int64_t dm = dialect_get_int(def, op->attrs,
+		    "depth_multiplier");
+
+		*c = nchw ? i / (d[2] * d[3]) : i % d[3];
+		*ic = *c / (dm > 0 ? dm : 1);
+	} else {
+		g = dialect_get_int(def, op->attrs, "groups");
+		per = d[0] / (g > 0 ? g : 1);
+		*c = i / (d[1] * d[2] * d[3]);
+		*ic = *c / per * (nchw ? d[1] : d[3]) +
+		    (nchw ? i / (d[2] * d[3]) % d[1] : i % d[3]);
+	}
+}
+
+/* The float bias of op (zeros without one) plus, when calibration left
+ * the input's channel means, sum (w - w_q) E[x] per output channel: the
+ * output's expected shift from rounding the weights (bias correction as
+ * in Nagel et al., "Data-free quantization", 2019; padding ignored).
+ * oc entries, malloc'd; *changed says whether anything was corrected. */
+static double *
+corrected_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
+    const double *s, int axis, int64_t oc, bool *changed)
+{
+	const IrAttr *mean = ir_op_attr(op, QMEAN_ATTR);
+	const IrType *wt = ir_op_operand(op, 1)->type;
+	double *bf = ir_xcalloc((size_t)oc + 1, sizeof *bf);
+	int64_t n = ir_type_num_elements(wt), inner = 1, i, c, ic, nin = 0;
+	const IrAttr *b = op->noperands > 2 ?
+	    const_value(ir_op_operand(op, 2)) : NULL;
+	int k;
+
+	for (c = 0; b && c < oc; c++)
+		bf[c] = dense_f(b, c);
+	*changed = false;
+	if (!mean || mean->kind != IR_ATTR_DENSE || !quant_is_f32(
+	    mean->u.dense.type) || ir_op_is(op, "graph.transpose_conv2d") ||
+	    ir_op_is(op, "graph.matmul"))
+		return bf;
+	nin = ir_type_num_elements(mean->u.dense.type);
+	for (k = (int)wt->u.shaped.rank - 1; k > axis; k--)
+		inner *= wt->u.shaped.dims[k];
+	for (i = 0; i < n; i++) {
+		double sc = s[q->cfg->per_channel ? i / inner %
+		    wt->u.shaped.dims[axis] : 0];
+
+		weight_channels(op, wt, i, &c, &ic);
+		if (c < oc && ic < nin && !mean->u.dense.splat)
+			bf[c] += (dense_f(w, i) - (double)ints[i] * sc) *
+			    dense_f(mean, ic);
+	}
+	*changed = true;
+	(void)q;
+	return bf;
+}
+
+/* The bias bf (oc values) as integers at scale s_in * s_w[c] (int32;
+ * TFLite's 16x8 scheme would use int64, which the graph dialect does not
+ * take, so values are saturated to int32 and the count reported). */
+static IrValue *
+quant_bias(Q *q, IrOp *op, const double *bf, int64_t n, double s_in,
+    const double *sw, int64_t nch)
+{
+	int64_t *ints = ir_xmalloc((size_t)(n ? n : 1) * sizeof *ints), i;
+	int64_t *zps = ir_xcalloc((size_t)n + 1, sizeof *zps), sat = 0;
 	double *s = ir_xmalloc(((size_t)n + 1) * sizeof *s);
-	const IrType *elem;
+	const IrType *elem, *shape;
 	IrValue *r;
 
 	for (i = 0; i < n; i++) {
 		s[i] = s_in * sw[nch > 1 ? i % nch : 0];
-		ints[i] = clamp_round(dense_f(a, i) / s[i], INT32_MIN,
-		    INT32_MAX);
+		ints[i] = clamp_round(bf[i] / s[i], INT32_MIN, INT32_MAX);
 		sat += ints[i] == INT32_MIN || ints[i] == INT32_MAX;
 	}
 	if (sat)
@@ -435,11 +551,29 @@ quant_bias(Q *q, IrOp *op, IrValue *b, double s_in, const double *sw,
 	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 32,
 	    IR_SIGNLESS), ir_type_float(q->ctx, IR_F32), INT32_MIN, INT32_MAX,
 	    n > 1 ? 0 : -1, n > 1 ? (size_t)n : 1, s, zps);
-	r = int_constant(q, op, b->type, elem, ints);
+	shape = ir_type_tensor(q->ctx, 1, &n, ir_type_float(q->ctx, IR_F32),
+	    NULL);
+	r = int_constant(q, op, shape, elem, ints);
 	free(ints);
 	free(zps);
 	free(s);
 	return r;
+}
+
+/* Sets op's bias operand (operand 2), adding it when op has none. */
+static void
+set_bias(IrOp *op, IrValue *b)
+{
+	IrValue *v[3];
+
+	if (op->noperands > 2) {
+		ir_op_set_operand(op, 2, b);
+		return;
+	}
+	v[0] = ir_op_operand(op, 0);
+	v[1] = ir_op_operand(op, 1);
+	v[2] = b;
+	ir_op_set_operands(op, 3, v);
 }
 
 /* ------------------------------------------------------------ checks */
@@ -540,25 +674,41 @@ set_result(Q *q, IrOp *op, unsigned i, const IrType *elem)
 	r->type = with_elem(q, r->type, elem);
 }
 
+/* The bias correction and quantized bias of a MAC op whose weights
+ * were just quantized (w the float weights). */
+static void
+rewrite_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
+    const double *sw, int64_t nch)
+{
+	int axis = weight_axis(op);
+	int64_t oc = ir_op_operand(op, 1)->type->u.shaped.dims[axis];
+	bool changed;
+	double *bf = corrected_bias(q, op, w, ints, sw, axis, oc, &changed);
+
+	if (op->noperands > 2 || changed)
+		set_bias(op, quant_bias(q, op, bf, oc, ir_op_operand(op, 0)->
+		    type->u.shaped.elem->u.quant.scales[0], sw, nch));
+	free(bf);
+}
+
 static void
 rewrite_mac(Q *q, IrOp *op, QPrec p)
 {
 	IrValue *w = ir_op_operand(op, 1);
+	const IrAttr *wv = const_value(w);
+	int64_t nch, *ints;
 	double *sw, lo, hi;
-	int64_t nch;
 
-	if (!const_value(w)) { /* matmul of two activations */
-		set_quant_operand(q, op, 0, p, NULL);
+	set_quant_operand(q, op, 0, p, NULL);
+	if (!wv) { /* matmul of two activations */
 		set_quant_operand(q, op, 1, p, NULL);
 	} else {
-		set_quant_operand(q, op, 0, p, NULL);
 		ir_op_set_operand(op, 1, quant_weights(q, op, w,
-		    weight_axis(op), &sw, &nch));
-		if (op->noperands > 2)
-			ir_op_set_operand(op, 2, quant_bias(q, op,
-			    ir_op_operand(op, 2), ir_op_operand(op, 0)->type->
-			    u.shaped.elem->u.quant.scales[0], sw, nch));
+		    weight_axis(op), &sw, &nch, &ints));
+		if (!ir_op_is(op, "graph.matmul"))
+			rewrite_bias(q, op, wv, ints, sw, nch);
 		free(sw);
+		free(ints);
 	}
 	result_range(q, ir_op_result(op, 0), p, &lo, &hi);
 	set_result(q, op, 0, act_type(q, p, lo, hi));
@@ -730,6 +880,7 @@ strip_one(IrOp *op, void *user)
 	(void)user;
 	ir_op_remove_attr(op, QSTATS_ATTR);
 	ir_op_remove_attr(op, QSTATS_ARG_ATTR);
+	ir_op_remove_attr(op, QMEAN_ATTR);
 	return IR_WALK_ADVANCE;
 }
 
@@ -741,25 +892,56 @@ quant_strip_stats(IrOp *root)
 
 /* ------------------------------------------------------------ weight-only modes */
 
-long
-quant_dynamic(IrOp *func, bool per_channel)
+/* A new f32 graph.constant of n values before user. */
+static IrValue *
+float_constant(Q *q, IrOp *user, const double *v, int64_t n)
 {
-	QConfig cfg = {.def = QPREC_INT8, .per_channel = per_channel};
-	Q q = {.ctx = ir_op_context(func), .func = func, .cfg = &cfg};
+	float *f = ir_xmalloc((size_t)(n ? n : 1) * sizeof *f);
+	const IrType *t = ir_type_tensor(q->ctx, 1, &n,
+	    ir_type_float(q->ctx, IR_F32), NULL);
+	IrBuilder b;
+	IrValue *r;
+	int64_t i;
+
+	for (i = 0; i < n; i++)
+		f[i] = (float)v[i];
+	ir_builder_init(&b, q->ctx);
+	ir_builder_set_before(&b, user);
+	r = ir_op_result(make_op(q, &b, "graph.constant", NULL, 0, t,
+	    one_attr(q, "value", ir_attr_dense(q->ctx, t, false, f,
+	    (size_t)n * sizeof *f)), ir_op_loc(user)), 0);
+	free(f);
+	return r;
+}
+
+long
+quant_dynamic(IrOp *func, const QConfig *cfg)
+{
+	Q q = {.ctx = ir_op_context(func), .func = func, .cfg = cfg};
 	IrBlock *b = ir_func_entry(func);
 	IrOp *op;
 	IrValue *w;
-	double *sw;
-	int64_t nch;
+	const IrAttr *wv;
+	double *sw, *bf;
+	int64_t nch, *ints;
+	bool changed;
 
 	if (!quant_check_float(func))
 		return -1;
 	for (op = b->first; op; op = op->next) {
 		if (kind_of(op) != K_MAC || !const_value(ir_op_operand(op, 1)))
 			continue;
+		wv = const_value(ir_op_operand(op, 1));
 		w = quant_weights(&q, op, ir_op_operand(op, 1), weight_axis(op),
-		    &sw, &nch);
+		    &sw, &nch, &ints);
+		bf = corrected_bias(&q, op, wv, ints, sw, weight_axis(op),
+		    w->type->u.shaped.dims[weight_axis(op)], &changed);
+		if (changed)
+			set_bias(op, float_constant(&q, op, bf, w->type->
+			    u.shaped.dims[weight_axis(op)]));
+		free(bf);
 		free(sw);
+		free(ints);
 		ir_op_set_operand(op, 1, dequantize_value(&q, w));
 		q.nquant++;
 	}

@@ -22,7 +22,8 @@ quantize_run(IrOp *module, IrPass *pass)
 	const char *mode = ir_pass_string(pass, "mode");
 	bool pc = ir_pass_bool(pass, "per-channel");
 	IrOp *func = quant_entry_func(module, ir_pass_string(pass, "entry"));
-	QConfig cfg = {.def = QPREC_INT8, .per_channel = pc};
+	QConfig cfg = {.def = QPREC_INT8, .per_channel = pc,
+	    .weight_mse = !strcmp(ir_pass_string(pass, "weight-scale"), "mse")};
 	long n;
 
 	if (!func || !quant_check_float(func))
@@ -30,7 +31,7 @@ quantize_run(IrOp *module, IrPass *pass)
 	if (!strcmp(mode, "fp16")) {
 		n = quant_fp16(func);
 	} else if (!strcmp(mode, "dynamic")) {
-		n = quant_dynamic(func, pc);
+		n = quant_dynamic(func, &cfg);
 	} else {
 		if (ir_op_walk(func, IR_WALK_PRE, find_stats, NULL) !=
 		    IR_WALK_INTERRUPT) {
@@ -56,12 +57,17 @@ quantize_run(IrOp *module, IrPass *pass)
 static const char *const mode_choices[] = {"int8", "int16x8", "fp16",
 	"dynamic", NULL};
 
+static const char *const weight_choices[] = {"max", "mse", NULL};
+
 static const IrPassOption quantize_options[] = {
 	{"mode", IR_OPT_ENUM, "int8", "int8, int16x8 (int16 activations, "
 	    "int8 weights), fp16 (f16 weights) or dynamic (int8 weights, "
 	    "float activations)", mode_choices},
 	{"per-channel", IR_OPT_BOOL, "true", "weights quantized per output "
 	    "channel (else per tensor)", NULL},
+	{"weight-scale", IR_OPT_ENUM, "max", "weight scales: the largest "
+	    "magnitude over 127 (TFLite), or mse: the clipped scale of least "
+	    "squared rounding error", weight_choices},
 	{"entry", IR_OPT_STRING, NULL, "function to quantize (default main, "
 	    "else the first)", NULL},
 	{"target-sqnr", IR_OPT_STRING, NULL, "mixed precision: raise the "
