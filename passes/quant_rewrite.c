@@ -527,13 +527,16 @@ corrected_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
 	return bf;
 }
 
-/* The bias bf (oc values) as integers at scale s_in * s_w[c] (int32;
- * TFLite's 16x8 scheme would use int64, which the graph dialect does not
- * take, so values are saturated to int32 and the count reported). */
+/* The bias bf (oc values) as integers at scale s_in * s_w[c]: int32.
+ * TFLite's 16x8 scheme stores int64 (wide), but a !quant.uniform type
+ * cannot have 64-bit storage (MLIR allows at most 32 bits), so a 16-bit
+ * input's bias is int32 too, saturated and reported when it does not
+ * fit. */
 static IrValue *
 quant_bias(Q *q, IrOp *op, const double *bf, int64_t n, double s_in,
-    const double *sw, int64_t nch)
+    const double *sw, int64_t nch, bool wide)
 {
+	int64_t lo = INT32_MIN, hi = INT32_MAX;
 	int64_t *ints = ir_xmalloc((size_t)(n ? n : 1) * sizeof *ints), i;
 	int64_t *zps = ir_xcalloc((size_t)n + 1, sizeof *zps), sat = 0;
 	double *s = ir_xmalloc(((size_t)n + 1) * sizeof *s);
@@ -542,12 +545,13 @@ quant_bias(Q *q, IrOp *op, const double *bf, int64_t n, double s_in,
 
 	for (i = 0; i < n; i++) {
 		s[i] = s_in * sw[nch > 1 ? i % nch : 0];
-		ints[i] = clamp_round(bf[i] / s[i], INT32_MIN, INT32_MAX);
-		sat += ints[i] == INT32_MIN || ints[i] == INT32_MAX;
+		ints[i] = clamp_round(bf[i] / s[i], lo, hi);
+		sat += ints[i] == lo || ints[i] == hi;
 	}
 	if (sat)
 		ir_emit(q->ctx, IR_SEV_WARNING, ir_op_loc(op), "%lld bias "
-		    "values saturate int32", (long long)sat);
+		    "values saturate int32%s", (long long)sat, wide ?
+		    " (int64 storage is not representable)" : "");
 	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 32,
 	    IR_SIGNLESS), ir_type_float(q->ctx, IR_F32), INT32_MIN, INT32_MAX,
 	    n > 1 ? 0 : -1, n > 1 ? (size_t)n : 1, s, zps);
@@ -685,9 +689,11 @@ rewrite_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
 	bool changed;
 	double *bf = corrected_bias(q, op, w, ints, sw, axis, oc, &changed);
 
+	const IrType *x = ir_op_operand(op, 0)->type->u.shaped.elem;
+
 	if (op->noperands > 2 || changed)
-		set_bias(op, quant_bias(q, op, bf, oc, ir_op_operand(op, 0)->
-		    type->u.shaped.elem->u.quant.scales[0], sw, nch));
+		set_bias(op, quant_bias(q, op, bf, oc, x->u.quant.scales[0], sw,
+		    nch, ir_type_bitwidth(x->u.quant.storage) == 16));
 	free(bf);
 }
 

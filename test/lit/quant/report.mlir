@@ -36,6 +36,11 @@
 // M16: "graph.quantize"(%arg0) {qtype = !quant.uniform<i16:f32, {{[^:>]*}}>}
 // M16: "graph.conv2d"{{.*}}tensor<3x1x1x2x!quant.uniform<i8<-127:127>:f32:0
 // M16-SAME: -> tensor<1x4x4x3x!quant.uniform<i16:f32,
+// npu-run runs it (int16 activations, int64 accumulators) within the
+// int8 weights' error of the float model.
+// RUN: npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quantize=mode=int16x8 -o %t/q16.mlir 2>/dev/null
+// RUN: %npu_build/bin/npu-run %S/Inputs/small.mlir --input=%t/ev/001/input_0.npy --output=%t/f16.npy
+// RUN: %npu_build/bin/npu-run %t/q16.mlir --input=%t/ev/001/input_0.npy --compare=%t/f16.npy --atol=0.005 --rtol=0
 
 // fp16: constants stored as f16 and cast back; dynamic: int8 weights
 // read through a dequantize, activations float.
