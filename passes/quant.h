@@ -100,7 +100,7 @@ void qsamples_free(QSamples *s);
 bool qsamples_load(IrContext *ctx, const QSamples *s, size_t i, IrOp *func,
     IrTensor **args);
 
-/* ------------------------------------------------ the rewrite (quant_rewrite.c) */
+/* ------------------------------------------- the rewrite (quant_rewrite.c) */
 
 /* What one op computes in. */
 typedef enum QPrec {

@@ -219,7 +219,8 @@ qeval(IrOp *func, const QConfig *cfg, const QSamples *s, const QRef *ref,
 	c.prec = &prec;
 	c.quiet = true;
 	for (i = 0; layer_db && i < m; i++) {
-		ir_ptrmap_put(&lay.index, layers[i], (void *)(uintptr_t)(i + 1));
+		ir_ptrmap_put(&lay.index, layers[i],
+		    (void *)(uintptr_t)(i + 1));
 		ir_ptrmap_put(&lay.index, ir_ptrmap_get(&map, layers[i]),
 		    (void *)(uintptr_t)(i + 1));
 	}

@@ -210,6 +210,7 @@ const IrPassDef pass_quant_report = {
 	    "model against float (`fused` for a layer whose ReLU or clip "
 	    "is fused into it, as TFLite fuses them: its quantized result is "
 	    "already clamped, so read the ReLU's row), with the model's "
-	    "output SQNR (the worst output) first. The table goes to stderr, and to `csv` as CSV. "
+	    "output SQNR (the worst output) first. The table goes to "
+	    "stderr, and to `csv` as CSV. "
 	    "The IR is not changed.",
 };

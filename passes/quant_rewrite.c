@@ -388,8 +388,8 @@ clip_errors(const IrAttr *a, int64_t n, int64_t inner, int64_t ch,
 		x = dense_f(a, i);
 		for (k = 0; k < NCLIP; k++) {
 			sc = maxabs[g] * (1 - 0.05 * k) / 127;
-			qv = sc > 0 ? (double)clamp_round(x / sc, -127, 127) * sc :
-			    0;
+			qv = sc > 0 ?
+			    (double)clamp_round(x / sc, -127, 127) * sc : 0;
 			err[g][k] += (x - qv) * (x - qv);
 		}
 	}
@@ -436,8 +436,8 @@ quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
 		s[g] = (double)(float)s[g];
 	}
 	for (i = 0; i < n; i++)
-		ints[i] = clamp_round(dense_f(a, i) / s[pc ? i / inner % ch : 0],
-		    -127, 127);
+		ints[i] = clamp_round(dense_f(a, i) /
+		    s[pc ? i / inner % ch : 0], -127, 127);
 	for (g = 1; !pc && g < ch; g++)
 		s[g] = s[0];
 	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 8,
@@ -453,7 +453,7 @@ quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
 	return r;
 }
 
-/* ------------------------------------------------------------ bias correction */
+/* ------------------------------------------------------- bias correction */
 
 /* The output channel *c and input channel *ic that flat weight index i
  * of a convolution or fully connected op connects. */
@@ -896,7 +896,7 @@ quant_strip_stats(IrOp *root)
 	ir_op_walk(root, IR_WALK_PRE, strip_one, NULL);
 }
 
-/* ------------------------------------------------------------ weight-only modes */
+/* ----------------------------------------------------- weight-only modes */
 
 /* A new f32 graph.constant of n values before user. */
 static IrValue *

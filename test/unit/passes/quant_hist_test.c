@@ -43,8 +43,8 @@ Test(quant_hist, doubling_is_exact_and_order_free)
 	cr_assert_eq(a.range[1], 64.0);
 	for (int s = 0; s < 2; s++)
 		for (int i = 0; i < QHIST_BINS; i++)
-			cr_assert_eq(a.bins[s][i], b.bins[s][i], "side %d bin %d",
-			    s, i);
+			cr_assert_eq(a.bins[s][i], b.bins[s][i],
+			    "side %d bin %d", s, i);
 	cr_assert_eq(a.min, -37.5);
 	cr_assert_eq(a.max, 100.25);
 }
