@@ -269,6 +269,8 @@ run_op(IrInterp *it, IrOp *op)
 	}
 	for (i = 0; ok && i < op->nresults; i++)
 		ok = check_result(op, i, out[i]);
+	for (i = 0; ok && it->opts.observe && i < op->nresults; i++)
+		it->opts.observe(it->opts.observe_user, op, i, out[i]);
 	for (i = 0; i < op->nresults; i++) {
 		if (ok)
 			frame_put(it->top, ir_op_result(op, i), out[i]);

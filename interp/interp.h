@@ -33,6 +33,12 @@ typedef struct IrInterpOptions {
 	                          IR_ARITH_TFLITE_MICRO into IR_ARITH_TFLITE */
 	unsigned max_depth;    /* func.call nesting limit; 0: 256 */
 	IrArith arith;         /* IR_ARITH_TFLITE_MICRO by default */
+	/* Called after each op ran, once per result, with the result's
+	 * tensor (borrowed: copy what you keep). NULL: none. Calibration
+	 * uses it to see every intermediate tensor. */
+	void (*observe)(void *user, IrOp *op, unsigned result,
+	    const IrTensor *t);
+	void *observe_user;    /* passed to observe */
 } IrInterpOptions;
 
 /* Creates an interpreter over a verified module (borrowed; it must

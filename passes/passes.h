@@ -32,6 +32,11 @@ extern const IrPassDef pass_fuse_elementwise;
 extern const IrPassDef pass_fixpoint;
 extern const IrPassDef pass_graph_optimize;
 
+/* Post-training quantization (docs/quantization.md). */
+extern const IrPassDef pass_calibrate;
+extern const IrPassDef pass_quantize;
+extern const IrPassDef pass_quant_report;
+
 /* Memory (docs/memory.md). */
 extern const IrPassDef pass_plan_memory;
 extern const IrPassDef pass_schedule;

@@ -16,6 +16,7 @@ passes_register_all(IrContext *ctx)
 		&pass_pad_channels, &pass_fold_transposes, &pass_layout,
 		&pass_merge_fc, &pass_fuse_elementwise,
 		&pass_plan_memory, &pass_schedule, &pass_bufferize,
+		&pass_calibrate, &pass_quantize, &pass_quant_report,
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);

@@ -7,6 +7,7 @@
 // CHECK: Passes (use as --<pass>[=<options>] or in --pass-pipeline):
 // Rows wrap at 80 columns, text from column 34.
 // CHECK-NEXT: {{^}}  --bufferize
+// CHECK: {{^}}  --calibrate
 // CHECK: {{^}}  --canonicalize                 Fold ops and apply canonicalization patterns to{{$}}
 // CHECK-NEXT: {{^}}                                 a fixpoint (on any op){{$}}
 // CHECK-NEXT: {{^}}      max-iterations=<int>       sweeps over the IR before giving up (default:{{$}}
@@ -31,6 +32,8 @@
 // CHECK-NEXT: max-depth=<int>
 // CHECK-NEXT: inlined body
 // CHECK-NEXT: (default: 4)
+// CHECK: --quant-report
+// CHECK: --quantize
 // CHECK: --strip-debuginfo
 // CHECK-NEXT: (on any op)
 // CHECK: --symbol-dce
