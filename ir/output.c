@@ -26,6 +26,11 @@ struct IrOutput {
 	size_t len;
 };
 
+/* The tool name check_stdout reports under, and whether an error on
+ * stdout was already reported by ir_output_close. */
+static const char *stdout_prog = "npu-ir";
+static bool stdout_reported;
+
 static void IR_PRINTF(3, 4)
 set_err(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -181,6 +186,26 @@ ir_output_close(IrOutput *out, bool ok, char *err, size_t errlen)
 		    strerror(errno));
 	free(out->tmp);
 	free(out->buf);
+	if (ok && !written && !told && is_stdout(out->path))
+		stdout_reported = true;
 	free(out);
 	return ok && written;
+}
+
+static void
+check_stdout(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return;
+	if (!stdout_reported)
+		fprintf(stderr, "%s: cannot write '<stdout>': %s\n",
+		    stdout_prog, errno ? strerror(errno) : "write error");
+	_exit(1);
+}
+
+void
+ir_output_check_stdout_at_exit(const char *prog)
+{
+	stdout_prog = prog;
+	atexit(check_stdout);
 }

@@ -608,6 +608,7 @@ int
 main(int argc, char **argv)
 {
 	Options o = {0};
+	ir_output_check_stdout_at_exit("npu-opt");
 	parse_args(&o, argc, argv);
 	Input in = {0};
 	if (!read_input(o.input, &in)) {

@@ -762,6 +762,7 @@ main(int argc, char **argv)
 	char *src;
 	int rc = EXIT_USER;
 
+	ir_output_check_stdout_at_exit("npu-run");
 	parse_args(&o, argc, argv);
 	src = read_source(o.file, &len);
 	if (!src)
