@@ -61,6 +61,8 @@ static const char usage_text[] =
 "                     (TFLITE_SINGLE_ROUNDING), xnnpack (TFLite's XNNPack\n"
 "                     delegate: fp32 requantization, as LiteRT on CPU)\n"
 "  --single-rounding  the same as --arith=tflite\n"
+"  --max-memory=SIZE  the largest tensor to allocate, in bytes or with\n"
+"                     K, M, G or T (default 4G); larger ones are an error\n"
 "  --repeat=N         run N more times and report the time per inference\n"
 "  --help, --version\n"
 "\n"
@@ -116,6 +118,29 @@ parse_u64(const char *flag, const char *s)
 	if (!*s || *end || errno || *s == '-')
 		usage_error("bad number for %s", flag);
 	return v;
+}
+
+/* A byte count: digits with an optional K, M, G or T (powers of 1024). */
+static uint64_t
+parse_bytes(const char *flag, const char *s)
+{
+	static const char units[] = "KMGT";
+	char *end;
+	const char *u;
+	unsigned long long v;
+	int shift = 0;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end && end[1] == '\0' && (u = strchr(units, *end)) != NULL) {
+		shift = 10 * (int)(u - units + 1);
+		end++;
+	}
+	if (end == s || *end || errno || *s == '-' || !v ||
+	    v > (UINT64_MAX >> shift))
+		usage_error("bad size for %s: '%s' (bytes, or a number with "
+		    "K, M, G or T)", flag, s);
+	return (uint64_t)v << shift;
 }
 
 static void
@@ -184,6 +209,8 @@ parse_flag(Options *o, const char *arg)
 		o->repeat = (long)parse_u64("--repeat", v);
 	} else if (IS("arith")) {
 		o->interp.arith = parse_arith(v);
+	} else if (IS("max-memory")) {
+		o->interp.max_memory = parse_bytes("--max-memory", v);
 	} else {
 		usage_error("unknown flag: %s", arg);
 	}
@@ -411,7 +438,7 @@ random_input(const IrType *type, uint64_t *state)
 
 /* The entry's inputs from --input files or --seed. */
 static bool
-make_inputs(const Options *o, IrOp *func, IrTensor **args)
+make_inputs(const Options *o, IrInterp *it, IrOp *func, IrTensor **args)
 {
 	const IrType *ft = ir_func_type(func);
 	size_t n = ft->u.func.ninputs, i;
@@ -438,6 +465,8 @@ make_inputs(const Options *o, IrOp *func, IrTensor **args)
 			free(ts);
 			return false;
 		}
+		if (!ir_interp_check_size(it, ir_op_loc(func), t))
+			return false;
 		args[i] = o->seeded ? random_input(t, &state) :
 		    load_input(o->inputs[i], t);
 		if (!args[i])
@@ -724,7 +753,7 @@ run(const Options *o, IrContext *ctx, IrOp *module)
 		    ir_symbol_name(func)->str, nres, nres == 1 ? "" : "s");
 		goto out;
 	}
-	if (!make_inputs(o, func, args))
+	if (!make_inputs(o, it, func, args))
 		goto out;
 	if (!ir_interp_call(it, func, args, nargs, res, nres)) {
 		memset(res, 0, sizeof *res * nres);
