@@ -13,6 +13,7 @@
 
 #include "dialects/dialect.h"
 #include "ir/ir.h"
+#include "ir/input.h"
 #include "ir/output.h"
 #include "ir/pass.h"
 #include "passes/passes.h"
@@ -430,6 +431,10 @@ read_all(FILE *f, Input *in)
 	in->len = 0;
 	for (;;) {
 		if (in->len + 1 >= cap) {
+			if (cap >= IR_INPUT_MAX) {
+				errno = EFBIG; /* /dev/zero through a pipe */
+				return false;
+			}
 			cap *= 2;
 			in->data = ir_xrealloc(in->data, cap);
 		}
@@ -488,12 +493,21 @@ read_input(const char *path, Input *in)
 		    path, strerror(errno));
 		return false;
 	}
+	char why[128];
+	if (!ir_input_kind_ok(fileno(f), use_stdin, why, sizeof why)) {
+		fprintf(stderr, "npu-opt: cannot read '%s': %s\n", path, why);
+		fclose(f);
+		return false;
+	}
 	if (!use_stdin && map_file(f, in)) {
 		fclose(f);
 		return true;
 	}
 	bool ok = read_all(f, in);
-	if (!ok)
+	if (!ok && errno == EFBIG)
+		fprintf(stderr, "npu-opt: cannot read '%s': input is larger "
+		    "than the %zu-byte limit\n", in->name, IR_INPUT_MAX);
+	else if (!ok)
 		fprintf(stderr, "npu-opt: cannot read '%s': %s\n", in->name,
 		    strerror(errno));
 	if (!use_stdin)

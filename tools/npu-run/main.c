@@ -13,6 +13,7 @@
 #include "interp/interp.h"
 #include "interp/npy.h"
 #include "ir/ir.h"
+#include "ir/input.h"
 #include "ir/output.h"
 
 /* Exit codes (DESIGN.md section 8). */
@@ -245,20 +246,17 @@ static char *
 read_source(const char *path, size_t *len)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	char *buf = NULL;
-	size_t cap = 0, got;
+	char *buf = NULL, err[128];
 
 	*len = 0;
 	if (!f) {
 		user_error("cannot open '%s': %s", path, strerror(errno));
 		return NULL;
 	}
-	do {
-		if (*len == cap)
-			buf = ir_xrealloc(buf, (cap = cap ? cap * 2 : 65536));
-		got = fread(buf + *len, 1, cap - *len, f);
-		*len += got;
-	} while (got);
+	if (ir_input_kind_ok(fileno(f), f == stdin, err, sizeof err))
+		buf = ir_input_read(f, IR_INPUT_MAX, len, err, sizeof err);
+	if (!buf)
+		user_error("cannot read '%s': %s", path, err);
 	if (f != stdin)
 		fclose(f);
 	return buf;
