@@ -618,6 +618,17 @@ process(const Options *o, Input *in, FILE *out)
 	    out) && ok;
 }
 
+/* Frees what parse_args allocated (the pass registry, pass arguments). */
+static void
+options_free(Options *o)
+{
+	for (size_t i = 0; i < o->passes.nargs; i++)
+		free(o->passes.args[i].pass);
+	free(o->passes.args);
+	free(o->passes.plugins);
+	ir_context_destroy(o->passes.registry);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -627,6 +638,7 @@ main(int argc, char **argv)
 	Input in = {0};
 	if (!read_input(o.input, &in)) {
 		input_free(&in);
+		options_free(&o);
 		return EXIT_USER;
 	}
 	/* Output is printed only after a chunk succeeded; it is buffered
@@ -641,10 +653,6 @@ main(int argc, char **argv)
 	if (err[0])
 		fprintf(stderr, "npu-opt: %s\n", err);
 	input_free(&in);
-	for (size_t i = 0; i < o.passes.nargs; i++)
-		free(o.passes.args[i].pass);
-	free(o.passes.args);
-	free(o.passes.plugins);
-	ir_context_destroy(o.passes.registry);
+	options_free(&o);
 	return ok ? EXIT_OK : EXIT_USER;
 }
