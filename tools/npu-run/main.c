@@ -37,6 +37,7 @@ typedef struct Options {
 	bool print;                       /* --print: result values */
 	long repeat;                      /* --repeat=N timed runs */
 	IrInterpOptions interp;
+	bool arith_given;                 /* --arith or --single-rounding */
 } Options;
 
 static const char usage_text[] =
@@ -58,9 +59,11 @@ static const char usage_text[] =
 "  --rtol=X           relative tolerance (default 1e-5)\n"
 "  --print            print every result's values\n"
 "  --arith=MODE       whose integer arithmetic quantized ops reproduce:\n"
-"                     tflite-micro (default: double rounding), tflite\n"
+"                     tflite-micro (double rounding), tflite\n"
 "                     (TFLITE_SINGLE_ROUNDING), xnnpack (TFLite's XNNPack\n"
-"                     delegate: fp32 requantization, as LiteRT on CPU)\n"
+"                     delegate: fp32 requantization, as LiteRT on CPU).\n"
+"                     Default: the module's npuir.arith (imported models:\n"
+"                     their runtime's, xnnpack), else tflite-micro\n"
 "  --single-rounding  the same as --arith=tflite\n"
 "  --max-memory=SIZE  the largest tensor to allocate, in bytes or with\n"
 "                     K, M, G or T (default 4G); larger ones are an error\n"
@@ -189,6 +192,7 @@ parse_flag(Options *o, const char *arg)
 		o->print = true;
 	} else if (IS("single-rounding") && !v) {
 		o->interp.arith = IR_ARITH_TFLITE;
+		o->arith_given = true;
 	} else if (!v) {
 		usage_error("unknown flag or missing '=value': %s", arg);
 	} else if (IS("entry")) {
@@ -210,6 +214,7 @@ parse_flag(Options *o, const char *arg)
 		o->repeat = (long)parse_u64("--repeat", v);
 	} else if (IS("arith")) {
 		o->interp.arith = parse_arith(v);
+		o->arith_given = true;
 	} else if (IS("max-memory")) {
 		o->interp.max_memory = parse_bytes("--max-memory", v);
 	} else {
@@ -730,6 +735,20 @@ report(const Options *o, IrContext *ctx, IrOp *func, IrTensor **res,
 
 /* ------------------------------------------------------------ main */
 
+/* Without --arith, the module's own npuir.arith (an importer records
+ * the arithmetic of the runtime the model came from) picks the mode. */
+static void
+default_arith(Options *o, IrOp *module)
+{
+	const IrAttr *a = ir_op_attr(module, "npuir.arith");
+	if (o->arith_given || !a || a->kind != IR_ATTR_STRING)
+		return;
+	if (!strcmp(a->u.string.data, "xnnpack"))
+		o->interp.arith = IR_ARITH_XNNPACK;
+	else if (!strcmp(a->u.string.data, "tflite"))
+		o->interp.arith = IR_ARITH_TFLITE;
+}
+
 static int
 run(const Options *o, IrContext *ctx, IrOp *module)
 {
@@ -799,8 +818,10 @@ main(int argc, char **argv)
 	module = ir_parse_string(ctx, strcmp(o.file, "-") ? o.file : "<stdin>",
 	    src, len);
 	free(src);
-	if (module && ir_verify(module))
+	if (module && ir_verify(module)) {
+		default_arith(&o, module);
 		rc = run(&o, ctx, module);
+	}
 	if (module)
 		ir_op_destroy(module);
 	ir_context_destroy(ctx);
