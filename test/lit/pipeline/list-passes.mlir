@@ -24,6 +24,9 @@
 // CHECK-NEXT: max-depth=<int>
 // CHECK-NEXT: inlined body
 // CHECK-NEXT: (default: 4)
+// CHECK-NEXT: max-growth=<int>
+// CHECK-NEXT: module; inlining stops
+// CHECK-NEXT: (default: 1000000)
 // CHECK-NEXT: --strip-debuginfo
 // CHECK-NEXT: (on any op)
 // CHECK-NEXT: --symbol-dce
