@@ -16,6 +16,7 @@
 #include "ir/input.h"
 #include "ir/output.h"
 #include "ir/pass.h"
+#include "ir/suggest.h"
 #include "passes/passes.h"
 #include "test/lib/test_ops.h"
 #include "tools/npu-opt/verify_diag.h"
@@ -125,6 +126,8 @@ static const char usage_text[] =
 "Exit status: 0 success, 1 invalid input, 2 bad command line.\n";
 
 static void usage_error(const char *fmt, ...) IR_PRINTF(1, 2) IR_NORETURN;
+static const char *suggest_pass(IrContext *registry, const char *name,
+    size_t len);
 
 /* Registers what every context of this run knows: passes, the test
  * dialect when asked, plugins. False when a plugin fails to load. */
@@ -264,6 +267,29 @@ build_pipeline(const PassCli *pc, IrPassManager *pm)
 	return true;
 }
 
+/* --print-ir-before/after=P1,P2 must name registered passes. */
+static void
+check_pass_list(PassCli *pc, const char *flag, const char *list)
+{
+	for (const char *p = list; p && *p;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char *name = ir_xstrndup(p, len);
+		bool known = ir_lookup_pass(pc->registry, name) != NULL;
+		free(name);
+		if (!known) {
+			const char *s = suggest_pass(pc->registry, p, len);
+			fprintf(stderr, "npu-opt: unknown pass '%.*s' in --%s",
+			    (int)len, p, flag);
+			if (s)
+				fprintf(stderr, "; did you mean '%s'?", s);
+			fprintf(stderr, "\nTry 'npu-opt --list-passes'.\n");
+			exit(EXIT_USAGE);
+		}
+		p = comma ? comma + 1 : p + len;
+	}
+}
+
 /* Checks the pipeline once before reading the input: a bad pipeline is
  * a usage error. */
 static void
@@ -272,6 +298,8 @@ check_pipeline(PassCli *pc)
 	pc->pm.verify_each = !pc->no_verify_each;
 	pc->pm.timing = pc->timing;
 	pc->pm.statistics = pc->statistics;
+	check_pass_list(pc, "print-ir-before", pc->pm.print_before);
+	check_pass_list(pc, "print-ir-after", pc->pm.print_after);
 	IrPassManager *pm = ir_pm_create(pc->registry, &pc->pm);
 	bool ok = build_pipeline(pc, pm);
 	ir_pm_destroy(pm);
@@ -310,6 +338,51 @@ usage_error(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'npu-opt --help'.\n");
 	exit(EXIT_USAGE);
+}
+
+/* Every flag but the passes', for did-you-mean. */
+static const char *const flag_names[] = {
+	"help", "list-passes", "version", "o", "dump-dialect",
+	"split-input-file", "verify-diagnostics", "allow-unregistered-dialect",
+	"print-op-generic", "mlir-print-op-generic", "print-debuginfo",
+	"mlir-print-debuginfo", "mlir-print-local-scope", "no-verify-each",
+	"timing", "mlir-timing", "pass-statistics", "mlir-pass-statistics",
+	"print-ir-before-all", "print-ir-after-all", "print-ir-after-change",
+	"print-ir-module-scope", "mlir-print-ir-module-scope",
+	"register-test-ops", "pass-pipeline", "print-ir-before",
+	"print-ir-after", "load-pass-plugin",
+};
+
+/* The registered pass nearest to name[0..len), or NULL. */
+static const char *
+suggest_pass(IrContext *registry, const char *name, size_t len)
+{
+	size_t n = 0;
+	while (ir_registered_pass(registry, n))
+		n++;
+	const char **cands = ir_xcalloc(n + 1, sizeof *cands);
+	for (size_t i = 0; i < n; i++)
+		cands[i] = ir_registered_pass(registry, i)->argument;
+	const char *s = ir_suggest(name, len, cands, n);
+	free(cands);
+	return s;
+}
+
+/* An unknown flag: a usage error, with the nearest flag or pass. */
+static void IR_NORETURN
+unknown_option(PassCli *pc, const char *arg, const char *name)
+{
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const char *s = ir_suggest(name, len, flag_names,
+	    sizeof flag_names / sizeof flag_names[0]);
+	const char *p = suggest_pass(pc->registry, name, len);
+	if (p && (!s || strlen(p) == len))
+		s = p;
+	if (s)
+		usage_error("unknown option '%s'; did you mean '--%s'?", arg,
+		    s);
+	usage_error("unknown option '%s'", arg);
 }
 
 /* Boolean flags, by name without leading dashes. */
@@ -383,7 +456,7 @@ parse_flag(Options *o, int argc, char **argv, int i)
 	}
 	bool *slot = flag_slot(o, name);
 	if (!slot)
-		usage_error("unknown option '%s'", a);
+		unknown_option(&o->passes, a, name);
 	*slot = true;
 	return 1;
 }
@@ -515,6 +588,29 @@ read_input(const char *path, Input *in)
 	return ok;
 }
 
+/* IR is text: a model file given by mistake (npu-opt model.tflite) is
+ * named, with the command that reads it, instead of being parsed into
+ * an error that prints binary bytes. An ONNX model begins with its
+ * ir_version field (byte 0x08) and holds NULs. */
+static bool
+is_text(const Input *in)
+{
+	size_t n = in->len < 4096 ? in->len : 4096;
+	const char *d = in->data;
+	if (in->len >= 8 && !memcmp(d + 4, "TFL3", 4)) {
+		fprintf(stderr, "npu-opt: '%s' looks like a TFLite model; use "
+		    "npu-translate --import-tflite\n", in->name);
+		return false;
+	}
+	/* Other binary input gets the parser's "unexpected NUL byte" at
+	 * its line and column. */
+	if (n == 0 || d[0] != 0x08 || !memchr(d, '\0', n))
+		return true;
+	fprintf(stderr, "npu-opt: '%s' looks like an ONNX model; use "
+	    "npu-translate --import-onnx\n", in->name);
+	return false;
+}
+
 /* Is [p, end) the line "// -----" (trailing blanks allowed)? */
 static bool
 is_split_marker(const char *p, const char *end)
@@ -636,7 +732,7 @@ main(int argc, char **argv)
 	ir_output_check_stdout_at_exit("npu-opt");
 	parse_args(&o, argc, argv);
 	Input in = {0};
-	if (!read_input(o.input, &in)) {
+	if (!read_input(o.input, &in) || !is_text(&in)) {
 		input_free(&in);
 		options_free(&o);
 		return EXIT_USER;

@@ -279,6 +279,33 @@ print_summary(const char *path, IrOp *module, double t_import,
 	    t_import, t_print);
 }
 
+/* Is the input plainly the other format (a .tflite given to --import-onnx,
+ * an ONNX model to --import-tflite)? Then says which flag to use. A
+ * FlatBuffer TFLite model carries "TFL3" at byte 4; an ONNX ModelProto
+ * starts with its ir_version field (tag 0x08). */
+static bool
+wrong_format(const Options *o)
+{
+	unsigned char h[8] = {0};
+	FILE *f = fopen(o->input, "rb");
+	size_t n = f ? fread(h, 1, sizeof h, f) : 0;
+	if (f)
+		fclose(f);
+	bool tflite = n == 8 && !memcmp(h + 4, "TFL3", 4);
+	if (o->format == FMT_ONNX && tflite) {
+		fprintf(stderr, "npu-translate: '%s' is a TFLite model (TFL3 "
+		    "identifier), not ONNX; use --import-tflite\n", o->input);
+		return true;
+	}
+	if (o->format == FMT_TFLITE && n == 8 && !tflite && h[0] == 0x08) {
+		fprintf(stderr, "npu-translate: '%s' is not a TFLite model (no "
+		    "TFL3 identifier) and looks like an ONNX model; use "
+		    "--import-onnx\n", o->input);
+		return true;
+	}
+	return false;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -295,6 +322,10 @@ main(int argc, char **argv)
 		.nshapes = o.nshapes,
 		.shapes = o.shapes,
 	};
+	if (wrong_format(&o)) {
+		ir_context_destroy(ctx);
+		return EXIT_USER;
+	}
 	double t0 = now_ms();
 	IrOp *module = o.format == FMT_TFLITE ?
 	    import_tflite(ctx, o.input, &io) : import_onnx(ctx, o.input, &io);
