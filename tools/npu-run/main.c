@@ -15,6 +15,7 @@
 #include "ir/ir.h"
 #include "ir/input.h"
 #include "ir/output.h"
+#include "ir/suggest.h"
 
 /* Exit codes (DESIGN.md section 8). */
 enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
@@ -147,6 +148,21 @@ parse_bytes(const char *flag, const char *s)
 	return (uint64_t)v << shift;
 }
 
+/* An unknown flag a[0..n) (arg as given): a usage error that names the
+ * nearest real flag. */
+static void IR_NORETURN
+unknown_flag(const char *arg, const char *a, size_t n, const char *what)
+{
+	static const char *const names[] = { "help", "version", "print",
+	    "single-rounding", "entry", "input", "output", "compare", "seed",
+	    "atol", "rtol", "repeat", "arith", "max-memory" };
+	const char *s = ir_suggest(a, n, names, sizeof names / sizeof
+	    names[0]);
+	if (s)
+		usage_error("%s: %s; did you mean '--%s'?", what, arg, s);
+	usage_error("%s: %s", what, arg);
+}
+
 static void
 add_file(const char **list, int *n, const char *flag, const char *v)
 {
@@ -194,7 +210,7 @@ parse_flag(Options *o, const char *arg)
 		o->interp.arith = IR_ARITH_TFLITE;
 		o->arith_given = true;
 	} else if (!v) {
-		usage_error("unknown flag or missing '=value': %s", arg);
+		unknown_flag(arg, a, n, "unknown flag or missing '=value'");
 	} else if (IS("entry")) {
 		o->entry = v;
 	} else if (IS("input")) {
@@ -218,7 +234,7 @@ parse_flag(Options *o, const char *arg)
 	} else if (IS("max-memory")) {
 		o->interp.max_memory = parse_bytes("--max-memory", v);
 	} else {
-		usage_error("unknown flag: %s", arg);
+		unknown_flag(arg, a, n, "unknown flag");
 	}
 #undef IS
 }

@@ -11,6 +11,7 @@
 #include "import/import.h"
 #include "ir/ir.h"
 #include "ir/output.h"
+#include "ir/suggest.h"
 
 /* Exit codes (DESIGN.md section 8). */
 enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
@@ -103,6 +104,22 @@ parse_shape(Options *o, const char *arg)
 	o->nshapes++;
 }
 
+/* An unknown option: a usage error, with the nearest real one. */
+static void IR_NORETURN
+unknown_option(const char *a)
+{
+	static const char *const names[] = { "--help", "--version",
+	    "--import-tflite", "--import-onnx", "--allow-unsupported",
+	    "--summary", "--print-op-generic", "--print-debuginfo",
+	    "--input-shape", "-o" };
+	const char *eq = strchr(a, '=');
+	const char *s = ir_suggest(a, eq ? (size_t)(eq - a) : strlen(a),
+	    names, sizeof names / sizeof names[0]);
+	if (s)
+		usage_error("unknown option '%s'; did you mean '%s'?", a, s);
+	usage_error("unknown option '%s'", a);
+}
+
 static void
 set_format(Options *o, Format f, const char *a)
 {
@@ -146,7 +163,7 @@ parse_option(Options *o, const char *a, const char *next)
 	} else if (!strncmp(a, "-o", 2) && a[2])
 		o->output = a + 2;
 	else
-		usage_error("unknown option '%s'", a);
+		unknown_option(a);
 	return 1;
 }
 

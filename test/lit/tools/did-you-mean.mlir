@@ -13,6 +13,9 @@
 // RUN: not npu-opt %npu_src/test/models/hello_deepa.onnx 2>&1 | FileCheck %s --check-prefix=ONNX
 // RUN: not %npu_build/bin/npu-translate --import-onnx %npu_src/test/models/hello_world_int8.tflite 2>&1 | FileCheck %s --check-prefix=TO-TFLITE
 // RUN: not %npu_build/bin/npu-translate --import-tflite %npu_src/test/models/hello_deepa.onnx 2>&1 | FileCheck %s --check-prefix=TO-ONNX
+// RUN: not %npu_build/bin/npu-run %s --prnit 2>&1 | FileCheck %s --check-prefix=RUNFLAG
+// RUN: not %npu_build/bin/npu-run %s --max-memroy=1G 2>&1 | FileCheck %s --check-prefix=RUNVAL
+// RUN: not %npu_build/bin/npu-translate --import-tflit %npu_src/test/models/hello_world_int8.tflite 2>&1 | FileCheck %s --check-prefix=TRFLAG
 
 // PASS: npu-opt: unknown option '--canonicalise'; did you mean '--canonicalize'?
 // FLAG: npu-opt: unknown option '--split-input-fil'; did you mean '--split-input-file'?
@@ -27,6 +30,9 @@
 // ONNX: npu-opt: '{{.*}}hello_deepa.onnx' looks like an ONNX model; use npu-translate --import-onnx
 // TO-TFLITE: npu-translate: '{{.*}}hello_world_int8.tflite' is a TFLite model (TFL3 identifier), not ONNX; use --import-tflite
 // TO-ONNX: npu-translate: '{{.*}}hello_deepa.onnx' is not a TFLite model (no TFL3 identifier) and looks like an ONNX model; use --import-onnx
+// RUNFLAG: npu-run: unknown flag or missing '=value': --prnit; did you mean '--print'?
+// RUNVAL: npu-run: unknown flag: --max-memroy=1G; did you mean '--max-memory'?
+// TRFLAG: npu-translate: unknown option '--import-tflit'; did you mean '--import-tflite'?
 func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
 }
