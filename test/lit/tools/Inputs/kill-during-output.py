@@ -40,7 +40,7 @@ def main():
                 f.write('  return %0 : tensor<4xf32>\n}\n')
     out = os.path.join(work, 'out.mlir')
     proc = subprocess.Popen([npu_opt, src, '--inline=max-ops=1000000000 max-depth=24 '
-                             'max-growth=4000000', '-o', out],
+                             'max-growth=1000000', '-o', out],
         stderr=subprocess.DEVNULL, preexec_fn=default_signals)
     deadline = time.monotonic() + 60
     while not glob.glob(out + '.tmp.*'):
