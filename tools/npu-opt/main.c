@@ -625,11 +625,32 @@ is_split_marker(const char *p, const char *end)
 	return true;
 }
 
+/* The output, opened when the first thing is printed: a run that fails
+ * before (a parse error, a failing pass) or is killed while it works
+ * never creates the temp file beside the output. */
+typedef struct Sink {
+	const char *path;
+	bool buffered;
+	IrOutput *out;
+	char err[512];
+} Sink;
+
+/* The output stream, opened on first use; NULL (err set) when it
+ * cannot be. */
+static FILE *
+sink_stream(Sink *s)
+{
+	if (!s->out && !s->err[0])
+		s->out = ir_output_open(s->path, s->buffered, s->err,
+		    sizeof s->err);
+	return s->out ? ir_output_stream(s->out) : NULL;
+}
+
 /* Parses, verifies and prints one chunk into out. Returns true on
  * success (with --verify-diagnostics: when diagnostics matched). */
 static bool
 process_chunk(const Options *o, Input *in, const char *data,
-    size_t len, unsigned first_line, FILE *out)
+    size_t len, unsigned first_line, Sink *out)
 {
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
@@ -660,9 +681,11 @@ process_chunk(const Options *o, Input *in, const char *data,
 		    &pm);
 	/* No blank line after the module: this matches mlir-opt-14 with
 	 * --mlir-print-local-scope, the form we print (we emit no aliases). */
+	FILE *f = ok ? sink_stream(out) : NULL;
+	ok = ok && f;
 	if (ok) {
 		t0 = seconds_now();
-		ir_print_op(out, module, &o->print);
+		ir_print_op(f, module, &o->print);
 		if (pm)
 			ir_pm_add_timing(pm, "print", seconds_now() - t0,
 			    false);
@@ -688,7 +711,7 @@ process_chunk(const Options *o, Input *in, const char *data,
 /* Runs every chunk (the whole input without --split-input-file); outputs
  * are joined by "// -----" lines. */
 static bool
-process(const Options *o, Input *in, FILE *out)
+process(const Options *o, Input *in, Sink *out)
 {
 	if (!o->split)
 		return process_chunk(o, in, in->data, in->len, 1, out);
@@ -701,7 +724,10 @@ process(const Options *o, Input *in, FILE *out)
 		if (is_split_marker(p, nl ? nl : end)) {
 			ok = process_chunk(o, in, chunk, (size_t)(p - chunk),
 			    chunk_line, out) && ok;
-			fputs("// -----\n", out);
+			FILE *f = sink_stream(out);
+			if (!f)
+				return false;
+			fputs("// -----\n", f);
 			chunk = nl ? nl + 1 : end;
 			chunk_line = line + 1;
 		}
@@ -740,14 +766,17 @@ main(int argc, char **argv)
 	/* Output is printed only after a chunk succeeded; it is buffered
 	 * when a later failure (another chunk, an unmet expected-error)
 	 * could still make the run fail. */
-	char err[512] = "";
-	IrOutput *out = ir_output_open(o.output, o.split || o.verify_diags,
-	    err, sizeof err);
-	bool ok = out && process(&o, &in, ir_output_stream(out));
-	if (out)
-		ok = ir_output_close(out, ok, err, sizeof err);
-	if (err[0])
-		fprintf(stderr, "npu-opt: %s\n", err);
+	Sink out = { .path = o.output, .buffered = o.split ||
+	    o.verify_diags };
+	bool ok = process(&o, &in, &out);
+	/* A successful run that printed nothing (every chunk an expected
+	 * error) still makes its (empty) output. */
+	if (ok && !out.out)
+		ok = sink_stream(&out) != NULL;
+	if (out.out)
+		ok = ir_output_close(out.out, ok, out.err, sizeof out.err);
+	if (out.err[0])
+		fprintf(stderr, "npu-opt: %s\n", out.err);
 	input_free(&in);
 	options_free(&o);
 	return ok ? EXIT_OK : EXIT_USER;
