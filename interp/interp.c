@@ -148,6 +148,8 @@ ir_interp_create(IrOp *module, const IrInterpOptions *opts)
 		it->opts = *opts;
 	if (!it->opts.max_depth)
 		it->opts.max_depth = 256;
+	if (!it->opts.max_memory)
+		it->opts.max_memory = IR_INTERP_MAX_MEMORY;
 	if (it->opts.single_rounding && it->opts.arith == IR_ARITH_TFLITE_MICRO)
 		it->opts.arith = IR_ARITH_TFLITE;
 	it->opts.single_rounding = it->opts.arith != IR_ARITH_TFLITE_MICRO;
@@ -235,6 +237,29 @@ check_result(IrOp *op, unsigned i, IrTensor *t)
 	return true;
 }
 
+bool
+ir_interp_check_size(const IrInterp *it, const IrLoc *loc,
+    const IrType *type)
+{
+	int64_t bytes = ir_tensor_type_bytes(type);
+	char *ts;
+
+	if (bytes >= 0 && (uint64_t)bytes <= it->opts.max_memory)
+		return true;
+	ts = ir_type_str(type);
+	if (bytes < 0)
+		ir_emit_error(it->ctx, loc, "tensor of more than 2^63 bytes "
+		    "(%s) exceeds the memory limit (%llu bytes, --max-memory)",
+		    ts, (unsigned long long)it->opts.max_memory);
+	else
+		ir_emit_error(it->ctx, loc, "tensor of %lld bytes (%s) "
+		    "exceeds the memory limit (%llu bytes, --max-memory)",
+		    (long long)bytes, ts,
+		    (unsigned long long)it->opts.max_memory);
+	free(ts);
+	return false;
+}
+
 /* Runs one op of the current frame (not a terminator). */
 static bool
 run_op(IrInterp *it, IrOp *op)
@@ -258,6 +283,9 @@ run_op(IrInterp *it, IrOp *op)
 			    "or memref: npu-run needs static shapes", i);
 			goto done;
 		}
+		if (!ir_interp_check_size(it, ir_op_loc(op),
+		    ir_op_result(op, i)->type))
+			goto done;
 	}
 	if (ir_op_is(op, "func.call")) {
 		ok = run_call(it, op, in, out);

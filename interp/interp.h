@@ -33,6 +33,8 @@ typedef struct IrInterpOptions {
 	                          IR_ARITH_TFLITE_MICRO into IR_ARITH_TFLITE */
 	unsigned max_depth;    /* func.call nesting limit; 0: 256 */
 	IrArith arith;         /* IR_ARITH_TFLITE_MICRO by default */
+	uint64_t max_memory;   /* bytes one tensor may take (checked before
+	                          allocating); 0: IR_INTERP_MAX_MEMORY */
 	/* Called after each op ran, once per result, with the result's
 	 * tensor (borrowed: copy what you keep). NULL: none. Calibration
 	 * uses it to see every intermediate tensor. */
@@ -41,12 +43,22 @@ typedef struct IrInterpOptions {
 	void *observe_user;    /* passed to observe */
 } IrInterpOptions;
 
+/* The default limit on one tensor's size: 4 GiB. A typo'd shape
+ * (tensor<400000x400000xf32>) fails with a message, not an abort. */
+#define IR_INTERP_MAX_MEMORY ((uint64_t)4 << 30)
+
 /* Creates an interpreter over a verified module (borrowed; it must
  * outlive the interpreter). opts may be NULL. */
 IrInterp *ir_interp_create(IrOp *module, const IrInterpOptions *opts);
 void ir_interp_destroy(IrInterp *it);
 IrContext *ir_interp_context(const IrInterp *it);
 const IrInterpOptions *ir_interp_options(const IrInterp *it);
+
+/* Whether a tensor of static `type` fits the memory limit; when not,
+ * emits "tensor of N bytes exceeds the memory limit" at loc (which may
+ * be NULL). */
+bool ir_interp_check_size(const IrInterp *it, const IrLoc *loc,
+    const IrType *type);
 
 /* The func.func named `name` in the module, or NULL. */
 IrOp *ir_interp_lookup(IrInterp *it, const char *name);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ir/ir.h"
+#include "ir/input.h"
 #include "ir/output.h"
 
 static const struct {
@@ -321,26 +322,17 @@ npy_read_file(const char *path, NpyArray *out, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
-	size_t len = 0, cap = 0, got;
+	size_t len = 0;
 	bool ok;
 
 	memset(out, 0, sizeof *out);
 	if (!f)
 		return fail(err, errlen, "cannot open: %s", strerror(errno));
-	do {
-		if (len == cap) {
-			cap = cap ? cap * 2 : 65536;
-			buf = ir_xrealloc(buf, cap);
-		}
-		got = fread(buf + len, 1, cap - len, f);
-		len += got;
-	} while (got);
-	ok = !ferror(f);
+	if (ir_input_kind_ok(fileno(f), false, err, errlen))
+		buf = ir_input_read(f, IR_INPUT_MAX, &len, err, errlen);
 	fclose(f);
-	if (!ok) {
-		free(buf);
-		return fail(err, errlen, "read error");
-	}
+	if (!buf)
+		return false;
 	ok = npy_decode(buf, len, out, err, errlen);
 	free(buf);
 	return ok;

@@ -62,8 +62,15 @@ qmath_mul_by_qm(int32_t x, QMultiplier m)
 {
 	int left = m.shift > 0 ? m.shift : 0;
 	int right = m.shift > 0 ? 0 : -m.shift;
-	int64_t shifted = (int64_t)x * ((int64_t)1 << left);
+	int64_t shifted;
 
+	/* A real multiplier of 2^31 or more (a scale ratio of 1e36):
+	 * every nonzero x saturates, and x << left would be UB. */
+	if (left > 31 && m.multiplier > 0)
+		return x > 0 ? INT32_MAX : x < 0 ? INT32_MIN : 0;
+	if (left > 31)
+		return 0;
+	shifted = (int64_t)x * ((int64_t)1 << left);
 	/* TFLite shifts in int32 (wrapping is UB there); saturate instead. */
 	if (shifted > INT32_MAX)
 		shifted = INT32_MAX;
@@ -102,8 +109,17 @@ qmath_mul_by_qm64(int64_t x, QMultiplier m)
 	int total = 15 - m.shift;
 	int64_t r;
 
-	if (total < 1 || total > 62)
+	if (total > 62 || reduced == 0 || x == 0)
 		return 0;
+	/* shift >= 15, outside TFLite's domain: x * m15 * 2^-total exactly,
+	 * saturated (shifting by a negative total would be UB). */
+	if (total < 1) {
+		int64_t v = qmath_clamp(x * reduced, INT32_MIN, INT32_MAX);
+		if (-total > 31)
+			return v > 0 ? INT32_MAX : INT32_MIN;
+		return qmath_clamp(v * ((int64_t)1 << -total), INT32_MIN,
+		    INT32_MAX);
+	}
 	/* |x| < 2^47 in practice (int16 x int8 sums); wrap is UB in TFLite. */
 	r = (x * reduced + ((int64_t)1 << (total - 1))) >> total;
 	return qmath_clamp(r, INT32_MIN, INT32_MAX);

@@ -63,6 +63,18 @@ ir_tensor_type_ok(const IrType *type)
 	    ir_tensor_elem_bytes(type->u.shaped.elem) > 0;
 }
 
+int64_t
+ir_tensor_type_bytes(const IrType *type)
+{
+	int64_t n, es;
+
+	if (!ir_tensor_type_ok(type))
+		return -1;
+	n = ir_type_num_elements(type);
+	es = (int64_t)ir_tensor_elem_bytes(type->u.shaped.elem);
+	return n > INT64_MAX / es ? -1 : n * es;
+}
+
 /* A tensor of type with one reference and no data yet; NULL when type
  * has no runtime form. */
 static IrTensor *

@@ -25,6 +25,10 @@ struct IrTensor {
 /* Is type a ranked static tensor or memref whose element type has a
  * runtime form (what ir_tensor_create accepts)? */
 bool ir_tensor_type_ok(const IrType *type);
+
+/* The bytes a tensor of static `type` takes; -1 when that overflows
+ * int64 or type has no runtime form. */
+int64_t ir_tensor_type_bytes(const IrType *type);
 /* Bytes per element of a tensor of element type `elem` (a quantized type
  * uses its storage type; i1 takes one byte, index eight), or 0 when elem
  * has no runtime representation. */

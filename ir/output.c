@@ -3,6 +3,7 @@
 #include "ir/output.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,64 @@ struct IrOutput {
 	char *tmp;         /* OUT_TEMP: the temporary file's name */
 	char *buf;         /* OUT_MEMORY: open_memstream's buffer */
 	size_t len;
+	IrOutput *next_live; /* OUT_TEMP: the live temp files' list */
 };
+
+/* Temporary files not yet renamed or removed: a fatal signal (Ctrl-C,
+ * kill, the abort after out of memory, a file size limit) removes them
+ * before the process dies, so no FILE.tmp.XXXXXX is left behind. */
+static IrOutput *volatile live;
+
+static void
+remove_live_temps(int sig)
+{
+	for (IrOutput *o = live; o; o = o->next_live)
+		unlink(o->tmp); /* async-signal-safe */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Installs remove_live_temps for the fatal signals that still have
+ * their default action (a caller's own handler or SIG_IGN is kept). */
+static void
+catch_fatal_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+	    SIGABRT, SIGXFSZ, SIGPIPE };
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		struct sigaction old, sa;
+		if (sigaction(sigs[i], NULL, &old) != 0 ||
+		    old.sa_handler != SIG_DFL)
+			continue;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = remove_live_temps;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+static void
+unlink_live(IrOutput *out)
+{
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	for (IrOutput *volatile *p = &live; *p; p = &(*p)->next_live)
+		if (*p == out) {
+			*p = out->next_live;
+			break;
+		}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* The tool name check_stdout reports under, and whether an error on
+ * stdout was already reported by ir_output_close. */
+static const char *stdout_prog = "npu-ir";
+static bool stdout_reported;
 
 static void IR_PRINTF(3, 4)
 set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -63,7 +121,16 @@ open_temp(IrOutput *out, char *err, size_t errlen)
 	out->tmp = ir_xmalloc(n + 16);
 	memcpy(out->tmp, out->path, n);
 	memcpy(out->tmp + n, ".tmp.XXXXXX", 12);
+	catch_fatal_signals();
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
 	int fd = mkstemp(out->tmp);
+	if (fd >= 0) {
+		out->next_live = live;
+		live = out;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (fd < 0) {
 		set_err(err, errlen, "cannot create '%s': %s", out->tmp,
 		    strerror(errno));
@@ -78,6 +145,7 @@ open_temp(IrOutput *out, char *err, size_t errlen)
 		    strerror(errno));
 		close(fd);
 		unlink(out->tmp);
+		unlink_live(out);
 		return false;
 	}
 	return true;
@@ -165,6 +233,7 @@ ir_output_close(IrOutput *out, bool ok, char *err, size_t errlen)
 			written = rename(out->tmp, out->path) == 0;
 		if (!ok || !written)
 			unlink(out->tmp);
+		unlink_live(out);
 		break;
 	case OUT_MEMORY:
 		written = fclose(out->f) == 0;
@@ -181,6 +250,26 @@ ir_output_close(IrOutput *out, bool ok, char *err, size_t errlen)
 		    strerror(errno));
 	free(out->tmp);
 	free(out->buf);
+	if (ok && !written && !told && is_stdout(out->path))
+		stdout_reported = true;
 	free(out);
 	return ok && written;
+}
+
+static void
+check_stdout(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return;
+	if (!stdout_reported)
+		fprintf(stderr, "%s: cannot write '<stdout>': %s\n",
+		    stdout_prog, errno ? strerror(errno) : "write error");
+	_exit(1);
+}
+
+void
+ir_output_check_stdout_at_exit(const char *prog)
+{
+	stdout_prog = prog;
+	atexit(check_stdout);
 }

@@ -44,4 +44,11 @@ FILE *ir_output_stream(IrOutput *out);
  * ..."; stdout is '<stdout>') in err, when writing failed. */
 bool ir_output_close(IrOutput *out, bool ok, char *err, size_t errlen);
 
+/* Makes the process check stdout when it exits (also after exit(0) in
+ * --help): a failed flush or an earlier write error on stdout that
+ * ir_output_close did not already report prints "prog: cannot write
+ * '<stdout>': No space left on device" and the exit status becomes 1,
+ * so output lost to a full disk or closed pipe is never a success. */
+void ir_output_check_stdout_at_exit(const char *prog);
+
 #endif /* NPUIR_OUTPUT_H */

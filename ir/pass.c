@@ -12,6 +12,7 @@
 #include "ir/context.h"
 #include "ir/pass.h"
 #include "ir/rewrite.h"
+#include "ir/suggest.h"
 
 /* ----------------------------------------------------------------- registry */
 
@@ -626,10 +627,18 @@ parse_options(PParser *p, IrPass *pass)
 		size_t n = (size_t)(e - s);
 		const IrPassOption *o = find_option(pass->def, s, n, &idx);
 		if (!o) {
-			char msg[160];
+			char msg[200];
+			const char **cands = ir_xcalloc(pass->def->noptions + 1,
+			    sizeof *cands);
+			for (size_t i = 0; i < pass->def->noptions; i++)
+				cands[i] = pass->def->options[i].name;
+			const char *near = ir_suggest(s, n, cands,
+			    pass->def->noptions);
 			snprintf(msg, sizeof msg,
-			    "unknown option '%%s' for pass '%s'",
-			    pass->def->argument);
+			    "unknown option '%%s' for pass '%s'%s%s%s",
+			    pass->def->argument, near ? "; did you mean '" :
+			    "", near ? near : "", near ? "'?" : "");
+			free(cands);
 			perr(p, s, msg, s, n);
 			return false;
 		}
@@ -768,8 +777,18 @@ parse_element(PParser *p, Pipeline *pl)
 	const IrPassDef *def = ir_lookup_pass(p->pm->ctx, name);
 	free(name);
 	if (!def) {
-		perr(p, s, "'%s' does not refer to a registered pass", s,
-		    (size_t)(e - s));
+		struct IrPassRegistry *r = registry(p->pm->ctx);
+		const char **cands = ir_xcalloc(r->ndefs + 1, sizeof *cands);
+		for (size_t i = 0; i < r->ndefs; i++)
+			cands[i] = r->defs[i]->argument;
+		const char *near = ir_suggest(s, (size_t)(e - s), cands,
+		    r->ndefs);
+		char msg[160];
+		snprintf(msg, sizeof msg, "'%%s' does not refer to a "
+		    "registered pass%s%s%s", near ? "; did you mean '" : "",
+		    near ? near : "", near ? "'?" : "");
+		free(cands);
+		perr(p, s, msg, s, (size_t)(e - s));
 		return false;
 	}
 	bool braces = *e == '{';

@@ -252,13 +252,14 @@ count_op(IrOp *op, void *user)
 /* At most max ops (nested ones count, the func.return ending a block
  * does not), and no symbol to duplicate. */
 static bool
-small_enough(IrOp *f, int64_t max)
+small_enough(IrOp *f, int64_t max, size_t *n)
 {
 	Cost c = {0};
 	for (IrBlock *b = ir_func_entry(f); b; b = b->next)
 		for (IrOp *o = b->first; o; o = o->next)
 			if (o != b->last || !ir_op_is(o, "func.return"))
 				ir_op_walk(o, IR_WALK_PRE, count_op, &c);
+	*n = c.n;
 	return !c.symbols && (int64_t)c.n <= max;
 }
 
@@ -288,7 +289,7 @@ in_history(const History *h, size_t scc)
  * callee already copied along this chain), small enough, and of one
  * block unless the caller's region takes more. */
 static IrOp *
-inlinable(Inliner *in, IrOp *call, const History *hist)
+inlinable(Inliner *in, IrOp *call, const History *hist, size_t *n)
 {
 	const IrAttr *ref = ir_op_attr(call, "callee");
 	IrOp *f = ref ? ir_symbol_cache_lookup(in->syms, call, ref) : NULL;
@@ -302,7 +303,7 @@ inlinable(Inliner *in, IrOp *call, const History *hist)
 		return NULL;
 	if (entry->next && !takes_blocks(call))
 		return NULL;
-	return small_enough(f, in->max_ops) ? f : NULL;
+	return small_enough(f, in->max_ops, n) ? f : NULL;
 }
 
 /* ------------------------------------------------------------ copying */
@@ -491,16 +492,35 @@ inline_run(IrOp *module, IrPass *pass)
 		.max_ops = ir_pass_int(pass, "max-ops"),
 	};
 	int64_t rounds = ir_pass_int(pass, "max-depth");
-	uint64_t total = 0;
+	int64_t budget = ir_pass_int(pass, "max-growth");
+	uint64_t total = 0, grown = 0;
+	const IrLoc *stopped = NULL;
 	Calls cur = {0};
+	if (in.max_ops < 0 || rounds < 0 || budget < 0) {
+		ir_emit_error(in.ctx, ir_op_loc(module), "inline: max-ops, "
+		    "max-depth and max-growth must be >= 0 (got %lld, %lld, "
+		    "%lld)", (long long)in.max_ops, (long long)rounds,
+		    (long long)budget);
+		ir_symbol_cache_destroy(in.syms);
+		return false;
+	}
 	graph_build(&in, module);
 	ir_op_walk(module, IR_WALK_PRE, collect_call, &cur);
 	/* Each round inlines the calls present at its start; calls that
 	 * inlined bodies bring in wait for the next round. */
 	for (int64_t k = 0; k < rounds && cur.n; k++) {
-		for (size_t i = 0; i < cur.n; i++) {
-			IrOp *f = inlinable(&in, cur.v[i].op, cur.v[i].hist);
+		for (size_t i = 0; i < cur.n && !stopped; i++) {
+			size_t n = 0;
+			IrOp *f = inlinable(&in, cur.v[i].op, cur.v[i].hist,
+			    &n);
+			/* A chain of functions each calling the next twice
+			 * doubles the module every round: bound the sum. */
+			if (f && grown + n > (uint64_t)budget) {
+				stopped = ir_op_loc(cur.v[i].op);
+				break;
+			}
 			if (f) {
+				grown += n;
 				inline_call(&in, cur.v[i].op, f,
 				    cur.v[i].hist);
 				total++;
@@ -511,6 +531,11 @@ inline_run(IrOp *module, IrPass *pass)
 		in.next = (Calls){0};
 	}
 	free(cur.v);
+	if (stopped)
+		ir_emit(in.ctx, IR_SEV_WARNING, stopped, "inline: stopped at "
+		    "this call: %llu calls inlined added %llu ops, and the "
+		    "next would pass max-growth=%lld", (unsigned long long)
+		    total, (unsigned long long)grown, (long long)budget);
 	ir_pass_stat_add(pass, "num-inlined", total);
 	graph_free(&in.g);
 	ir_arena_free(&in.arena);
@@ -525,6 +550,9 @@ static const IrPassOption options[] = {
 	{ "max-depth", IR_OPT_INT, "4",
 	  "rounds of inlining (calls brought in by an inlined body are "
 	  "inlined in the next round)", NULL },
+	{ "max-growth", IR_OPT_INT, "1000000",
+	  "ops all inlining together may add to the module; inlining stops "
+	  "with a warning at the call that would pass it", NULL },
 };
 
 static const IrPassStatistic stats[] = {

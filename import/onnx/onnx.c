@@ -435,6 +435,10 @@ begin_main(OnnxCv *cv, IrOp **func)
 	}
 	module = import_main_begin(cv->ctx, import_loc(cv->f, "", 0), n,
 	    types, func);
+	/* npu-run's default arithmetic: onnxruntime's MLAS requantizes as
+	 * XNNPack does (float32 scale in * w / out, ties to even). */
+	ir_op_set_attr(module, "npuir.arith", ir_attr_string(cv->ctx,
+	    "xnnpack", 7, NULL));
 	IrBlock *body = ir_func_entry(*func);
 	for (size_t i = 0; i < n; i++) {
 		OnnxEntry *e = onnx_entry(cv, vis[i]->name, true);

@@ -466,6 +466,10 @@ build(TflModel *m, const Top *top)
 	}
 	IrOp *module = import_main_begin(ctx, import_loc(m->f, NULL, 0), nin,
 	    in, &func);
+	/* npu-run's default arithmetic for this model: LiteRT's on CPU
+	 * (the XNNPack delegate), what the model's users compare with. */
+	ir_op_set_attr(module, "npuir.arith", ir_attr_string(ctx, "xnnpack",
+	    7, NULL));
 	IrBlock *entry = ir_func_entry(func);
 	for (uint32_t j = 0; j < nin; j++) {
 		TflTensor *t = &m->tensors[fb_vec_i32(m->f, &top->inputs, j)];

@@ -47,6 +47,9 @@ if os.access(mlir_opt, os.X_OK):
     config.available_features.add('mlir-opt')
     config.substitutions.append((tool('mlir-opt-14'), mlir_opt))
 
+if shutil.which('pkg-config') and shutil.which(os.environ.get('CC', 'cc')):
+    config.available_features.add('pkg-config')
+
 # As MLIR's lit.cfg.py: catch stale FileCheck variables and prefixes.
 config.environment['FILECHECK_OPTS'] = (
     '-enable-var-scope --allow-unused-prefixes=false')

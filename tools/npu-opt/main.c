@@ -13,8 +13,10 @@
 
 #include "dialects/dialect.h"
 #include "ir/ir.h"
+#include "ir/input.h"
 #include "ir/output.h"
 #include "ir/pass.h"
+#include "ir/suggest.h"
 #include "passes/passes.h"
 #include "targets/ethos_u/ethos_u.h"
 #include "test/lib/test_ops.h"
@@ -128,6 +130,8 @@ static const char usage_text[] =
 "Exit status: 0 success, 1 invalid input, 2 bad command line.\n";
 
 static void usage_error(const char *fmt, ...) IR_PRINTF(1, 2) IR_NORETURN;
+static const char *suggest_pass(IrContext *registry, const char *name,
+    size_t len);
 
 /* Registers what every context of this run knows: passes, the test
  * dialect when asked, plugins. False when a plugin fails to load. */
@@ -269,6 +273,29 @@ build_pipeline(const PassCli *pc, IrPassManager *pm)
 	return true;
 }
 
+/* --print-ir-before/after=P1,P2 must name registered passes. */
+static void
+check_pass_list(PassCli *pc, const char *flag, const char *list)
+{
+	for (const char *p = list; p && *p;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char *name = ir_xstrndup(p, len);
+		bool known = ir_lookup_pass(pc->registry, name) != NULL;
+		free(name);
+		if (!known) {
+			const char *s = suggest_pass(pc->registry, p, len);
+			fprintf(stderr, "npu-opt: unknown pass '%.*s' in --%s",
+			    (int)len, p, flag);
+			if (s)
+				fprintf(stderr, "; did you mean '%s'?", s);
+			fprintf(stderr, "\nTry 'npu-opt --list-passes'.\n");
+			exit(EXIT_USAGE);
+		}
+		p = comma ? comma + 1 : p + len;
+	}
+}
+
 /* Checks the pipeline once before reading the input: a bad pipeline is
  * a usage error. */
 static void
@@ -277,6 +304,8 @@ check_pipeline(PassCli *pc)
 	pc->pm.verify_each = !pc->no_verify_each;
 	pc->pm.timing = pc->timing;
 	pc->pm.statistics = pc->statistics;
+	check_pass_list(pc, "print-ir-before", pc->pm.print_before);
+	check_pass_list(pc, "print-ir-after", pc->pm.print_after);
 	IrPassManager *pm = ir_pm_create(pc->registry, &pc->pm);
 	bool ok = build_pipeline(pc, pm);
 	if (ok && pc->print_pipeline) {
@@ -323,6 +352,51 @@ usage_error(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'npu-opt --help'.\n");
 	exit(EXIT_USAGE);
+}
+
+/* Every flag but the passes', for did-you-mean. */
+static const char *const flag_names[] = {
+	"help", "list-passes", "version", "o", "dump-dialect",
+	"split-input-file", "verify-diagnostics", "allow-unregistered-dialect",
+	"print-op-generic", "mlir-print-op-generic", "print-debuginfo",
+	"mlir-print-debuginfo", "mlir-print-local-scope", "no-verify-each",
+	"timing", "mlir-timing", "pass-statistics", "mlir-pass-statistics",
+	"print-ir-before-all", "print-ir-after-all", "print-ir-after-change",
+	"print-ir-module-scope", "mlir-print-ir-module-scope",
+	"register-test-ops", "pass-pipeline", "print-ir-before",
+	"print-ir-after", "load-pass-plugin",
+};
+
+/* The registered pass nearest to name[0..len), or NULL. */
+static const char *
+suggest_pass(IrContext *registry, const char *name, size_t len)
+{
+	size_t n = 0;
+	while (ir_registered_pass(registry, n))
+		n++;
+	const char **cands = ir_xcalloc(n + 1, sizeof *cands);
+	for (size_t i = 0; i < n; i++)
+		cands[i] = ir_registered_pass(registry, i)->argument;
+	const char *s = ir_suggest(name, len, cands, n);
+	free(cands);
+	return s;
+}
+
+/* An unknown flag: a usage error, with the nearest flag or pass. */
+static void IR_NORETURN
+unknown_option(PassCli *pc, const char *arg, const char *name)
+{
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const char *s = ir_suggest(name, len, flag_names,
+	    sizeof flag_names / sizeof flag_names[0]);
+	const char *p = suggest_pass(pc->registry, name, len);
+	if (p && (!s || strlen(p) == len))
+		s = p;
+	if (s)
+		usage_error("unknown option '%s'; did you mean '--%s'?", arg,
+		    s);
+	usage_error("unknown option '%s'", arg);
 }
 
 /* Boolean flags, by name without leading dashes. */
@@ -396,7 +470,7 @@ parse_flag(Options *o, int argc, char **argv, int i)
 	}
 	bool *slot = flag_slot(o, name);
 	if (!slot)
-		usage_error("unknown option '%s'", a);
+		unknown_option(&o->passes, a, name);
 	*slot = true;
 	return 1;
 }
@@ -444,6 +518,10 @@ read_all(FILE *f, Input *in)
 	in->len = 0;
 	for (;;) {
 		if (in->len + 1 >= cap) {
+			if (cap >= IR_INPUT_MAX) {
+				errno = EFBIG; /* /dev/zero through a pipe */
+				return false;
+			}
 			cap *= 2;
 			in->data = ir_xrealloc(in->data, cap);
 		}
@@ -502,17 +580,49 @@ read_input(const char *path, Input *in)
 		    path, strerror(errno));
 		return false;
 	}
+	char why[128];
+	if (!ir_input_kind_ok(fileno(f), use_stdin, why, sizeof why)) {
+		fprintf(stderr, "npu-opt: cannot read '%s': %s\n", path, why);
+		fclose(f);
+		return false;
+	}
 	if (!use_stdin && map_file(f, in)) {
 		fclose(f);
 		return true;
 	}
 	bool ok = read_all(f, in);
-	if (!ok)
+	if (!ok && errno == EFBIG)
+		fprintf(stderr, "npu-opt: cannot read '%s': input is larger "
+		    "than the %zu-byte limit\n", in->name, IR_INPUT_MAX);
+	else if (!ok)
 		fprintf(stderr, "npu-opt: cannot read '%s': %s\n", in->name,
 		    strerror(errno));
 	if (!use_stdin)
 		fclose(f);
 	return ok;
+}
+
+/* IR is text: a model file given by mistake (npu-opt model.tflite) is
+ * named, with the command that reads it, instead of being parsed into
+ * an error that prints binary bytes. An ONNX model begins with its
+ * ir_version field (byte 0x08) and holds NULs. */
+static bool
+is_text(const Input *in)
+{
+	size_t n = in->len < 4096 ? in->len : 4096;
+	const char *d = in->data;
+	if (in->len >= 8 && !memcmp(d + 4, "TFL3", 4)) {
+		fprintf(stderr, "npu-opt: '%s' looks like a TFLite model; use "
+		    "npu-translate --import-tflite\n", in->name);
+		return false;
+	}
+	/* Other binary input gets the parser's "unexpected NUL byte" at
+	 * its line and column. */
+	if (n == 0 || d[0] != 0x08 || !memchr(d, '\0', n))
+		return true;
+	fprintf(stderr, "npu-opt: '%s' looks like an ONNX model; use "
+	    "npu-translate --import-onnx\n", in->name);
+	return false;
 }
 
 /* Is [p, end) the line "// -----" (trailing blanks allowed)? */
@@ -529,11 +639,32 @@ is_split_marker(const char *p, const char *end)
 	return true;
 }
 
+/* The output, opened when the first thing is printed: a run that fails
+ * before (a parse error, a failing pass) or is killed while it works
+ * never creates the temp file beside the output. */
+typedef struct Sink {
+	const char *path;
+	bool buffered;
+	IrOutput *out;
+	char err[512];
+} Sink;
+
+/* The output stream, opened on first use; NULL (err set) when it
+ * cannot be. */
+static FILE *
+sink_stream(Sink *s)
+{
+	if (!s->out && !s->err[0])
+		s->out = ir_output_open(s->path, s->buffered, s->err,
+		    sizeof s->err);
+	return s->out ? ir_output_stream(s->out) : NULL;
+}
+
 /* Parses, verifies and prints one chunk into out. Returns true on
  * success (with --verify-diagnostics: when diagnostics matched). */
 static bool
 process_chunk(const Options *o, Input *in, const char *data,
-    size_t len, unsigned first_line, FILE *out)
+    size_t len, unsigned first_line, Sink *out)
 {
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
@@ -565,9 +696,11 @@ process_chunk(const Options *o, Input *in, const char *data,
 		    &pm);
 	/* No blank line after the module: this matches mlir-opt-14 with
 	 * --mlir-print-local-scope, the form we print (we emit no aliases). */
+	FILE *f = ok ? sink_stream(out) : NULL;
+	ok = ok && f;
 	if (ok) {
 		t0 = seconds_now();
-		ir_print_op(out, module, &o->print);
+		ir_print_op(f, module, &o->print);
 		if (pm)
 			ir_pm_add_timing(pm, "print", seconds_now() - t0,
 			    false);
@@ -593,7 +726,7 @@ process_chunk(const Options *o, Input *in, const char *data,
 /* Runs every chunk (the whole input without --split-input-file); outputs
  * are joined by "// -----" lines. */
 static bool
-process(const Options *o, Input *in, FILE *out)
+process(const Options *o, Input *in, Sink *out)
 {
 	if (!o->split)
 		return process_chunk(o, in, in->data, in->len, 1, out);
@@ -606,7 +739,10 @@ process(const Options *o, Input *in, FILE *out)
 		if (is_split_marker(p, nl ? nl : end)) {
 			ok = process_chunk(o, in, chunk, (size_t)(p - chunk),
 			    chunk_line, out) && ok;
-			fputs("// -----\n", out);
+			FILE *f = sink_stream(out);
+			if (!f)
+				return false;
+			fputs("// -----\n", f);
 			chunk = nl ? nl + 1 : end;
 			chunk_line = line + 1;
 		}
@@ -619,32 +755,44 @@ process(const Options *o, Input *in, FILE *out)
 	    out) && ok;
 }
 
+/* Frees what parse_args allocated (the pass registry, pass arguments). */
+static void
+options_free(Options *o)
+{
+	for (size_t i = 0; i < o->passes.nargs; i++)
+		free(o->passes.args[i].pass);
+	free(o->passes.args);
+	free(o->passes.plugins);
+	ir_context_destroy(o->passes.registry);
+}
+
 int
 main(int argc, char **argv)
 {
 	Options o = {0};
+	ir_output_check_stdout_at_exit("npu-opt");
 	parse_args(&o, argc, argv);
 	Input in = {0};
-	if (!read_input(o.input, &in)) {
+	if (!read_input(o.input, &in) || !is_text(&in)) {
 		input_free(&in);
+		options_free(&o);
 		return EXIT_USER;
 	}
 	/* Output is printed only after a chunk succeeded; it is buffered
 	 * when a later failure (another chunk, an unmet expected-error)
 	 * could still make the run fail. */
-	char err[512] = "";
-	IrOutput *out = ir_output_open(o.output, o.split || o.verify_diags,
-	    err, sizeof err);
-	bool ok = out && process(&o, &in, ir_output_stream(out));
-	if (out)
-		ok = ir_output_close(out, ok, err, sizeof err);
-	if (err[0])
-		fprintf(stderr, "npu-opt: %s\n", err);
+	Sink out = { .path = o.output, .buffered = o.split ||
+	    o.verify_diags };
+	bool ok = process(&o, &in, &out);
+	/* A successful run that printed nothing (every chunk an expected
+	 * error) still makes its (empty) output. */
+	if (ok && !out.out)
+		ok = sink_stream(&out) != NULL;
+	if (out.out)
+		ok = ir_output_close(out.out, ok, out.err, sizeof out.err);
+	if (out.err[0])
+		fprintf(stderr, "npu-opt: %s\n", out.err);
 	input_free(&in);
-	for (size_t i = 0; i < o.passes.nargs; i++)
-		free(o.passes.args[i].pass);
-	free(o.passes.args);
-	free(o.passes.plugins);
-	ir_context_destroy(o.passes.registry);
+	options_free(&o);
 	return ok ? EXIT_OK : EXIT_USER;
 }

@@ -30,6 +30,11 @@ struct DiagVerifier {
 	const IrSource *src;
 	Expect *exp;
 	size_t nexp, expcap;
+	/* exp's indices sorted by target line (then by index, so the first
+	 * annotation for a line is still tried first): each diagnostic
+	 * finds its line's annotations by binary search, not by a scan of
+	 * all of them (100k annotations took 54 s). */
+	size_t *byline;
 	Unexpected *unexp;
 	size_t nunexp, unexpcap;
 	/* Other complaints, each at an annotation: a diagnostic of the
@@ -339,6 +344,46 @@ expect_matches(const Expect *e, const char *msg)
 	return strstr(msg, e->msg) != NULL;
 }
 
+/* qsort's order for byline; the exp array it sorts into is cmp_exp. */
+static const Expect *cmp_exp;
+
+static int
+cmp_line(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	unsigned li = cmp_exp[i].line, lj = cmp_exp[j].line;
+	if (li != lj)
+		return li < lj ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+static void
+index_by_line(DiagVerifier *v)
+{
+	v->byline = ir_xmalloc((v->nexp ? v->nexp : 1) * sizeof *v->byline);
+	for (size_t i = 0; i < v->nexp; i++)
+		v->byline[i] = i;
+	cmp_exp = v->exp;
+	qsort(v->byline, v->nexp, sizeof *v->byline, cmp_line);
+	cmp_exp = NULL;
+}
+
+/* The first position in byline whose annotation targets `line` or a
+ * later line. */
+static size_t
+first_at_line(const DiagVerifier *v, unsigned line)
+{
+	size_t lo = 0, hi = v->nexp;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v->exp[v->byline[mid]].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The expectation a diagnostic on `line` satisfies: an unmatched one first,
  * else (as MLIR allows) one already matched. */
 static Expect *
@@ -347,9 +392,10 @@ find_expect(DiagVerifier *v, IrSeverity sev, unsigned line, const char *msg,
 {
 	Expect *again = NULL;
 	*near = NULL;
-	for (size_t i = 0; i < v->nexp; i++) {
-		Expect *e = &v->exp[i];
-		if (e->line != line || !expect_matches(e, msg))
+	for (size_t k = first_at_line(v, line); k < v->nexp &&
+	    v->exp[v->byline[k]].line == line; k++) {
+		Expect *e = &v->exp[v->byline[k]];
+		if (!expect_matches(e, msg))
 			continue;
 		if (e->sev != sev)
 			*near = e;
@@ -389,6 +435,7 @@ diag_verifier_create(IrContext *ctx, const IrSource *src)
 	v->ctx = ctx;
 	v->src = src;
 	scan_source(v);
+	index_by_line(v);
 	ir_context_set_diag_handler(ctx, handler, v);
 	return v;
 }
@@ -453,6 +500,7 @@ diag_verifier_finish(DiagVerifier *v)
 	bool ok = report_unexpected(v);
 	ok = report_unmet(v) && ok;
 	free(v->exp);
+	free(v->byline);
 	free(v->unexp);
 	free(v->misses);
 	free(v->misslocs);

@@ -13,7 +13,9 @@
 #include "interp/interp.h"
 #include "interp/npy.h"
 #include "ir/ir.h"
+#include "ir/input.h"
 #include "ir/output.h"
+#include "ir/suggest.h"
 #include "targets/ethos_u/ethos_u.h"
 
 /* Exit codes (DESIGN.md section 8). */
@@ -37,6 +39,7 @@ typedef struct Options {
 	bool print;                       /* --print: result values */
 	long repeat;                      /* --repeat=N timed runs */
 	IrInterpOptions interp;
+	bool arith_given;                 /* --arith or --single-rounding */
 } Options;
 
 static const char usage_text[] =
@@ -58,10 +61,14 @@ static const char usage_text[] =
 "  --rtol=X           relative tolerance (default 1e-5)\n"
 "  --print            print every result's values\n"
 "  --arith=MODE       whose integer arithmetic quantized ops reproduce:\n"
-"                     tflite-micro (default: double rounding), tflite\n"
+"                     tflite-micro (double rounding), tflite\n"
 "                     (TFLITE_SINGLE_ROUNDING), xnnpack (TFLite's XNNPack\n"
-"                     delegate: fp32 requantization, as LiteRT on CPU)\n"
+"                     delegate: fp32 requantization, as LiteRT on CPU).\n"
+"                     Default: the module's npuir.arith (imported models:\n"
+"                     their runtime's, xnnpack), else tflite-micro\n"
 "  --single-rounding  the same as --arith=tflite\n"
+"  --max-memory=SIZE  the largest tensor to allocate, in bytes or with\n"
+"                     K, M, G or T (default 4G); larger ones are an error\n"
 "  --repeat=N         run N more times and report the time per inference\n"
 "  --help, --version\n"
 "\n"
@@ -119,6 +126,44 @@ parse_u64(const char *flag, const char *s)
 	return v;
 }
 
+/* A byte count: digits with an optional K, M, G or T (powers of 1024). */
+static uint64_t
+parse_bytes(const char *flag, const char *s)
+{
+	static const char units[] = "KMGT";
+	char *end;
+	const char *u;
+	unsigned long long v;
+	int shift = 0;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end && end[1] == '\0' && (u = strchr(units, *end)) != NULL) {
+		shift = 10 * (int)(u - units + 1);
+		end++;
+	}
+	if (end == s || *end || errno || *s == '-' || !v ||
+	    v > (UINT64_MAX >> shift))
+		usage_error("bad size for %s: '%s' (bytes, or a number with "
+		    "K, M, G or T)", flag, s);
+	return (uint64_t)v << shift;
+}
+
+/* An unknown flag a[0..n) (arg as given): a usage error that names the
+ * nearest real flag. */
+static void IR_NORETURN
+unknown_flag(const char *arg, const char *a, size_t n, const char *what)
+{
+	static const char *const names[] = { "help", "version", "print",
+	    "single-rounding", "entry", "input", "output", "compare", "seed",
+	    "atol", "rtol", "repeat", "arith", "max-memory" };
+	const char *s = ir_suggest(a, n, names, sizeof names / sizeof
+	    names[0]);
+	if (s)
+		usage_error("%s: %s; did you mean '--%s'?", what, arg, s);
+	usage_error("%s: %s", what, arg);
+}
+
 static void
 add_file(const char **list, int *n, const char *flag, const char *v)
 {
@@ -164,8 +209,9 @@ parse_flag(Options *o, const char *arg)
 		o->print = true;
 	} else if (IS("single-rounding") && !v) {
 		o->interp.arith = IR_ARITH_TFLITE;
+		o->arith_given = true;
 	} else if (!v) {
-		usage_error("unknown flag or missing '=value': %s", arg);
+		unknown_flag(arg, a, n, "unknown flag or missing '=value'");
 	} else if (IS("entry")) {
 		o->entry = v;
 	} else if (IS("input")) {
@@ -185,8 +231,11 @@ parse_flag(Options *o, const char *arg)
 		o->repeat = (long)parse_u64("--repeat", v);
 	} else if (IS("arith")) {
 		o->interp.arith = parse_arith(v);
+		o->arith_given = true;
+	} else if (IS("max-memory")) {
+		o->interp.max_memory = parse_bytes("--max-memory", v);
 	} else {
-		usage_error("unknown flag: %s", arg);
+		unknown_flag(arg, a, n, "unknown flag");
 	}
 #undef IS
 }
@@ -219,20 +268,17 @@ static char *
 read_source(const char *path, size_t *len)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	char *buf = NULL;
-	size_t cap = 0, got;
+	char *buf = NULL, err[128];
 
 	*len = 0;
 	if (!f) {
 		user_error("cannot open '%s': %s", path, strerror(errno));
 		return NULL;
 	}
-	do {
-		if (*len == cap)
-			buf = ir_xrealloc(buf, (cap = cap ? cap * 2 : 65536));
-		got = fread(buf + *len, 1, cap - *len, f);
-		*len += got;
-	} while (got);
+	if (ir_input_kind_ok(fileno(f), f == stdin, err, sizeof err))
+		buf = ir_input_read(f, IR_INPUT_MAX, len, err, sizeof err);
+	if (!buf)
+		user_error("cannot read '%s': %s", path, err);
 	if (f != stdin)
 		fclose(f);
 	return buf;
@@ -412,7 +458,7 @@ random_input(const IrType *type, uint64_t *state)
 
 /* The entry's inputs from --input files or --seed. */
 static bool
-make_inputs(const Options *o, IrOp *func, IrTensor **args)
+make_inputs(const Options *o, IrInterp *it, IrOp *func, IrTensor **args)
 {
 	const IrType *ft = ir_func_type(func);
 	size_t n = ft->u.func.ninputs, i;
@@ -439,6 +485,8 @@ make_inputs(const Options *o, IrOp *func, IrTensor **args)
 			free(ts);
 			return false;
 		}
+		if (!ir_interp_check_size(it, ir_op_loc(func), t))
+			return false;
 		args[i] = o->seeded ? random_input(t, &state) :
 		    load_input(o->inputs[i], t);
 		if (!args[i])
@@ -704,6 +752,20 @@ report(const Options *o, IrContext *ctx, IrOp *func, IrTensor **res,
 
 /* ------------------------------------------------------------ main */
 
+/* Without --arith, the module's own npuir.arith (an importer records
+ * the arithmetic of the runtime the model came from) picks the mode. */
+static void
+default_arith(Options *o, IrOp *module)
+{
+	const IrAttr *a = ir_op_attr(module, "npuir.arith");
+	if (o->arith_given || !a || a->kind != IR_ATTR_STRING)
+		return;
+	if (!strcmp(a->u.string.data, "xnnpack"))
+		o->interp.arith = IR_ARITH_XNNPACK;
+	else if (!strcmp(a->u.string.data, "tflite"))
+		o->interp.arith = IR_ARITH_TFLITE;
+}
+
 static int
 run(const Options *o, IrContext *ctx, IrOp *module)
 {
@@ -725,7 +787,7 @@ run(const Options *o, IrContext *ctx, IrOp *module)
 		    ir_symbol_name(func)->str, nres, nres == 1 ? "" : "s");
 		goto out;
 	}
-	if (!make_inputs(o, func, args))
+	if (!make_inputs(o, it, func, args))
 		goto out;
 	if (!ir_interp_call(it, func, args, nargs, res, nres)) {
 		memset(res, 0, sizeof *res * nres);
@@ -763,6 +825,7 @@ main(int argc, char **argv)
 	char *src;
 	int rc = EXIT_USER;
 
+	ir_output_check_stdout_at_exit("npu-run");
 	parse_args(&o, argc, argv);
 	src = read_source(o.file, &len);
 	if (!src)
@@ -773,8 +836,10 @@ main(int argc, char **argv)
 	module = ir_parse_string(ctx, strcmp(o.file, "-") ? o.file : "<stdin>",
 	    src, len);
 	free(src);
-	if (module && ir_verify(module))
+	if (module && ir_verify(module)) {
+		default_arith(&o, module);
 		rc = run(&o, ctx, module);
+	}
 	if (module)
 		ir_op_destroy(module);
 	ir_context_destroy(ctx);

@@ -12,6 +12,7 @@
 #include "import/import.h"
 #include "ir/ir.h"
 #include "ir/output.h"
+#include "ir/suggest.h"
 #include "targets/ethos_u/ethos_u.h"
 
 /* Exit codes (DESIGN.md section 8). */
@@ -114,6 +115,22 @@ parse_shape(Options *o, const char *arg)
 	o->nshapes++;
 }
 
+/* An unknown option: a usage error, with the nearest real one. */
+static void IR_NORETURN
+unknown_option(const char *a)
+{
+	static const char *const names[] = { "--help", "--version",
+	    "--import-tflite", "--import-onnx", "--allow-unsupported",
+	    "--summary", "--print-op-generic", "--print-debuginfo",
+	    "--input-shape", "-o" };
+	const char *eq = strchr(a, '=');
+	const char *s = ir_suggest(a, eq ? (size_t)(eq - a) : strlen(a),
+	    names, sizeof names / sizeof names[0]);
+	if (s)
+		usage_error("unknown option '%s'; did you mean '%s'?", a, s);
+	usage_error("unknown option '%s'", a);
+}
+
 static void
 set_format(Options *o, Format f, const char *a)
 {
@@ -163,7 +180,7 @@ parse_option(Options *o, const char *a, const char *next)
 	} else if (!strncmp(a, "-o", 2) && a[2])
 		o->output = a + 2;
 	else
-		usage_error("unknown option '%s'", a);
+		unknown_option(a);
 	return 1;
 }
 
@@ -366,10 +383,38 @@ export_alloc_csv(IrContext *ctx, const Options *o)
 	return ok ? EXIT_OK : EXIT_USER;
 }
 
+/* Is the input plainly the other format (a .tflite given to --import-onnx,
+ * an ONNX model to --import-tflite)? Then says which flag to use. A
+ * FlatBuffer TFLite model carries "TFL3" at byte 4; an ONNX ModelProto
+ * starts with its ir_version field (tag 0x08). */
+static bool
+wrong_format(const Options *o)
+{
+	unsigned char h[8] = {0};
+	FILE *f = fopen(o->input, "rb");
+	size_t n = f ? fread(h, 1, sizeof h, f) : 0;
+	if (f)
+		fclose(f);
+	bool tflite = n == 8 && !memcmp(h + 4, "TFL3", 4);
+	if (o->format == FMT_ONNX && tflite) {
+		fprintf(stderr, "npu-translate: '%s' is a TFLite model (TFL3 "
+		    "identifier), not ONNX; use --import-tflite\n", o->input);
+		return true;
+	}
+	if (o->format == FMT_TFLITE && n == 8 && !tflite && h[0] == 0x08) {
+		fprintf(stderr, "npu-translate: '%s' is not a TFLite model (no "
+		    "TFL3 identifier) and looks like an ONNX model; use "
+		    "--import-onnx\n", o->input);
+		return true;
+	}
+	return false;
+}
+
 int
 main(int argc, char **argv)
 {
 	static Options o;
+	ir_output_check_stdout_at_exit("npu-translate");
 	parse_args(&o, argc, argv);
 	IrContext *ctx = ir_context_create();
 	dialects_register_all(ctx);
@@ -387,6 +432,10 @@ main(int argc, char **argv)
 		.nshapes = o.nshapes,
 		.shapes = o.shapes,
 	};
+	if (wrong_format(&o)) {
+		ir_context_destroy(ctx);
+		return EXIT_USER;
+	}
 	if (o.format == FMT_EXPORT_ALLOC_CSV)
 		return export_alloc_csv(ctx, &o);
 	double t0 = now_ms();

@@ -32,6 +32,9 @@
 // CHECK-NEXT: max-depth=<int>
 // CHECK-NEXT: inlined body
 // CHECK-NEXT: (default: 4)
+// CHECK-NEXT: max-growth=<int>
+// CHECK-NEXT: module; inlining stops
+// CHECK-NEXT: (default: 1000000)
 // CHECK: --quant-report
 // CHECK: --quantize
 // CHECK: --strip-debuginfo

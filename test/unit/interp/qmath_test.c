@@ -125,6 +125,28 @@ Test(qmath, multiply_64bit_input)
 	    (QMultiplier){0x7FFFFFFF, 0}), 1048544);
 }
 
+/* Scale ratios like 1e36 (a verified graph.requantize, an imported
+ * per-channel scale) give shifts near 120: every nonzero value
+ * saturates in each rounding, with no shift past the type's width. */
+Test(qmath, extreme_multipliers_saturate)
+{
+	QMultiplier big = qmath_quantize_multiplier(1.0e36);
+	QMultiplier mid = qmath_quantize_multiplier(65536.0); /* shift 17 */
+
+	cr_assert_gt(big.shift, 100);
+	cr_assert_eq(qmath_mul_by_qm(1, big), INT32_MAX);
+	cr_assert_eq(qmath_mul_by_qm(-1, big), INT32_MIN);
+	cr_assert_eq(qmath_mul_by_qm(0, big), 0);
+	cr_assert_eq(qmath_mul_by_qm_single(1, big), INT32_MAX);
+	cr_assert_eq(qmath_mul_by_qm_single(-1, big), INT32_MIN);
+	cr_assert_eq(qmath_mul_by_qm64(1, big), INT32_MAX);
+	cr_assert_eq(qmath_mul_by_qm64(-5, big), INT32_MIN);
+	cr_assert_eq(qmath_mul_by_qm64(0, big), 0);
+	/* Q15 multiplier 2^14 at shift 17: 3 * 2^14 * 2^2 exactly. */
+	cr_assert_eq(qmath_mul_by_qm64(3, mid), 196608);
+	cr_assert_eq(qmath_mul_by_qm64(1 << 20, mid), INT32_MAX);
+}
+
 /* ------------------------------------------------------------ XNNPack */
 
 Test(qmath, round_even_ties_and_saturation)

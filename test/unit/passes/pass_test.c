@@ -66,7 +66,7 @@ Test(pass, pipeline_string_shows_defaults)
 	char *s = ir_pm_pipeline_str(pm);
 	cr_assert_str_eq(s, "builtin.module(func.func(cse,canonicalize{"
 	    "max-iterations=3 max-rewrites=0 fold=true}),inline{max-ops=2 "
-	    "max-depth=4})");
+	    "max-depth=4 max-growth=1000000})");
 	free(s);
 	ir_pm_destroy(pm);
 }
