@@ -345,6 +345,38 @@ def classify(mr, nr, mo, no, unit):
 	return "both-reject"
 
 
+def check_unit(unit, tmp, cmds, timeout):
+	"""Runs both tools on one unit; returns its class and the report
+	text."""
+	up = os.path.join(tmp, "u.mlir")
+	with open(up, "w") as fh:
+		fh.write(unit)
+	mr, mo, me = run(cmds[0], up, timeout)
+	nr, no, ne = run(cmds[1], up, timeout)
+	cls = classify(mr, nr, mo, no, unit)
+	# The temporary path would make reports differ from run to run.
+	me, ne = me.replace(up, "unit.mlir"), ne.replace(up, "unit.mlir")
+	text = "== unit\n%s== mlir-opt-14 (%s)\n%s%s== npu-opt (%s)\n%s%s" % (
+		unit, mr, mo, me, nr, no, ne)
+	return cls, text
+
+
+def check_file(path, rel, tmp, cmds, a):
+	"""Checks every unit of one file, writes one report file per unit
+	and yields the units' classes."""
+	with open(path, encoding="utf-8") as fh:
+		text = fh.read()
+	for ci, chunk in enumerate(SPLIT.split(text)):
+		chunk = rewrite(strip_comments(chunk))
+		for ui, unit in enumerate(units(chunk)):
+			cls, body = check_unit(unit, tmp, cmds, a.timeout)
+			name = "%s--%s-%d-%d.txt" % (cls, rel, ci, ui)
+			with open(os.path.join(a.report, name), "w") as fh:
+				fh.write("file: %s chunk %d unit %d\n%s" % (
+					path, ci, ui, body))
+			yield cls
+
+
 def collect(paths):
 	files = []
 	for p in paths:
@@ -369,9 +401,12 @@ def main():
 		    "--mlir-print-op-generic", "--mlir-print-local-scope"]
 	npu_cmd = [a.npu_opt, "--allow-unregistered-dialect",
 		   "--print-op-generic"]
+	cmds = (mlir_cmd, npu_cmd)
 	os.makedirs(a.report, exist_ok=True)
+	# Only a previous run's files are removed, nothing else there.
 	for f in os.listdir(a.report):
-		os.unlink(os.path.join(a.report, f))
+		if f == "summary.txt" or ("--" in f and f.endswith(".txt")):
+			os.unlink(os.path.join(a.report, f))
 	counts = {c: 0 for c, _ in CLASSES}
 	files = collect(a.paths)
 	nunits = 0
@@ -381,31 +416,10 @@ def main():
 		else os.path.dirname(files[0]) if files else ""
 	with tempfile.TemporaryDirectory() as tmp:
 		for path in files:
-			with open(path, encoding="utf-8") as fh:
-				text = fh.read()
-			for ci, chunk in enumerate(SPLIT.split(text)):
-				chunk = rewrite(strip_comments(chunk))
-				for ui, unit in enumerate(units(chunk)):
-					nunits += 1
-					up = os.path.join(tmp, "u.mlir")
-					with open(up, "w") as fh:
-						fh.write(unit)
-					mr, mo, me = run(mlir_cmd, up, a.timeout)
-					nr, no, ne = run(npu_cmd, up, a.timeout)
-					cls = classify(mr, nr, mo, no, unit)
-					counts[cls] += 1
-					rel = os.path.relpath(path, root)
-					name = "%s--%s-%d-%d.txt" % (
-						cls, rel.replace(os.sep, "."),
-						ci, ui)
-					with open(os.path.join(a.report, name),
-						  "w") as fh:
-						fh.write("file: %s chunk %d unit %d\n"
-							 "== unit\n%s== mlir-opt-14 "
-							 "(%s)\n%s%s== npu-opt (%s)\n"
-							 "%s%s" % (path, ci, ui, unit,
-								   mr, mo, me, nr, no,
-								   ne))
+			rel = os.path.relpath(path, root).replace(os.sep, ".")
+			for cls in check_file(path, rel, tmp, cmds, a):
+				counts[cls] += 1
+				nunits += 1
 	lines = ["%d files, %d units" % (len(files), nunits)]
 	lines += ["%5d  %-24s %s" % (counts[c], c, d) for c, d in CLASSES]
 	summary = "\n".join(lines) + "\n"
