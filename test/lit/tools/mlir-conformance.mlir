@@ -11,7 +11,7 @@
 // CHECK-NEXT: 0  differ
 // CHECK-NEXT: 1  npu-rejects-dialect
 // CHECK-NEXT: 0  npu-rejects mlir accepts, npu rejects: other
-// CHECK-NEXT: 1  npu-accepts-testdialect
+// CHECK-NEXT: 1  npu-accepts-dialect
 // CHECK-NEXT: 0  npu-accepts mlir rejects, npu accepts: other
 // CHECK-NEXT: 1  both-reject
 // CHECK-NEXT: 0  crash
@@ -25,7 +25,7 @@
 // UNIT: "func.func"
 
 // FILES: both-reject--mlir-conformance-sample.mlir-4-0.txt
-// FILES: npu-accepts-testdialect--mlir-conformance-sample.mlir-3-0.txt
+// FILES: npu-accepts-dialect--mlir-conformance-sample.mlir-3-0.txt
 // FILES: npu-rejects-dialect--mlir-conformance-sample.mlir-2-0.txt
 // FILES: same--mlir-conformance-sample.mlir-0-0.txt
 // FILES: same--mlir-conformance-sample.mlir-0-1.txt
