@@ -297,6 +297,18 @@ verify_call(IrOp *op)
 	return call_operands_match(op, ft) && call_results_match(op, ft);
 }
 
+/* --------------------------------------- builtin.unrealized_conversion_cast */
+
+static bool
+verify_cast(IrOp *op)
+{
+	if (op->nresults > 0)
+		return true;
+	ir_op_emit_error(op, "expected at least one result for cast "
+	    "operation");
+	return false;
+}
+
 /* ------------------------------------------------------ cf.br, cf.cond_br */
 
 /* The `n` operands of op from `first` are the arguments passed to
@@ -460,6 +472,7 @@ static const IrOpDef builtin_ops[] = {
 		.nresults = IR_VARIADIC, .nregions = 0, .nsuccessors = 0,
 		.summary = "Casts values between types a partial conversion "
 		    "has not reconciled yet (MLIR's builtin op)",
+		.verify = verify_cast,
 	},
 };
 

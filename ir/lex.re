@@ -273,6 +273,8 @@ again:
 		"br"			{ DONE(TK_BR); }
 		"builtin.unrealized_conversion_cast"
 					{ DONE(TK_CAST); }
+		"unrealized_conversion_cast"
+					{ DONE(TK_CAST); }
 		"cf.br"			{ DONE(TK_BR); }
 		"cf.cond_br"		{ DONE(TK_COND_BR); }
 		"cond_br"		{ DONE(TK_COND_BR); }

@@ -200,7 +200,8 @@ ir_p_dim(IrParser *p, const IrToken *tok)
 }
 
 /* MLIR 14's element rules: numbers everywhere, vectors in tensors and
- * memrefs, dialect types (quant included) in tensors only. */
+ * memrefs, memrefs in memrefs, dialect types (quant included) in tensors
+ * only. */
 static bool
 valid_elem(int kw, const IrType *t)
 {
@@ -209,6 +210,8 @@ valid_elem(int kw, const IrType *t)
 		return true;
 	if (kw == TK_VECTOR)
 		return false;
+	if (kw == TK_MEMREF && t->kind == IR_TYPE_MEMREF)
+		return true; /* memref<3xmemref<2xi8>>, as MLIR 14 allows */
 	return t->kind == IR_TYPE_VECTOR || (kw == TK_TENSOR &&
 	    (t->kind == IR_TYPE_QUANT || t->kind == IR_TYPE_OPAQUE));
 }
@@ -483,9 +486,24 @@ ir_p_quant_storage(IrParser *p, const IrToken *tok, bool range,
 		p->q.max = ((int64_t)1 << w) - 1;
 	}
 	if (range) {
-		if (min < p->q.min || max > p->q.max || min > max) {
-			ir_p_fail(p, tok, "illegal storage type minimum or "
-			    "maximum");
+		IrToken at = p->q.kw;
+
+		at.s += 7; /* past "!quant.", as MLIR points */
+		at.off += 7;
+		at.col += 7;
+		if (min < p->q.min) {
+			ir_p_fail(p, tok, "illegal storage type minimum: %lld",
+			    (long long)min);
+			return;
+		}
+		if (max > p->q.max) {
+			ir_p_fail(p, tok, "illegal storage type maximum: %lld",
+			    (long long)max);
+			return;
+		}
+		if (min >= max) {
+			ir_p_fail(p, &at, "illegal storage min and storage "
+			    "max: (%lld:%lld)", (long long)min, (long long)max);
 			return;
 		}
 		p->q.min = min;

@@ -260,3 +260,18 @@ func.func @f(i32) {
 
 // expected-error@+1 {{non-affine expression: at least one of the multiply operands has to be either a constant or symbolic}}
 "t.i"() {a = affine_set<(i, j) : (i * j >= 0)>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{illegal storage min and storage max: (4:4)}}
+"t.q"() : () -> !quant.uniform<i8<4:4>:f32, 1.0>
+
+// -----
+
+// expected-error@+1 {{illegal storage type maximum: 300}}
+"t.q"() : () -> !quant.uniform<i8<4:300>:f32, 1.0>
+
+// -----
+
+// expected-error@+1 {{'builtin.unrealized_conversion_cast' op expected at least one result for cast operation}}
+"builtin.unrealized_conversion_cast"() : () -> ()

@@ -103,3 +103,12 @@ func.func @branches(i32, i1) {
 // CHECK: "t.i"() {a = affine_set<(d0, d1)[s0] : (d0 - 1 >= 0, -d1 + s0 >= 0, d0 * 2 - s0 == 0, (d0 + s0) mod 4 >= 0)>, b = affine_set<(d0) : (0 == 0)>, c = affine_set<() : (0 == 0)>} : () -> ()
 "t.i"() {a = affine_set<(i, j)[N] : (i - 1 >= 0, -j + N >= 0, i * 2 - N == 0, (i + N) mod 4 >= 0)>,
          b = affine_set<(d0) : ()>, c = affine_set<() : (0 == 0)>} : () -> ()
+
+// Memrefs of memrefs; the cast's custom form without its dialect prefix.
+// CHECK: function_type = (memref<3xmemref<2xi8>>, memref<*xmemref<*xi8>>) -> ()
+func.func private @mm(memref<3xmemref<2xi8>>, memref<*xmemref<*xi8>>)
+// CHECK: "builtin.unrealized_conversion_cast"(%{{.*}}) : (i8) -> i16
+"t.wrap"() ({
+  %c0 = "t.c"() : () -> i8
+  %c1 = unrealized_conversion_cast %c0 : i8 to i16
+}) : () -> ()

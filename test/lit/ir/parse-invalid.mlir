@@ -207,7 +207,7 @@ func.func @isolated() {
 
 // -----
 
-// expected-error@+1 {{illegal storage type minimum or maximum}}
+// expected-error@+1 {{illegal storage type minimum: -200}}
 "foo.op"() {a = !quant.uniform<i8<-200:127>:f32, 1.0>} : () -> ()
 
 // -----
