@@ -140,6 +140,11 @@ ir_p_dialect_type(IrParser *p, const IrToken *tok)
 	split_dialect(p, tok, &d, &b);
 	if (!dialect_named(p, tok, d))
 		return NULL;
+	/* !quant.any / !quant.calibrated: checked and normalised */
+	if (d->len == 5 && !memcmp(d->str, "quant", 5) &&
+	    tok->len > 7 && tok->s[6] == '.' &&
+	    !(b = ir_p_quant_opaque(p, tok, b)))
+		return NULL;
 	return ir_type_opaque(p->ctx, d, b);
 }
 

@@ -184,6 +184,8 @@ const IrAttr *ir_p_attr_type(IrParser *p, const IrType *t);
 const IrIdent *ir_p_symbol(IrParser *p, const IrToken *tok);
 const IrAttr *ir_p_attr_symref(IrParser *p, IrPtrList *names);
 const IrAttr *ir_p_attr_alias_ref(IrParser *p, const IrToken *tok);
+const IrIdent *ir_p_quant_opaque(IrParser *p, const IrToken *tok,
+    const IrIdent *body);
 const IrAttr *ir_p_loc_attr(IrParser *p, const IrToken *kw,
     const IrLoc *loc);
 const IrAttr *ir_p_dialect_attr(IrParser *p, const IrToken *tok,
@@ -479,7 +481,7 @@ struct IrParser {
 	IrI64List affeq;      /* affine_set: 1 for each == constraint */
 	bool alias_def;       /* inside `#name = ...` at the top level */
 	IrToken alias_ahead;  /* a loc(...) in it naming a later alias */
-	struct {
+	struct QuantParse {   /* a !quant type being read */
 		IrToken kw;   /* !quant.uniform, for errors */
 		IrToken tok;
 		bool is_signed, range;

@@ -275,3 +275,38 @@ func.func @f(i32) {
 
 // expected-error@+1 {{'builtin.unrealized_conversion_cast' op expected at least one result for cast operation}}
 "builtin.unrealized_conversion_cast"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{illegal storage min and storage max: (5:5)}}
+"t.q"() : () -> !quant.any<i8<5:5>:f32>
+
+// -----
+
+// expected-error@+1 {{illegal storage type size: 40}}
+"t.q"() : () -> !quant.any<i40:f32>
+
+// -----
+
+// expected-error@+1 {{invalid kind of type specified}}
+"t.q"() : () -> !quant.any<i8:i32>
+
+// -----
+
+// expected-error@+1 {{invalid kind of type specified}}
+"t.q"() : () -> !quant.calibrated<i8<-4:3>>
+
+// -----
+
+// expected-error@+1 {{illegal min and max: (2.000000e+00:1.000000e+00)}}
+"t.q"() : () -> !quant.calibrated<f32<2.0:1.0>>
+
+// -----
+
+// expected-error@+1 {{unexpected decimal integer literal for a floating point value}}
+"t.q"() : () -> !quant.calibrated<f16<-1:2>>
+
+// -----
+
+// expected-error@+1 {{unknown quantized type nothing}}
+"t.q"() : () -> !quant.nothing

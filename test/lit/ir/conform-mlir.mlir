@@ -112,3 +112,8 @@ func.func private @mm(memref<3xmemref<2xi8>>, memref<*xmemref<*xi8>>)
   %c0 = "t.c"() : () -> i8
   %c1 = unrealized_conversion_cast %c0 : i8 to i16
 }) : () -> ()
+
+// The quant dialect's other types, written as MLIR writes them.
+// CHECK: "t.q2"() {a = !quant.any<i8<-4:3>:f32>, b = !quant.any<i8:f32>, c = !quant.any<u8>, d = !quant.calibrated<f32<-1.500000e+00:2.250000e+00>>} : () -> ()
+"t.q2"() {a = !quant.any<i8 < -4 : 3 > : f32>, b = !quant.any<si8<-128:127>:f32>,
+          c = !quant.any<u8>, d = !quant.calibrated<f32<-1.5:2.25>>} : () -> ()
