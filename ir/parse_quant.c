@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir/parser.h"
+#include "ir/print.h"
 
 /* A cursor over the text of one dialect type token. */
 typedef struct QCur {
@@ -210,7 +211,14 @@ calibrated_body(QCur *c, char *out, size_t n)
 		ir_p_fail(c->p, &at, "illegal min and max: (%e:%e)", lo, hi);
 		return false;
 	}
-	snprintf(out, n, "calibrated<%s<%e:%e>>", ex, lo, hi);
+	/* the bounds as MLIR's printer writes a double (hex bits are left
+	 * out: the text must read back as a float literal) */
+	char a[128], b[128];
+	if (!ir_float_text(a, lo, IR_F64))
+		snprintf(a, sizeof a, "%.17g", lo);
+	if (!ir_float_text(b, hi, IR_F64))
+		snprintf(b, sizeof b, "%.17g", hi);
+	snprintf(out, n, "calibrated<%s<%s:%s>>", ex, a, b);
 	return true;
 }
 

@@ -72,6 +72,9 @@ void ir_pr_func_type(IrPrinter *p, size_t nin, const IrType *const *in,
 /* A float the way mlir-opt prints it: %e-like when that reads back,
  * else the shortest exact decimal, else the hex bits (then true). */
 bool ir_pr_float(IrPrinter *p, double v, IrFloatKind kind);
+/* The decimal text ir_pr_float writes for v into s; false when only the
+ * hex bits read back exactly (s is then undefined). */
+bool ir_float_text(char s[static 128], double v, IrFloatKind kind);
 /* `0x` and the bits in upper-case hex without leading zeros (a float
  * that has no decimal form, or a NaN whose payload must survive). */
 void ir_pr_hex_bits(IrPrinter *p, uint64_t bits);

@@ -381,21 +381,27 @@ ir_pr_hex_bits(IrPrinter *p, uint64_t bits)
 }
 
 bool
+ir_float_text(char s[static 128], double v, IrFloatKind kind)
+{
+	if (isfinite(v)) {
+		apfloat_str(s, v, 6, 0, false);
+		if (reads_back(s, v, kind))
+			return true;
+		int prec = 2 + kind_precision(kind) * 59 / 196;
+		apfloat_str(s, v, prec, 3, true);
+		if (strchr(s, '.'))
+			return true;
+	}
+	return false;
+}
+
+bool
 ir_pr_float(IrPrinter *p, double v, IrFloatKind kind)
 {
 	char s[128];
-	if (isfinite(v)) {
-		apfloat_str(s, v, 6, 0, false);
-		if (reads_back(s, v, kind)) {
-			ir_pr_puts(p, s);
-			return false;
-		}
-		int prec = 2 + kind_precision(kind) * 59 / 196;
-		apfloat_str(s, v, prec, 3, true);
-		if (strchr(s, '.')) {
-			ir_pr_puts(p, s);
-			return false;
-		}
+	if (ir_float_text(s, v, kind)) {
+		ir_pr_puts(p, s);
+		return false;
 	}
 	ir_pr_hex_bits(p, float_bits(v, kind));
 	return true;

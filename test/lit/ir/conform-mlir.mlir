@@ -114,6 +114,7 @@ func.func private @mm(memref<3xmemref<2xi8>>, memref<*xmemref<*xi8>>)
 }) : () -> ()
 
 // The quant dialect's other types, written as MLIR writes them.
-// CHECK: "t.q2"() {a = !quant.any<i8<-4:3>:f32>, b = !quant.any<i8:f32>, c = !quant.any<u8>, d = !quant.calibrated<f32<-1.500000e+00:2.250000e+00>>} : () -> ()
+// CHECK: "t.q2"() {a = !quant.any<i8<-4:3>:f32>, b = !quant.any<i8:f32>, c = !quant.any<u8>, d = !quant.calibrated<f32<-1.500000e+00:2.250000e+00>>, e = !quant.calibrated<f32<-0.998:1.232100e+00>>} : () -> ()
 "t.q2"() {a = !quant.any<i8 < -4 : 3 > : f32>, b = !quant.any<si8<-128:127>:f32>,
-          c = !quant.any<u8>, d = !quant.calibrated<f32<-1.5:2.25>>} : () -> ()
+          c = !quant.any<u8>, d = !quant.calibrated<f32<-1.5:2.25>>,
+          e = !quant.calibrated<f32<-0.998:1.2321>>} : () -> ()
