@@ -72,9 +72,8 @@ is_const(const IrAffineExpr *e)
 	return e->kind == IR_AFFINE_CONST;
 }
 
-/* True when e uses no dimension (only symbols and constants). */
-static bool
-is_symbolic(const IrAffineExpr *e)
+bool
+ir_affine_is_symbolic(const IrAffineExpr *e)
 {
 	switch (e->kind) {
 	case IR_AFFINE_DIM:
@@ -83,7 +82,8 @@ is_symbolic(const IrAffineExpr *e)
 	case IR_AFFINE_CONST:
 		return true;
 	default:
-		return is_symbolic(e->lhs) && is_symbolic(e->rhs);
+		return ir_affine_is_symbolic(e->lhs) &&
+		    ir_affine_is_symbolic(e->rhs);
 	}
 }
 
@@ -153,7 +153,8 @@ simplify_add(IrContext *ctx, const IrAffineExpr *l, const IrAffineExpr *r)
 {
 	if (is_const(l) && is_const(r))
 		return CONST(wrap_add(l->value, r->value));
-	if (is_const(l) || (is_symbolic(l) && !is_symbolic(r)))
+	if (is_const(l) || (ir_affine_is_symbolic(l) &&
+	    !ir_affine_is_symbolic(r)))
 		return BIN(IR_AFFINE_ADD, r, l);
 	if (is_const(r) && r->value == 0)
 		return l;
@@ -174,7 +175,8 @@ simplify_mul(IrContext *ctx, const IrAffineExpr *l, const IrAffineExpr *r)
 {
 	if (is_const(l) && is_const(r))
 		return CONST(wrap_mul(l->value, r->value));
-	if (is_const(l) || (is_symbolic(l) && !is_symbolic(r)))
+	if (is_const(l) || (ir_affine_is_symbolic(l) &&
+	    !ir_affine_is_symbolic(r)))
 		return BIN(IR_AFFINE_MUL, r, l);
 	if (is_const(r) && r->value == 1)
 		return l;

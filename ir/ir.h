@@ -411,6 +411,9 @@ const IrAttr *ir_attr_opaque_typed(IrContext *ctx, const IrIdent *dialect,
 
 /* Affine expressions, uniqued in the context (compare by pointer). */
 const IrAffineExpr *ir_affine_dim(IrContext *ctx, unsigned pos);
+/* Whether e uses no dimension, only symbols and constants (MLIR's
+ * isSymbolicOrConstant). */
+bool ir_affine_is_symbolic(const IrAffineExpr *e);
 const IrAffineExpr *ir_affine_symbol(IrContext *ctx, unsigned pos);
 const IrAffineExpr *ir_affine_const(IrContext *ctx, int64_t v);
 const IrAffineExpr *ir_affine_binary(IrContext *ctx, IrAffineKind kind,

@@ -692,21 +692,6 @@ ir_p_aff_bin(IrParser *p, IrAffineKind kind, const IrAffineExpr *a,
 	return ir_p_depth_ok(p, &p->affkw, IR_P_OBJ_AFFINE, e) ? e : NULL;
 }
 
-/* Whether e uses no dimension (MLIR's isSymbolicOrConstant). */
-static bool
-symbolic_or_const(const IrAffineExpr *e)
-{
-	switch (e->kind) {
-	case IR_AFFINE_DIM:
-		return false;
-	case IR_AFFINE_SYMBOL:
-	case IR_AFFINE_CONST:
-		return true;
-	default:
-		return symbolic_or_const(e->lhs) && symbolic_or_const(e->rhs);
-	}
-}
-
 /* a * b, a floordiv b, a ceildiv b, a mod b, refused where MLIR refuses
  * them: a product of two dimension terms, a division by one. */
 const IrAffineExpr *
@@ -715,14 +700,14 @@ ir_p_aff_op(IrParser *p, const IrToken *op, IrAffineKind kind,
 {
 	if (p->failed || !a || !b)
 		return NULL;
-	if (kind == IR_AFFINE_MUL && !symbolic_or_const(a) &&
-	    !symbolic_or_const(b)) {
+	if (kind == IR_AFFINE_MUL && !ir_affine_is_symbolic(a) &&
+	    !ir_affine_is_symbolic(b)) {
 		ir_p_fail(p, op, "non-affine expression: at least one of the "
 		    "multiply operands has to be either a constant or "
 		    "symbolic");
 		return NULL;
 	}
-	if (kind != IR_AFFINE_MUL && !symbolic_or_const(b)) {
+	if (kind != IR_AFFINE_MUL && !ir_affine_is_symbolic(b)) {
 		ir_p_fail(p, op, "non-affine expression: right operand of %s "
 		    "has to be either a constant or symbolic",
 		    kind == IR_AFFINE_MOD ? "mod" : kind ==
