@@ -305,3 +305,32 @@ graph_qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 	free(bias);
 	return true;
 }
+
+/* ---------------------------------------------------------- kernel entries */
+
+/* What every float kernel's graph_interpret_<name> does. */
+bool
+graph_float_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out, FloatFn fn)
+{
+	return graph_act_apply(op, graph_run_float(it, op, in, out, fn), out);
+}
+
+/* What conv2d's, depthwise_conv2d's and fully_connected's
+ * graph_interpret_<name> do: a quantized bias is made float for the
+ * float path and released after it. */
+bool
+graph_mac_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out, int kind, FloatFn fn)
+{
+	IrTensor *fin[3];
+	bool ok;
+
+	if (graph_qmac_applies(op, in, kind))
+		return graph_act_apply(op, graph_qmac(it, op, in, out, kind),
+		    out);
+	graph_qbias_inputs(ir_interp_context(it), op, in, fin);
+	ok = graph_run_float(it, op, fin, out, fn);
+	graph_qbias_release(op, in, fin);
+	return graph_act_apply(op, ok, out);
+}

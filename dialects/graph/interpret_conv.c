@@ -317,13 +317,19 @@ conv_nchw(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-QUANT_KERNEL(conv2d, 0)
 static bool
 f_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	if (nchw(op))
 		return conv_nchw(op, in, out);
 	return conv_nhwc(op, in, out);
+}
+
+bool
+graph_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_mac_kernel(it, op, in, out, Q_CONV, f_conv2d);
 }
 
 static bool
@@ -363,13 +369,19 @@ dwconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-QUANT_KERNEL(depthwise_conv2d, 1)
 static bool
 f_depthwise_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	if (nchw(op))
 		return graph_via_nhwc(op, in, out, dwconv_nhwc, O1HW_TO_1HWO);
 	return dwconv_nhwc(op, in, out);
+}
+
+bool
+graph_interpret_depthwise_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_mac_kernel(it, op, in, out, Q_DW, f_depthwise_conv2d);
 }
 
 /* Scatter form: each input pixel adds filter * x to a window of the
@@ -430,7 +442,6 @@ tconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(transpose_conv2d)
 static bool
 f_transpose_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -439,7 +450,13 @@ f_transpose_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return tconv_nhwc(op, in, out);
 }
 
-QUANT_KERNEL(fully_connected, 2)
+bool
+graph_interpret_transpose_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_transpose_conv2d);
+}
+
 static bool
 f_fully_connected(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -458,6 +475,13 @@ f_fully_connected(IrOp *op, IrTensor *const *in, IrTensor **out)
 			y[r * o + j] = acc;
 		}
 	return true;
+}
+
+bool
+graph_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_mac_kernel(it, op, in, out, Q_FC, f_fully_connected);
 }
 
 /* One [M, K] x [K, N] product with optional transposes (a_t: a is
@@ -479,7 +503,6 @@ matmul2(const float *a, const float *b, float *c, int64_t m, int64_t k,
 		}
 }
 
-FLOAT_KERNEL(matmul)
 static bool
 f_matmul(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -489,6 +512,13 @@ f_matmul(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 	matmul2(F(in[0]), F(in[1]), F(out[0]), m, k, n, ta, tb);
 	return true;
+}
+
+bool
+graph_interpret_matmul(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_matmul);
 }
 
 /* Offset of batch index `bi` of the output in an operand whose batch dims
@@ -512,7 +542,6 @@ batch_offset(const IrTensor *t, const IrTensor *out, int64_t bi)
 	return off;
 }
 
-FLOAT_KERNEL(batch_matmul)
 static bool
 f_batch_matmul(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -527,4 +556,11 @@ f_batch_matmul(IrOp *op, IrTensor *const *in, IrTensor **out)
 		    F(in[1]) + batch_offset(in[1], out[0], bi) * k * n,
 		    F(out[0]) + bi * m * n, m, k, n, ta, tb);
 	return true;
+}
+
+bool
+graph_interpret_batch_matmul(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_batch_matmul);
 }

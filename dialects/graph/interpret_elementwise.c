@@ -61,18 +61,18 @@ static float b_max(float a, float b) { return a > b ? a : b; }
 static float b_min(float a, float b) { return a < b ? a : b; }
 static float b_prelu(float x, float a) { return x >= 0 ? x : a * x; }
 
-#define BINARY_KERNEL(name, fn) \
-	FLOAT_KERNEL(name) \
-	static bool \
-	f_##name(IrOp *op, IrTensor *const *in, IrTensor **out) \
-	{ \
-		if (R(out[0]) > MAXR) { \
-			ir_op_emit_error(op, "rank above %d", MAXR); \
-			return false; \
-		} \
-		binary(in, out[0], fn); \
-		return true; \
+/* A binary kernel's float body: fn over in[0] and in[1] broadcast to
+ * out[0]'s shape. */
+static bool
+binary_kernel(IrOp *op, IrTensor *const *in, IrTensor **out, BinFn fn)
+{
+	if (R(out[0]) > MAXR) {
+		ir_op_emit_error(op, "rank above %d", MAXR);
+		return false;
 	}
+	binary(in, out[0], fn);
+	return true;
+}
 
 /* TFLite's integer add, sub and mul for 8-bit per-tensor quantized
  * operands and result (reference_integer_ops/add.h, mul.h): add and sub
@@ -187,33 +187,52 @@ qbinary(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 	return true;
 }
 
-/* A binary kernel with an integer path for quantized operands. */
-#define QBINARY_KERNEL(name, fn, code) \
-	static bool \
-	f_##name(IrOp *op, IrTensor *const *in, IrTensor **out) \
-	{ \
-		if (R(out[0]) > MAXR) { \
-			ir_op_emit_error(op, "rank above %d", MAXR); \
-			return false; \
-		} \
-		binary(in, out[0], fn); \
-		return true; \
-	} \
-	bool \
-	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
-	    IrTensor **out) \
-	{ \
-		if (qbinary_applies(op, in)) \
-			return graph_act_apply(op, \
-			    qbinary(it, op, in, out, code), out); \
-		return graph_act_apply(op, \
-		    graph_run_float(it, op, in, out, f_##name), out); \
-	}
+/* Add, sub and mul: the integer path for quantized operands, else the
+ * float path. */
+static bool
+f_add(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_add);
+}
 
-QBINARY_KERNEL(add, b_add, '+')
-QBINARY_KERNEL(sub, b_sub, '-')
-QBINARY_KERNEL(mul, b_mul, '*')
-FLOAT_KERNEL(div)
+bool
+graph_interpret_add(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	if (qbinary_applies(op, in))
+		return graph_act_apply(op, qbinary(it, op, in, out, '+'), out);
+	return graph_float_kernel(it, op, in, out, f_add);
+}
+
+static bool
+f_sub(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_sub);
+}
+
+bool
+graph_interpret_sub(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	if (qbinary_applies(op, in))
+		return graph_act_apply(op, qbinary(it, op, in, out, '-'), out);
+	return graph_float_kernel(it, op, in, out, f_sub);
+}
+
+static bool
+f_mul(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_mul);
+}
+
+bool
+graph_interpret_mul(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	if (qbinary_applies(op, in))
+		return graph_act_apply(op, qbinary(it, op, in, out, '*'), out);
+	return graph_float_kernel(it, op, in, out, f_mul);
+}
 
 /* Integer tensors divide as C, TFLite and ONNX do: truncating toward
  * zero (a zero divisor gives 0 rather than undefined behaviour). */
@@ -232,9 +251,51 @@ f_div(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-BINARY_KERNEL(maximum, b_max)
-BINARY_KERNEL(minimum, b_min)
-BINARY_KERNEL(prelu, b_prelu)
+bool
+graph_interpret_div(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_div);
+}
+
+static bool
+f_maximum(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_max);
+}
+
+bool
+graph_interpret_maximum(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_maximum);
+}
+
+static bool
+f_minimum(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_min);
+}
+
+bool
+graph_interpret_minimum(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_minimum);
+}
+
+static bool
+f_prelu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_prelu);
+}
+
+bool
+graph_interpret_prelu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_prelu);
+}
 
 /* Advances a row-major index over out's dims and the two operands'
  * broadcast offsets by one element. */
@@ -336,29 +397,203 @@ unary(const IrOp *op, IrTensor *in, IrTensor *out, UnFn fn, float p0,
 		y[i] = fn(op, x[i], p0, p1);
 }
 
-#define UNARY_KERNEL(name, fn, p0, p1) \
-	FLOAT_KERNEL(name) \
-	static bool \
-	f_##name(IrOp *op, IrTensor *const *in, IrTensor **out) \
-	{ \
-		unary(op, in[0], out[0], fn, (p0), (p1)); \
-		return true; \
-	}
+static bool
+f_relu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_relu, 0, 0);
+	return true;
+}
 
-UNARY_KERNEL(relu, u_relu, 0, 0)
-UNARY_KERNEL(relu6, u_relu6, 0, 0)
-UNARY_KERNEL(clip, u_clip, (float)getf(op, "min"), (float)getf(op, "max"))
-UNARY_KERNEL(leaky_relu, u_leaky, (float)getf(op, "alpha"), 0)
-UNARY_KERNEL(sigmoid, u_sigmoid, 0, 0)
-UNARY_KERNEL(tanh, u_tanh, 0, 0)
-UNARY_KERNEL(hard_swish, u_hswish, 0, 0)
-UNARY_KERNEL(hard_sigmoid, u_hsigmoid, 0, 0)
-UNARY_KERNEL(gelu, u_gelu, getb(op, "approximate") ? 1.0f : 0.0f, 0)
-UNARY_KERNEL(exp, u_exp, 0, 0)
-UNARY_KERNEL(sqrt, u_sqrt, 0, 0)
-UNARY_KERNEL(rsqrt, u_rsqrt, 0, 0)
-UNARY_KERNEL(abs, u_abs, 0, 0)
-UNARY_KERNEL(neg, u_neg, 0, 0)
+bool
+graph_interpret_relu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_relu);
+}
+
+static bool
+f_relu6(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_relu6, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_relu6(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_relu6);
+}
+
+static bool
+f_clip(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_clip, (float)getf(op, "min"),
+	    (float)getf(op, "max"));
+	return true;
+}
+
+bool
+graph_interpret_clip(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_clip);
+}
+
+static bool
+f_leaky_relu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_leaky, (float)getf(op, "alpha"), 0);
+	return true;
+}
+
+bool
+graph_interpret_leaky_relu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_leaky_relu);
+}
+
+static bool
+f_sigmoid(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_sigmoid, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_sigmoid(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_sigmoid);
+}
+
+static bool
+f_tanh(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_tanh, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_tanh(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_tanh);
+}
+
+static bool
+f_hard_swish(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_hswish, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_hard_swish(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_hard_swish);
+}
+
+static bool
+f_hard_sigmoid(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_hsigmoid, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_hard_sigmoid(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_hard_sigmoid);
+}
+
+static bool
+f_gelu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_gelu, getb(op,
+	    "approximate") ? 1.0f : 0.0f, 0);
+	return true;
+}
+
+bool
+graph_interpret_gelu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_gelu);
+}
+
+static bool
+f_exp(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_exp, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_exp(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_exp);
+}
+
+static bool
+f_sqrt(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_sqrt, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_sqrt(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_sqrt);
+}
+
+static bool
+f_rsqrt(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_rsqrt, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_rsqrt(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_rsqrt);
+}
+
+static bool
+f_abs(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_abs, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_abs(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_abs);
+}
+
+static bool
+f_neg(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_neg, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_neg(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_neg);
+}
 
 /* outer x axis x inner decomposition of a shape around `axis`. */
 void
@@ -404,7 +639,6 @@ softmax(IrOp *op, IrTensor *in, IrTensor *out, float beta, bool log_)
 		}
 }
 
-FLOAT_KERNEL(softmax)
 static bool
 f_softmax(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -412,7 +646,13 @@ f_softmax(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(log_softmax)
+bool
+graph_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_softmax);
+}
+
 static bool
 f_log_softmax(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -420,9 +660,15 @@ f_log_softmax(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
+bool
+graph_interpret_log_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_log_softmax);
+}
+
 /* ------------------------------------------------------------ normalisation */
 
-FLOAT_KERNEL(batch_norm)
 static bool
 f_batch_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -446,7 +692,13 @@ f_batch_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(layer_norm)
+bool
+graph_interpret_batch_norm(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_batch_norm);
+}
+
 static bool
 f_layer_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -478,4 +730,11 @@ f_layer_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 			    (b ? b[i] : 0.0f);
 	}
 	return true;
+}
+
+bool
+graph_interpret_layer_norm(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_layer_norm);
 }
