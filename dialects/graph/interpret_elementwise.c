@@ -3,24 +3,9 @@
  * sub, mul), unary math and activations, softmax, and normalisation
  * (batch and layer norm). */
 #include "dialects/graph/kernel.h"
+#include "interp/broadcast.h"
 
 /* ------------------------------------------------------------ elementwise */
-
-/* Element strides of t seen with out's rank, 0 on broadcast dims. */
-static void
-bcast_strides(const IrTensor *t, const IrTensor *out, int64_t *st)
-{
-	int ro = R(out), rt = R(t), k;
-	int64_t s = 1;
-
-	for (k = ro - 1; k >= 0; k--) {
-		int kt = k - (ro - rt);
-		int64_t d = kt >= 0 ? D(t)[kt] : 1;
-
-		st[k] = d == 1 ? 0 : s;
-		s *= d;
-	}
-}
 
 typedef float (*BinFn)(float a, float b);
 
@@ -28,28 +13,19 @@ static void
 binary(IrTensor *const *in, IrTensor *out, BinFn fn)
 {
 	const float *a = F(in[0]), *b = F(in[1]);
-	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
-	int r = R(out), k;
 	float *y = F(out);
+	IrBroadcast bc;
+	int64_t i;
 
 	if (in[0]->n == out->n && in[1]->n == out->n) {
 		for (i = 0; i < out->n; i++)
 			y[i] = fn(a[i], b[i]);
 		return;
 	}
-	bcast_strides(in[0], out, sa);
-	bcast_strides(in[1], out, sb);
+	ir_broadcast_init(&bc, in[0], in[1], out);
 	for (i = 0; i < out->n; i++) {
-		y[i] = fn(a[ia], b[ib]);
-		for (k = r - 1; k >= 0; k--) {
-			ia += sa[k];
-			ib += sb[k];
-			if (++idx[k] < D(out)[k])
-				break;
-			ia -= sa[k] * idx[k];
-			ib -= sb[k] * idx[k];
-			idx[k] = 0;
-		}
+		y[i] = fn(a[bc.ia], b[bc.ib]);
+		ir_broadcast_next(&bc);
 	}
 }
 
@@ -162,27 +138,17 @@ qbinary(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
     char code)
 {
 	QBin q = qbin_params(it, op, in, code);
-	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
-	int r, k;
+	IrBroadcast bc;
+	int64_t i;
 
 	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
-	r = R(out[0]);
-	bcast_strides(in[0], out[0], sa);
-	bcast_strides(in[1], out[0], sb);
+	ir_broadcast_init(&bc, in[0], in[1], out[0]);
 	for (i = 0; i < out[0]->n; i++) {
-		int64_t a = ir_tensor_get_int(in[0], ia);
-		int64_t b = ir_tensor_get_int(in[1], ib);
+		int64_t a = ir_tensor_get_int(in[0], bc.ia);
+		int64_t b = ir_tensor_get_int(in[1], bc.ib);
 
 		ir_tensor_set_int(out[0], i, qbin_one(&q, a, b));
-		for (k = r - 1; k >= 0; k--) {
-			ia += sa[k];
-			ib += sb[k];
-			if (++idx[k] < D(out[0])[k])
-				break;
-			ia -= sa[k] * idx[k];
-			ib -= sb[k] * idx[k];
-			idx[k] = 0;
-		}
+		ir_broadcast_next(&bc);
 	}
 	return true;
 }
@@ -297,34 +263,16 @@ graph_interpret_prelu(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return graph_float_kernel(it, op, in, out, f_prelu);
 }
 
-/* Advances a row-major index over out's dims and the two operands'
- * broadcast offsets by one element. */
-static void
-bcast_next(const IrTensor *out, int64_t *idx, const int64_t *sa,
-    const int64_t *sb, int64_t *ia, int64_t *ib)
-{
-	int k;
-
-	for (k = R(out) - 1; k >= 0; k--) {
-		*ia += sa[k];
-		*ib += sb[k];
-		if (++idx[k] < D(out)[k])
-			return;
-		*ia -= sa[k] * idx[k];
-		*ib -= sb[k] * idx[k];
-		idx[k] = 0;
-	}
-}
-
 /* base ^ exponent in double, broadcast, in the base's element type;
  * integer results truncate toward zero (ONNX's Pow). */
 bool
 graph_interpret_pow(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
-	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
 	const IrType *t = ir_op_result(op, 0)->type;
+	IrBroadcast bc;
 	bool integer;
+	int64_t i;
 
 	(void)it;
 	if (t->u.shaped.rank > MAXR || !(out[0] = ir_tensor_create(t))) {
@@ -332,16 +280,15 @@ graph_interpret_pow(IrInterp *it, IrOp *op, IrTensor *const *in,
 		return false;
 	}
 	integer = t->u.shaped.elem->kind != IR_TYPE_FLOAT;
-	bcast_strides(in[0], out[0], sa);
-	bcast_strides(in[1], out[0], sb);
+	ir_broadcast_init(&bc, in[0], in[1], out[0]);
 	for (i = 0; i < out[0]->n; i++) {
-		double v = pow(ir_tensor_get(in[0], ia),
-		    ir_tensor_get(in[1], ib));
+		double v = pow(ir_tensor_get(in[0], bc.ia),
+		    ir_tensor_get(in[1], bc.ib));
 
 		if (integer)
 			v = isnan(v) ? 0 : trunc(v);
 		ir_tensor_set(out[0], i, v);
-		bcast_next(out[0], idx, sa, sb, &ia, &ib);
+		ir_broadcast_next(&bc);
 	}
 	return true;
 }

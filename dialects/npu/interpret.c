@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interp/broadcast.h"
 #include "interp/interp.h"
 #include "interp/qmath.h"
 
@@ -336,22 +337,6 @@ ew_input(IrOp *op, int idx, int64_t x, bool single)
 	return v;
 }
 
-/* Element strides of t broadcast against out (rank <= 8). */
-static void
-bcast(const IrTensor *t, const IrTensor *out, int64_t *st)
-{
-	int ro = (int)out->type->u.shaped.rank;
-	int rt = (int)t->type->u.shaped.rank, k;
-	int64_t s = 1;
-
-	for (k = ro - 1; k >= 0; k--) {
-		int64_t d = k - (ro - rt) >= 0 ? D(t)[k - (ro - rt)] : 1;
-
-		st[k] = d == 1 ? 0 : s;
-		s *= d;
-	}
-}
-
 /* The combined value of the op before output scaling. */
 static int64_t
 ew_combine(char op, int64_t a, int64_t b)
@@ -383,45 +368,32 @@ npu_interpret_elementwise(IrInterp *it, IrOp *op, IrTensor *const *in,
 	QMultiplier om = {(int32_t)geti(op, "output_multiplier"),
 	    (int)geti(op, "output_shift")};
 	QMultiplier am = {0, 0};
-	int64_t sa[8], sb[8] = {0}, idx[8] = {0}, ia = 0, ib = 0, i, lo, hi;
-	int64_t ozp = geti(op, "output_zp");
-	int r, k;
+	int64_t i, lo, hi, ozp = geti(op, "output_zp");
+	IrBroadcast bc;
 
 	if (!make_out(op, out))
 		return false;
-	r = (int)out[0]->type->u.shaped.rank;
 	two = op->noperands > 1;
-	if (r > 8) {
-		ir_op_emit_error(op, "rank above 8");
+	if (!ir_broadcast_init(&bc, in[0], two ? in[1] : NULL, out[0])) {
+		ir_op_emit_error(op, "rank above %d", IR_BROADCAST_MAX_RANK);
 		return false;
 	}
 	if (code == 'l' && has(op, "alpha_multiplier"))
 		am = (QMultiplier){(int32_t)geti(op, "alpha_multiplier"),
 		    (int)geti(op, "alpha_shift")};
 	act_range(op, &lo, &hi);
-	bcast(in[0], out[0], sa);
-	if (two)
-		bcast(in[1], out[0], sb);
 	for (i = 0; i < out[0]->n; i++) {
-		int64_t a = ew_input(op, 0, ir_tensor_get_int(in[0], ia),
+		int64_t a = ew_input(op, 0, ir_tensor_get_int(in[0], bc.ia),
 		    single);
-		int64_t b = two ? ew_input(op, 1, ir_tensor_get_int(in[1], ib),
-		    single) : 0;
+		int64_t b = two ? ew_input(op, 1,
+		    ir_tensor_get_int(in[1], bc.ib), single) : 0;
 		int64_t v = code == 'l' ? a : ew_combine(code, a, b);
 		QMultiplier m = code == 'l' && v < 0 ? am : om;
 
 		v = qmath_requant(qmath_clamp(v, INT32_MIN, INT32_MAX), m,
 		    single) + ozp;
 		ir_tensor_set_int(out[0], i, qmath_clamp(v, lo, hi));
-		for (k = r - 1; k >= 0; k--) {
-			ia += sa[k];
-			ib += sb[k];
-			if (++idx[k] < D(out[0])[k])
-				break;
-			ia -= sa[k] * idx[k];
-			ib -= sb[k] * idx[k];
-			idx[k] = 0;
-		}
+		ir_broadcast_next(&bc);
 	}
 	return true;
 }
