@@ -10,7 +10,8 @@ conv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	const float *x = F(in[0]), *f = F(in[1]);
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
-	Win w = graph_window(op, in[0], out[0], D(in[1])[1], D(in[1])[2], true);
+	QWindow w = graph_window(op, in[0], out[0], D(in[1])[1], D(in[1])[2],
+	    true, false);
 	int64_t ic = D(in[1])[3], g = geti(op, "groups");
 	int64_t per = w.oc / (g ? g : 1), n, oy, ox, o, ky, kx, i;
 	float *y = F(out[0]);
@@ -46,25 +47,6 @@ conv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 static const int OIHW_TO_OHWI[4] = {0, 2, 3, 1};
 static const int O1HW_TO_1HWO[4] = {1, 2, 3, 0};
-
-/* Window geometry of an NCHW op: Win with c, h, w read from NCHW dims. */
-static Win
-window_nchw(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
-    int64_t kw)
-{
-	int64_t s[2] = {1, 1}, d[2] = {1, 1};
-	Win w;
-
-	if (getints(op, "strides", s) != 2)
-		s[0] = s[1] = 1;
-	if (getints(op, "dilations", d) != 2)
-		d[0] = d[1] = 1;
-	w = (Win){D(in)[0], D(in)[2], D(in)[3], D(in)[1], D(out)[2],
-	    D(out)[3], D(out)[1], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
-	w.pt = graph_pad_before(op, 0, w.h, kh, w.sh, w.dh);
-	w.pl = graph_pad_before(op, 1, w.w, kw, w.sw, w.dw);
-	return w;
-}
 
 /* How onnxruntime's CPU kernels (MLAS on x86-64: im2col, then SGEMM) sum
  * the K = channels x kernel rows x kernel columns products of one output
@@ -112,7 +94,7 @@ mlas_k_block(int64_t k, int64_t n)
  * a kernel as wide as the input is a direct GEMM with B transposed, so
  * one filter per group takes the N = 1 kernel with pixels as rows. */
 static MlasPlan
-mlas_plan(const Win *w, int64_t ic, int64_t per)
+mlas_plan(const QWindow *w, int64_t ic, int64_t per)
 {
 	int64_t os = w->oh * w->ow, k = ic * w->kh * w->kw;
 	MlasPlan p = {MLAS_FMA, k, mlas_k_block(k, os), per, false};
@@ -260,7 +242,7 @@ mlas_dot(const MlasPlan *p, const float *col, const float *f, int64_t r)
 /* Fills col with the im2col column of output pixel (oy, ox) over input
  * channels c0 .. c0 + ic - 1 of batch n. */
 static void
-im2col(const Win *w, const float *x, int64_t n, int64_t c0, int64_t ic,
+im2col(const QWindow *w, const float *x, int64_t n, int64_t c0, int64_t ic,
     int64_t oy, int64_t ox, float *col)
 {
 	int64_t i, ky, kx;
@@ -285,7 +267,8 @@ conv_nchw(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	const float *x = F(in[0]), *f = F(in[1]);
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
-	Win w = window_nchw(op, in[0], out[0], D(in[1])[2], D(in[1])[3]);
+	QWindow w = graph_window(op, in[0], out[0], D(in[1])[2], D(in[1])[3],
+	    true, true);
 	int64_t ic = D(in[1])[1], g = geti(op, "groups");
 	int64_t per = w.oc / (g ? g : 1), n, o, oy, ox, r, i;
 	MlasPlan p = mlas_plan(&w, ic, per);
@@ -337,7 +320,8 @@ dwconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	const float *x = F(in[0]), *f = F(in[1]);
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
-	Win w = graph_window(op, in[0], out[0], D(in[1])[1], D(in[1])[2], true);
+	QWindow w = graph_window(op, in[0], out[0], D(in[1])[1], D(in[1])[2],
+	    true, false);
 	int64_t m = w.oc / w.c, n, oy, ox, o, ky, kx;
 	float *y = F(out[0]);
 

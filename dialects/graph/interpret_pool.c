@@ -13,10 +13,10 @@ pool_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	bool incl = !is_max && getb(op, "count_include_pad");
 	const float *x = F(in[0]);
 	float *y = F(out[0]);
-	Win w;
+	QWindow w;
 
 	getints(op, "kernel", k);
-	w = graph_window(op, in[0], out[0], k[0], k[1], true);
+	w = graph_window(op, in[0], out[0], k[0], k[1], true, false);
 	for (n = 0; n < w.n; n++)
 	for (oy = 0; oy < w.oh; oy++)
 	for (ox = 0; ox < w.ow; ox++)
@@ -52,11 +52,11 @@ qpool(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	int64_t k[2] = {1, 1}, n, oy, ox, c, ky, kx, acc, cnt, iy, ix, v;
 	bool is_max = ir_op_is(op, "graph.max_pool2d");
-	Win w;
+	QWindow w;
 
 	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
 	getints(op, "kernel", k);
-	w = graph_window(op, in[0], out[0], k[0], k[1], false);
+	w = graph_window(op, in[0], out[0], k[0], k[1], false, false);
 	for (n = 0; n < w.n; n++)
 	for (oy = 0; oy < w.oh; oy++)
 	for (ox = 0; ox < w.ow; ox++)

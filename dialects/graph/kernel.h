@@ -79,13 +79,6 @@ R(const IrTensor *t)
 	return (int)t->type->u.shaped.rank;
 }
 
-/* Window geometry of a 2-D window op over NHWC tensors. */
-typedef struct Win {
-	int64_t n, h, w, c;      /* input */
-	int64_t oh, ow, oc;      /* output */
-	int64_t kh, kw, sh, sw, dh, dw, pt, pl;
-} Win;
-
 /* The MAC kinds of the integer path. */
 enum { Q_CONV, Q_DW, Q_FC };
 
@@ -100,9 +93,11 @@ bool graph_via_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out,
 /* interpret.c: padding before the first element along spatial axis. */
 int64_t graph_pad_before(IrOp *op, int axis, int64_t in, int64_t k,
     int64_t stride, int64_t dil);
-/* interpret.c: the window geometry of op over NHWC in and out. */
-Win graph_window(IrOp *op, const IrTensor *in, const IrTensor *out,
-    int64_t kh, int64_t kw, bool dilated);
+/* interpret.c: the window geometry of op over in and out (NCHW tensors
+ * when nchw, else NHWC), from its strides and, when dilated, its
+ * dilations. */
+QWindow graph_window(IrOp *op, const IrTensor *in, const IrTensor *out,
+    int64_t kh, int64_t kw, bool dilated, bool nchw);
 /* interpret.c: the integer MAC path (TFLite's reference kernels) of a
  * Q_* kind: does it apply to op, and run it. */
 bool graph_qmac_applies(IrOp *op, IrTensor *const *in, int kind);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialects/graph/graph.h"
 #include "interp/broadcast.h"
 #include "interp/interp.h"
 #include "interp/qmath.h"
@@ -120,31 +121,18 @@ make_out(IrOp *op, IrTensor **out)
 	return out[0] != NULL;
 }
 
-/* Window geometry of NHWC windowed ops. */
-typedef struct Win {
-	int64_t n, h, w, c, oh, ow, oc, kh, kw, sh, sw, dh, dw, pt, pl;
-} Win;
-
-static Win
+/* Window geometry of NHWC windowed ops (graph_window_geometry). */
+static QWindow
 window(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
     int64_t kw)
 {
 	int64_t s[2] = {1, 1}, d[2] = {1, 1};
-	DialectPad p = dialect_get_pad(def_of(op), op->attrs, "padding");
-	Win w;
+	QWindow w;
 
 	dialect_get_ints(def_of(op), op->attrs, "strides", s, 2);
 	if (dialect_has_attr(def_of(op), op->attrs, "dilations"))
 		dialect_get_ints(def_of(op), op->attrs, "dilations", d, 2);
-	w = (Win){D(in)[0], D(in)[1], D(in)[2], D(in)[3], D(out)[1],
-	    D(out)[2], D(out)[3], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
-	if (p.kind == DIALECT_PAD_SAME) {
-		w.pt = dialect_same_pad_before(w.h, kh, w.sh, w.dh);
-		w.pl = dialect_same_pad_before(w.w, kw, w.sw, w.dw);
-	} else if (p.kind == DIALECT_PAD_EXPLICIT) {
-		w.pt = p.top;
-		w.pl = p.left;
-	}
+	graph_window_geometry(op, D(in), D(out), false, kh, kw, s, d, &w);
 	return w;
 }
 
@@ -202,13 +190,6 @@ mac_end(Mac *k, IrTensor *out)
 	return true;
 }
 
-static QWindow
-qwindow(const Win *w)
-{
-	return (QWindow){w->n, w->h, w->w, w->c, w->oh, w->ow, w->oc, w->kh,
-	    w->kw, w->sh, w->sw, w->dh, w->dw, w->pt, w->pl};
-}
-
 /* TFLite's ConvPerChannel (qmath_conv2d). */
 bool
 npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
@@ -216,13 +197,11 @@ npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
 {
 	int64_t oc = D(in[1])[0];
 	QWindow g;
-	Win w;
 	Mac k;
 
 	if (!mac_begin(it, op, in, out, oc, &k))
 		return false;
-	w = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
-	g = qwindow(&w);
+	g = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
 	qmath_conv2d(&g, 1, k.x, k.w, k.bias, &k.r, k.y);
 	return mac_end(&k, out[0]);
 }
@@ -234,13 +213,11 @@ npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
 {
 	int64_t oc = D(in[1])[3];
 	QWindow g;
-	Win w;
 	Mac k;
 
 	if (!mac_begin(it, op, in, out, oc, &k))
 		return false;
-	w = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
-	g = qwindow(&w);
+	g = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
 	qmath_depthwise_conv2d(&g, k.x, k.w, k.bias, &k.r, k.y);
 	return mac_end(&k, out[0]);
 }
@@ -272,7 +249,7 @@ npu_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
 	const char *mode = dialect_get_str(def_of(op), op->attrs, "mode");
 	int64_t k[2] = {1, 1}, n, oy, ox, c, ky, kx, lo, hi;
 	int32_t *x = ints(in[0], 0);
-	Win w;
+	QWindow w;
 
 	if (!make_out(op, out)) {
 		free(x);
