@@ -42,6 +42,16 @@ bool graph_act_verify(IrOp *op);
  * activation; returns ok. */
 bool graph_act_apply(IrOp *op, bool ok, IrTensor **out);
 
+/* The geometry of a 2-D window op (dialects/graph/interpret.c), the
+ * one graph and npu kernels share: in and out dims in NHWC, or NCHW when
+ * nchw; a kh x kw window, strides s, dilations d (two each), and the
+ * padding before the first row and column that the op's "padding"
+ * attribute implies. g is interp/qmath.h's QWindow. */
+struct QWindow;
+void graph_window_geometry(IrOp *op, const int64_t *in, const int64_t *out,
+    bool nchw, int64_t kh, int64_t kw, const int64_t *s, const int64_t *d,
+    struct QWindow *g);
+
 /* The float path of a quantized MAC op (dialects/graph/qbias.c): fin[]
  * is in[] with an integer bias replaced by its real values (bias * input
  * scale * weight scale); release what it made with graph_qbias_release. */

@@ -130,21 +130,33 @@ graph_pad_before(IrOp *op, int axis, int64_t in, int64_t k,
 	return 0;
 }
 
-Win
+void
+graph_window_geometry(IrOp *op, const int64_t *in, const int64_t *out,
+    bool nchw, int64_t kh, int64_t kw, const int64_t *s, const int64_t *d,
+    QWindow *g)
+{
+	if (nchw)
+		*g = (QWindow){in[0], in[2], in[3], in[1], out[2], out[3],
+		    out[1], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
+	else
+		*g = (QWindow){in[0], in[1], in[2], in[3], out[1], out[2],
+		    out[3], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
+	g->pt = graph_pad_before(op, 0, g->h, kh, g->sh, g->dh);
+	g->pl = graph_pad_before(op, 1, g->w, kw, g->sw, g->dw);
+}
+
+QWindow
 graph_window(IrOp *op, const IrTensor *in, const IrTensor *out,
-    int64_t kh, int64_t kw, bool dilated)
+    int64_t kh, int64_t kw, bool dilated, bool nchw)
 {
 	int64_t s[2] = {1, 1}, d[2] = {1, 1};
-	Win w;
+	QWindow w;
 
 	if (getints(op, "strides", s) != 2)
 		s[0] = s[1] = 1;
 	if (!dilated || getints(op, "dilations", d) != 2)
 		d[0] = d[1] = 1;
-	w = (Win){D(in)[0], D(in)[1], D(in)[2], D(in)[3], D(out)[1],
-	    D(out)[2], D(out)[3], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
-	w.pt = graph_pad_before(op, 0, w.h, kh, w.sh, w.dh);
-	w.pl = graph_pad_before(op, 1, w.w, kw, w.sw, w.dw);
+	graph_window_geometry(op, D(in), D(out), nchw, kh, kw, s, d, &w);
 	return w;
 }
 
@@ -258,7 +270,6 @@ graph_qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 	float *fs = xnn_mac(it, op, in, kind) ?
 	    ir_xcalloc((size_t)oc, sizeof *fs) : NULL;
 	bool xnn = fs != NULL;
-	QWindow g;
 
 	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
 	y = ir_xmalloc((size_t)out[0]->n * sizeof *y);
@@ -285,11 +296,9 @@ graph_qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 		qmath_fully_connected(in[0]->n / D(in[1])[1], D(in[1])[1], oc,
 		    x, w, bias, &r, y);
 	} else {
-		Win v = graph_window(op, in[0], out[0], D(in[1])[1],
-		    D(in[1])[2], true);
+		QWindow g = graph_window(op, in[0], out[0], D(in[1])[1],
+		    D(in[1])[2], true, false);
 
-		g = (QWindow){v.n, v.h, v.w, v.c, v.oh, v.ow, v.oc, v.kh, v.kw,
-		    v.sh, v.sw, v.dh, v.dw, v.pt, v.pl};
 		if (kind == Q_CONV)
 			qmath_conv2d(&g, geti(op, "groups"), x, w, bias, &r, y);
 		else
@@ -304,4 +313,33 @@ graph_qmac(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 	free(fs);
 	free(bias);
 	return true;
+}
+
+/* ---------------------------------------------------------- kernel entries */
+
+/* What every float kernel's graph_interpret_<name> does. */
+bool
+graph_float_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out, FloatFn fn)
+{
+	return graph_act_apply(op, graph_run_float(it, op, in, out, fn), out);
+}
+
+/* What conv2d's, depthwise_conv2d's and fully_connected's
+ * graph_interpret_<name> do: a quantized bias is made float for the
+ * float path and released after it. */
+bool
+graph_mac_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out, int kind, FloatFn fn)
+{
+	IrTensor *fin[3];
+	bool ok;
+
+	if (graph_qmac_applies(op, in, kind))
+		return graph_act_apply(op, graph_qmac(it, op, in, out, kind),
+		    out);
+	graph_qbias_inputs(ir_interp_context(it), op, in, fin);
+	ok = graph_run_float(it, op, fin, out, fn);
+	graph_qbias_release(op, in, fin);
+	return graph_act_apply(op, ok, out);
 }

@@ -10,7 +10,8 @@ conv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	const float *x = F(in[0]), *f = F(in[1]);
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
-	Win w = graph_window(op, in[0], out[0], D(in[1])[1], D(in[1])[2], true);
+	QWindow w = graph_window(op, in[0], out[0], D(in[1])[1], D(in[1])[2],
+	    true, false);
 	int64_t ic = D(in[1])[3], g = geti(op, "groups");
 	int64_t per = w.oc / (g ? g : 1), n, oy, ox, o, ky, kx, i;
 	float *y = F(out[0]);
@@ -46,25 +47,6 @@ conv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 static const int OIHW_TO_OHWI[4] = {0, 2, 3, 1};
 static const int O1HW_TO_1HWO[4] = {1, 2, 3, 0};
-
-/* Window geometry of an NCHW op: Win with c, h, w read from NCHW dims. */
-static Win
-window_nchw(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
-    int64_t kw)
-{
-	int64_t s[2] = {1, 1}, d[2] = {1, 1};
-	Win w;
-
-	if (getints(op, "strides", s) != 2)
-		s[0] = s[1] = 1;
-	if (getints(op, "dilations", d) != 2)
-		d[0] = d[1] = 1;
-	w = (Win){D(in)[0], D(in)[2], D(in)[3], D(in)[1], D(out)[2],
-	    D(out)[3], D(out)[1], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
-	w.pt = graph_pad_before(op, 0, w.h, kh, w.sh, w.dh);
-	w.pl = graph_pad_before(op, 1, w.w, kw, w.sw, w.dw);
-	return w;
-}
 
 /* How onnxruntime's CPU kernels (MLAS on x86-64: im2col, then SGEMM) sum
  * the K = channels x kernel rows x kernel columns products of one output
@@ -112,7 +94,7 @@ mlas_k_block(int64_t k, int64_t n)
  * a kernel as wide as the input is a direct GEMM with B transposed, so
  * one filter per group takes the N = 1 kernel with pixels as rows. */
 static MlasPlan
-mlas_plan(const Win *w, int64_t ic, int64_t per)
+mlas_plan(const QWindow *w, int64_t ic, int64_t per)
 {
 	int64_t os = w->oh * w->ow, k = ic * w->kh * w->kw;
 	MlasPlan p = {MLAS_FMA, k, mlas_k_block(k, os), per, false};
@@ -260,7 +242,7 @@ mlas_dot(const MlasPlan *p, const float *col, const float *f, int64_t r)
 /* Fills col with the im2col column of output pixel (oy, ox) over input
  * channels c0 .. c0 + ic - 1 of batch n. */
 static void
-im2col(const Win *w, const float *x, int64_t n, int64_t c0, int64_t ic,
+im2col(const QWindow *w, const float *x, int64_t n, int64_t c0, int64_t ic,
     int64_t oy, int64_t ox, float *col)
 {
 	int64_t i, ky, kx;
@@ -285,7 +267,8 @@ conv_nchw(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	const float *x = F(in[0]), *f = F(in[1]);
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
-	Win w = window_nchw(op, in[0], out[0], D(in[1])[2], D(in[1])[3]);
+	QWindow w = graph_window(op, in[0], out[0], D(in[1])[2], D(in[1])[3],
+	    true, true);
 	int64_t ic = D(in[1])[1], g = geti(op, "groups");
 	int64_t per = w.oc / (g ? g : 1), n, o, oy, ox, r, i;
 	MlasPlan p = mlas_plan(&w, ic, per);
@@ -317,7 +300,6 @@ conv_nchw(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-QUANT_KERNEL(conv2d, 0)
 static bool
 f_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -326,12 +308,20 @@ f_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return conv_nhwc(op, in, out);
 }
 
+bool
+graph_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_mac_kernel(it, op, in, out, Q_CONV, f_conv2d);
+}
+
 static bool
 dwconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	const float *x = F(in[0]), *f = F(in[1]);
 	const float *b = op->noperands > 2 ? F(in[2]) : NULL;
-	Win w = graph_window(op, in[0], out[0], D(in[1])[1], D(in[1])[2], true);
+	QWindow w = graph_window(op, in[0], out[0], D(in[1])[1], D(in[1])[2],
+	    true, false);
 	int64_t m = w.oc / w.c, n, oy, ox, o, ky, kx;
 	float *y = F(out[0]);
 
@@ -363,13 +353,19 @@ dwconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-QUANT_KERNEL(depthwise_conv2d, 1)
 static bool
 f_depthwise_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	if (nchw(op))
 		return graph_via_nhwc(op, in, out, dwconv_nhwc, O1HW_TO_1HWO);
 	return dwconv_nhwc(op, in, out);
+}
+
+bool
+graph_interpret_depthwise_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_mac_kernel(it, op, in, out, Q_DW, f_depthwise_conv2d);
 }
 
 /* Scatter form: each input pixel adds filter * x to a window of the
@@ -430,7 +426,6 @@ tconv_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(transpose_conv2d)
 static bool
 f_transpose_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -439,7 +434,13 @@ f_transpose_conv2d(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return tconv_nhwc(op, in, out);
 }
 
-QUANT_KERNEL(fully_connected, 2)
+bool
+graph_interpret_transpose_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_transpose_conv2d);
+}
+
 static bool
 f_fully_connected(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -458,6 +459,13 @@ f_fully_connected(IrOp *op, IrTensor *const *in, IrTensor **out)
 			y[r * o + j] = acc;
 		}
 	return true;
+}
+
+bool
+graph_interpret_fully_connected(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_mac_kernel(it, op, in, out, Q_FC, f_fully_connected);
 }
 
 /* One [M, K] x [K, N] product with optional transposes (a_t: a is
@@ -479,7 +487,6 @@ matmul2(const float *a, const float *b, float *c, int64_t m, int64_t k,
 		}
 }
 
-FLOAT_KERNEL(matmul)
 static bool
 f_matmul(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -489,6 +496,13 @@ f_matmul(IrOp *op, IrTensor *const *in, IrTensor **out)
 
 	matmul2(F(in[0]), F(in[1]), F(out[0]), m, k, n, ta, tb);
 	return true;
+}
+
+bool
+graph_interpret_matmul(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_matmul);
 }
 
 /* Offset of batch index `bi` of the output in an operand whose batch dims
@@ -512,7 +526,6 @@ batch_offset(const IrTensor *t, const IrTensor *out, int64_t bi)
 	return off;
 }
 
-FLOAT_KERNEL(batch_matmul)
 static bool
 f_batch_matmul(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -527,4 +540,11 @@ f_batch_matmul(IrOp *op, IrTensor *const *in, IrTensor **out)
 		    F(in[1]) + batch_offset(in[1], out[0], bi) * k * n,
 		    F(out[0]) + bi * m * n, m, k, n, ta, tb);
 	return true;
+}
+
+bool
+graph_interpret_batch_matmul(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_batch_matmul);
 }

@@ -3,24 +3,9 @@
  * sub, mul), unary math and activations, softmax, and normalisation
  * (batch and layer norm). */
 #include "dialects/graph/kernel.h"
+#include "interp/broadcast.h"
 
 /* ------------------------------------------------------------ elementwise */
-
-/* Element strides of t seen with out's rank, 0 on broadcast dims. */
-static void
-bcast_strides(const IrTensor *t, const IrTensor *out, int64_t *st)
-{
-	int ro = R(out), rt = R(t), k;
-	int64_t s = 1;
-
-	for (k = ro - 1; k >= 0; k--) {
-		int kt = k - (ro - rt);
-		int64_t d = kt >= 0 ? D(t)[kt] : 1;
-
-		st[k] = d == 1 ? 0 : s;
-		s *= d;
-	}
-}
 
 typedef float (*BinFn)(float a, float b);
 
@@ -28,28 +13,19 @@ static void
 binary(IrTensor *const *in, IrTensor *out, BinFn fn)
 {
 	const float *a = F(in[0]), *b = F(in[1]);
-	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
-	int r = R(out), k;
 	float *y = F(out);
+	IrBroadcast bc;
+	int64_t i;
 
 	if (in[0]->n == out->n && in[1]->n == out->n) {
 		for (i = 0; i < out->n; i++)
 			y[i] = fn(a[i], b[i]);
 		return;
 	}
-	bcast_strides(in[0], out, sa);
-	bcast_strides(in[1], out, sb);
+	ir_broadcast_init(&bc, in[0], in[1], out);
 	for (i = 0; i < out->n; i++) {
-		y[i] = fn(a[ia], b[ib]);
-		for (k = r - 1; k >= 0; k--) {
-			ia += sa[k];
-			ib += sb[k];
-			if (++idx[k] < D(out)[k])
-				break;
-			ia -= sa[k] * idx[k];
-			ib -= sb[k] * idx[k];
-			idx[k] = 0;
-		}
+		y[i] = fn(a[bc.ia], b[bc.ib]);
+		ir_broadcast_next(&bc);
 	}
 }
 
@@ -61,18 +37,18 @@ static float b_max(float a, float b) { return a > b ? a : b; }
 static float b_min(float a, float b) { return a < b ? a : b; }
 static float b_prelu(float x, float a) { return x >= 0 ? x : a * x; }
 
-#define BINARY_KERNEL(name, fn) \
-	FLOAT_KERNEL(name) \
-	static bool \
-	f_##name(IrOp *op, IrTensor *const *in, IrTensor **out) \
-	{ \
-		if (R(out[0]) > MAXR) { \
-			ir_op_emit_error(op, "rank above %d", MAXR); \
-			return false; \
-		} \
-		binary(in, out[0], fn); \
-		return true; \
+/* A binary kernel's float body: fn over in[0] and in[1] broadcast to
+ * out[0]'s shape. */
+static bool
+binary_kernel(IrOp *op, IrTensor *const *in, IrTensor **out, BinFn fn)
+{
+	if (R(out[0]) > MAXR) {
+		ir_op_emit_error(op, "rank above %d", MAXR);
+		return false;
 	}
+	binary(in, out[0], fn);
+	return true;
+}
 
 /* TFLite's integer add, sub and mul for 8-bit per-tensor quantized
  * operands and result (reference_integer_ops/add.h, mul.h): add and sub
@@ -162,58 +138,67 @@ qbinary(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
     char code)
 {
 	QBin q = qbin_params(it, op, in, code);
-	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
-	int r, k;
+	IrBroadcast bc;
+	int64_t i;
 
 	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
-	r = R(out[0]);
-	bcast_strides(in[0], out[0], sa);
-	bcast_strides(in[1], out[0], sb);
+	ir_broadcast_init(&bc, in[0], in[1], out[0]);
 	for (i = 0; i < out[0]->n; i++) {
-		int64_t a = ir_tensor_get_int(in[0], ia);
-		int64_t b = ir_tensor_get_int(in[1], ib);
+		int64_t a = ir_tensor_get_int(in[0], bc.ia);
+		int64_t b = ir_tensor_get_int(in[1], bc.ib);
 
 		ir_tensor_set_int(out[0], i, qbin_one(&q, a, b));
-		for (k = r - 1; k >= 0; k--) {
-			ia += sa[k];
-			ib += sb[k];
-			if (++idx[k] < D(out[0])[k])
-				break;
-			ia -= sa[k] * idx[k];
-			ib -= sb[k] * idx[k];
-			idx[k] = 0;
-		}
+		ir_broadcast_next(&bc);
 	}
 	return true;
 }
 
-/* A binary kernel with an integer path for quantized operands. */
-#define QBINARY_KERNEL(name, fn, code) \
-	static bool \
-	f_##name(IrOp *op, IrTensor *const *in, IrTensor **out) \
-	{ \
-		if (R(out[0]) > MAXR) { \
-			ir_op_emit_error(op, "rank above %d", MAXR); \
-			return false; \
-		} \
-		binary(in, out[0], fn); \
-		return true; \
-	} \
-	bool \
-	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
-	    IrTensor **out) \
-	{ \
-		if (qbinary_applies(op, in)) \
-			return graph_act_apply(op, \
-			    qbinary(it, op, in, out, code), out); \
-		return graph_act_apply(op, \
-		    graph_run_float(it, op, in, out, f_##name), out); \
-	}
+/* Add, sub and mul: the integer path for quantized operands, else the
+ * float path. */
+static bool
+f_add(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_add);
+}
 
-QBINARY_KERNEL(add, b_add, '+')
-QBINARY_KERNEL(sub, b_sub, '-')
-QBINARY_KERNEL(mul, b_mul, '*')
-FLOAT_KERNEL(div)
+bool
+graph_interpret_add(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	if (qbinary_applies(op, in))
+		return graph_act_apply(op, qbinary(it, op, in, out, '+'), out);
+	return graph_float_kernel(it, op, in, out, f_add);
+}
+
+static bool
+f_sub(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_sub);
+}
+
+bool
+graph_interpret_sub(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	if (qbinary_applies(op, in))
+		return graph_act_apply(op, qbinary(it, op, in, out, '-'), out);
+	return graph_float_kernel(it, op, in, out, f_sub);
+}
+
+static bool
+f_mul(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_mul);
+}
+
+bool
+graph_interpret_mul(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	if (qbinary_applies(op, in))
+		return graph_act_apply(op, qbinary(it, op, in, out, '*'), out);
+	return graph_float_kernel(it, op, in, out, f_mul);
+}
 
 /* Integer tensors divide as C, TFLite and ONNX do: truncating toward
  * zero (a zero divisor gives 0 rather than undefined behaviour). */
@@ -232,27 +217,50 @@ f_div(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-BINARY_KERNEL(maximum, b_max)
-BINARY_KERNEL(minimum, b_min)
-BINARY_KERNEL(prelu, b_prelu)
-
-/* Advances a row-major index over out's dims and the two operands'
- * broadcast offsets by one element. */
-static void
-bcast_next(const IrTensor *out, int64_t *idx, const int64_t *sa,
-    const int64_t *sb, int64_t *ia, int64_t *ib)
+bool
+graph_interpret_div(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
 {
-	int k;
+	return graph_float_kernel(it, op, in, out, f_div);
+}
 
-	for (k = R(out) - 1; k >= 0; k--) {
-		*ia += sa[k];
-		*ib += sb[k];
-		if (++idx[k] < D(out)[k])
-			return;
-		*ia -= sa[k] * idx[k];
-		*ib -= sb[k] * idx[k];
-		idx[k] = 0;
-	}
+static bool
+f_maximum(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_max);
+}
+
+bool
+graph_interpret_maximum(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_maximum);
+}
+
+static bool
+f_minimum(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_min);
+}
+
+bool
+graph_interpret_minimum(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_minimum);
+}
+
+static bool
+f_prelu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	return binary_kernel(op, in, out, b_prelu);
+}
+
+bool
+graph_interpret_prelu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_prelu);
 }
 
 /* base ^ exponent in double, broadcast, in the base's element type;
@@ -261,9 +269,10 @@ bool
 graph_interpret_pow(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
-	int64_t sa[MAXR], sb[MAXR], idx[MAXR] = {0}, ia = 0, ib = 0, i;
 	const IrType *t = ir_op_result(op, 0)->type;
+	IrBroadcast bc;
 	bool integer;
+	int64_t i;
 
 	(void)it;
 	if (t->u.shaped.rank > MAXR || !(out[0] = ir_tensor_create(t))) {
@@ -271,16 +280,15 @@ graph_interpret_pow(IrInterp *it, IrOp *op, IrTensor *const *in,
 		return false;
 	}
 	integer = t->u.shaped.elem->kind != IR_TYPE_FLOAT;
-	bcast_strides(in[0], out[0], sa);
-	bcast_strides(in[1], out[0], sb);
+	ir_broadcast_init(&bc, in[0], in[1], out[0]);
 	for (i = 0; i < out[0]->n; i++) {
-		double v = pow(ir_tensor_get(in[0], ia),
-		    ir_tensor_get(in[1], ib));
+		double v = pow(ir_tensor_get(in[0], bc.ia),
+		    ir_tensor_get(in[1], bc.ib));
 
 		if (integer)
 			v = isnan(v) ? 0 : trunc(v);
 		ir_tensor_set(out[0], i, v);
-		bcast_next(out[0], idx, sa, sb, &ia, &ib);
+		ir_broadcast_next(&bc);
 	}
 	return true;
 }
@@ -336,29 +344,203 @@ unary(const IrOp *op, IrTensor *in, IrTensor *out, UnFn fn, float p0,
 		y[i] = fn(op, x[i], p0, p1);
 }
 
-#define UNARY_KERNEL(name, fn, p0, p1) \
-	FLOAT_KERNEL(name) \
-	static bool \
-	f_##name(IrOp *op, IrTensor *const *in, IrTensor **out) \
-	{ \
-		unary(op, in[0], out[0], fn, (p0), (p1)); \
-		return true; \
-	}
+static bool
+f_relu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_relu, 0, 0);
+	return true;
+}
 
-UNARY_KERNEL(relu, u_relu, 0, 0)
-UNARY_KERNEL(relu6, u_relu6, 0, 0)
-UNARY_KERNEL(clip, u_clip, (float)getf(op, "min"), (float)getf(op, "max"))
-UNARY_KERNEL(leaky_relu, u_leaky, (float)getf(op, "alpha"), 0)
-UNARY_KERNEL(sigmoid, u_sigmoid, 0, 0)
-UNARY_KERNEL(tanh, u_tanh, 0, 0)
-UNARY_KERNEL(hard_swish, u_hswish, 0, 0)
-UNARY_KERNEL(hard_sigmoid, u_hsigmoid, 0, 0)
-UNARY_KERNEL(gelu, u_gelu, getb(op, "approximate") ? 1.0f : 0.0f, 0)
-UNARY_KERNEL(exp, u_exp, 0, 0)
-UNARY_KERNEL(sqrt, u_sqrt, 0, 0)
-UNARY_KERNEL(rsqrt, u_rsqrt, 0, 0)
-UNARY_KERNEL(abs, u_abs, 0, 0)
-UNARY_KERNEL(neg, u_neg, 0, 0)
+bool
+graph_interpret_relu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_relu);
+}
+
+static bool
+f_relu6(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_relu6, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_relu6(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_relu6);
+}
+
+static bool
+f_clip(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_clip, (float)getf(op, "min"),
+	    (float)getf(op, "max"));
+	return true;
+}
+
+bool
+graph_interpret_clip(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_clip);
+}
+
+static bool
+f_leaky_relu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_leaky, (float)getf(op, "alpha"), 0);
+	return true;
+}
+
+bool
+graph_interpret_leaky_relu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_leaky_relu);
+}
+
+static bool
+f_sigmoid(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_sigmoid, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_sigmoid(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_sigmoid);
+}
+
+static bool
+f_tanh(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_tanh, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_tanh(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_tanh);
+}
+
+static bool
+f_hard_swish(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_hswish, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_hard_swish(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_hard_swish);
+}
+
+static bool
+f_hard_sigmoid(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_hsigmoid, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_hard_sigmoid(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_hard_sigmoid);
+}
+
+static bool
+f_gelu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_gelu, getb(op,
+	    "approximate") ? 1.0f : 0.0f, 0);
+	return true;
+}
+
+bool
+graph_interpret_gelu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_gelu);
+}
+
+static bool
+f_exp(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_exp, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_exp(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_exp);
+}
+
+static bool
+f_sqrt(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_sqrt, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_sqrt(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_sqrt);
+}
+
+static bool
+f_rsqrt(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_rsqrt, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_rsqrt(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_rsqrt);
+}
+
+static bool
+f_abs(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_abs, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_abs(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_abs);
+}
+
+static bool
+f_neg(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_neg, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_neg(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_neg);
+}
 
 /* outer x axis x inner decomposition of a shape around `axis`. */
 void
@@ -404,7 +586,6 @@ softmax(IrOp *op, IrTensor *in, IrTensor *out, float beta, bool log_)
 		}
 }
 
-FLOAT_KERNEL(softmax)
 static bool
 f_softmax(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -412,7 +593,13 @@ f_softmax(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(log_softmax)
+bool
+graph_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_softmax);
+}
+
 static bool
 f_log_softmax(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -420,9 +607,15 @@ f_log_softmax(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
+bool
+graph_interpret_log_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_log_softmax);
+}
+
 /* ------------------------------------------------------------ normalisation */
 
-FLOAT_KERNEL(batch_norm)
 static bool
 f_batch_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -446,7 +639,13 @@ f_batch_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(layer_norm)
+bool
+graph_interpret_batch_norm(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_batch_norm);
+}
+
 static bool
 f_layer_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -478,4 +677,11 @@ f_layer_norm(IrOp *op, IrTensor *const *in, IrTensor **out)
 			    (b ? b[i] : 0.0f);
 	}
 	return true;
+}
+
+bool
+graph_interpret_layer_norm(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_layer_norm);
 }

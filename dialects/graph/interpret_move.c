@@ -99,21 +99,19 @@ run_raw(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
 	return fn(op, in, out);
 }
 
-#define RAW_KERNEL(name) \
-	static bool f_##name(IrOp *op, IrTensor *const *in, IrTensor **out); \
-	bool \
-	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
-	    IrTensor **out) \
-	{ \
-		if (R(in[0]) > MAXR || \
-		    ir_op_result(op, 0)->type->u.shaped.rank > MAXR) { \
-			ir_op_emit_error(op, "rank above %d", MAXR); \
-			return false; \
-		} \
-		return run_raw(it, op, in, out, f_##name); \
+/* A data-movement kernel's entry: ranks checked, then run_raw. */
+static bool
+raw_kernel(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
+    FloatFn fn)
+{
+	if (R(in[0]) > MAXR ||
+	    ir_op_result(op, 0)->type->u.shaped.rank > MAXR) {
+		ir_op_emit_error(op, "rank above %d", MAXR);
+		return false;
 	}
+	return run_raw(it, op, in, out, fn);
+}
 
-RAW_KERNEL(transpose)
 static bool
 f_transpose(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -134,7 +132,13 @@ f_transpose(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-RAW_KERNEL(slice)
+bool
+graph_interpret_transpose(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return raw_kernel(it, op, in, out, f_transpose);
+}
+
 static bool
 f_slice(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -155,6 +159,13 @@ f_slice(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
+bool
+graph_interpret_slice(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return raw_kernel(it, op, in, out, f_slice);
+}
+
 /* TFLite's strided-slice start for one dim (masks, negatives, clamps). */
 static int64_t
 ss_start(int64_t b, int64_t dim, int64_t stride, bool masked)
@@ -168,7 +179,6 @@ ss_start(int64_t b, int64_t dim, int64_t stride, bool masked)
 	return b < -1 ? -1 : b > dim - 1 ? dim - 1 : b;
 }
 
-RAW_KERNEL(strided_slice)
 static bool
 f_strided_slice(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -206,6 +216,13 @@ f_strided_slice(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
+bool
+graph_interpret_strided_slice(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return raw_kernel(it, op, in, out, f_strided_slice);
+}
+
 /* Index into [0, n) for a padded position p (1 reflect, 2 symmetric,
  * 3 edge; 0 constant: -1). */
 static int64_t
@@ -228,7 +245,6 @@ pad_index(int64_t p, int64_t n, int mode)
 	return p;
 }
 
-FLOAT_KERNEL(pad)
 static bool
 f_pad(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -254,6 +270,13 @@ f_pad(IrOp *op, IrTensor *const *in, IrTensor **out)
 	gather_run(&g, in[0], out[0], &fill);
 	gather_free(&g);
 	return true;
+}
+
+bool
+graph_interpret_pad(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_pad);
 }
 
 /* TFLite's resize scale along one axis. */
@@ -559,7 +582,6 @@ resize_onnx_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
-FLOAT_KERNEL(resize)
 static bool
 f_resize(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -569,6 +591,13 @@ f_resize(IrOp *op, IrTensor *const *in, IrTensor **out)
 	if (nchw(op))
 		return graph_via_nhwc(op, in, out, fn, NULL);
 	return fn(op, in, out);
+}
+
+bool
+graph_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_resize);
 }
 
 /* reshape, squeeze, unsqueeze: the same bytes under the result type. */
@@ -610,16 +639,28 @@ concat_copy(IrOp *op, IrTensor *const *in, IrTensor **out, bool split)
 	return true;
 }
 
-RAW_KERNEL(concat)
 static bool
 f_concat(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	return concat_copy(op, in, out, false);
 }
 
-RAW_KERNEL(split)
+bool
+graph_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return raw_kernel(it, op, in, out, f_concat);
+}
+
 static bool
 f_split(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	return concat_copy(op, in, out, true);
+}
+
+bool
+graph_interpret_split(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return raw_kernel(it, op, in, out, f_split);
 }

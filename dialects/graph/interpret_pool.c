@@ -13,10 +13,10 @@ pool_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out)
 	bool incl = !is_max && getb(op, "count_include_pad");
 	const float *x = F(in[0]);
 	float *y = F(out[0]);
-	Win w;
+	QWindow w;
 
 	getints(op, "kernel", k);
-	w = graph_window(op, in[0], out[0], k[0], k[1], true);
+	w = graph_window(op, in[0], out[0], k[0], k[1], true, false);
 	for (n = 0; n < w.n; n++)
 	for (oy = 0; oy < w.oh; oy++)
 	for (ox = 0; ox < w.ow; ox++)
@@ -52,11 +52,11 @@ qpool(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	int64_t k[2] = {1, 1}, n, oy, ox, c, ky, kx, acc, cnt, iy, ix, v;
 	bool is_max = ir_op_is(op, "graph.max_pool2d");
-	Win w;
+	QWindow w;
 
 	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
 	getints(op, "kernel", k);
-	w = graph_window(op, in[0], out[0], k[0], k[1], false);
+	w = graph_window(op, in[0], out[0], k[0], k[1], false, false);
 	for (n = 0; n < w.n; n++)
 	for (oy = 0; oy < w.oh; oy++)
 	for (ox = 0; ox < w.ow; ox++)
@@ -202,7 +202,6 @@ graph_interpret_max_pool2d_indices(IrInterp *it, IrOp *op,
 	return ok;
 }
 
-FLOAT_KERNEL(global_avg_pool)
 static bool
 f_global_avg_pool(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
@@ -222,6 +221,13 @@ f_global_avg_pool(IrOp *op, IrTensor *const *in, IrTensor **out)
 			y[b * c + ch] = acc / (float)hw;
 		}
 	return true;
+}
+
+bool
+graph_interpret_global_avg_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_global_avg_pool);
 }
 
 /* Reductions: out index of each input element, reduced dims dropped. */
@@ -330,16 +336,28 @@ f_reduce_mean(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return reduce(op, in[0], out[0], 0);
 }
 
-FLOAT_KERNEL(reduce_sum)
 static bool
 f_reduce_sum(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	return reduce(op, in[0], out[0], 1);
 }
 
-FLOAT_KERNEL(reduce_max)
+bool
+graph_interpret_reduce_sum(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_reduce_sum);
+}
+
 static bool
 f_reduce_max(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	return reduce(op, in[0], out[0], 2);
+}
+
+bool
+graph_interpret_reduce_max(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_reduce_max);
 }

@@ -79,13 +79,6 @@ R(const IrTensor *t)
 	return (int)t->type->u.shaped.rank;
 }
 
-/* Window geometry of a 2-D window op over NHWC tensors. */
-typedef struct Win {
-	int64_t n, h, w, c;      /* input */
-	int64_t oh, ow, oc;      /* output */
-	int64_t kh, kw, sh, sw, dh, dw, pt, pl;
-} Win;
-
 /* The MAC kinds of the integer path. */
 enum { Q_CONV, Q_DW, Q_FC };
 
@@ -100,9 +93,11 @@ bool graph_via_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out,
 /* interpret.c: padding before the first element along spatial axis. */
 int64_t graph_pad_before(IrOp *op, int axis, int64_t in, int64_t k,
     int64_t stride, int64_t dil);
-/* interpret.c: the window geometry of op over NHWC in and out. */
-Win graph_window(IrOp *op, const IrTensor *in, const IrTensor *out,
-    int64_t kh, int64_t kw, bool dilated);
+/* interpret.c: the window geometry of op over in and out (NCHW tensors
+ * when nchw, else NHWC), from its strides and, when dilated, its
+ * dilations. */
+QWindow graph_window(IrOp *op, const IrTensor *in, const IrTensor *out,
+    int64_t kh, int64_t kw, bool dilated, bool nchw);
 /* interpret.c: the integer MAC path (TFLite's reference kernels) of a
  * Q_* kind: does it apply to op, and run it. */
 bool graph_qmac_applies(IrOp *op, IrTensor *const *in, int kind);
@@ -112,39 +107,18 @@ bool graph_qmac(IrInterp *it, IrOp *op, IrTensor *const *in,
  * at most max_bits), or NULL; a scale as TFLite holds it (a float32). */
 const IrType *graph_qtensor(const IrTensor *t, unsigned max_bits);
 double graph_f32_scale(double s);
+/* interpret.c: a float kernel's entry: fn on the float path, then the
+ * op's fused activation. */
+bool graph_float_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out, FloatFn fn);
+/* interpret.c: a MAC kernel's entry (kind Q_*): the integer path when it
+ * applies, else fn on the float path with the bias made float; then the
+ * op's fused activation. */
+bool graph_mac_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out, int kind, FloatFn fn);
 /* interpret_elementwise.c: outer x axis x inner decomposition of a
  * shape around `axis`. */
 void graph_split_axis(const IrTensor *t, int64_t axis, int64_t *outer,
     int64_t *len, int64_t *inner);
-
-/* Declares graph_interpret_<name> running float kernel f_<name>. */
-#define FLOAT_KERNEL(name) \
-	static bool f_##name(IrOp *op, IrTensor *const *in, IrTensor **out); \
-	bool \
-	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
-	    IrTensor **out) \
-	{ \
-		return graph_act_apply(op, \
-		    graph_run_float(it, op, in, out, f_##name), out); \
-	}
-
-/* Declares graph_interpret_<name>: the integer path when it applies,
- * else float kernel f_<name>. */
-#define QUANT_KERNEL(name, kind) \
-	static bool f_##name(IrOp *op, IrTensor *const *in, IrTensor **out); \
-	bool \
-	graph_interpret_##name(IrInterp *it, IrOp *op, IrTensor *const *in, \
-	    IrTensor **out) \
-	{ \
-		IrTensor *fin[3]; \
-		bool ok; \
-		if (graph_qmac_applies(op, in, kind)) \
-			return graph_act_apply(op, \
-			    graph_qmac(it, op, in, out, kind), out); \
-		graph_qbias_inputs(ir_interp_context(it), op, in, fin); \
-		ok = graph_run_float(it, op, fin, out, f_##name); \
-		graph_qbias_release(op, in, fin); \
-		return graph_act_apply(op, ok, out); \
-	}
 
 #endif /* NPUIR_GRAPH_KERNEL_H */

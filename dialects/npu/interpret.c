@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialects/graph/graph.h"
+#include "interp/broadcast.h"
 #include "interp/interp.h"
 #include "interp/qmath.h"
 
@@ -119,31 +121,18 @@ make_out(IrOp *op, IrTensor **out)
 	return out[0] != NULL;
 }
 
-/* Window geometry of NHWC windowed ops. */
-typedef struct Win {
-	int64_t n, h, w, c, oh, ow, oc, kh, kw, sh, sw, dh, dw, pt, pl;
-} Win;
-
-static Win
+/* Window geometry of NHWC windowed ops (graph_window_geometry). */
+static QWindow
 window(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
     int64_t kw)
 {
 	int64_t s[2] = {1, 1}, d[2] = {1, 1};
-	DialectPad p = dialect_get_pad(def_of(op), op->attrs, "padding");
-	Win w;
+	QWindow w;
 
 	dialect_get_ints(def_of(op), op->attrs, "strides", s, 2);
 	if (dialect_has_attr(def_of(op), op->attrs, "dilations"))
 		dialect_get_ints(def_of(op), op->attrs, "dilations", d, 2);
-	w = (Win){D(in)[0], D(in)[1], D(in)[2], D(in)[3], D(out)[1],
-	    D(out)[2], D(out)[3], kh, kw, s[0], s[1], d[0], d[1], 0, 0};
-	if (p.kind == DIALECT_PAD_SAME) {
-		w.pt = dialect_same_pad_before(w.h, kh, w.sh, w.dh);
-		w.pl = dialect_same_pad_before(w.w, kw, w.sw, w.dw);
-	} else if (p.kind == DIALECT_PAD_EXPLICIT) {
-		w.pt = p.top;
-		w.pl = p.left;
-	}
+	graph_window_geometry(op, D(in), D(out), false, kh, kw, s, d, &w);
 	return w;
 }
 
@@ -201,13 +190,6 @@ mac_end(Mac *k, IrTensor *out)
 	return true;
 }
 
-static QWindow
-qwindow(const Win *w)
-{
-	return (QWindow){w->n, w->h, w->w, w->c, w->oh, w->ow, w->oc, w->kh,
-	    w->kw, w->sh, w->sw, w->dh, w->dw, w->pt, w->pl};
-}
-
 /* TFLite's ConvPerChannel (qmath_conv2d). */
 bool
 npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
@@ -215,13 +197,11 @@ npu_interpret_conv2d(IrInterp *it, IrOp *op, IrTensor *const *in,
 {
 	int64_t oc = D(in[1])[0];
 	QWindow g;
-	Win w;
 	Mac k;
 
 	if (!mac_begin(it, op, in, out, oc, &k))
 		return false;
-	w = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
-	g = qwindow(&w);
+	g = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
 	qmath_conv2d(&g, 1, k.x, k.w, k.bias, &k.r, k.y);
 	return mac_end(&k, out[0]);
 }
@@ -233,13 +213,11 @@ npu_interpret_depthwise_conv2d(IrInterp *it, IrOp *op,
 {
 	int64_t oc = D(in[1])[3];
 	QWindow g;
-	Win w;
 	Mac k;
 
 	if (!mac_begin(it, op, in, out, oc, &k))
 		return false;
-	w = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
-	g = qwindow(&w);
+	g = window(op, in[0], out[0], D(in[1])[1], D(in[1])[2]);
 	qmath_depthwise_conv2d(&g, k.x, k.w, k.bias, &k.r, k.y);
 	return mac_end(&k, out[0]);
 }
@@ -271,7 +249,7 @@ npu_interpret_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
 	const char *mode = dialect_get_str(def_of(op), op->attrs, "mode");
 	int64_t k[2] = {1, 1}, n, oy, ox, c, ky, kx, lo, hi;
 	int32_t *x = ints(in[0], 0);
-	Win w;
+	QWindow w;
 
 	if (!make_out(op, out)) {
 		free(x);
@@ -336,22 +314,6 @@ ew_input(IrOp *op, int idx, int64_t x, bool single)
 	return v;
 }
 
-/* Element strides of t broadcast against out (rank <= 8). */
-static void
-bcast(const IrTensor *t, const IrTensor *out, int64_t *st)
-{
-	int ro = (int)out->type->u.shaped.rank;
-	int rt = (int)t->type->u.shaped.rank, k;
-	int64_t s = 1;
-
-	for (k = ro - 1; k >= 0; k--) {
-		int64_t d = k - (ro - rt) >= 0 ? D(t)[k - (ro - rt)] : 1;
-
-		st[k] = d == 1 ? 0 : s;
-		s *= d;
-	}
-}
-
 /* The combined value of the op before output scaling. */
 static int64_t
 ew_combine(char op, int64_t a, int64_t b)
@@ -383,45 +345,32 @@ npu_interpret_elementwise(IrInterp *it, IrOp *op, IrTensor *const *in,
 	QMultiplier om = {(int32_t)geti(op, "output_multiplier"),
 	    (int)geti(op, "output_shift")};
 	QMultiplier am = {0, 0};
-	int64_t sa[8], sb[8] = {0}, idx[8] = {0}, ia = 0, ib = 0, i, lo, hi;
-	int64_t ozp = geti(op, "output_zp");
-	int r, k;
+	int64_t i, lo, hi, ozp = geti(op, "output_zp");
+	IrBroadcast bc;
 
 	if (!make_out(op, out))
 		return false;
-	r = (int)out[0]->type->u.shaped.rank;
 	two = op->noperands > 1;
-	if (r > 8) {
-		ir_op_emit_error(op, "rank above 8");
+	if (!ir_broadcast_init(&bc, in[0], two ? in[1] : NULL, out[0])) {
+		ir_op_emit_error(op, "rank above %d", IR_BROADCAST_MAX_RANK);
 		return false;
 	}
 	if (code == 'l' && has(op, "alpha_multiplier"))
 		am = (QMultiplier){(int32_t)geti(op, "alpha_multiplier"),
 		    (int)geti(op, "alpha_shift")};
 	act_range(op, &lo, &hi);
-	bcast(in[0], out[0], sa);
-	if (two)
-		bcast(in[1], out[0], sb);
 	for (i = 0; i < out[0]->n; i++) {
-		int64_t a = ew_input(op, 0, ir_tensor_get_int(in[0], ia),
+		int64_t a = ew_input(op, 0, ir_tensor_get_int(in[0], bc.ia),
 		    single);
-		int64_t b = two ? ew_input(op, 1, ir_tensor_get_int(in[1], ib),
-		    single) : 0;
+		int64_t b = two ? ew_input(op, 1,
+		    ir_tensor_get_int(in[1], bc.ib), single) : 0;
 		int64_t v = code == 'l' ? a : ew_combine(code, a, b);
 		QMultiplier m = code == 'l' && v < 0 ? am : om;
 
 		v = qmath_requant(qmath_clamp(v, INT32_MIN, INT32_MAX), m,
 		    single) + ozp;
 		ir_tensor_set_int(out[0], i, qmath_clamp(v, lo, hi));
-		for (k = r - 1; k >= 0; k--) {
-			ia += sa[k];
-			ib += sb[k];
-			if (++idx[k] < D(out[0])[k])
-				break;
-			ia -= sa[k] * idx[k];
-			ib -= sb[k] * idx[k];
-			idx[k] = 0;
-		}
+		ir_broadcast_next(&bc);
 	}
 	return true;
 }
