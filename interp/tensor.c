@@ -441,3 +441,43 @@ ir_tensor_store_f32(IrTensor *dst, const IrTensor *src)
 		}
 	}
 }
+
+void
+ir_tensor_split_axis(const IrTensor *t, int64_t axis, int64_t *outer,
+    int64_t *len, int64_t *inner)
+{
+	const int64_t *d = ir_tensor_dims(t);
+	int64_t k, r = ir_tensor_rank(t);
+
+	*outer = *inner = 1;
+	for (k = 0; k < axis; k++)
+		*outer *= d[k];
+	*len = d[axis];
+	for (k = axis + 1; k < r; k++)
+		*inner *= d[k];
+}
+
+void
+ir_softmax_f32(const float *x, float *y, int64_t outer, int64_t len,
+    int64_t inner, float beta, bool log_)
+{
+	int64_t o, i, k;
+
+	for (o = 0; o < outer; o++)
+		for (i = 0; i < inner; i++) {
+			const float *xp = x + o * len * inner + i;
+			float *yp = y + o * len * inner + i;
+			float mx = -INFINITY, sum = 0;
+
+			for (k = 0; k < len; k++)
+				mx = xp[k * inner] > mx ? xp[k * inner] : mx;
+			for (k = 0; k < len; k++) {
+				yp[k * inner] = expf(beta * (xp[k * inner] -
+				    mx));
+				sum += yp[k * inner];
+			}
+			for (k = 0; k < len; k++)
+				yp[k * inner] = log_ ? beta * (xp[k * inner] -
+				    mx) - logf(sum) : yp[k * inner] / sum;
+		}
+}

@@ -81,4 +81,14 @@ IrTensor *ir_tensor_to_f32(IrContext *ctx, IrTensor *t);
  * from zero, clamp to the storage range), integers round and saturate. */
 void ir_tensor_store_f32(IrTensor *dst, const IrTensor *src);
 
+/* The outer x len x inner decomposition of t's shape around `axis`
+ * (0 <= axis < rank): len is the axis's extent. */
+void ir_tensor_split_axis(const IrTensor *t, int64_t axis, int64_t *outer,
+    int64_t *len, int64_t *inner);
+/* Softmax (log softmax when log_) of x along the middle axis of an
+ * outer x len x inner block into y, max-subtracted, in f32: the float
+ * arithmetic graph.softmax defines and npu.softmax reproduces. */
+void ir_softmax_f32(const float *x, float *y, int64_t outer, int64_t len,
+    int64_t inner, float beta, bool log_);
+
 #endif /* NPUIR_TENSOR_H */

@@ -542,48 +542,15 @@ graph_interpret_neg(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return graph_float_kernel(it, op, in, out, f_neg);
 }
 
-/* outer x axis x inner decomposition of a shape around `axis`. */
-void
-graph_split_axis(const IrTensor *t, int64_t axis, int64_t *outer,
-    int64_t *len, int64_t *inner)
-{
-	int k;
-
-	*outer = *inner = 1;
-	for (k = 0; k < axis; k++)
-		*outer *= D(t)[k];
-	*len = D(t)[axis];
-	for (k = (int)axis + 1; k < R(t); k++)
-		*inner *= D(t)[k];
-}
-
 /* Softmax (or its log) along the op's axis, max-subtracted. */
 static void
 softmax(IrOp *op, IrTensor *in, IrTensor *out, float beta, bool log_)
 {
 	int64_t axis = dialect_norm_axis(geti(op, "axis"), R(in));
-	int64_t outer, len, inner, o, i, k;
-	const float *x = F(in);
-	float *y = F(out);
+	int64_t outer, len, inner;
 
-	graph_split_axis(in, axis, &outer, &len, &inner);
-	for (o = 0; o < outer; o++)
-		for (i = 0; i < inner; i++) {
-			const float *xp = x + o * len * inner + i;
-			float *yp = y + o * len * inner + i;
-			float mx = -INFINITY, sum = 0;
-
-			for (k = 0; k < len; k++)
-				mx = xp[k * inner] > mx ? xp[k * inner] : mx;
-			for (k = 0; k < len; k++) {
-				yp[k * inner] = expf(beta * (xp[k * inner] -
-				    mx));
-				sum += yp[k * inner];
-			}
-			for (k = 0; k < len; k++)
-				yp[k * inner] = log_ ? beta * (xp[k * inner] -
-				    mx) - logf(sum) : yp[k * inner] / sum;
-		}
+	ir_tensor_split_axis(in, axis, &outer, &len, &inner);
+	ir_softmax_f32(F(in), F(out), outer, len, inner, beta, log_);
 }
 
 static bool

@@ -622,7 +622,7 @@ concat_copy(IrOp *op, IrTensor *const *in, IrTensor **out, bool split)
 	int64_t outer, len, inner, o, off = 0;
 	size_t es = whole->elem_size;
 
-	graph_split_axis(whole, axis, &outer, &len, &inner);
+	ir_tensor_split_axis(whole, axis, &outer, &len, &inner);
 	for (o = 0; o < outer; o++)
 		for (p = 0; p < nparts; p++) {
 			IrTensor *part = split ? out[p] : in[p];

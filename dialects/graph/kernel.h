@@ -116,9 +116,5 @@ bool graph_float_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
  * op's fused activation. */
 bool graph_mac_kernel(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out, int kind, FloatFn fn);
-/* interpret_elementwise.c: outer x axis x inner decomposition of a
- * shape around `axis`. */
-void graph_split_axis(const IrTensor *t, int64_t axis, int64_t *outer,
-    int64_t *len, int64_t *inner);
 
 #endif /* NPUIR_GRAPH_KERNEL_H */

@@ -611,51 +611,25 @@ npu_interpret_slice(IrInterp *it, IrOp *op, IrTensor *const *in,
 /* ------------------------------------------------------------ softmax */
 
 /* graph.softmax's arithmetic on quantized data: dequantize, f32
- * max-subtracted softmax along the axis, quantize (TFLite's rounding). */
-static void
-softmax_f32(const float *x, float *y, int64_t outer, int64_t len,
-    int64_t inner, float beta)
-{
-	int64_t o, i, k;
-
-	for (o = 0; o < outer; o++)
-		for (i = 0; i < inner; i++) {
-			const float *xp = x + o * len * inner + i;
-			float *yp = y + o * len * inner + i;
-			float mx = -INFINITY, sum = 0;
-
-			for (k = 0; k < len; k++)
-				mx = xp[k * inner] > mx ? xp[k * inner] : mx;
-			for (k = 0; k < len; k++) {
-				yp[k * inner] = expf(beta * (xp[k * inner] -
-				    mx));
-				sum += yp[k * inner];
-			}
-			for (k = 0; k < len; k++)
-				yp[k * inner] = yp[k * inner] / sum;
-		}
-}
-
+ * max-subtracted softmax along the axis (ir_softmax_f32), quantize
+ * (TFLite's rounding). */
 bool
 npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
 	IrContext *ctx = ir_interp_context(it);
-	int r = (int)in[0]->type->u.shaped.rank, k;
-	int64_t axis = dialect_norm_axis(geti(op, "axis"), r);
-	int64_t outer = 1, inner = 1;
+	int64_t axis = dialect_norm_axis(geti(op, "axis"),
+	    in[0]->type->u.shaped.rank);
+	int64_t outer, len, inner;
 	IrTensor *fx, *fy;
 
 	if (!make_out(op, out))
 		return false;
-	for (k = 0; k < axis; k++)
-		outer *= D(in[0])[k];
-	for (k = (int)axis + 1; k < r; k++)
-		inner *= D(in[0])[k];
+	ir_tensor_split_axis(in[0], axis, &outer, &len, &inner);
 	fx = ir_tensor_to_f32(ctx, in[0]);
 	fy = ir_tensor_create(ir_tensor_f32_type(ctx, out[0]->type));
-	softmax_f32(fx->data, fy->data, outer, D(in[0])[axis], inner,
-	    (float)dialect_get_float(def_of(op), op->attrs, "beta"));
+	ir_softmax_f32(fx->data, fy->data, outer, len, inner,
+	    (float)dialect_get_float(def_of(op), op->attrs, "beta"), false);
 	ir_tensor_store_f32(out[0], fy);
 	ir_tensor_release(fx);
 	ir_tensor_release(fy);
