@@ -1,0 +1,915 @@
+/* targets/ethos_u/codegen.c: ethos-u-codegen, command-stream emission
+ * from legalized npu IR: each maximal run of npu ops the NPU can run
+ * becomes one ethos_u.stream op holding the COP1 payload, the flash blob
+ * (weights and bias/scale records as Vela encodes them) and the scratch
+ * arena's size and input/output offsets from a memory plan. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/dialect.h"
+#include "dialects/graph/kernel.h"
+#include "interp/tensor.h"
+#include "passes/planner.h"
+#include "targets/ethos_u/codegen.h"
+#include "targets/ethos_u/ethos_u.h"
+#include "targets/ethos_u/simops.h"
+#include "targets/ethos_u/weights.h"
+
+/* Feature maps larger than this do not fit the 16-bit size registers. */
+#define CG_MAX_DIM 65536
+/* Arena and flash offsets stay below 2^31 (the op's attributes). */
+#define CG_MAX_BYTES ((int64_t)1 << 31)
+
+/* One npu op of a run, prepared: its registers (feature-map addresses
+ * still unset), its constant data, its feature-map values. */
+typedef struct CgPrep {
+	IrOp *op;
+	bool alias;             /* a reshape: out is in's bytes */
+	IrValue *in, *in2, *out;
+	CgNpuOp n;
+	uint8_t *blob;          /* weights and scales, or a LUT (flash) */
+	size_t nblob;
+	EthosuWeightRange *ranges;
+	size_t nranges;
+} CgPrep;
+
+/* One buffer of the scratch arena (aliased values share one). */
+typedef struct CgBuf {
+	int64_t start, end, size;
+	bool input;
+	IrValue *v;             /* the value it was made for */
+	int64_t offset;
+} CgBuf;
+
+typedef struct Cg {
+	IrContext *ctx;
+	EthosUTarget t;
+	bool dbl;               /* double rounding (TFLite Micro, Vela) */
+	PlannerAlgorithm planner;
+	CgPrep *run;
+	size_t n, cap;
+	IrPtrMap in_run;        /* op -> itself, for the ops of the run */
+	size_t streams, npu_ops;
+} Cg;
+
+/* ------------------------------------------------------------ types */
+
+static const IrType *
+elem_of(const IrValue *v)
+{
+	const IrType *e = v->type->u.shaped.elem;
+	return e->kind == IR_TYPE_QUANT ? e->u.quant.storage : e;
+}
+
+static bool
+elem_signed(const IrValue *v)
+{
+	const IrType *e = v->type->u.shaped.elem;
+	if (e->kind == IR_TYPE_QUANT)
+		return e->u.quant.is_signed;
+	return e->u.integer.sign != IR_UNSIGNED;
+}
+
+/* Is v a static ranked tensor of 8/16/32-bit integers (quantized or
+ * not)? */
+static bool
+static_int(const IrValue *v)
+{
+	const IrType *t = v->type;
+	if (t->kind != IR_TYPE_TENSOR || t->u.shaped.rank < 0 ||
+	    ir_type_num_elements(t) < 0)
+		return false;
+	const IrType *e = elem_of(v);
+	return e->kind == IR_TYPE_INTEGER && (e->u.integer.width == 8 ||
+	    e->u.integer.width == 16 || e->u.integer.width == 32);
+}
+
+/* The map of v as the NPU sees it: NHWC, leading dims folded into H
+ * (a batch runs as taller rows, right for maps read element by
+ * element; windowed ops check N == 1 themselves). */
+static void
+fm_of(const IrValue *v, CgFm *f)
+{
+	const IrType *t = v->type;
+	int64_t r = t->u.shaped.rank, d[4] = { 1, 1, 1, 1 };
+	for (int64_t i = 0; i < r; i++) {
+		int64_t slot = 4 - r + i;
+		d[slot < 0 ? 0 : slot] *= t->u.shaped.dims[i];
+	}
+	memset(f, 0, sizeof *f);
+	f->h = d[0] * d[1];
+	f->w = d[2];
+	f->c = d[3];
+	f->bits = (int)elem_of(v)->u.integer.width;
+	f->sign = elem_signed(v);
+	f->region = 1;
+}
+
+static int64_t
+int_attr(const IrOp *op, const char *name, int64_t def)
+{
+	const IrAttr *a = ir_op_attr(op, name);
+	return a && a->kind == IR_ATTR_INTEGER ? a->u.integer.value : def;
+}
+
+static int64_t
+list_attr(const IrOp *op, const char *name, int i, int64_t def)
+{
+	int64_t v[2] = { def, def };
+	if (ir_op_attr(op, name))
+		dialect_get_ints(op->name->def, op->attrs, name, v, 2);
+	return v[i];
+}
+
+/* The output clamp: the storage range narrowed by act_min/act_max, and
+ * to the 16 bits the registers hold. */
+static void
+act_range(const IrOp *op, const CgFm *o, int64_t *lo, int64_t *hi)
+{
+	*lo = o->sign ? -((int64_t)1 << (o->bits - 1)) : 0;
+	*hi = o->sign ? ((int64_t)1 << (o->bits - 1)) - 1 :
+	    ((int64_t)1 << o->bits) - 1;
+	int64_t a = int_attr(op, "act_min", *lo), b = int_attr(op, "act_max",
+	    *hi);
+	*lo = a > *lo ? a : *lo;
+	*hi = b < *hi ? b : *hi;
+	if (*lo < -32768)
+		*lo = -32768;
+	if (*hi > 32767)
+		*hi = 32767;
+}
+
+/* The constant behind v (graph.constant's dense value) as a tensor, or
+ * NULL. */
+static IrTensor *
+constant_of(IrValue *v)
+{
+	IrOp *d = ir_value_def_op(v);
+	if (!d || !ir_op_is(d, "graph.constant"))
+		return NULL;
+	const IrAttr *a = ir_op_attr(d, "value");
+	if (!a || a->kind != IR_ATTR_DENSE || !ir_tensor_type_ok(v->type))
+		return NULL;
+	return ir_tensor_from_dense(v->type, a);
+}
+
+static bool
+is_constant(IrValue *v)
+{
+	IrOp *d = ir_value_def_op(v);
+	return d && ir_op_is(d, "graph.constant");
+}
+
+/* ------------------------------------------------------------ preparing */
+
+/* Why op stays off the stream (for the debug listing), or a hard error
+ * (reported, *fatal set) for a map the NPU could run but that cannot be
+ * placed. */
+static bool
+placeable(IrOp *op, IrValue *v, bool *fatal)
+{
+	const IrType *t = v->type;
+	if (t->kind == IR_TYPE_TENSOR && (t->u.shaped.rank < 0 ||
+	    ir_type_num_elements(t) < 0)) {
+		ir_op_emit_error(op, "cannot place a feature map of dynamic "
+		    "shape in the Ethos-U scratch arena");
+		*fatal = true;
+		return false;
+	}
+	if (!static_int(v))
+		return false;
+	CgFm f;
+	fm_of(v, &f);
+	int64_t bytes = ir_tensor_type_bytes(t);
+	if (f.h > CG_MAX_DIM || f.w > CG_MAX_DIM || f.c > CG_MAX_DIM ||
+	    bytes < 0 || bytes >= CG_MAX_BYTES) {
+		ir_op_emit_error(op, "feature map %lldx%lldx%lld (%lld bytes) "
+		    "exceeds the Ethos-U limits (65536 per dimension, 2 GiB)",
+		    (long long)f.h, (long long)f.w, (long long)f.c,
+		    (long long)bytes);
+		*fatal = true;
+		return false;
+	}
+	return true;
+}
+
+/* The NPU query perf.c chooses a block configuration from. */
+static void
+query_of(const CgNpuOp *n, EthosUBlock block, EthosUQuery *q)
+{
+	memset(q, 0, sizeof *q);
+	q->block = block;
+	q->act = ETHOS_U_ACT_NONE;
+	q->ifm = (EthosUFm){ { 1, n->ifm.h, n->ifm.w, n->ifm.c },
+	    n->ifm.bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+	q->ofm = (EthosUFm){ { 1, n->ofm.h, n->ofm.w, n->ofm.c },
+	    n->ofm.bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+	if (n->has_ifm2) {
+		q->has_ifm2 = true;
+		q->ifm2 = (EthosUFm){ { 1, n->ifm2.h, n->ifm2.w, n->ifm2.c },
+		    n->ifm2.bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+	}
+	q->kernel_h = n->windowed ? n->kh : 1;
+	q->kernel_w = n->windowed ? n->kw : 1;
+	q->stride_h = n->windowed ? n->sh : 1;
+	q->stride_w = n->windowed ? n->sw : 1;
+	q->dilation_h = n->windowed ? n->dh : 1;
+	q->dilation_w = n->windowed ? n->dw : 1;
+}
+
+/* Block configuration and SHRAM layout. */
+static bool
+choose_block(Cg *g, CgNpuOp *n, EthosUQuery *q)
+{
+	if (!ethos_u_find_block_config(&g->t, q, &n->cfg))
+		return false;
+	return cg_shram_layout(&g->t, q, n);
+}
+
+/* Window registers of a conv or pool: strides 1-3, dilation 1-2,
+ * padding 0-127 (what the registers hold). */
+static bool
+window_of(IrOp *op, CgNpuOp *n)
+{
+	n->windowed = true;
+	n->sh = (int)list_attr(op, "strides", 0, 1);
+	n->sw = (int)list_attr(op, "strides", 1, 1);
+	n->dh = (int)list_attr(op, "dilations", 0, 1);
+	n->dw = (int)list_attr(op, "dilations", 1, 1);
+	if (n->sh > 3 || n->sw > 3 || n->dh > 2 || n->dw > 2 || n->kh > 64 ||
+	    n->kw > 64)
+		return false;
+	n->pt = (int)graph_pad_before(op, 0, n->ifm.h, n->kh, n->sh, n->dh);
+	n->pl = (int)graph_pad_before(op, 1, n->ifm.w, n->kw, n->sw, n->dw);
+	/* Bottom and right padding: what the last window needs beyond the
+	 * map (rows past it that no window reads are not padding). */
+	int64_t need_h = (n->ofm.h - 1) * n->sh + n->dh * (n->kh - 1) + 1;
+	int64_t need_w = (n->ofm.w - 1) * n->sw + n->dw * (n->kw - 1) + 1;
+	int64_t pb = need_h - n->pt - n->ifm.h, pr = need_w - n->pl -
+	    n->ifm.w;
+	n->pb = pb > 0 ? (int)pb : 0;
+	n->pr = pr > 0 ? (int)pr : 0;
+	return n->pt >= 0 && n->pl >= 0 && n->pt < 128 && n->pl < 128 &&
+	    n->pb < 128 && n->pr < 128;
+}
+
+/* The per-channel records of a MAC op: bias and its requantization as
+ * the output stage applies it. int8 inputs: the Q31 multiplier and
+ * shift 31 - s; int16 inputs: TFLite's reduced 16-bit multiplier and
+ * shift 15 - s, rounded naturally (its int16 path). */
+static bool
+scales_of(Cg *g, IrOp *op, int64_t oc, IrTensor *bias, CgNpuOp *n,
+    EthosuScale *sc)
+{
+	const IrAttr *ma = ir_op_attr(op, "multiplier");
+	const IrAttr *sa = ir_op_attr(op, "shift");
+	if (!ma || !sa || ma->kind != IR_ATTR_DENSE || sa->kind !=
+	    IR_ATTR_DENSE)
+		return false;
+	IrTensor *m = ir_tensor_from_dense(ma->u.dense.type, ma);
+	IrTensor *s = ir_tensor_from_dense(sa->u.dense.type, sa);
+	bool ok = m && s && (m->n == 1 || m->n == oc) && (s->n == 1 ||
+	    s->n == oc);
+	bool wide = n->ifm.bits == 16;
+	n->round = wide || !g->dbl ? ETHOSU_ROUND_NATURAL : ETHOSU_ROUND_DBL;
+	for (int64_t c = 0; ok && c < oc; c++) {
+		int64_t mul = ir_tensor_get_int(m, m->n == 1 ? 0 : c);
+		int64_t sh = ir_tensor_get_int(s, s->n == 1 ? 0 : c);
+		int64_t shift = (wide ? 15 : 31) - sh;
+		if (wide)
+			mul = mul < 0x7FFF0000 ? (mul + (1 << 15)) >> 16 :
+			    0x7FFF;
+		if (mul < 0 || mul > UINT32_MAX || shift < 1 || shift > 62)
+			ok = false;
+		sc[c].scale = (uint32_t)mul;
+		sc[c].shift = (uint8_t)shift;
+		sc[c].bias = bias ? ir_tensor_get_int(bias, c) : 0;
+	}
+	if (m)
+		ir_tensor_release(m);
+	if (s)
+		ir_tensor_release(s);
+	return ok;
+}
+
+/* Encodes the weights (ohwi minus the zero point) and records as Vela
+ * lays them out: one depth slice, each core's records then its stream. */
+static bool
+pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth,
+    const int16_t *ohwi, const EthosuScale *sc)
+{
+	CgNpuOp *n = &p->n;
+	EthosuWeightGeom geom = {
+		.kind = kind,
+		.part_kernel = n->part_kernel,
+		.ofm_depth = (int)n->ofm.c,
+		.ifm_depth = kind == ETHOSU_WEIGHTS_DEPTHWISE ? 1 : ifm_depth,
+		.kernel_h = n->kh,
+		.kernel_w = n->kw,
+		.dilation_x = n->dw,
+		.dilation_y = n->dh,
+		.ofm_block_depth = (int)n->cfg.ofm_block.c,
+		.ifm_bits = n->ifm.bits,
+	};
+	EthosuWeightError e;
+	int depth[2] = { 0, (int)n->ofm.c };
+	if (!ethosu_weight_geom_set_accel(&geom, (int)g->t.macs,
+	    (int)g->t.cores) || !ethosu_weight_geom_check(&geom, &e) ||
+	    !ethosu_weights_pack(&geom, ohwi, sc, depth, 1, &p->blob,
+	    &p->nblob, &p->ranges, &p->nranges, &e))
+		return false;
+	if (p->nranges < 1 || p->nranges > 2)
+		return false;
+	for (size_t i = 0; i < p->nranges; i++) {
+		const EthosuWeightRange *r = &p->ranges[i];
+		n->w_addr[i] = r->weight_offset;
+		n->w_len[i] = r->weight_bytes;
+		n->s_addr[i] = r->scale_offset;
+		n->s_len[i] = (r->scale_bytes + 15) / 16 * 16;
+	}
+	n->ncores = (int)p->nranges;
+	return true;
+}
+
+/* conv2d, depthwise_conv2d (multiplier 1) and fully_connected. */
+static bool
+prep_mac(Cg *g, CgPrep *p, bool *fatal)
+{
+	IrOp *op = p->op;
+	bool dw = ir_op_is(op, "npu.depthwise_conv2d");
+	bool fc = ir_op_is(op, "npu.fully_connected");
+	p->in = ir_op_operand(op, 0);
+	p->out = ir_op_result(op, 0);
+	IrValue *wv = ir_op_operand(op, 1), *bv = ir_op_operand(op, 2);
+	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
+	    is_constant(p->in))
+		return false;
+	const IrType *wt = wv->type;
+	int64_t wr = fc ? 2 : 4, in_rank = p->in->type->u.shaped.rank;
+	if (wt->kind != IR_TYPE_TENSOR || wt->u.shaped.rank != wr ||
+	    (fc ? in_rank != 2 : in_rank != 4 ||
+	    p->in->type->u.shaped.dims[0] != 1))
+		return false;
+	CgNpuOp *n = &p->n;
+	fm_of(p->in, &n->ifm);
+	fm_of(p->out, &n->ofm);
+	if (fc) {
+		/* [N, K] runs as one row of N pixels of K channels. */
+		n->ifm.w = n->ifm.h, n->ifm.h = 1;
+		n->ofm.w = n->ofm.h, n->ofm.h = 1;
+	}
+	if (n->ifm.bits == 32 || n->ofm.bits == 32)
+		return false;
+	n->kh = fc ? 1 : (int)wt->u.shaped.dims[1];
+	n->kw = fc ? 1 : (int)wt->u.shaped.dims[2];
+	if (!window_of(op, n))
+		return false;
+	/* A depthwise conv of a 1-channel map is a conv with O filters of
+	 * depth 1 (as Vela runs it); other multipliers stay off. */
+	bool as_conv = dw && n->ifm.c == 1;
+	if (dw && !as_conv && n->ifm.c != n->ofm.c)
+		return false;
+	n->op = dw && !as_conv ? ETHOSU_OP_DEPTHWISE : ETHOSU_OP_CONV;
+	n->ifm.zp = int_attr(op, "input_zp", 0);
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	EthosUQuery q;
+	EthosUBlock block = fc ? ETHOS_U_VECTOR : dw && !as_conv ?
+	    ETHOS_U_DEPTHWISE : ETHOS_U_CONV;
+	/* Vela runs a 1x1 conv over a 1x1 map as a fully connected layer. */
+	if (block == ETHOS_U_CONV && n->kh == 1 && n->kw == 1 &&
+	    n->ifm.h == 1 && n->ifm.w == 1)
+		block = ETHOS_U_VECTOR;
+	query_of(n, block, &q);
+	q.has_bias = q.scaled = true;
+	if (!choose_block(g, n, &q))
+		return false;
+	/* Vela's depthwise and fully connected weights are depth-first. */
+	n->part_kernel = n->cfg.part_kernel && block == ETHOS_U_CONV;
+	IrTensor *w = constant_of(wv), *b = constant_of(bv);
+	bool ok = w && b && ir_tensor_elem_bytes(wt->u.shaped.elem) == 1 &&
+	    b->n == n->ofm.c;
+	int64_t oc = n->ofm.c, ic = dw ? 1 : n->ifm.c;
+	size_t vol = (size_t)(oc * n->kh * n->kw * ic);
+	int16_t *ohwi = ok ? ir_xmalloc(vol * sizeof *ohwi) : NULL;
+	EthosuScale *sc = ok ? ir_xcalloc((size_t)oc, sizeof *sc) : NULL;
+	int64_t wzp = int_attr(op, "weight_zp", 0);
+	for (size_t i = 0; ok && i < vol; i++) {
+		/* Depthwise weights are 1HWO: the encoder wants OHW1. */
+		size_t src = i;
+		if (dw) {
+			size_t o = i / (size_t)(n->kh * n->kw);
+			size_t hw = i % (size_t)(n->kh * n->kw);
+			src = hw * (size_t)oc + o;
+		}
+		ohwi[i] = (int16_t)(ir_tensor_get_int(w, (int64_t)src) - wzp);
+	}
+	EthosuWeightKind kind = dw && !as_conv ? ETHOSU_WEIGHTS_DEPTHWISE :
+	    ETHOSU_WEIGHTS_CONV;
+	ok = ok && scales_of(g, op, oc, b, n, sc) && pack_weights(g, p, kind,
+	    (int)n->ifm.c, ohwi, sc);
+	free(ohwi);
+	free(sc);
+	if (w)
+		ir_tensor_release(w);
+	if (b)
+		ir_tensor_release(b);
+	return ok;
+}
+
+/* Max pooling (TFLite's: the max of the valid taps, on raw integers). */
+static bool
+prep_pool(Cg *g, CgPrep *p, bool *fatal)
+{
+	IrOp *op = p->op;
+	const char *mode = dialect_get_str(op->name->def, op->attrs, "mode");
+	p->in = ir_op_operand(op, 0);
+	p->out = ir_op_result(op, 0);
+	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
+	    is_constant(p->in) || strcmp(mode, "max") ||
+	    p->in->type->u.shaped.rank != 4 ||
+	    p->in->type->u.shaped.dims[0] != 1)
+		return false;
+	CgNpuOp *n = &p->n;
+	fm_of(p->in, &n->ifm);
+	fm_of(p->out, &n->ofm);
+	if (n->ifm.bits != n->ofm.bits || n->ifm.bits == 32)
+		return false;
+	n->kh = (int)list_attr(op, "kernel", 0, 1);
+	n->kw = (int)list_attr(op, "kernel", 1, 1);
+	if (!window_of(op, n) || n->dh != 1 || n->dw != 1)
+		return false;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 0; /* MAX */
+	n->round = ETHOSU_ROUND_NATURAL;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.kind = ETHOS_U_KIND_MAXPOOL;
+	return choose_block(g, n, &q);
+}
+
+/* A table lookup: a 1x1 average pool with scale 1 through LUT slot 0
+ * (the table DMA'd from flash into the top of SHRAM). */
+static bool
+prep_lut(Cg *g, CgPrep *p, bool *fatal)
+{
+	IrOp *op = p->op;
+	p->in = ir_op_operand(op, 0);
+	p->out = ir_op_result(op, 0);
+	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
+	    is_constant(p->in))
+		return false;
+	CgNpuOp *n = &p->n;
+	fm_of(p->in, &n->ifm);
+	fm_of(p->out, &n->ofm);
+	const IrAttr *ta = ir_op_attr(op, "table");
+	if (n->ifm.bits != 8 || n->ofm.bits != 8 || !n->ifm.sign ||
+	    !n->ofm.sign || !ta || ta->kind != IR_ATTR_DENSE)
+		return false;
+	IrTensor *tab = ir_tensor_from_dense(ta->u.dense.type, ta);
+	if (!tab || tab->n != 256) {
+		if (tab)
+			ir_tensor_release(tab);
+		return false;
+	}
+	p->blob = ir_xmalloc(256);
+	p->nblob = 256;
+	for (int i = 0; i < 256; i++)
+		p->blob[i] = (uint8_t)ir_tensor_get_int(tab, i);
+	ir_tensor_release(tab);
+	n->kh = n->kw = 1;
+	if (!window_of(op, n))
+		return false;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 1; /* AVERAGE */
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	n->ofm_scale = 1;
+	n->ofm_shift = 0;
+	n->activation = 16; /* TABLE_0 */
+	n->act_min = -128;
+	n->act_max = 127;
+	n->lut_len = 256;
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.uses_lut = true;
+	q.scaled = true;
+	q.act = ETHOS_U_ACT_LUT;
+	return choose_block(g, n, &q);
+}
+
+/* Prepares op; false when it stays off the stream (*fatal: an error
+ * was reported). */
+static bool
+prepare(Cg *g, IrOp *op, CgPrep *p, bool *fatal)
+{
+	memset(p, 0, sizeof *p);
+	p->op = op;
+	if (ir_op_is(op, "npu.conv2d") || ir_op_is(op,
+	    "npu.depthwise_conv2d") || ir_op_is(op, "npu.fully_connected"))
+		return prep_mac(g, p, fatal);
+	if (ir_op_is(op, "npu.pool"))
+		return prep_pool(g, p, fatal);
+	if (ir_op_is(op, "npu.lut"))
+		return prep_lut(g, p, fatal);
+	if (ir_op_is(op, "npu.reshape")) {
+		p->alias = true;
+		p->in = ir_op_operand(op, 0);
+		p->out = ir_op_result(op, 0);
+		return placeable(op, p->in, fatal) && placeable(op, p->out,
+		    fatal) && !is_constant(p->in);
+	}
+	return false;
+}
+
+static void
+prep_free(CgPrep *p)
+{
+	free(p->blob);
+	free(p->ranges);
+}
+
+/* ------------------------------------------------------------ planning */
+
+/* Does v have a user that is not an op of the run? */
+static bool
+used_outside(Cg *g, IrValue *v)
+{
+	for (IrUse *u = v->uses; u; u = u->next)
+		if (!ir_ptrmap_get(&g->in_run, u->owner))
+			return true;
+	return false;
+}
+
+/* The run's buffers: buf[k] for each map; map gets value -> k + 1. */
+static CgBuf *
+collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
+{
+	CgBuf *buf = ir_xcalloc(2 * g->n + 1, sizeof *buf);
+	size_t nb = 0;
+	int64_t end = (int64_t)g->n + 1;
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		IrValue *ins[2] = { p->in, p->in2 };
+		for (int k = 0; k < 2; k++) {
+			if (!ins[k])
+				continue;
+			size_t b = (size_t)ir_ptrmap_get(map, ins[k]);
+			if (!b) {
+				buf[nb] = (CgBuf){ 0, 1,
+				    ir_tensor_type_bytes(ins[k]->type), true,
+				    ins[k], 0 };
+				b = ++nb;
+				ir_ptrmap_put(map, ins[k], (void *)b);
+			}
+			if (buf[b - 1].end < (int64_t)i + 1)
+				buf[b - 1].end = (int64_t)i + 1;
+		}
+		if (p->alias) {
+			ir_ptrmap_put(map, p->out, ir_ptrmap_get(map, p->in));
+			continue;
+		}
+		buf[nb] = (CgBuf){ (int64_t)i, (int64_t)i + 1,
+		    ir_tensor_type_bytes(p->out->type), false, p->out, 0 };
+		ir_ptrmap_put(map, p->out, (void *)++nb);
+	}
+	/* Maps read after the run live to its end. */
+	for (size_t i = 0; i < g->n; i++) {
+		IrValue *out = g->run[i].out;
+		if (used_outside(g, out))
+			buf[(size_t)ir_ptrmap_get(map, out) - 1].end = end;
+	}
+	*nbuf = nb;
+	return buf;
+}
+
+/* Offsets from the planner; the arena size. */
+static int64_t
+plan(Cg *g, CgBuf *buf, size_t nb)
+{
+	PlannerBuffer *pb = ir_xcalloc(nb ? nb : 1, sizeof *pb);
+	for (size_t i = 0; i < nb; i++)
+		pb[i] = (PlannerBuffer){ buf[i].start, buf[i].end,
+		    (buf[i].size + 15) / 16 * 16, 16, 0 };
+	PlannerOptions o = { .algorithm = g->planner };
+	PlannerResult r;
+	planner_plan(pb, nb, &o, &r);
+	for (size_t i = 0; i < nb; i++)
+		buf[i].offset = pb[i].offset;
+	free(pb);
+	return r.arena;
+}
+
+/* ------------------------------------------------------------ the stream */
+
+static const IrAttr *
+bytes_attr(IrContext *ctx, const uint8_t *p, size_t n)
+{
+	int64_t len = (int64_t)n;
+	const IrType *t = ir_type_tensor(ctx, 1, &len, ir_type_int(ctx, 8,
+	    IR_UNSIGNED), NULL);
+	return ir_attr_dense(ctx, t, false, p, n);
+}
+
+static const IrAttr *
+ints_attr(IrContext *ctx, const int64_t *v, size_t n)
+{
+	const IrType *i64 = ir_type_int(ctx, 64, IR_SIGNLESS);
+	const IrAttr **e = ir_xcalloc(n ? n : 1, sizeof *e);
+	for (size_t i = 0; i < n; i++)
+		e[i] = ir_attr_int(ctx, i64, v[i]);
+	const IrAttr *a = ir_attr_array(ctx, n, e);
+	free(e);
+	return a;
+}
+
+/* Appends the run's constant data to the flash blob (16-byte aligned)
+ * and points each operation's weight, scale and LUT registers at it. */
+static uint8_t *
+build_flash(Cg *g, size_t *nflash)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < g->n; i++)
+		n = (n + 15) / 16 * 16 + g->run[i].nblob;
+	uint8_t *f = ir_xcalloc(n ? n : 1, 1);
+	size_t at = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		if (!p->nblob)
+			continue;
+		at = (at + 15) / 16 * 16;
+		memcpy(f + at, p->blob, p->nblob);
+		for (int c = 0; c < p->n.ncores; c++) {
+			p->n.w_addr[c] += at;
+			p->n.s_addr[c] += at;
+		}
+		if (p->n.lut_len)
+			p->n.lut_addr = at;
+		at += p->nblob;
+	}
+	*nflash = n;
+	return f;
+}
+
+/* The stream's operands and results with their arena offsets. */
+typedef struct CgIo {
+	IrValue **in, **out;
+	int64_t *ioff, *ooff;
+	size_t nin, nout;
+} CgIo;
+
+static void
+collect_io(Cg *g, IrPtrMap *map, CgBuf *buf, size_t nb, CgIo *io)
+{
+	memset(io, 0, sizeof *io);
+	io->in = ir_xcalloc(nb + 1, sizeof *io->in);
+	io->ioff = ir_xcalloc(nb + 1, sizeof *io->ioff);
+	io->out = ir_xcalloc(g->n + 1, sizeof *io->out);
+	io->ooff = ir_xcalloc(g->n + 1, sizeof *io->ooff);
+	for (size_t i = 0; i < nb; i++)
+		if (buf[i].input) {
+			io->ioff[io->nin] = buf[i].offset;
+			io->in[io->nin++] = buf[i].v;
+		}
+	for (size_t i = 0; i < g->n; i++) {
+		IrValue *out = g->run[i].out;
+		if (!used_outside(g, out))
+			continue;
+		io->ooff[io->nout] = buf[(size_t)ir_ptrmap_get(map, out) -
+		    1].offset;
+		io->out[io->nout++] = out;
+	}
+}
+
+static void
+io_free(CgIo *io)
+{
+	free(io->in);
+	free(io->out);
+	free(io->ioff);
+	free(io->ooff);
+}
+
+/* Sets each operation's feature-map addresses from the plan. */
+static void
+place_maps(Cg *g, IrPtrMap *map, CgBuf *buf)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		if (p->alias)
+			continue;
+		p->n.ifm.addr = (uint64_t)buf[(size_t)ir_ptrmap_get(map,
+		    p->in) - 1].offset;
+		if (p->in2)
+			p->n.ifm2.addr = (uint64_t)buf[(size_t)ir_ptrmap_get(
+			    map, p->in2) - 1].offset;
+		p->n.ofm.addr = (uint64_t)buf[(size_t)ir_ptrmap_get(map,
+		    p->out) - 1].offset;
+	}
+}
+
+/* Makes the ethos_u.stream op and removes the run's ops (and the
+ * constants only they used). */
+static void
+replace_run(Cg *g, const CgIo *io, const uint8_t *payload, size_t npay,
+    const uint8_t *flash, size_t nflash, int64_t arena)
+{
+	IrOp *last = g->run[g->n - 1].op;
+	const IrType **rt = ir_xcalloc(io->nout + 1, sizeof *rt);
+	for (size_t i = 0; i < io->nout; i++)
+		rt[i] = io->out[i]->type;
+	const IrType *i64 = ir_type_int(g->ctx, 64, IR_SIGNLESS);
+	IrNamedAttr a[6];
+	size_t na = 0;
+#define SET(nm, v) a[na++] = (IrNamedAttr){ ir_ident_cstr(g->ctx, nm), v }
+	SET("command_stream", bytes_attr(g->ctx, payload, npay));
+	if (nflash)
+		SET("flash", bytes_attr(g->ctx, flash, nflash));
+	SET("scratch_size", ir_attr_int(g->ctx, i64, arena));
+	SET("input_offsets", ints_attr(g->ctx, io->ioff, io->nin));
+	SET("output_offsets", ints_attr(g->ctx, io->ooff, io->nout));
+#undef SET
+	IrOpState s = {
+		.name = ir_op_name_get(g->ctx, "ethos_u.stream", 14),
+		.loc = ir_op_loc(last),
+		.noperands = io->nin,
+		.operands = io->in,
+		.nresults = io->nout,
+		.result_types = rt,
+		.attrs = ir_attr_dict(g->ctx, na, a),
+	};
+	IrBuilder b;
+	ir_builder_init(&b, g->ctx);
+	ir_builder_set_after(&b, last);
+	IrOp *st = ir_builder_create(&b, &s);
+	free(rt);
+	for (size_t i = 0; i < io->nout; i++)
+		ir_value_replace_all_uses(io->out[i], ir_op_result(st,
+		    (unsigned)i));
+	IrOp **consts = ir_xcalloc(3 * g->n + 1, sizeof *consts);
+	size_t nc = 0;
+	for (size_t i = g->n; i-- > 0;) {
+		IrOp *op = g->run[i].op;
+		for (unsigned k = 0; k < op->noperands; k++) {
+			IrOp *d = ir_value_def_op(ir_op_operand(op, k));
+			if (d && ir_op_is(d, "graph.constant"))
+				consts[nc++] = d;
+		}
+		ir_op_erase(op);
+	}
+	for (size_t i = 0; i < nc; i++) {
+		bool dup = false;
+		for (size_t j = 0; j < i; j++)
+			dup = dup || consts[j] == consts[i];
+		if (!dup && !ir_value_has_uses(ir_op_result(consts[i], 0)))
+			ir_op_erase(consts[i]);
+	}
+	free(consts);
+}
+
+/* Turns the collected run into a stream (when it has NPU work). */
+static bool
+flush(Cg *g)
+{
+	size_t work = 0;
+	for (size_t i = 0; i < g->n; i++)
+		work += !g->run[i].alias;
+	bool ok = true;
+	if (work) {
+		IrPtrMap map = { 0 };
+		size_t nb, nflash, npay;
+		CgBuf *buf = collect_buffers(g, &map, &nb);
+		int64_t arena = plan(g, buf, nb);
+		IrOp *last = g->run[g->n - 1].op;
+		if (arena >= CG_MAX_BYTES) {
+			ir_op_emit_error(last, "the Ethos-U scratch arena of "
+			    "this run needs %lld bytes, more than 2 GiB",
+			    (long long)arena);
+			ok = false;
+		}
+		uint8_t *flash = build_flash(g, &nflash);
+		if (ok && nflash >= (size_t)CG_MAX_BYTES) {
+			ir_op_emit_error(last, "the Ethos-U flash blob of this "
+			    "run needs %zu bytes, more than 2 GiB", nflash);
+			ok = false;
+		}
+		if (ok) {
+			place_maps(g, &map, buf);
+			CgEmit e = { 0 };
+			cg_emit_begin(&e, &g->t);
+			for (size_t i = 0; i < g->n; i++)
+				if (!g->run[i].alias)
+					cg_emit_op(&e, &g->t, &g->run[i].n);
+			cg_emit_end(&e);
+			uint8_t *pay = cg_payload(&g->t, &e, &npay);
+			CgIo io = { 0 };
+			collect_io(g, &map, buf, nb, &io);
+			replace_run(g, &io, pay, npay, flash, nflash, arena);
+			io_free(&io);
+			free(pay);
+			free(e.p);
+			g->streams++;
+			g->npu_ops += work;
+		}
+		free(flash);
+		free(buf);
+		ir_ptrmap_free(&map);
+	}
+	for (size_t i = 0; i < g->n; i++)
+		prep_free(&g->run[i]);
+	g->n = 0;
+	ir_ptrmap_free(&g->in_run);
+	memset(&g->in_run, 0, sizeof g->in_run);
+	return ok;
+}
+
+static bool
+codegen_block(Cg *g, IrBlock *blk)
+{
+	IrOp *next;
+	for (IrOp *op = blk->first; op; op = next) {
+		next = op->next;
+		if (ir_op_is(op, "graph.constant"))
+			continue;
+		bool fatal = false;
+		if (g->n == g->cap) {
+			g->cap = g->cap ? 2 * g->cap : 16;
+			g->run = ir_xrealloc(g->run, g->cap * sizeof *g->run);
+		}
+		if (prepare(g, op, &g->run[g->n], &fatal)) {
+			ir_ptrmap_put(&g->in_run, op, op);
+			g->n++;
+			continue;
+		}
+		prep_free(&g->run[g->n]);
+		if (fatal || !flush(g))
+			return false;
+	}
+	return flush(g);
+}
+
+static bool
+codegen_run(IrOp *module, IrPass *pass)
+{
+	Cg g;
+	memset(&g, 0, sizeof g);
+	g.ctx = ir_pass_context(pass);
+	if (!ethos_u_target_of_module(module, &g.t))
+		return false;
+	ethosu_register_dialect(g.ctx);
+	g.dbl = !strcmp(ir_pass_string(pass, "rounding"), "double");
+	if (!planner_algorithm_parse(ir_pass_string(pass, "planner"),
+	    &g.planner)) {
+		ir_emit_error(g.ctx, ir_op_loc(module), "unknown planner '%s'",
+		    ir_pass_string(pass, "planner"));
+		return false;
+	}
+	bool ok = true;
+	IrBlock *body = ir_module_body(module);
+	for (IrOp *f = body ? body->first : NULL; ok && f; f = f->next)
+		if (ir_op_is(f, "func.func") && !ir_region_empty(
+		    ir_op_region(f, 0)))
+			ok = codegen_block(&g, ir_func_entry(f));
+	if (!ok)
+		flush(&g);
+	free(g.run);
+	ir_ptrmap_free(&g.in_run);
+	return ok;
+}
+
+static const char *const rounding_choices[] = { "single", "double",
+	NULL };
+
+static const IrPassOption codegen_options[] = {
+	{ "rounding", IR_OPT_ENUM, "single",
+	  "int8 output rounding: single (TFLite, npu-run --arith=tflite) or "
+	  "double (TFLite Micro and Vela, --arith=tflite-micro)",
+	  rounding_choices },
+	{ "planner", IR_OPT_STRING, "greedy",
+	  "the scratch-arena planner (passes/planner.h: greedy, "
+	  "best-fit-size, best-fit-breadth, hill-climb, exact, auto)", NULL },
+};
+
+const IrPassDef pass_ethos_u_codegen = {
+	.argument = "ethos-u-codegen",
+	.summary = "Emit Ethos-U command streams: each run of NPU-executable "
+	    "npu ops becomes one ethos_u.stream op",
+	.anchor = "builtin.module",
+	.options = codegen_options,
+	.noptions = sizeof codegen_options / sizeof codegen_options[0],
+	.run = codegen_run,
+	.description =
+	    "Runs on legalized IR (`ethos-u-compile`). Each maximal run of\n"
+	    "npu ops the generator supports (conv2d, depthwise_conv2d with\n"
+	    "multiplier 1, fully_connected, max pool, lut, reshape) becomes\n"
+	    "one `ethos_u.stream` op: a COP1 payload (the configuration word\n"
+	    "of the module's accelerator, then the register writes Vela\n"
+	    "3.10 emits before each NPU operation, each only when its value\n"
+	    "changed), the flash blob (weights and bias/scale records as\n"
+	    "Vela encodes them), the scratch arena size and the operands'\n"
+	    "and results' offsets from the memory planner. Other ops end the\n"
+	    "run and stay for the interpreter. A feature map of dynamic\n"
+	    "shape or beyond the registers' limits is an error at its op.\n"
+	    "See docs/targets/ethos-u.md, \"Emitting command streams\".",
+};

@@ -1,0 +1,380 @@
+/* targets/ethos_u/codegen_emit.c: writes one NPU operation's registers
+ * in the order Vela 3.10's register command stream generator writes
+ * them (IFM, padding, OFM, kernel, weights, scales, activation, block
+ * configuration, SHRAM layout), each only when its value changed, then
+ * the NPU_OP_* command; and the COP1 driver payload around a stream. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+#include "targets/ethos_u/codegen.h"
+#include "targets/ethos_u/simops.h"
+
+/* Vela's fixed SHRAM facts (as perf.c has them). */
+#define CG_BANK_BYTES 1024
+#define CG_RESERVED_OUTPUT_BANKS 2
+
+static void
+put_word(CgEmit *e, uint32_t w)
+{
+	if (e->n + 4 > e->cap) {
+		e->cap = e->cap ? e->cap * 2 : 1024;
+		e->p = ir_xrealloc(e->p, e->cap);
+	}
+	for (int i = 0; i < 4; i++)
+		e->p[e->n++] = (uint8_t)(w >> (8 * i));
+}
+
+/* Writes command id with its 16-bit parameter (and payload word for a
+ * CMD1), unless the register already holds exactly that (always for
+ * operations). */
+static void
+put(CgEmit *e, unsigned id, uint32_t param, uint32_t payload)
+{
+	const EthosuCmdDef *d = ethosu_cmd_def(id);
+	uint32_t w0 = d->opcode | (d->cmd1 ? 0x4000u : 0) | (param & 0xffff) <<
+	    16;
+	uint64_t v = w0 | (d->cmd1 ? (uint64_t)payload << 32 : 0);
+	if (!ethosu_cmd_is_operation(id) && id != ETHOSU_OP_STOP &&
+	    id != ETHOSU_OP_DMA_WAIT && id != ETHOSU_OP_KERNEL_WAIT) {
+		if (e->set[id] && e->last[id] == v)
+			return;
+		e->set[id] = true;
+		e->last[id] = v;
+	}
+	put_word(e, w0);
+	if (d->cmd1)
+		put_word(e, payload);
+}
+
+static void
+cmd0(CgEmit *e, unsigned id, int64_t param)
+{
+	put(e, id, (uint32_t)param, 0);
+}
+
+/* A 40-bit address: the low word as payload, bits 32-39 in the
+ * parameter. */
+static void
+addr(CgEmit *e, unsigned id, uint64_t a)
+{
+	put(e, id, (uint32_t)(a >> 32) & 0xff, (uint32_t)a);
+}
+
+static int
+prec_code(int bits)
+{
+	return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 3;
+}
+
+/* REGION, BASE0-3, tile sizes, strides of one feature map: ids[] are
+ * the map's REGION, BASE0, HEIGHT0_M1, HEIGHT1_M1, WIDTH0_M1 and
+ * STRIDE_X commands (the table keeps BASE1-3 after BASE0 and STRIDE_Y,
+ * STRIDE_C after STRIDE_X). */
+static void
+fm_regs(CgEmit *e, const CgFm *f, const unsigned ids[6])
+{
+	cmd0(e, ids[0], f->region);
+	addr(e, ids[1], f->addr);
+	for (unsigned i = 1; i < 4; i++)
+		addr(e, ids[1] + i, 0);
+	cmd0(e, ids[2], f->h - 1);
+	cmd0(e, ids[3], f->h - 1);
+	cmd0(e, ids[4], f->w - 1);
+	(void)ids[5];
+}
+
+/* The strides of an NHWC map, in Vela's order C, Y, X. */
+static void
+fm_strides(CgEmit *e, const CgFm *f, unsigned stride_x)
+{
+	uint64_t bytes = (uint64_t)f->bits / 8;
+	addr(e, stride_x + 2, bytes);
+	addr(e, stride_x + 1, bytes * (uint64_t)(f->w * f->c));
+	addr(e, stride_x, bytes * (uint64_t)f->c);
+}
+
+static void
+ifm_regs(CgEmit *e, const CgNpuOp *op)
+{
+	static const unsigned ids[6] = { ETHOSU_SET_IFM_REGION,
+	    ETHOSU_SET_IFM_BASE0, ETHOSU_SET_IFM_HEIGHT0_M1,
+	    ETHOSU_SET_IFM_HEIGHT1_M1, ETHOSU_SET_IFM_WIDTH0_M1,
+	    ETHOSU_SET_IFM_STRIDE_X };
+	const CgFm *f = &op->ifm;
+	fm_regs(e, f, ids);
+	cmd0(e, ETHOSU_SET_IFM_DEPTH_M1, f->c - 1);
+	fm_strides(e, f, ETHOSU_SET_IFM_STRIDE_X);
+	cmd0(e, ETHOSU_SET_IFM_ZERO_POINT, f->zp);
+	cmd0(e, ETHOSU_SET_IFM_PRECISION, (f->sign ? 1 : 0) |
+	    prec_code(f->bits) << 2);
+	cmd0(e, ETHOSU_SET_IFM_UPSCALE, 0);
+	if (op->windowed) {
+		cmd0(e, ETHOSU_SET_IFM_PAD_TOP, op->pt);
+		cmd0(e, ETHOSU_SET_IFM_PAD_LEFT, op->pl);
+		cmd0(e, ETHOSU_SET_IFM_PAD_BOTTOM, op->pb);
+		cmd0(e, ETHOSU_SET_IFM_PAD_RIGHT, op->pr);
+	}
+}
+
+static void
+ofm_regs(CgEmit *e, const CgNpuOp *op)
+{
+	static const unsigned ids[6] = { ETHOSU_SET_OFM_REGION,
+	    ETHOSU_SET_OFM_BASE0, ETHOSU_SET_OFM_HEIGHT0_M1,
+	    ETHOSU_SET_OFM_HEIGHT1_M1, ETHOSU_SET_OFM_WIDTH0_M1,
+	    ETHOSU_SET_OFM_STRIDE_X };
+	const CgFm *f = &op->ofm;
+	fm_regs(e, f, ids);
+	cmd0(e, ETHOSU_SET_OFM_HEIGHT_M1, f->h - 1);
+	cmd0(e, ETHOSU_SET_OFM_WIDTH_M1, f->w - 1);
+	cmd0(e, ETHOSU_SET_OFM_DEPTH_M1, f->c - 1);
+	fm_strides(e, f, ETHOSU_SET_OFM_STRIDE_X);
+	cmd0(e, ETHOSU_SET_OFM_ZERO_POINT, f->zp);
+	cmd0(e, ETHOSU_SET_OFM_PRECISION, (f->sign ? 1 : 0) |
+	    prec_code(f->bits) << 1 | (op->global_scale ? 1 << 8 : 0) |
+	    op->round << 14);
+}
+
+/* KERNEL_*: the dilated size, stride low bits and extensions, dilation
+ * and the weight order. */
+static void
+kernel_regs(CgEmit *e, const CgNpuOp *op)
+{
+	cmd0(e, ETHOSU_SET_KERNEL_HEIGHT_M1, op->dh * (op->kh - 1));
+	cmd0(e, ETHOSU_SET_KERNEL_WIDTH_M1, op->dw * (op->kw - 1));
+	uint32_t s = (uint32_t)((op->sw - 1) & 1) |
+	    (uint32_t)((op->sh - 1) & 1) << 1 |
+	    (uint32_t)((op->sw - 1) >> 1) << 6 |
+	    (uint32_t)((op->sh - 1) >> 1) << 9 |
+	    (uint32_t)(op->dw - 1) << 3 | (uint32_t)(op->dh - 1) << 4 |
+	    (op->part_kernel ? 1u << 2 : 0);
+	cmd0(e, ETHOSU_SET_KERNEL_STRIDE, s);
+}
+
+/* WEIGHT_* and SCALE_*: every core of the accelerator gets a range; a
+ * core without a share points at core 0's with length 0. */
+static void
+weight_regs(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
+{
+	static const unsigned wb[2] = { ETHOSU_SET_WEIGHT_BASE,
+	    ETHOSU_SET_WEIGHT1_BASE };
+	static const unsigned wl[2] = { ETHOSU_SET_WEIGHT_LENGTH,
+	    ETHOSU_SET_WEIGHT1_LENGTH };
+	static const unsigned sb[2] = { ETHOSU_SET_SCALE_BASE,
+	    ETHOSU_SET_SCALE1_BASE };
+	static const unsigned sl[2] = { ETHOSU_SET_SCALE_LENGTH,
+	    ETHOSU_SET_SCALE1_LENGTH };
+	if (!op->ncores)
+		return;
+	int cores = t->cores > 2 ? 2 : (int)t->cores;
+	cmd0(e, ETHOSU_SET_WEIGHT_REGION, 0);
+	for (int c = 0; c < cores; c++) {
+		bool own = c < op->ncores;
+		addr(e, wb[c], own ? op->w_addr[c] : op->w_addr[0]);
+		put(e, wl[c], 0, own ? (uint32_t)op->w_len[c] : 0);
+	}
+	cmd0(e, ETHOSU_SET_SCALE_REGION, 0);
+	for (int c = 0; c < cores; c++) {
+		bool own = c < op->ncores;
+		addr(e, sb[c], own ? op->s_addr[c] : op->s_addr[0]);
+		put(e, sl[c], 0, own ? (uint32_t)op->s_len[c] : 0);
+	}
+}
+
+static void
+block_regs(CgEmit *e, const CgNpuOp *op)
+{
+	cmd0(e, ETHOSU_SET_ACTIVATION, op->activation);
+	cmd0(e, ETHOSU_SET_ACTIVATION_MIN, op->act_min);
+	cmd0(e, ETHOSU_SET_ACTIVATION_MAX, op->act_max);
+	cmd0(e, ETHOSU_SET_OFM_BLK_HEIGHT_M1, op->cfg.ofm_block.h - 1);
+	cmd0(e, ETHOSU_SET_OFM_BLK_WIDTH_M1, op->cfg.ofm_block.w - 1);
+	cmd0(e, ETHOSU_SET_OFM_BLK_DEPTH_M1, op->cfg.ofm_block.c - 1);
+	cmd0(e, ETHOSU_SET_IFM_IB_END, op->ib_end);
+	cmd0(e, ETHOSU_SET_AB_START, op->ab_start);
+	if (op->has_ifm2)
+		cmd0(e, ETHOSU_SET_IFM2_IB_START, op->ib_start2);
+	cmd0(e, ETHOSU_SET_ACC_FORMAT, op->cfg.acc == ETHOS_U_ACC_40 ? 1 : 0);
+}
+
+static void
+ifm2_regs(CgEmit *e, const CgNpuOp *op)
+{
+	static const unsigned ids[6] = { ETHOSU_SET_IFM2_REGION,
+	    ETHOSU_SET_IFM2_BASE0, ETHOSU_SET_IFM2_HEIGHT0_M1,
+	    ETHOSU_SET_IFM2_HEIGHT1_M1, ETHOSU_SET_IFM2_WIDTH0_M1,
+	    ETHOSU_SET_IFM2_STRIDE_X };
+	const CgFm *f = &op->ifm2;
+	fm_regs(e, f, ids);
+	fm_strides(e, f, ETHOSU_SET_IFM2_STRIDE_X);
+	cmd0(e, ETHOSU_SET_IFM2_ZERO_POINT, f->zp);
+	cmd0(e, ETHOSU_SET_IFM2_PRECISION, (f->sign ? 1 : 0) |
+	    prec_code(f->bits) << 2);
+	uint32_t bc = (op->ifm.h != f->h ? 1u : 0) |
+	    (op->ifm.w != f->w ? 2u : 0) | (op->ifm.c != f->c ? 4u : 0);
+	cmd0(e, ETHOSU_SET_IFM2_BROADCAST, bc);
+}
+
+/* The table goes to the top two SHRAM banks (LUT slot 0); an operation
+ * that may still read the previous table is waited for first. */
+static void
+lut_dma(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
+{
+	if (!op->lut_len || (e->lut_loaded && e->lut_addr == op->lut_addr))
+		return;
+	if (e->lut_loaded)
+		cmd0(e, ETHOSU_OP_KERNEL_WAIT, 0);
+	cmd0(e, ETHOSU_SET_DMA0_SRC_REGION, 0);
+	addr(e, ETHOSU_SET_DMA0_SRC, op->lut_addr);
+	cmd0(e, ETHOSU_SET_DMA0_DST_REGION, 1 << 8);
+	addr(e, ETHOSU_SET_DMA0_DST, (uint64_t)(t->shram_banks - 2) *
+	    CG_BANK_BYTES);
+	addr(e, ETHOSU_SET_DMA0_LEN, op->lut_len);
+	cmd0(e, ETHOSU_OP_DMA_START, 0);
+	e->lut_loaded = true;
+	e->lut_addr = op->lut_addr;
+}
+
+void
+cg_emit_op(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
+{
+	lut_dma(e, t, op);
+	if (op->op == ETHOSU_OP_ELEMENTWISE)
+		put(e, ETHOSU_SET_OFM_SCALE, (uint32_t)op->ofm_shift,
+		    op->ofm_scale);
+	ifm_regs(e, op);
+	ofm_regs(e, op);
+	if (op->windowed)
+		kernel_regs(e, op);
+	weight_regs(e, t, op);
+	block_regs(e, op);
+	if (op->op == ETHOSU_OP_POOL && op->global_scale)
+		put(e, ETHOSU_SET_OFM_SCALE, (uint32_t)op->ofm_shift,
+		    op->ofm_scale);
+	if (op->has_ifm2)
+		ifm2_regs(e, op);
+	/* Each operation may overlap nothing before it: always correct,
+	 * slower than Vela's computed dependency. */
+	cmd0(e, ETHOSU_SET_BLOCKDEP, 0);
+	if (op->lut_len)
+		cmd0(e, ETHOSU_OP_DMA_WAIT, 0);
+	cmd0(e, op->op, op->op_param);
+}
+
+void
+cg_emit_begin(CgEmit *e, const EthosUTarget *t)
+{
+	if (!strncmp(t->accel, "ethos-u65", 9))
+		cmd0(e, ETHOSU_SET_PARALLEL_MODE, t->cores - 1);
+}
+
+void
+cg_emit_end(CgEmit *e)
+{
+	cmd0(e, ETHOSU_OP_STOP, 0xffff);
+}
+
+static int64_t
+round_up(int64_t a, int64_t b)
+{
+	return (a + b - 1) / b * b;
+}
+
+static int64_t
+div_up(int64_t a, int64_t b)
+{
+	return (a + b - 1) / b;
+}
+
+static int64_t
+ifm_granule(const EthosUTarget *t, const EthosUQuery *q)
+{
+	bool ew = q->block == ETHOS_U_ELEMENTWISE;
+	switch (q->ifm.bits) {
+	case 16:
+		return t->shram_granules[ew ? ETHOS_U_IFM16_EW : ETHOS_U_IFM16];
+	case 32:
+		return t->shram_granules[ETHOS_U_IFM32];
+	default:
+		return t->shram_granules[ew ? ETHOS_U_IFM8_EW : ETHOS_U_IFM8];
+	}
+}
+
+bool
+cg_shram_layout(const EthosUTarget *t, const EthosUQuery *q, CgNpuOp *op)
+{
+	EthosUShape ifm = op->cfg.ifm_block, ofm = op->cfg.ofm_block;
+	int64_t lut_banks = q->uses_lut ? 2 : 0;
+	int64_t reserved_end = t->shram_banks > 16 ? 2 : 0;
+	if (reserved_end > lut_banks)
+		lut_banks = reserved_end;
+	int64_t ifm_bytes = ifm.w * ifm.h * round_up(ifm.c * q->ifm.bits / 8,
+	    8);
+	int64_t ifm_banks = round_up(div_up(ifm_bytes, CG_BANK_BYTES) * 2,
+	    ifm_granule(t, q));
+	int64_t lut_start = t->shram_banks - lut_banks;
+	int64_t ifm_end = CG_RESERVED_OUTPUT_BANKS + ifm_banks;
+	int64_t ifm2_start = ifm_end, acc_start = lut_start;
+	if (q->block != ETHOS_U_ELEMENTWISE) {
+		bool a40 = op->cfg.acc == ETHOS_U_ACC_40;
+		int64_t acc_bytes = ofm.w * ofm.h * round_up(ofm.c, 8) *
+		    (a40 ? 40 : 32) / 8;
+		acc_start -= round_up(div_up(acc_bytes, CG_BANK_BYTES) * 2,
+		    t->shram_granules[a40 ? ETHOS_U_ACC40 : ETHOS_U_ACC32]);
+	} else {
+		int64_t ifm2_banks = q->scalar_ifm2 ? 0 : ifm_banks;
+		if (ifm2_start + ifm2_banks > acc_start)
+			return false;
+		ifm_end = acc_start;
+	}
+	if (ifm_end > acc_start)
+		return false;
+	op->ib_end = (int)ifm_end;
+	op->ab_start = (int)acc_start;
+	op->ib_start2 = (int)ifm2_start;
+	return true;
+}
+
+static void
+store32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* log2 of a power of two. */
+static uint32_t
+log2u(int64_t v)
+{
+	uint32_t n = 0;
+	while (v > 1) {
+		v >>= 1;
+		n++;
+	}
+	return n;
+}
+
+uint8_t *
+cg_payload(const EthosUTarget *t, const CgEmit *e, size_t *len)
+{
+	/* "COP1", OPTIMIZER_CONFIG (configuration and architecture id
+	 * words, as Vela 3.10 writes them), three NOPs, COMMAND_STREAM
+	 * with the stream's word count. */
+	size_t words = e->n / 4;
+	*len = 4 + 12 + 12 + 4 + e->n;
+	uint8_t *p = ir_xmalloc(*len);
+	bool u65 = !strncmp(t->accel, "ethos-u65", 9);
+	uint32_t cfg = (u65 ? 1u << 28 : 0) | (uint32_t)t->shram_banks << 8 |
+	    log2u(t->macs);
+	store32(p, 0x31504f43u);
+	store32(p + 4, 0x00100001u);
+	store32(p + 8, cfg);
+	store32(p + 12, 0x10060000u);
+	for (int i = 0; i < 3; i++)
+		store32(p + 16 + 4 * i, 5);
+	store32(p + 28, 2u | (uint32_t)(words >> 16 & 0xff) << 8 |
+	    (uint32_t)(words & 0xffff) << 16);
+	memcpy(p + 32, e->p, e->n);
+	return p;
+}
