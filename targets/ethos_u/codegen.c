@@ -37,6 +37,8 @@ typedef struct CgPrep {
 typedef struct CgBuf {
 	int64_t start, end, size;
 	bool input;
+	bool b16;               /* NHCWB16: made and read only in the run */
+	int region;             /* 1 arena, 2 fast scratch */
 	IrValue *v;             /* the value it was made for */
 	int64_t offset;
 } CgBuf;
@@ -353,11 +355,8 @@ prep_mac(Cg *g, CgPrep *p, bool *fatal)
 	CgNpuOp *n = &p->n;
 	fm_of(p->in, &n->ifm);
 	fm_of(p->out, &n->ofm);
-	if (fc) {
-		/* [N, K] runs as one row of N pixels of K channels. */
-		n->ifm.w = n->ifm.h, n->ifm.h = 1;
-		n->ofm.w = n->ofm.h, n->ofm.h = 1;
-	}
+	/* [N, K] runs as a column of N pixels of K channels: the shape
+	 * every other op gives a 2-D map, so NHCWB16 bricks agree. */
 	if (n->ifm.bits == 32 || n->ofm.bits == 32)
 		return false;
 	n->kh = fc ? 1 : (int)wt->u.shaped.dims[1];
@@ -384,8 +383,12 @@ prep_mac(Cg *g, CgPrep *p, bool *fatal)
 	q.has_bias = q.scaled = true;
 	if (!choose_block(g, n, &q))
 		return false;
-	/* Vela's depthwise and fully connected weights are depth-first. */
-	n->part_kernel = n->cfg.part_kernel && block == ETHOS_U_CONV;
+	/* The weight order is the encoder's choice (Vela's weight
+	 * compressor: part-kernel-first when at least as good), not the
+	 * block search's; depthwise and fully connected are depth-first. */
+	n->part_kernel = block == ETHOS_U_CONV &&
+	    ethosu_weights_prefer_part_kernel(ETHOSU_WEIGHTS_CONV, n->kh, n->kw,
+	    (int)n->ifm.c, n->ifm.bits);
 	IrTensor *w = constant_of(wv), *b = constant_of(bv);
 	bool ok = w && b && ir_tensor_elem_bytes(wt->u.shaped.elem) == 1 &&
 	    b->n == n->ofm.c;
@@ -557,9 +560,9 @@ collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
 				continue;
 			size_t b = (size_t)ir_ptrmap_get(map, ins[k]);
 			if (!b) {
-				buf[nb] = (CgBuf){ 0, 1,
-				    ir_tensor_type_bytes(ins[k]->type), true,
-				    ins[k], 0 };
+				buf[nb] = (CgBuf){ .start = 0, .end = 1,
+				    .size = ir_tensor_type_bytes(ins[k]->type),
+				    .input = true, .v = ins[k] };
 				b = ++nb;
 				ir_ptrmap_put(map, ins[k], (void *)b);
 			}
@@ -570,35 +573,78 @@ collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
 			ir_ptrmap_put(map, p->out, ir_ptrmap_get(map, p->in));
 			continue;
 		}
-		buf[nb] = (CgBuf){ (int64_t)i, (int64_t)i + 1,
-		    ir_tensor_type_bytes(p->out->type), false, p->out, 0 };
+		buf[nb] = (CgBuf){ .start = (int64_t)i, .end = (int64_t)i + 1,
+		    .size = ir_tensor_type_bytes(p->out->type), .v = p->out };
 		ir_ptrmap_put(map, p->out, (void *)++nb);
 	}
-	/* Maps read after the run live to its end. */
+	/* Maps made in the run are NHCWB16 (Vela's layout between NPU
+	 * operations) unless they leave it or a reshape reinterprets them;
+	 * maps read after the run live to its end. */
 	for (size_t i = 0; i < g->n; i++) {
-		IrValue *out = g->run[i].out;
-		if (used_outside(g, out))
-			buf[(size_t)ir_ptrmap_get(map, out) - 1].end = end;
+		CgPrep *p = &g->run[i];
+		CgBuf *b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
+		if (!p->alias && b->v == p->out)
+			b->b16 = true;
 	}
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		CgBuf *b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
+		if (p->alias || used_outside(g, p->out))
+			b->b16 = false;
+		if (used_outside(g, p->out))
+			b->end = end;
+	}
+	for (size_t i = 0; i < nb; i++)
+		if (buf[i].b16) {
+			CgFm f;
+			fm_of(buf[i].v, &f);
+			buf[i].size = f.h * f.w * ((f.c + 15) / 16 * 16) *
+			    f.bits / 8;
+		}
 	*nbuf = nb;
 	return buf;
 }
 
-/* Offsets from the planner; the arena size. */
+/* Offsets of the buffers of one region from the planner; its size. */
 static int64_t
-plan(Cg *g, CgBuf *buf, size_t nb)
+plan_region(Cg *g, CgBuf *buf, size_t nb, int region)
 {
 	PlannerBuffer *pb = ir_xcalloc(nb ? nb : 1, sizeof *pb);
+	size_t *idx = ir_xcalloc(nb ? nb : 1, sizeof *idx), n = 0;
 	for (size_t i = 0; i < nb; i++)
-		pb[i] = (PlannerBuffer){ buf[i].start, buf[i].end,
-		    (buf[i].size + 15) / 16 * 16, 16, 0 };
+		if (buf[i].region == region) {
+			pb[n] = (PlannerBuffer){ buf[i].start, buf[i].end,
+			    (buf[i].size + 15) / 16 * 16, 16, 0 };
+			idx[n++] = i;
+		}
 	PlannerOptions o = { .algorithm = g->planner };
-	PlannerResult r;
-	planner_plan(pb, nb, &o, &r);
-	for (size_t i = 0; i < nb; i++)
-		buf[i].offset = pb[i].offset;
+	PlannerResult r = { .arena = 0 };
+	if (n)
+		planner_plan(pb, n, &o, &r);
+	for (size_t i = 0; i < n; i++)
+		buf[idx[i]].offset = pb[i].offset;
 	free(pb);
+	free(idx);
 	return r.arena;
+}
+
+/* Plans the arena (region 1) and, when the memory mode gives the NPU a
+ * fast scratch apart from the arena (Dedicated_Sram), puts the maps
+ * made and read only inside the run there (region 2), as Vela does,
+ * while they fit its size. */
+static void
+plan(Cg *g, CgBuf *buf, size_t nb, int64_t *arena, int64_t *fast)
+{
+	bool split = g->t.cache_mem != g->t.arena_mem;
+	for (size_t i = 0; i < nb; i++)
+		buf[i].region = split && buf[i].b16 ? 2 : 1;
+	*fast = split ? plan_region(g, buf, nb, 2) : 0;
+	if (*fast > g->t.arena_cache_size) {
+		for (size_t i = 0; i < nb; i++)
+			buf[i].region = 1;
+		*fast = 0;
+	}
+	*arena = plan_region(g, buf, nb, 1);
 }
 
 /* ------------------------------------------------------------ the stream */
@@ -699,13 +745,20 @@ place_maps(Cg *g, IrPtrMap *map, CgBuf *buf)
 		CgPrep *p = &g->run[i];
 		if (p->alias)
 			continue;
-		p->n.ifm.addr = (uint64_t)buf[(size_t)ir_ptrmap_get(map,
-		    p->in) - 1].offset;
-		if (p->in2)
-			p->n.ifm2.addr = (uint64_t)buf[(size_t)ir_ptrmap_get(
-			    map, p->in2) - 1].offset;
-		p->n.ofm.addr = (uint64_t)buf[(size_t)ir_ptrmap_get(map,
-		    p->out) - 1].offset;
+		const CgBuf *b = &buf[(size_t)ir_ptrmap_get(map, p->in) - 1];
+		p->n.ifm.addr = (uint64_t)b->offset;
+		p->n.ifm.b16 = b->b16;
+		p->n.ifm.region = b->region;
+		if (p->in2) {
+			b = &buf[(size_t)ir_ptrmap_get(map, p->in2) - 1];
+			p->n.ifm2.addr = (uint64_t)b->offset;
+			p->n.ifm2.b16 = b->b16;
+			p->n.ifm2.region = b->region;
+		}
+		b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
+		p->n.ofm.addr = (uint64_t)b->offset;
+		p->n.ofm.b16 = b->b16;
+		p->n.ofm.region = b->region;
 	}
 }
 
@@ -713,20 +766,22 @@ place_maps(Cg *g, IrPtrMap *map, CgBuf *buf)
  * constants only they used). */
 static void
 replace_run(Cg *g, const CgIo *io, const uint8_t *payload, size_t npay,
-    const uint8_t *flash, size_t nflash, int64_t arena)
+    const uint8_t *flash, size_t nflash, int64_t arena, int64_t fast)
 {
 	IrOp *last = g->run[g->n - 1].op;
 	const IrType **rt = ir_xcalloc(io->nout + 1, sizeof *rt);
 	for (size_t i = 0; i < io->nout; i++)
 		rt[i] = io->out[i]->type;
 	const IrType *i64 = ir_type_int(g->ctx, 64, IR_SIGNLESS);
-	IrNamedAttr a[6];
+	IrNamedAttr a[7];
 	size_t na = 0;
 #define SET(nm, v) a[na++] = (IrNamedAttr){ ir_ident_cstr(g->ctx, nm), v }
 	SET("command_stream", bytes_attr(g->ctx, payload, npay));
 	if (nflash)
 		SET("flash", bytes_attr(g->ctx, flash, nflash));
 	SET("scratch_size", ir_attr_int(g->ctx, i64, arena));
+	if (fast)
+		SET("fast_scratch_size", ir_attr_int(g->ctx, i64, fast));
 	SET("input_offsets", ints_attr(g->ctx, io->ioff, io->nin));
 	SET("output_offsets", ints_attr(g->ctx, io->ooff, io->nout));
 #undef SET
@@ -780,9 +835,10 @@ flush(Cg *g)
 		IrPtrMap map = { 0 };
 		size_t nb, nflash, npay;
 		CgBuf *buf = collect_buffers(g, &map, &nb);
-		int64_t arena = plan(g, buf, nb);
+		int64_t arena, fast;
+		plan(g, buf, nb, &arena, &fast);
 		IrOp *last = g->run[g->n - 1].op;
-		if (arena >= CG_MAX_BYTES) {
+		if (arena >= CG_MAX_BYTES || fast >= CG_MAX_BYTES) {
 			ir_op_emit_error(last, "the Ethos-U scratch arena of "
 			    "this run needs %lld bytes, more than 2 GiB",
 			    (long long)arena);
@@ -805,7 +861,8 @@ flush(Cg *g)
 			uint8_t *pay = cg_payload(&g->t, &e, &npay);
 			CgIo io = { 0 };
 			collect_io(g, &map, buf, nb, &io);
-			replace_run(g, &io, pay, npay, flash, nflash, arena);
+			replace_run(g, &io, pay, npay, flash, nflash, arena,
+			    fast);
 			io_free(&io);
 			free(pay);
 			free(e.p);

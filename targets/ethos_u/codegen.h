@@ -14,9 +14,11 @@
 #include "targets/ethos_u/config.h"
 #include "targets/ethos_u/perf.h"
 
-/* A feature map as the registers describe it: NHWC, one tile. */
+/* A feature map as the registers describe it: NHWC or NHCWB16 (bricks
+ * of 16 channels, Vela's layout between NPU operations), one tile. */
 typedef struct CgFm {
 	int region;             /* 0 flash, 1 scratch arena */
+	bool b16;               /* NHCWB16 */
 	uint64_t addr;          /* byte offset in the region */
 	int64_t h, w, c;
 	int bits;               /* 8, 16 or 32 */

@@ -84,14 +84,31 @@ fm_regs(CgEmit *e, const CgFm *f, const unsigned ids[6])
 	(void)ids[5];
 }
 
-/* The strides of an NHWC map, in Vela's order C, Y, X. */
+/* The strides of a map, in Vela's order C, Y, X. NHCWB16: a brick of
+ * 16 channels per pixel, a row of bricks per channel group (STRIDE_C
+ * steps groups), rows of every group (STRIDE_Y). */
 static void
 fm_strides(CgEmit *e, const CgFm *f, unsigned stride_x)
 {
-	uint64_t bytes = (uint64_t)f->bits / 8;
+	uint64_t bytes = (uint64_t)f->bits / 8, w = (uint64_t)f->w;
+	if (f->b16) {
+		uint64_t c16 = ((uint64_t)f->c + 15) / 16 * 16;
+		addr(e, stride_x + 2, 16 * bytes * w);
+		addr(e, stride_x + 1, bytes * w * c16);
+		addr(e, stride_x, 16 * bytes);
+		return;
+	}
 	addr(e, stride_x + 2, bytes);
-	addr(e, stride_x + 1, bytes * (uint64_t)(f->w * f->c));
+	addr(e, stride_x + 1, bytes * w * (uint64_t)f->c);
 	addr(e, stride_x, bytes * (uint64_t)f->c);
+}
+
+/* IFM/IFM2_PRECISION: sign, precision, format (and the scaled operand). */
+static uint32_t
+ifm_prec(const CgFm *f)
+{
+	return (f->sign ? 1u : 0) | (uint32_t)prec_code(f->bits) << 2 |
+	    (f->b16 ? 1u << 6 : 0);
 }
 
 static void
@@ -106,8 +123,7 @@ ifm_regs(CgEmit *e, const CgNpuOp *op)
 	cmd0(e, ETHOSU_SET_IFM_DEPTH_M1, f->c - 1);
 	fm_strides(e, f, ETHOSU_SET_IFM_STRIDE_X);
 	cmd0(e, ETHOSU_SET_IFM_ZERO_POINT, f->zp);
-	cmd0(e, ETHOSU_SET_IFM_PRECISION, (f->sign ? 1 : 0) |
-	    prec_code(f->bits) << 2);
+	cmd0(e, ETHOSU_SET_IFM_PRECISION, ifm_prec(f));
 	cmd0(e, ETHOSU_SET_IFM_UPSCALE, 0);
 	if (op->windowed) {
 		cmd0(e, ETHOSU_SET_IFM_PAD_TOP, op->pt);
@@ -132,7 +148,8 @@ ofm_regs(CgEmit *e, const CgNpuOp *op)
 	fm_strides(e, f, ETHOSU_SET_OFM_STRIDE_X);
 	cmd0(e, ETHOSU_SET_OFM_ZERO_POINT, f->zp);
 	cmd0(e, ETHOSU_SET_OFM_PRECISION, (f->sign ? 1 : 0) |
-	    prec_code(f->bits) << 1 | (op->global_scale ? 1 << 8 : 0) |
+	    prec_code(f->bits) << 1 | (f->b16 ? 1 << 6 : 0) |
+	    (op->global_scale ? 1 << 8 : 0) |
 	    op->round << 14);
 }
 
@@ -209,8 +226,7 @@ ifm2_regs(CgEmit *e, const CgNpuOp *op)
 	fm_regs(e, f, ids);
 	fm_strides(e, f, ETHOSU_SET_IFM2_STRIDE_X);
 	cmd0(e, ETHOSU_SET_IFM2_ZERO_POINT, f->zp);
-	cmd0(e, ETHOSU_SET_IFM2_PRECISION, (f->sign ? 1 : 0) |
-	    prec_code(f->bits) << 2);
+	cmd0(e, ETHOSU_SET_IFM2_PRECISION, ifm_prec(f));
 	uint32_t bc = (op->ifm.h != f->h ? 1u : 0) |
 	    (op->ifm.w != f->w ? 2u : 0) | (op->ifm.c != f->c ? 4u : 0);
 	cmd0(e, ETHOSU_SET_IFM2_BROADCAST, bc);

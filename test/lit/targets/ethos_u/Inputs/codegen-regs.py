@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""test/lit/targets/ethos_u/Inputs/codegen-regs.py: compares the register
+values set before each NPU operation in two `npu-translate --decode=ethos-u`
+listings (ours and Vela's), field by field.
+
+  codegen-regs.py extract IN.mlir OUT.bin   the first ethos_u.stream's
+                                            command_stream bytes
+  codegen-regs.py compare OURS.txt VELA.txt differing fields per operation
+
+Addresses (BASE, DMA source/destination/length) and weight and scale
+lengths are left out: they follow from the memory layout, not from what the
+operation computes. When Vela splits one of our operations in depth (more
+operations than ours, we have one), each of Vela's is compared with ours.
+"""
+import re
+import sys
+
+SKIP_CMDS = re.compile(r'_BASE\d?$|_LENGTH$|^NPU_SET_DMA0_|^NPU_SET_SCALE1?_BASE$')
+LINE = re.compile(r'^\s+\d+\s+0x[0-9a-f]+\s+(?:[0-9a-f]{8}\s+){1,2}(NPU_\w+)\s*(.*)$')
+
+
+def extract(src, dst):
+    text = open(src).read()
+    m = re.search(r'command_stream = dense<"0x([0-9A-Fa-f]*)">', text)
+    if not m:
+        sys.exit('no ethos_u.stream command_stream in ' + src)
+    open(dst, 'wb').write(bytes.fromhex(m.group(1)))
+
+
+def operations(path):
+    """The register state at each compute operation: {cmd.field: value}."""
+    state, ops = {}, []
+    for line in open(path):
+        m = LINE.match(line)
+        if not m:
+            continue
+        cmd, rest = m.group(1), m.group(2)
+        fields = dict(re.findall(r'(\w+)=(\S+)', rest.split(';')[0]))
+        if cmd.startswith('NPU_OP_'):
+            if cmd in ('NPU_OP_CONV', 'NPU_OP_DEPTHWISE', 'NPU_OP_POOL',
+                       'NPU_OP_ELEMENTWISE'):
+                snap = dict(state)
+                for k, v in fields.items():
+                    snap[cmd + '.' + k] = v
+                snap['operation'] = cmd
+                ops.append(snap)
+            continue
+        if SKIP_CMDS.search(cmd):
+            continue
+        for k, v in fields.items():
+            state[cmd + '.' + k] = v
+    return ops
+
+
+def compare(ours_path, vela_path):
+    ours, vela = operations(ours_path), operations(vela_path)
+    print('operations: ours %d, vela %d' % (len(ours), len(vela)))
+    ndiff = 0
+    for i, v in enumerate(vela):
+        o = ours[i] if i < len(ours) else ours[-1] if len(ours) == 1 else None
+        if o is None:
+            print('vela operation %d: no counterpart' % i)
+            ndiff += 1
+            continue
+        for k in sorted(set(o) | set(v)):
+            if o.get(k) != v.get(k):
+                print('vela operation %d: %s ours=%s vela=%s' % (
+                    i, k, o.get(k, '-'), v.get(k, '-')))
+                ndiff += 1
+    print('%d differences' % ndiff)
+
+
+if __name__ == '__main__':
+    if len(sys.argv) == 4 and sys.argv[1] == 'extract':
+        extract(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == 'compare':
+        compare(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(__doc__)
