@@ -19,6 +19,8 @@
 #define CG_MAX_DIM 65536
 /* Arena and flash offsets stay below 2^31 (the op's attributes). */
 #define CG_MAX_BYTES ((int64_t)1 << 31)
+/* The most NPU operations one npu op becomes (an add: four). */
+#define CG_MAX_PREPS 4
 
 /* One npu op of a run, prepared: its registers (feature-map addresses
  * still unset), its constant data, its feature-map values. */
@@ -27,7 +29,11 @@ typedef struct CgPrep {
 	bool alias;             /* a reshape: out is in's bytes */
 	IrValue *in, *in2, *out;
 	CgNpuOp n;
-	uint8_t *blob;          /* weights and scales, or a LUT (flash) */
+	IrValue *tmp;           /* out when it is a temporary of a lowering
+	                           (owned: a value with no op and no uses) */
+	bool in_flash, in2_flash; /* a constant map: its bytes are blob */
+	uint8_t *blob;          /* weights and scales, a LUT or a constant
+	                           map (flash) */
 	size_t nblob;
 	EthosuWeightRange *ranges;
 	size_t nranges;
@@ -420,16 +426,67 @@ prep_mac(Cg *g, CgPrep *p, bool *fatal)
 	return ok;
 }
 
-/* Max pooling (TFLite's: the max of the valid taps, on raw integers). */
+/* TFLite's average: the sum over cnt taps divided, half away from
+ * zero. */
+static int64_t
+tflite_avg(int64_t sum, int64_t cnt)
+{
+	return sum > 0 ? (sum + cnt / 2) / cnt : (sum - cnt / 2) / cnt;
+}
+
+/* Does the output stage (the simulator's sim_scale) give TFLite's
+ * average for every sum of cnt values in [lo, hi]? */
+static bool
+avg_exact(int64_t cnt, int64_t lo, int64_t hi, int64_t scale, int shift,
+    int round)
+{
+	for (int64_t v = lo * cnt; v <= hi * cnt; v++)
+		if (sim_scale(v, scale, shift, round) != tflite_avg(v, cnt))
+			return false;
+	return true;
+}
+
+/* The global OFM scale of an average pool over cnt taps of values in
+ * [lo, hi]: the first scale 2^shift / cnt (rounded down or up) with a
+ * round mode that reproduces TFLite's division exactly over the whole
+ * input range. False when none does (or the range is too large to
+ * check), and the pool stays with the interpreter. */
+static bool
+avg_scale(int64_t cnt, int64_t lo, int64_t hi, CgNpuOp *n)
+{
+	static const int modes[2] = { ETHOSU_ROUND_NATURAL,
+	    ETHOSU_ROUND_DBL };
+	if ((hi - lo + 1) * cnt > ((int64_t)1 << 22))
+		return false;
+	for (int m = 0; m < 2; m++)
+		for (int shift = 0; shift < 63; shift++)
+			for (int up = 0; up < 2; up++) {
+				int64_t sc = ((int64_t)1 << shift) / cnt + up;
+				if (sc < 1 || sc > UINT32_MAX ||
+				    !avg_exact(cnt, lo, hi, sc, shift,
+				    modes[m]))
+					continue;
+				n->ofm_scale = (uint32_t)sc;
+				n->ofm_shift = shift;
+				n->round = modes[m];
+				return true;
+			}
+	return false;
+}
+
+/* Max and average pooling (TFLite's: on raw integers, the max of the
+ * valid taps or their average; averages only without padding, where
+ * every window has all its taps). */
 static bool
 prep_pool(Cg *g, CgPrep *p, bool *fatal)
 {
 	IrOp *op = p->op;
 	const char *mode = dialect_get_str(op->name->def, op->attrs, "mode");
+	bool avg = !strcmp(mode, "avg");
 	p->in = ir_op_operand(op, 0);
 	p->out = ir_op_result(op, 0);
 	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
-	    is_constant(p->in) || strcmp(mode, "max") ||
+	    is_constant(p->in) || (!avg && strcmp(mode, "max")) ||
 	    p->in->type->u.shaped.rank != 4 ||
 	    p->in->type->u.shaped.dims[0] != 1)
 		return false;
@@ -443,12 +500,23 @@ prep_pool(Cg *g, CgPrep *p, bool *fatal)
 	if (!window_of(op, n) || n->dh != 1 || n->dw != 1)
 		return false;
 	n->op = ETHOSU_OP_POOL;
-	n->op_param = 0; /* MAX */
+	n->op_param = avg ? 1 : 0; /* AVERAGE, MAX */
 	n->round = ETHOSU_ROUND_NATURAL;
 	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	if (avg) {
+		int64_t lo = n->ifm.sign ? -((int64_t)1 << (n->ifm.bits - 1)) :
+		    0;
+		int64_t hi = n->ifm.sign ? ((int64_t)1 << (n->ifm.bits - 1)) -
+		    1 : ((int64_t)1 << n->ifm.bits) - 1;
+		n->global_scale = true;
+		if (n->pt || n->pl || n->pb || n->pr ||
+		    !avg_scale((int64_t)n->kh * n->kw, lo, hi, n))
+			return false;
+	}
 	EthosUQuery q;
 	query_of(n, ETHOS_U_POOLING, &q);
-	q.kind = ETHOS_U_KIND_MAXPOOL;
+	q.kind = avg ? ETHOS_U_KIND_OTHER : ETHOS_U_KIND_MAXPOOL;
+	q.scaled = avg;
 	return choose_block(g, n, &q);
 }
 
@@ -502,13 +570,295 @@ prep_lut(Cg *g, CgPrep *p, bool *fatal)
 	return choose_block(g, n, &q);
 }
 
-/* Prepares op; false when it stays off the stream (*fatal: an error
- * was reported). */
-static bool
-prepare(Cg *g, IrOp *op, CgPrep *p, bool *fatal)
+/* A new prep at the end of the run (room was reserved). */
+static CgPrep *
+prep_new(Cg *g, IrOp *op)
 {
+	CgPrep *p = &g->run[g->n++];
 	memset(p, 0, sizeof *p);
 	p->op = op;
+	return p;
+}
+
+/* ------------------------------------------------------------ elementwise */
+
+/* The 4-D dims of v (missing leading dims 1). */
+static void
+dims4(const IrValue *v, int64_t d[4])
+{
+	const IrType *t = v->type;
+	int64_t r = t->u.shaped.rank;
+	for (int i = 0; i < 4; i++)
+		d[i] = 1;
+	for (int64_t i = 0; i < r && i < 4; i++)
+		d[4 - r + i] = t->u.shaped.dims[i];
+}
+
+/* Can b be read as IFM2 against the full map o (equal, or 1 along a
+ * dimension: the hardware's broadcast)? Batches are 1. */
+static bool
+broadcasts(const IrValue *b, const IrValue *o, bool *full)
+{
+	int64_t db[4], dout[4];
+	if (b->type->u.shaped.rank > 4 || o->type->u.shaped.rank > 4)
+		return false;
+	dims4(b, db);
+	dims4(o, dout);
+	*full = true;
+	for (int i = 0; i < 4; i++) {
+		if (db[i] != dout[i])
+			*full = false;
+		if (db[i] != dout[i] && db[i] != 1)
+			return false;
+	}
+	return db[0] == 1 && dout[0] == 1;
+}
+
+/* An operand map: a value of the run (or the stream's input), or a
+ * constant whose bytes go to flash. */
+static bool
+operand_map(CgPrep *p, IrValue *v, bool second, CgFm *f)
+{
+	fm_of(v, f);
+	if (second)
+		p->in2 = v;
+	else
+		p->in = v;
+	if (!is_constant(v))
+		return true;
+	if (p->blob)
+		return false; /* one constant map per operation */
+	IrTensor *t = constant_of(v);
+	if (!t)
+		return false;
+	p->nblob = (size_t)t->n * t->elem_size;
+	p->blob = ir_xmalloc(p->nblob ? p->nblob : 1);
+	memcpy(p->blob, t->data, p->nblob);
+	ir_tensor_release(t);
+	if (second)
+		p->in2_flash = true;
+	else
+		p->in_flash = true;
+	return true;
+}
+
+/* The registers every elementwise step shares. */
+static bool
+ew_finish(Cg *g, CgPrep *p, uint32_t mode)
+{
+	CgNpuOp *n = &p->n;
+	n->op = ETHOSU_OP_ELEMENTWISE;
+	n->op_param = mode;
+	n->global_scale = true;
+	n->has_ifm2 = true;
+	EthosUQuery q;
+	query_of(n, ETHOS_U_ELEMENTWISE, &q);
+	q.kind = mode == 0 ? ETHOS_U_KIND_MUL : mode <= 2 ?
+	    ETHOS_U_KIND_ADD_SUB : ETHOS_U_KIND_OTHER;
+	q.scaled = true;
+	return choose_block(g, n, &q);
+}
+
+/* A map of int32 temporaries shaped like v (owned by p). */
+static IrValue *
+temp_like(Cg *g, CgPrep *p, const IrValue *v)
+{
+	int64_t d[4];
+	dims4(v, d);
+	p->tmp = ir_xcalloc(1, sizeof *p->tmp);
+	p->tmp->type = ir_type_tensor(g->ctx, 4, d, ir_type_int(g->ctx, 32,
+	    IR_SIGNLESS), NULL);
+	return p->tmp;
+}
+
+/* One input of TFLite's quantized add, rescaled into int32: (x - zp) <<
+ * left_shift times its multiplier, single rounding. On the NPU: a 1x1
+ * average pool of scale multiplier, shift 31 - s - left_shift. */
+static bool
+ew_rescale(Cg *g, IrOp *op, IrValue *x, int64_t zp, int64_t mul,
+    int64_t sh, int64_t ls, IrValue **out)
+{
+	CgPrep *p = prep_new(g, NULL);
+	CgNpuOp *n = &p->n;
+	int64_t shift = 31 - sh - ls;
+	if (!operand_map(p, x, false, &n->ifm) || shift < 1 || shift > 62 ||
+	    mul < 0 || n->ifm.bits == 32)
+		return false;
+	p->out = temp_like(g, p, x);
+	fm_of(p->out, &n->ofm);
+	n->ifm.zp = zp;
+	n->kh = n->kw = 1;
+	if (!window_of(op, n))
+		return false;
+	n->pt = n->pl = n->pb = n->pr = 0;
+	n->sh = n->sw = n->dh = n->dw = 1;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 1; /* AVERAGE */
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	n->ofm_scale = (uint32_t)mul;
+	n->ofm_shift = (int)shift;
+	n->act_min = -32768;
+	n->act_max = 32767;
+	*out = p->out;
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.scaled = true;
+	return choose_block(g, n, &q);
+}
+
+/* TFLite's add/sub in four NPU operations, each exact: both inputs
+ * rescaled into int32 (ew_rescale), their sum or difference in int32
+ * (saturating, as TFLite clamps before the output rescale), then a MUL
+ * by the output multiplier (an int32 constant in flash): a 32-bit IFM
+ * takes only the OFM shift, rounding naturally, then the zero point and
+ * the clamp. Vela's one-operation add rescales one input relative to
+ * the other, which rounds differently. Single rounding only. */
+static bool
+prep_add(Cg *g, IrOp *op, bool sub, bool *fatal)
+{
+	const IrOpDef *d = op->name->def;
+	int64_t zp[2] = { 0, 0 }, mul[2], sh[2];
+	if (g->dbl || dialect_get_ints(d, op->attrs, "input_multiplier", mul,
+	    2) != 2 || dialect_get_ints(d, op->attrs, "input_shift", sh, 2) !=
+	    2)
+		return false;
+	if (ir_op_attr(op, "input_zp"))
+		dialect_get_ints(d, op->attrs, "input_zp", zp, 2);
+	IrValue *a = ir_op_operand(op, 0), *b = ir_op_operand(op, 1);
+	IrValue *out = ir_op_result(op, 0);
+	bool fa, fb, rev = false;
+	if (!broadcasts(a, out, &fa) || !broadcasts(b, out, &fb) ||
+	    (!fa && !fb))
+		return false;
+	int64_t ls = int_attr(op, "left_shift", 0);
+	IrValue *ta, *tb;
+	if (!ew_rescale(g, op, a, zp[0], mul[0], sh[0], ls, &ta) ||
+	    !ew_rescale(g, op, b, zp[1], mul[1], sh[1], ls, &tb))
+		return false;
+	if (!fa) { /* the full map first, the operands reversed */
+		IrValue *t = ta;
+		ta = tb, tb = t;
+		rev = true;
+	}
+	CgPrep *s = prep_new(g, NULL);
+	fm_of(ta, &s->n.ifm);
+	fm_of(tb, &s->n.ifm2);
+	s->in = ta, s->in2 = tb;
+	s->out = temp_like(g, s, out);
+	fm_of(s->out, &s->n.ofm);
+	s->n.opa_scale = 1, s->n.opb_scale = 1;
+	s->n.reversed = rev;
+	s->n.ofm_scale = 1;
+	s->n.round = ETHOSU_ROUND_NATURAL;
+	s->n.act_min = -32768, s->n.act_max = 32767;
+	if (!ew_finish(g, s, sub ? 2 : 1))
+		return false;
+	IrValue *sum = s->out;
+	CgPrep *m = prep_new(g, op);
+	CgNpuOp *n = &m->n;
+	m->in = sum;
+	fm_of(sum, &n->ifm);
+	m->out = out;
+	if (!placeable(op, out, fatal))
+		return false;
+	fm_of(out, &n->ofm);
+	if (n->ofm.bits == 32)
+		return false;
+	/* The multiplier as a 1x1x1 int32 map, broadcast. */
+	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
+	int64_t os = int_attr(op, "output_shift", 1);
+	if (31 - os < 1 || 31 - os > 62)
+		return false;
+	m->nblob = 4;
+	m->blob = ir_xmalloc(4);
+	for (int i = 0; i < 4; i++)
+		m->blob[i] = (uint8_t)((uint64_t)om >> (8 * i));
+	m->in2_flash = true;
+	m->in2 = sum; /* any value: only its flash bytes are read */
+	n->ifm2 = (CgFm){ .region = 0, .h = 1, .w = 1, .c = 1, .bits = 32,
+	    .sign = true };
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	n->ofm_scale = 1;
+	n->ofm_shift = (int)(31 - os);
+	n->round = ETHOSU_ROUND_NATURAL;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	return ew_finish(g, m, 0);
+}
+
+/* mul, min, max: the hardware's own arithmetic on (x - zp) values, then
+ * the output multiplier (no input rescale: legalization gives those
+ * only to add and sub, or when the inputs' scales differ). Add and sub:
+ * prep_add. */
+static bool
+prep_elementwise(Cg *g, IrOp *op, bool *fatal)
+{
+	const char *k = dialect_get_str(op->name->def, op->attrs, "op");
+	if (op->noperands != 2)
+		return false;
+	IrValue *a = ir_op_operand(op, 0), *b = ir_op_operand(op, 1);
+	IrValue *out = ir_op_result(op, 0);
+	if (!placeable(op, out, fatal) || (!is_constant(a) &&
+	    !placeable(op, a, fatal)) || (!is_constant(b) &&
+	    !placeable(op, b, fatal)))
+		return false;
+	if (!strcmp(k, "add") || !strcmp(k, "sub"))
+		return prep_add(g, op, k[0] == 's', fatal);
+	uint32_t mode = !strcmp(k, "mul") ? 0 : !strcmp(k, "min") ? 3 :
+	    !strcmp(k, "max") ? 4 : 99;
+	if (mode == 99 || ir_op_attr(op, "input_multiplier") ||
+	    int_attr(op, "left_shift", 0) != 0)
+		return false;
+	int64_t zp[2] = { 0, 0 };
+	if (ir_op_attr(op, "input_zp"))
+		dialect_get_ints(op->name->def, op->attrs, "input_zp", zp, 2);
+	bool fa, fb;
+	if (!broadcasts(a, out, &fa) || !broadcasts(b, out, &fb))
+		return false;
+	/* All three are commutative: the full (non-constant) map first. */
+	if (!fa || (is_constant(a) && fb && !is_constant(b))) {
+		IrValue *t = a;
+		a = b, b = t;
+		int64_t z = zp[0];
+		zp[0] = zp[1], zp[1] = z;
+		bool f = fa;
+		fa = fb, fb = f;
+	}
+	if (!fa || is_constant(a))
+		return false;
+	CgPrep *p = prep_new(g, op);
+	CgNpuOp *n = &p->n;
+	if (!operand_map(p, a, false, &n->ifm) ||
+	    !operand_map(p, b, true, &n->ifm2))
+		return false;
+	p->out = out;
+	fm_of(out, &n->ofm);
+	if (n->ifm.bits == 32 || n->ifm2.bits == 32 || n->ofm.bits == 32 ||
+	    n->ifm.bits != n->ifm2.bits)
+		return false;
+	n->ifm.zp = zp[0];
+	n->ifm2.zp = zp[1];
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
+	int64_t os = int_attr(op, "output_shift", 1);
+	if (31 - os < 1 || 31 - os > 62)
+		return false;
+	n->ofm_scale = (uint32_t)om;
+	n->ofm_shift = (int)(31 - os);
+	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	return ew_finish(g, p, mode);
+}
+
+/* Prepares op into one or more preps at the end of the run; false when
+ * it stays off the stream (*fatal: an error was reported), the caller
+ * then drops what was added. */
+static bool
+prepare(Cg *g, IrOp *op, bool *fatal)
+{
+	if (ir_op_is(op, "npu.elementwise"))
+		return prep_elementwise(g, op, fatal);
+	CgPrep *p = prep_new(g, op);
 	if (ir_op_is(op, "npu.conv2d") || ir_op_is(op,
 	    "npu.depthwise_conv2d") || ir_op_is(op, "npu.fully_connected"))
 		return prep_mac(g, p, fatal);
@@ -531,6 +881,7 @@ prep_free(CgPrep *p)
 {
 	free(p->blob);
 	free(p->ranges);
+	free(p->tmp);
 }
 
 /* ------------------------------------------------------------ planning */
@@ -554,7 +905,8 @@ collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
 	int64_t end = (int64_t)g->n + 1;
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
-		IrValue *ins[2] = { p->in, p->in2 };
+		IrValue *ins[2] = { p->in_flash ? NULL : p->in,
+		    p->in2_flash ? NULL : p->in2 };
 		for (int k = 0; k < 2; k++) {
 			if (!ins[k])
 				continue;
@@ -583,7 +935,7 @@ collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
 		CgBuf *b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
-		if (!p->alias && b->v == p->out)
+		if (!p->alias && b->v == p->out && p->n.ofm.bits != 32)
 			b->b16 = true;
 	}
 	for (size_t i = 0; i < g->n; i++) {
@@ -692,6 +1044,10 @@ build_flash(Cg *g, size_t *nflash)
 		}
 		if (p->n.lut_len)
 			p->n.lut_addr = at;
+		if (p->in_flash)
+			p->n.ifm.addr = at, p->n.ifm.region = 0;
+		if (p->in2_flash)
+			p->n.ifm2.addr = at, p->n.ifm2.region = 0;
 		at += p->nblob;
 	}
 	*nflash = n;
@@ -745,11 +1101,14 @@ place_maps(Cg *g, IrPtrMap *map, CgBuf *buf)
 		CgPrep *p = &g->run[i];
 		if (p->alias)
 			continue;
-		const CgBuf *b = &buf[(size_t)ir_ptrmap_get(map, p->in) - 1];
-		p->n.ifm.addr = (uint64_t)b->offset;
-		p->n.ifm.b16 = b->b16;
-		p->n.ifm.region = b->region;
-		if (p->in2) {
+		const CgBuf *b;
+		if (!p->in_flash) {
+			b = &buf[(size_t)ir_ptrmap_get(map, p->in) - 1];
+			p->n.ifm.addr = (uint64_t)b->offset;
+			p->n.ifm.b16 = b->b16;
+			p->n.ifm.region = b->region;
+		}
+		if (p->in2 && !p->in2_flash) {
 			b = &buf[(size_t)ir_ptrmap_get(map, p->in2) - 1];
 			p->n.ifm2.addr = (uint64_t)b->offset;
 			p->n.ifm2.b16 = b->b16;
@@ -803,23 +1162,26 @@ replace_run(Cg *g, const CgIo *io, const uint8_t *payload, size_t npay,
 		ir_value_replace_all_uses(io->out[i], ir_op_result(st,
 		    (unsigned)i));
 	IrOp **consts = ir_xcalloc(3 * g->n + 1, sizeof *consts);
+	IrPtrMap seen = { 0 };
 	size_t nc = 0;
 	for (size_t i = g->n; i-- > 0;) {
 		IrOp *op = g->run[i].op;
+		if (!op)
+			continue; /* a step of the next op's lowering */
 		for (unsigned k = 0; k < op->noperands; k++) {
 			IrOp *d = ir_value_def_op(ir_op_operand(op, k));
-			if (d && ir_op_is(d, "graph.constant"))
+			if (d && ir_op_is(d, "graph.constant") &&
+			    !ir_ptrmap_get(&seen, d)) {
+				ir_ptrmap_put(&seen, d, d);
 				consts[nc++] = d;
+			}
 		}
 		ir_op_erase(op);
 	}
-	for (size_t i = 0; i < nc; i++) {
-		bool dup = false;
-		for (size_t j = 0; j < i; j++)
-			dup = dup || consts[j] == consts[i];
-		if (!dup && !ir_value_has_uses(ir_op_result(consts[i], 0)))
+	for (size_t i = 0; i < nc; i++)
+		if (!ir_value_has_uses(ir_op_result(consts[i], 0)))
 			ir_op_erase(consts[i]);
-	}
+	ir_ptrmap_free(&seen);
 	free(consts);
 }
 
@@ -890,16 +1252,19 @@ codegen_block(Cg *g, IrBlock *blk)
 		if (ir_op_is(op, "graph.constant"))
 			continue;
 		bool fatal = false;
-		if (g->n == g->cap) {
-			g->cap = g->cap ? 2 * g->cap : 16;
+		/* An op makes at most CG_MAX_PREPS preps: no realloc while
+		 * they are made. */
+		if (g->n + CG_MAX_PREPS > g->cap) {
+			g->cap = 2 * g->cap + CG_MAX_PREPS;
 			g->run = ir_xrealloc(g->run, g->cap * sizeof *g->run);
 		}
-		if (prepare(g, op, &g->run[g->n], &fatal)) {
+		size_t mark = g->n;
+		if (prepare(g, op, &fatal)) {
 			ir_ptrmap_put(&g->in_run, op, op);
-			g->n++;
 			continue;
 		}
-		prep_free(&g->run[g->n]);
+		while (g->n > mark)
+			prep_free(&g->run[--g->n]);
 		if (fatal || !flush(g))
 			return false;
 	}
@@ -958,8 +1323,9 @@ const IrPassDef pass_ethos_u_codegen = {
 	.run = codegen_run,
 	.description =
 	    "Runs on legalized IR (`ethos-u-compile`). Each maximal run of\n"
-	    "npu ops the generator supports (conv2d, depthwise_conv2d with\n"
-	    "multiplier 1, fully_connected, max pool, lut, reshape) becomes\n"
+	    "npu ops the generator supports (conv2d, depthwise_conv2d,\n"
+	    "fully_connected, max and unpadded average pool, elementwise\n"
+	    "add, sub, mul, min and max, lut, reshape) becomes\n"
 	    "one `ethos_u.stream` op: a COP1 payload (the configuration word\n"
 	    "of the module's accelerator, then the register writes Vela\n"
 	    "3.10 emits before each NPU operation, each only when its value\n"

@@ -43,6 +43,8 @@ typedef struct CgNpuOp {
 	bool global_scale;      /* OFM_SCALE, not per-channel records */
 	uint32_t ofm_scale;
 	int ofm_shift;
+	uint32_t opa_scale, opb_scale; /* add/sub operand scales (16-bit) */
+	bool reversed;          /* IFM2 is the first operand */
 	uint32_t activation;    /* NPU_SET_ACTIVATION's parameter */
 	int64_t act_min, act_max;
 	EthosUBlockConfig cfg;  /* as perf.c chooses it */

@@ -228,7 +228,8 @@ ifm2_regs(CgEmit *e, const CgNpuOp *op)
 	cmd0(e, ETHOSU_SET_IFM2_ZERO_POINT, f->zp);
 	cmd0(e, ETHOSU_SET_IFM2_PRECISION, ifm_prec(f));
 	uint32_t bc = (op->ifm.h != f->h ? 1u : 0) |
-	    (op->ifm.w != f->w ? 2u : 0) | (op->ifm.c != f->c ? 4u : 0);
+	    (op->ifm.w != f->w ? 2u : 0) | (op->ifm.c != f->c ? 4u : 0) |
+	    (op->reversed ? 1u << 6 : 0);
 	cmd0(e, ETHOSU_SET_IFM2_BROADCAST, bc);
 }
 
@@ -256,6 +257,13 @@ void
 cg_emit_op(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
 {
 	lut_dma(e, t, op);
+	/* Elementwise scaling comes first (Vela's order); add and sub
+	 * scale both operands (OPA_OPB_16). */
+	if (op->op == ETHOSU_OP_ELEMENTWISE && (op->op_param == 1 ||
+	    op->op_param == 2)) {
+		put(e, ETHOSU_SET_OPA_SCALE, 0, op->opa_scale);
+		put(e, ETHOSU_SET_OPB_SCALE, 0, op->opb_scale);
+	}
 	if (op->op == ETHOSU_OP_ELEMENTWISE)
 		put(e, ETHOSU_SET_OFM_SCALE, (uint32_t)op->ofm_shift,
 		    op->ofm_scale);
