@@ -19,8 +19,9 @@
 #define CG_MAX_DIM 65536
 /* Arena and flash offsets stay below 2^31 (the op's attributes). */
 #define CG_MAX_BYTES ((int64_t)1 << 31)
-/* The most NPU operations one npu op becomes (an add: four). */
-#define CG_MAX_PREPS 4
+/* The most NPU operations one npu op becomes (an add: four; a concat:
+ * one per input). */
+#define CG_MAX_PREPS 16
 
 /* One npu op of a run, prepared: its registers (feature-map addresses
  * still unset), its constant data, its feature-map values. */
@@ -32,6 +33,12 @@ typedef struct CgPrep {
 	IrValue *tmp;           /* out when it is a temporary of a lowering
 	                           (owned: a value with no op and no uses) */
 	bool in_flash, in2_flash; /* a constant map: its bytes are blob */
+	/* Views: the IFM read at in_off bytes into in's map, the OFM
+	 * written at out_off into out's map (a concat's part: the map is
+	 * made by its first part, later parts only write). Either map is
+	 * then NHWC. */
+	uint64_t in_off, out_off;
+	bool in_view, out_view, out_part;
 	uint8_t *blob;          /* weights and scales, a LUT or a constant
 	                           map (flash) */
 	size_t nblob;
@@ -137,8 +144,8 @@ act_range(const IrOp *op, const CgFm *o, int64_t *lo, int64_t *hi)
 	*lo = o->sign ? -((int64_t)1 << (o->bits - 1)) : 0;
 	*hi = o->sign ? ((int64_t)1 << (o->bits - 1)) - 1 :
 	    ((int64_t)1 << o->bits) - 1;
-	int64_t a = int_attr(op, "act_min", *lo), b = int_attr(op, "act_max",
-	    *hi);
+	int64_t a = op ? int_attr(op, "act_min", *lo) : *lo;
+	int64_t b = op ? int_attr(op, "act_max", *hi) : *hi;
 	*lo = a > *lo ? a : *lo;
 	*hi = b < *hi ? b : *hi;
 	if (*lo < -32768)
@@ -850,6 +857,113 @@ prep_elementwise(Cg *g, IrOp *op, bool *fatal)
 	return ew_finish(g, p, mode);
 }
 
+/* ------------------------------------------------------------ views */
+
+/* A copy: a 1x1 average pool of scale 1 without zero points (exact for
+ * 8, 16 and 32-bit maps: a 32-bit IFM is not scaled). */
+static bool
+copy_finish(Cg *g, CgNpuOp *n)
+{
+	n->windowed = true;
+	n->kh = n->kw = n->sh = n->sw = n->dh = n->dw = 1;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 1; /* AVERAGE */
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	n->ofm_scale = 1;
+	n->ofm_shift = 0;
+	n->ifm.zp = n->ofm.zp = 0;
+	act_range(NULL, &n->ofm, &n->act_min, &n->act_max);
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.scaled = true;
+	return choose_block(g, n, &q);
+}
+
+/* The NHWC byte offset of element (0, h, w, c) of a map of dims d, and
+ * its strides. */
+static uint64_t
+view_off(const int64_t d[4], int bits, int64_t h, int64_t w, int64_t c,
+    CgFm *f)
+{
+	uint64_t b = (uint64_t)bits / 8;
+	f->sc = b;
+	f->sx = b * (uint64_t)d[3];
+	f->sy = b * (uint64_t)(d[2] * d[3]);
+	return (uint64_t)h * f->sy + (uint64_t)w * f->sx + (uint64_t)c * b;
+}
+
+/* slice: a copy reading the window through the input's strides. */
+static bool
+prep_slice(Cg *g, IrOp *op, bool *fatal)
+{
+	CgPrep *p = prep_new(g, op);
+	CgNpuOp *n = &p->n;
+	p->in = ir_op_operand(op, 0);
+	p->out = ir_op_result(op, 0);
+	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
+	    is_constant(p->in) || p->in->type->u.shaped.rank > 4)
+		return false;
+	int64_t r = p->in->type->u.shaped.rank, begin[4] = { 0, 0, 0, 0 };
+	int64_t b[4], d[4], o[4];
+	if (dialect_get_ints(op->name->def, op->attrs, "begin", b, 4) != r)
+		return false;
+	for (int64_t i = 0; i < r; i++)
+		begin[4 - r + i] = b[i];
+	dims4(p->in, d);
+	dims4(p->out, o);
+	if (d[0] != 1 || o[0] != 1)
+		return false;
+	fm_of(p->in, &n->ifm);
+	fm_of(p->out, &n->ofm);
+	n->ifm.h = o[1], n->ifm.w = o[2], n->ifm.c = o[3];
+	p->in_off = view_off(d, n->ifm.bits, begin[1], begin[2], begin[3],
+	    &n->ifm);
+	p->in_view = true;
+	return copy_finish(g, n);
+}
+
+/* concat: one copy per input, each writing its part of the output
+ * through the output's strides. */
+static bool
+prep_concat(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *out = ir_op_result(op, 0);
+	int64_t r = out->type->u.shaped.rank, o[4], at[4] = { 0, 0, 0, 0 };
+	if (!placeable(op, out, fatal) || r > 4 || op->noperands < 1 ||
+	    op->noperands > CG_MAX_PREPS)
+		return false;
+	int64_t axis = int_attr(op, "axis", 0);
+	axis = (axis < 0 ? axis + r : axis) + 4 - r;
+	dims4(out, o);
+	if (o[0] != 1 || axis < 1 || axis > 3)
+		return false;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *x = ir_op_operand(op, i);
+		if (!is_constant(x) && !placeable(op, x, fatal))
+			return false;
+		/* The op itself goes with the last part (the run's last op
+		 * is the stream's place). */
+		CgPrep *p = prep_new(g, i + 1 == op->noperands ? op : NULL);
+		CgNpuOp *n = &p->n;
+		int64_t d[4];
+		if (!operand_map(p, x, false, &n->ifm))
+			return false;
+		dims4(x, d);
+		p->out = out;
+		fm_of(out, &n->ofm);
+		n->ofm.h = d[1], n->ofm.w = d[2], n->ofm.c = d[3];
+		p->out_off = view_off(o, n->ofm.bits, at[1], at[2], at[3],
+		    &n->ofm);
+		p->out_view = true;
+		p->out_part = i > 0;
+		at[axis] += d[axis];
+		if (n->ifm.bits != n->ofm.bits || !copy_finish(g, n))
+			return false;
+	}
+	return true;
+}
+
 /* Prepares op into one or more preps at the end of the run; false when
  * it stays off the stream (*fatal: an error was reported), the caller
  * then drops what was added. */
@@ -858,6 +972,10 @@ prepare(Cg *g, IrOp *op, bool *fatal)
 {
 	if (ir_op_is(op, "npu.elementwise"))
 		return prep_elementwise(g, op, fatal);
+	if (ir_op_is(op, "npu.slice"))
+		return prep_slice(g, op, fatal);
+	if (ir_op_is(op, "npu.concat"))
+		return prep_concat(g, op, fatal);
 	CgPrep *p = prep_new(g, op);
 	if (ir_op_is(op, "npu.conv2d") || ir_op_is(op,
 	    "npu.depthwise_conv2d") || ir_op_is(op, "npu.fully_connected"))
@@ -925,6 +1043,12 @@ collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
 			ir_ptrmap_put(map, p->out, ir_ptrmap_get(map, p->in));
 			continue;
 		}
+		if (p->out_part) {
+			size_t b = (size_t)ir_ptrmap_get(map, p->out);
+			if (buf[b - 1].end < (int64_t)i + 1)
+				buf[b - 1].end = (int64_t)i + 1;
+			continue;
+		}
 		buf[nb] = (CgBuf){ .start = (int64_t)i, .end = (int64_t)i + 1,
 		    .size = ir_tensor_type_bytes(p->out->type), .v = p->out };
 		ir_ptrmap_put(map, p->out, (void *)++nb);
@@ -941,8 +1065,10 @@ collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
 		CgBuf *b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
-		if (p->alias || used_outside(g, p->out))
+		if (p->alias || p->out_view || used_outside(g, p->out))
 			b->b16 = false;
+		if (p->in_view)
+			buf[(size_t)ir_ptrmap_get(map, p->in) - 1].b16 = false;
 		if (used_outside(g, p->out))
 			b->end = end;
 	}
@@ -1076,7 +1202,7 @@ collect_io(Cg *g, IrPtrMap *map, CgBuf *buf, size_t nb, CgIo *io)
 		}
 	for (size_t i = 0; i < g->n; i++) {
 		IrValue *out = g->run[i].out;
-		if (!used_outside(g, out))
+		if (g->run[i].out_part || !used_outside(g, out))
 			continue;
 		io->ooff[io->nout] = buf[(size_t)ir_ptrmap_get(map, out) -
 		    1].offset;
@@ -1104,7 +1230,7 @@ place_maps(Cg *g, IrPtrMap *map, CgBuf *buf)
 		const CgBuf *b;
 		if (!p->in_flash) {
 			b = &buf[(size_t)ir_ptrmap_get(map, p->in) - 1];
-			p->n.ifm.addr = (uint64_t)b->offset;
+			p->n.ifm.addr = (uint64_t)b->offset + p->in_off;
 			p->n.ifm.b16 = b->b16;
 			p->n.ifm.region = b->region;
 		}
@@ -1115,7 +1241,7 @@ place_maps(Cg *g, IrPtrMap *map, CgBuf *buf)
 			p->n.ifm2.region = b->region;
 		}
 		b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
-		p->n.ofm.addr = (uint64_t)b->offset;
+		p->n.ofm.addr = (uint64_t)b->offset + p->out_off;
 		p->n.ofm.b16 = b->b16;
 		p->n.ofm.region = b->region;
 	}
@@ -1325,7 +1451,8 @@ const IrPassDef pass_ethos_u_codegen = {
 	    "Runs on legalized IR (`ethos-u-compile`). Each maximal run of\n"
 	    "npu ops the generator supports (conv2d, depthwise_conv2d,\n"
 	    "fully_connected, max and unpadded average pool, elementwise\n"
-	    "add, sub, mul, min and max, lut, reshape) becomes\n"
+	    "add, sub, mul, min and max, lut, reshape, slice, concat)\n"
+	    "becomes\n"
 	    "one `ethos_u.stream` op: a COP1 payload (the configuration word\n"
 	    "of the module's accelerator, then the register writes Vela\n"
 	    "3.10 emits before each NPU operation, each only when its value\n"

@@ -24,6 +24,9 @@ typedef struct CgFm {
 	int bits;               /* 8, 16 or 32 */
 	bool sign;
 	int64_t zp;
+	/* A view into a larger NHWC map (a slice read, a concat write):
+	 * that map's strides in bytes; 0: the map's own. */
+	uint64_t sx, sy, sc;
 } CgFm;
 
 /* One NPU operation: every register value it needs. */

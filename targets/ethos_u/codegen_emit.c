@@ -91,6 +91,12 @@ static void
 fm_strides(CgEmit *e, const CgFm *f, unsigned stride_x)
 {
 	uint64_t bytes = (uint64_t)f->bits / 8, w = (uint64_t)f->w;
+	if (f->sx) {
+		addr(e, stride_x + 2, f->sc);
+		addr(e, stride_x + 1, f->sy);
+		addr(e, stride_x, f->sx);
+		return;
+	}
 	if (f->b16) {
 		uint64_t c16 = ((uint64_t)f->c + 15) / 16 * 16;
 		addr(e, stride_x + 2, 16 * bytes * w);

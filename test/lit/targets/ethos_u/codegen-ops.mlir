@@ -6,11 +6,11 @@
 // RUN: npu-opt %s --ethos-u-target --ethos-u-legalize=report=/dev/null -o %t.npu.mlir
 // RUN: npu-opt %t.npu.mlir --ethos-u-codegen -o %t.cg.mlir
 // RUN: FileCheck %s < %t.cg.mlir
-// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite %t.npu.mlir %t.cg.mlir conv:2 dw fc16 pool:3 add:2 mul minmax lut chain | FileCheck %s --check-prefix=SAME
-// SAME: runs: 45, mismatches: 0
+// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite %t.npu.mlir %t.cg.mlir conv:2 dw fc16 pool:3 add:2 mul minmax lut chain views:2 | FileCheck %s --check-prefix=SAME
+// SAME: runs: 50, mismatches: 0
 // RUN: npu-opt %t.npu.mlir --ethos-u-codegen=rounding=double -o %t.dbl.mlir
-// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite-micro %t.npu.mlir %t.dbl.mlir conv:2 dw fc16 pool:3 mul minmax lut chain | FileCheck %s --check-prefix=DBL
-// DBL: runs: 40, mismatches: 0
+// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite-micro %t.npu.mlir %t.dbl.mlir conv:2 dw fc16 pool:3 mul minmax lut chain views:2 | FileCheck %s --check-prefix=DBL
+// DBL: runs: 45, mismatches: 0
 // Double rounding keeps add and sub with the interpreter.
 // RUN: FileCheck %s --check-prefix=DBLADD < %t.dbl.mlir
 // DBLADD-LABEL: func.func @add
@@ -138,4 +138,26 @@ func.func @chain(%x: tensor<1x2x2x4x!q>) -> tensor<16x!q> {
   %3 = "graph.sigmoid"(%2) : (tensor<1x16x!quant.uniform<i8:f32, 0.00390625:-128>>) -> tensor<1x16x!q>
   %4 = "graph.reshape"(%3) {shape = [16]} : (tensor<1x16x!q>) -> tensor<16x!q>
   return %4 : tensor<16x!q>
+}
+
+// Split, slice and concat are copies (1x1 average pools of scale 1):
+// slices read through the input's strides, concat parts write through
+// the output's; the pad and the resize stay.
+// CHECK-LABEL: func.func @views
+// CHECK: "ethos_u.stream"
+// CHECK-NEXT: "npu.pad"
+// CHECK-NEXT: "ethos_u.stream"
+// CHECK-NEXT: "npu.resize"
+// CHECK-NEXT: return
+func.func @views(%x: tensor<1x4x4x6x!q>, %y: tensor<1x16x!q>) -> (tensor<1x4x4x6x!q>, tensor<1x4x4x8x!q>) {
+  %0:3 = "graph.split"(%x) {axis = 3, sizes = [1, 2, 3]} : (tensor<1x4x4x6x!q>) -> (tensor<1x4x4x1x!q>, tensor<1x4x4x2x!q>, tensor<1x4x4x3x!q>)
+  %1 = "graph.concat"(%0#2, %0#0, %0#1) {axis = 3} : (tensor<1x4x4x3x!q>, tensor<1x4x4x1x!q>, tensor<1x4x4x2x!q>) -> tensor<1x4x4x6x!q>
+  %2 = "graph.slice"(%0#1) {begin = [0, 1, 2, 0], size = [-1, 3, -1, 2]} : (tensor<1x4x4x2x!q>) -> tensor<1x3x2x2x!q>
+  %3 = "graph.pad"(%2) {paddings = [0, 0, 1, 0, 1, 1, 2, 2]} : (tensor<1x3x2x2x!q>) -> tensor<1x4x4x6x!q>
+  %4 = "graph.maximum"(%1, %3) : (tensor<1x4x4x6x!q>, tensor<1x4x4x6x!q>) -> tensor<1x4x4x6x!q>
+  %5 = "graph.reshape"(%y) {shape = [1, 2, 2, 4]} : (tensor<1x16x!q>) -> tensor<1x2x2x4x!q>
+  %6 = "graph.slice"(%4) {begin = [0, 1, 1, 1], size = [1, 2, 2, 4]} : (tensor<1x4x4x6x!q>) -> tensor<1x2x2x4x!q>
+  %7 = "graph.concat"(%5, %6) {axis = 3} : (tensor<1x2x2x4x!q>, tensor<1x2x2x4x!q>) -> tensor<1x2x2x8x!q>
+  %8 = "graph.resize"(%7) {size = [4, 4]} : (tensor<1x2x2x8x!q>) -> tensor<1x4x4x8x!q>
+  return %4, %8 : tensor<1x4x4x6x!q>, tensor<1x4x4x8x!q>
 }
