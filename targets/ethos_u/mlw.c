@@ -2,6 +2,10 @@
  * bounds-checked decoder and an encoder that makes Vela 3.10's choices. */
 #include "targets/ethos_u/mlw.h"
 
+#include <assert.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -444,28 +448,29 @@ ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
 typedef struct BitWriter {
 	uint8_t *buf;
 	size_t cap;             /* bytes */
-	size_t pos;             /* bits written */
+	size_t pos;             /* bits written, those in acc included */
+	uint64_t acc;           /* bits not yet stored, first in bit 0 */
+	int nacc;               /* how many: 0..7 between calls */
 } BitWriter;
 
-static void
+/* Appends the low len (<= 32) bits of v, first bit first. Whole bytes
+ * go to the buffer at once; fewer than 8 bits wait in acc. */
+static inline void
 bw_put(BitWriter *w, int len, uint32_t v)
 {
 	if (len <= 0)
 		return;
-	if ((w->pos + (size_t)len + 7) / 8 > w->cap) {
-		size_t old = w->cap;
+	assert(len <= 32);
+	if (w->pos / 8 + 8 > w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 1024;
 		w->buf = ir_xrealloc(w->buf, w->cap);
-		memset(w->buf + old, 0, w->cap - old);
 	}
-	/* A byte's worth at a time into the zeroed buffer. */
-	while (len > 0) {
-		int at = (int)(w->pos & 7), k = 8 - at < len ? 8 - at : len;
-		w->buf[w->pos >> 3] |= (uint8_t)((v & ((1u << k) - 1)) << at);
-		v >>= k;
-		len -= k;
-		w->pos += (size_t)k;
-	}
+	w->acc |= (uint64_t)(v & (uint32_t)((1ull << len) - 1)) << w->nacc;
+	w->nacc += len;
+	w->pos += (size_t)len;
+	size_t at = (w->pos - (size_t)w->nacc) / 8;
+	for (; w->nacc >= 8; w->nacc -= 8, w->acc >>= 8)
+		w->buf[at++] = (uint8_t)w->acc;
 }
 
 /* A palette section's coding choices. */
@@ -597,11 +602,15 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 		}
 		s->last[v[i] + 256] = i;
 		s->zeros += v[i] == 0;
+		/* Window sizes are powers of two from 32 (64 with a
+		 * palette): a mask is the modulo, and a count that is no
+		 * multiple of the smallest is none of the others'. */
+		int nz = i - s->restart - s->zeros;
+		if (nz <= 0 || (nz & 31))
+			continue;
 		for (int k = 0; k < 5; k++) {
-			/* Window sizes are powers of two: a mask is the
-			 * modulo. */
 			int N = (32 << k) * (s->have ? 2 : 1);
-			int nz = i - s->restart - s->zeros;
+			nz = i - s->restart - s->zeros;
 			if (nz > 0 && (nz & (N - 1)) == 0)
 				scan_window(s, i, N, excl);
 		}
@@ -728,21 +737,136 @@ code_bits(int value, int param, bool zmode, int raw_bits)
 }
 
 /* Bits to code each weight index (< 512) under the 13 parameter sets,
- * filled on first use. */
+ * filled on first use; lanes 13..15 pad the row to 16 with a cost no
+ * path takes (PAD_BITS), so the search can work four lanes at a time. */
+#define NLANES 16
+#define PAD_BITS (1 << 29)
+
 typedef struct BitsTable {
-	int row[512][13];
+	int32_t row[512][NLANES];
 	bool have[512];
 } BitsTable;
 
-static const int *
+static const int32_t *
 w_bits(BitsTable *t, int v, int raw_bits)
 {
 	if (!t->have[v]) {
-		for (int j = 0; j < 13; j++)
-			t->row[v][j] = code_bits(v, w_params[j], false, raw_bits);
+		for (int j = 0; j < NLANES; j++)
+			t->row[v][j] = j < 13 ? code_bits(v, w_params[j],
+			    false, raw_bits) : PAD_BITS;
 		t->have[v] = true;
 	}
 	return t->row[v];
+}
+
+/* One step of the shortest path, recorded for the walk back: which
+ * parameters switched (bit j) and from which (the cheapest before the
+ * step, lowest index among equals). The others kept theirs. */
+typedef struct Step {
+	uint16_t change;
+	uint8_t from;
+} Step;
+
+#if defined(__SSE2__)
+/* The 13-parameter step on SSE2, four lanes at a time: the same
+ * integer arithmetic as path_step, so the same path. Pad lanes always
+ * switch (their cost is past any real one) and their bits are masked. */
+static __m128i
+min4(__m128i a, __m128i b)
+{
+	__m128i lt = _mm_cmplt_epi32(a, b);
+	return _mm_or_si128(_mm_and_si128(lt, a), _mm_andnot_si128(lt, b));
+}
+
+static Step
+path_step13(int32_t *cost, const int32_t *bits, int extra)
+{
+	__m128i c[4], m, sw;
+	unsigned eq = 0, ch = 0;
+	Step st;
+	for (int k = 0; k < 4; k++)
+		c[k] = _mm_loadu_si128((const __m128i *)(cost + 4 * k));
+	m = min4(min4(c[0], c[1]), min4(c[2], c[3]));
+	m = min4(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+	m = min4(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+	sw = _mm_add_epi32(m, _mm_set1_epi32(extra));
+	for (int k = 0; k < 4; k++) {
+		__m128i e = _mm_cmpeq_epi32(c[k], m);
+		__m128i x = _mm_cmplt_epi32(sw, c[k]);
+		__m128i b = _mm_loadu_si128((const __m128i *)(bits + 4 * k));
+		eq |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(e)) << 4 * k;
+		ch |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(x)) << 4 * k;
+		c[k] = _mm_add_epi32(_mm_or_si128(_mm_and_si128(x, sw),
+		    _mm_andnot_si128(x, c[k])), b);
+		_mm_storeu_si128((__m128i *)(cost + 4 * k), c[k]);
+	}
+	st.from = (uint8_t)__builtin_ctz(eq);
+	st.change = (uint16_t)(ch & 0x1fff);
+	return st;
+}
+
+/* The zero-run search's four parameters in one vector. */
+static Step
+path_step4(int32_t *cost, const int32_t *bits, int extra)
+{
+	__m128i c = _mm_loadu_si128((const __m128i *)cost), m, sw, x;
+	Step st;
+	m = min4(c, _mm_shuffle_epi32(c, _MM_SHUFFLE(1, 0, 3, 2)));
+	m = min4(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+	sw = _mm_add_epi32(m, _mm_set1_epi32(extra));
+	x = _mm_cmplt_epi32(sw, c);
+	st.from = (uint8_t)__builtin_ctz((unsigned)_mm_movemask_ps(
+	    _mm_castsi128_ps(_mm_cmpeq_epi32(c, m))));
+	st.change = (uint16_t)_mm_movemask_ps(_mm_castsi128_ps(x));
+	c = _mm_add_epi32(_mm_or_si128(_mm_and_si128(x, sw),
+	    _mm_andnot_si128(x, c)),
+	    _mm_loadu_si128((const __m128i *)bits));
+	_mm_storeu_si128((__m128i *)cost, c);
+	return st;
+}
+#else
+/* Each parameter keeps its run or switches from the cheapest one at
+ * `extra` bits, whichever is cheaper (keeping wins a tie); then the
+ * value's bits are added. Plain C for any count of parameters (the
+ * fallback where SSE2 is missing; build with -U__SSE2__ to test it). */
+static Step
+path_step(int32_t *cost, const int32_t *bits, int ncfg, int extra)
+{
+	int32_t best = cost[0], sw;
+	Step st = { 0, 0 };
+	for (int j = 1; j < ncfg; j++)
+		best = cost[j] < best ? cost[j] : best;
+	while (cost[st.from] != best)
+		st.from++;
+	sw = best + extra;
+	for (int j = 0; j < ncfg; j++) {
+		bool change = sw < cost[j];
+		st.change |= (uint16_t)(change << j);
+		cost[j] = (change ? sw : cost[j]) + bits[j];
+	}
+	return st;
+}
+
+static Step
+path_step4(int32_t *cost, const int32_t *bits, int extra)
+{
+	return path_step(cost, bits, 4, extra);
+}
+
+static Step
+path_step13(int32_t *cost, const int32_t *bits, int extra)
+{
+	Step st = path_step(cost, bits, NLANES, extra);
+	st.change &= 0x1fff;
+	return st;
+}
+#endif
+
+/* The parameter before step i of a path that has cfg after it. */
+static int
+step_from(const Step *steps, int i, int cfg)
+{
+	return steps[i].change >> cfg & 1 ? steps[i].from : cfg;
 }
 
 /* Shortest path over (value, parameter) with 40 bits per parameter
@@ -752,38 +876,31 @@ static void
 search_params(const int *vals, int n, bool zmode, int raw_bits,
     const Runs *free_at, Runs *out)
 {
-	int ncfg = zmode ? 4 : 13, cost[13] = {0}, zbits[4], fi = 0;
+	int ncfg = zmode ? 4 : 13, fi = 0;
+	int32_t cost[NLANES], zbits[4];
 	int best, bj, cfg, end, k;
-	uint8_t *prev = ir_xmalloc((size_t)(n + 1) * (size_t)ncfg);
+	Step *steps = ir_xmalloc((size_t)(n + 1) * sizeof(*steps));
 	BitsTable *tab = zmode ? NULL : ir_xmalloc(sizeof(*tab));
 	if (tab)
 		memset(tab->have, 0, sizeof(tab->have));
-	for (int j = 0; j < ncfg; j++)
-		prev[j] = (uint8_t)j;
+	for (int j = 0; j < NLANES; j++)
+		cost[j] = j < ncfg ? 0 : PAD_BITS;
+	steps[0] = (Step){ 0, 0 };
 	for (int i = 0; i < n; i++) {
-		const int *bits = zbits;
-		uint8_t *pv = &prev[(size_t)(i + 1) * ncfg];
-		int sw;
-		best = cost[0];
-		bj = 0;
-		for (int j = 1; j < ncfg; j++)
-			if (cost[j] < best)
-				best = cost[bj = j];
-		sw = best + 40;
+		int extra = 40;
 		if (free_at && fi < free_at->n && free_at->end[fi] == i + 1) {
-			sw = best;
+			extra = 0;
 			fi++;
 		}
-		if (tab)
-			bits = w_bits(tab, vals[i], raw_bits);
-		else
+		if (tab) {
+			steps[i + 1] = path_step13(cost,
+			    w_bits(tab, vals[i], raw_bits), extra);
+		} else {
+			/* code_bits(v, j, true, 0): unary quotient, stop
+			 * bit, j remainder bits. */
 			for (int j = 0; j < 4; j++)
-				zbits[j] = code_bits(vals[i], j, true, 0);
-		/* Switch to this parameter from the best one, or keep it. */
-		for (int j = 0; j < ncfg; j++) {
-			bool change = sw < cost[j];
-			pv[j] = (uint8_t)(change ? bj : j);
-			cost[j] = (change ? sw : cost[j]) + bits[j];
+				zbits[j] = (vals[i] >> j) + 1 + j;
+			steps[i + 1] = path_step4(cost, zbits, extra);
 		}
 	}
 	free(tab);
@@ -797,7 +914,7 @@ search_params(const int *vals, int n, bool zmode, int raw_bits,
 	out->n = 0;
 	cfg = bj;
 	for (int i = n; i >= 0; i--) {
-		uint8_t pc = prev[(size_t)i * ncfg + cfg];
+		int pc = step_from(steps, i, cfg);
 		if (pc != cfg || i == 0) {
 			out->n++;
 			cfg = pc;
@@ -809,7 +926,7 @@ search_params(const int *vals, int n, bool zmode, int raw_bits,
 	end = n;
 	k = out->n - 1;
 	for (int i = n; i >= 0; i--) {
-		uint8_t pc = prev[(size_t)i * ncfg + cfg];
+		int pc = step_from(steps, i, cfg);
 		if (pc != cfg || i == 0) {
 			out->cfg[k] = (uint8_t)cfg;
 			out->end[k--] = end;
@@ -817,7 +934,7 @@ search_params(const int *vals, int n, bool zmode, int raw_bits,
 			end = i - 1;
 		}
 	}
-	free(prev);
+	free(steps);
 }
 
 /* One slice's coding parameters. */

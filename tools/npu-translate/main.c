@@ -1,5 +1,6 @@
 /* tools/npu-translate/main.c: npu-translate, model import: a .tflite or
  * .onnx file in, graph-dialect MLIR text out. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,9 +12,11 @@
 #include "import/alloc_csv/alloc_csv.h"
 #include "import/import.h"
 #include "ir/ir.h"
+#include "ir/input.h"
 #include "ir/output.h"
 #include "ir/suggest.h"
 #include "targets/ethos_u/ethos_u.h"
+#include "targets/ethos_u/package.h"
 
 /* Exit codes (DESIGN.md section 8). */
 enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
@@ -22,7 +25,8 @@ enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
 #define MAX_RANK 16
 
 typedef enum Format { FMT_NONE, FMT_TFLITE, FMT_ONNX, FMT_DECODE_ETHOSU,
-    FMT_ALLOC_CSV, FMT_EXPORT_ALLOC_CSV } Format;
+    FMT_ALLOC_CSV, FMT_EXPORT_ALLOC_CSV, FMT_EMIT_ETHOSU, FMT_EMIT_RAW,
+    FMT_EMIT_HEADER } Format;
 
 /* What the command line asked for. */
 typedef struct Options {
@@ -40,6 +44,7 @@ typedef struct Options {
 static const char usage_text[] =
 "usage: npu-translate (--import-tflite | --import-onnx) [options] FILE\n"
 "       npu-translate --decode=ethos-u [-o FILE] FILE\n"
+"       npu-translate --emit=ethos-u|ethos-u-raw|c-header -o OUT FILE.mlir\n"
 "\n"
 "Imports a model into graph-dialect MLIR: one func.func @main whose\n"
 "arguments and results are the model's inputs and outputs, in order.\n"
@@ -50,6 +55,11 @@ static const char usage_text[] =
 "  --decode=ethos-u             list the Ethos-U command streams of FILE\n"
 "                               (a .tflite with ethos-u operators, a\n"
 "                               COP1 driver payload or a raw stream)\n"
+"  --emit=ethos-u               FILE is MLIR with ethos_u.stream ops: write\n"
+"                               a Vela-compatible .tflite\n"
+"  --emit=ethos-u-raw           write OUT.cmd (the bare command stream),\n"
+"                               OUT.flash and OUT.sizes (one stream)\n"
+"  --emit=c-header              write one self-contained C header\n"
 "  --import-alloc-csv           FILE is an allocation CSV (id,lower,upper,\n"
 "                               size): a function of buffer.alloc ops\n"
 "  --export-alloc-csv           FILE is planned MLIR: write its buffers as\n"
@@ -158,6 +168,12 @@ parse_option(Options *o, const char *a, const char *next)
 		set_format(o, FMT_ONNX, a);
 	else if (!strcmp(a, "--decode=ethos-u"))
 		set_format(o, FMT_DECODE_ETHOSU, a);
+	else if (!strcmp(a, "--emit=ethos-u"))
+		set_format(o, FMT_EMIT_ETHOSU, a);
+	else if (!strcmp(a, "--emit=ethos-u-raw"))
+		set_format(o, FMT_EMIT_RAW, a);
+	else if (!strcmp(a, "--emit=c-header"))
+		set_format(o, FMT_EMIT_HEADER, a);
 	else if (!strcmp(a, "--import-alloc-csv"))
 		set_format(o, FMT_ALLOC_CSV, a);
 	else if (!strcmp(a, "--export-alloc-csv"))
@@ -202,7 +218,7 @@ parse_args(Options *o, int argc, char **argv)
 	if (o->format == FMT_NONE)
 		usage_error("say --import-tflite or --import-onnx "
 		    "(or --import-alloc-csv, --export-alloc-csv, "
-		    "--decode=ethos-u)");
+		    "--decode=ethos-u, --emit=...)");
 	if (!o->input)
 		usage_error("no input file");
 }
@@ -353,6 +369,131 @@ decode_ethosu(IrContext *ctx, const Options *o)
 	return ok;
 }
 
+/* Reads, parses and verifies an MLIR input (ir/input.h limits); NULL
+ * after an error. */
+static IrOp *
+read_module(IrContext *ctx, const char *path)
+{
+	bool in_stdin = !strcmp(path, "-");
+	FILE *f = in_stdin ? stdin : fopen(path, "rb");
+	char err[256] = "";
+	size_t len = 0;
+	char *text = NULL;
+	if (f && ir_input_kind_ok(fileno(f), in_stdin, err, sizeof err))
+		text = ir_input_read(f, IR_INPUT_MAX, &len, err, sizeof err);
+	else if (!f)
+		snprintf(err, sizeof err, "%s", strerror(errno));
+	if (f && !in_stdin)
+		fclose(f);
+	if (!text) {
+		fprintf(stderr, "npu-translate: cannot read '%s': %s\n", path,
+		    err);
+		return NULL;
+	}
+	const IrSource *src = ir_context_adopt_source(ctx, path, text, len, 1);
+	IrOp *module = ir_parse(ctx, src);
+	if (module && !ir_verify(module)) {
+		ir_op_destroy(module);
+		return NULL;
+	}
+	return module;
+}
+
+/* The C identifier a header's names start with: the output's base name
+ * without its suffix, other characters as '_' ("model" for stdout). */
+static void
+header_prefix(const char *path, char *buf, size_t n)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	if (!strcmp(path, "-") || !*b)
+		b = "model";
+	size_t k = 0;
+	if (isdigit((unsigned char)*b))
+		buf[k++] = '_';
+	for (; *b && *b != '.' && k + 1 < n; b++)
+		buf[k++] = isalnum((unsigned char)*b) ? *b : '_';
+	buf[k] = 0;
+}
+
+/* --emit=ethos-u-raw: OUT.cmd, OUT.flash and OUT.sizes, each written
+ * atomically; when one fails, those already written are removed, so a
+ * failed run leaves none of the three. */
+static bool
+write_raw(const char *out, const EthosuPackage *p)
+{
+	static const char *const sfx[] = { ".cmd", ".flash", ".sizes" };
+	char path[3][4096], err[512] = "";
+	int done = 0;
+	bool ok = strcmp(out, "-") != 0;
+	if (!ok)
+		snprintf(err, sizeof err, "--emit=ethos-u-raw needs -o PREFIX "
+		    "(it writes three files)");
+	for (int i = 0; ok && i < 3; i++) {
+		snprintf(path[i], sizeof path[i], "%s%s", out, sfx[i]);
+		IrOutput *o = ir_output_open(path[i], false, err, sizeof err);
+		if (!o) {
+			ok = false;
+			break;
+		}
+		FILE *f = ir_output_stream(o);
+		if (i == 0)
+			fwrite(p->stream, 1, p->nstream, f);
+		else if (i == 1)
+			fwrite(p->flash ? p->flash : (const uint8_t *)"", 1,
+			    p->nflash, f);
+		else
+			ethosu_package_print_sizes(f, p);
+		ok = ir_output_close(o, true, err, sizeof err);
+		done += ok;
+	}
+	if (ok)
+		return true;
+	while (done-- > 0)
+		remove(path[done]);
+	fprintf(stderr, "npu-translate: %s\n", err);
+	return false;
+}
+
+/* --emit=ethos-u, ethos-u-raw, c-header: MLIR with ethos_u.stream ops
+ * in; everything is made in memory and written only when complete. */
+static bool
+emit_ethosu(IrContext *ctx, const Options *o)
+{
+	ethos_u_register(ctx);
+	IrOp *module = read_module(ctx, o->input);
+	if (!module)
+		return false;
+	bool ok = false;
+	EthosuPackage p;
+	if (o->format == FMT_EMIT_ETHOSU) {
+		size_t len;
+		uint8_t *data = ethosu_package_tflite(module, &len);
+		Output out = { .text = (const char *)data, .len = len };
+		ok = data && write_output(o->output, &out);
+		free(data);
+	} else if (ethosu_package_get(module, &p)) {
+		if (o->format == FMT_EMIT_RAW) {
+			ok = write_raw(o->output, &p);
+		} else {
+			char prefix[128], *text = NULL;
+			size_t len = 0;
+			header_prefix(o->output, prefix, sizeof prefix);
+			FILE *m = open_memstream(&text, &len);
+			if (m) {
+				ethosu_package_print_header(m, &p, prefix);
+				ok = fclose(m) == 0;
+			}
+			Output out = { .text = text, .len = len };
+			ok = ok && write_output(o->output, &out);
+			free(text);
+		}
+		ethosu_package_free(&p);
+	}
+	ir_op_destroy(module);
+	return ok;
+}
+
 /* --export-alloc-csv: MLIR in (parsed and verified), CSV out. */
 static int
 export_alloc_csv(IrContext *ctx, const Options *o)
@@ -420,6 +561,12 @@ main(int argc, char **argv)
 	dialects_register_all(ctx);
 	ethosu_register_dialect(ctx);
 	ir_context_set_diag_handler(ctx, diag_handler, NULL);
+	if (o.format == FMT_EMIT_ETHOSU || o.format == FMT_EMIT_RAW ||
+	    o.format == FMT_EMIT_HEADER) {
+		bool ok = emit_ethosu(ctx, &o);
+		ir_context_destroy(ctx);
+		return ok ? EXIT_OK : EXIT_USER;
+	}
 	if (o.format == FMT_DECODE_ETHOSU) {
 		bool ok = decode_ethosu(ctx, &o);
 		ir_context_destroy(ctx);

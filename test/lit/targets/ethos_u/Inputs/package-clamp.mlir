@@ -1,0 +1,7 @@
+// A fused clamp TFLite's ADD cannot hold (package-errors.test).
+func.func @main(%x: tensor<1x8x!quant.uniform<i8:f32, 0.1>>) -> tensor<1x8xf32> {
+  %0 = "ethos_u.stream"(%x) {command_stream = dense<"0x00000000"> : tensor<4xui8>, scratch_size = 16 : i64, input_offsets = [0], output_offsets = [0]} : (tensor<1x8x!quant.uniform<i8:f32, 0.1>>) -> tensor<1x8x!quant.uniform<i8:f32, 0.1>>
+  %1 = "graph.dequantize"(%0) : (tensor<1x8x!quant.uniform<i8:f32, 0.1>>) -> tensor<1x8xf32>
+  %2 = "graph.add"(%1, %1) {act_min = 0.0 : f32, act_max = 2.0 : f32} : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %2 : tensor<1x8xf32>
+}
