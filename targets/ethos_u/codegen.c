@@ -19,6 +19,8 @@
 #define CG_MAX_DIM 65536
 /* Arena and flash offsets stay below 2^31 (the op's attributes). */
 #define CG_MAX_BYTES ((int64_t)1 << 31)
+/* The most operands or results of an ethos_u.stream (its verifier's). */
+#define CG_MAX_IO 64
 /* The most NPU operations one npu op becomes (an add: four; a concat:
  * one per input). */
 #define CG_MAX_PREPS 16
@@ -64,7 +66,6 @@ typedef struct Cg {
 	CgPrep *run;
 	size_t n, cap;
 	IrPtrMap in_run;        /* op -> itself, for the ops of the run */
-	size_t streams, npu_ops;
 } Cg;
 
 /* ------------------------------------------------------------ types */
@@ -1338,7 +1339,11 @@ flush(Cg *g)
 			    "run needs %zu bytes, more than 2 GiB", nflash);
 			ok = false;
 		}
-		if (ok) {
+		CgIo io = { 0 };
+		collect_io(g, &map, buf, nb, &io);
+		/* The stream op holds at most CG_MAX_IO operands and
+		 * results: a run with more stays with the interpreter. */
+		if (ok && io.nin <= CG_MAX_IO && io.nout <= CG_MAX_IO) {
 			place_maps(g, &map, buf);
 			CgEmit e = { 0 };
 			cg_emit_begin(&e, &g->t);
@@ -1347,16 +1352,12 @@ flush(Cg *g)
 					cg_emit_op(&e, &g->t, &g->run[i].n);
 			cg_emit_end(&e);
 			uint8_t *pay = cg_payload(&g->t, &e, &npay);
-			CgIo io = { 0 };
-			collect_io(g, &map, buf, nb, &io);
 			replace_run(g, &io, pay, npay, flash, nflash, arena,
 			    fast);
-			io_free(&io);
 			free(pay);
 			free(e.p);
-			g->streams++;
-			g->npu_ops += work;
 		}
+		io_free(&io);
 		free(flash);
 		free(buf);
 		ir_ptrmap_free(&map);
