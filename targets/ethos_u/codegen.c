@@ -888,6 +888,7 @@ view_off(const int64_t d[4], int bits, int64_t h, int64_t w, int64_t c,
     CgFm *f)
 {
 	uint64_t b = (uint64_t)bits / 8;
+	f->strided = true;
 	f->sc = b;
 	f->sx = b * (uint64_t)d[3];
 	f->sy = b * (uint64_t)(d[2] * d[3]);
@@ -965,6 +966,54 @@ prep_concat(Cg *g, IrOp *op, bool *fatal)
 	return true;
 }
 
+/* pad: the output filled with pad_value (a copy reading one flash
+ * element through zero strides), then the input copied into its middle
+ * through the output's strides. */
+static bool
+prep_pad(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	int64_t r = out->type->u.shaped.rank, pads[8], before[4] = { 0 };
+	if (!placeable(op, in, fatal) || !placeable(op, out, fatal) ||
+	    is_constant(in) || r > 4 || dialect_get_ints(op->name->def,
+	    op->attrs, "paddings", pads, 8) != 2 * r)
+		return false;
+	for (int64_t i = 0; i < r; i++)
+		before[4 - r + i] = pads[2 * i];
+	int64_t o[4];
+	dims4(out, o);
+	if (o[0] != 1 || before[0] != 0)
+		return false;
+	CgPrep *f = prep_new(g, NULL);
+	fm_of(out, &f->n.ofm);
+	f->n.ifm = f->n.ofm;
+	f->n.ifm.strided = true; /* every element reads the one value */
+	f->out = out;
+	f->in = out; /* a key only: the IFM is in flash */
+	f->in_flash = true;
+	int bytes = f->n.ofm.bits / 8;
+	int64_t v = int_attr(op, "pad_value", 0);
+	f->nblob = (size_t)bytes;
+	f->blob = ir_xmalloc(f->nblob);
+	for (int i = 0; i < bytes; i++)
+		f->blob[i] = (uint8_t)((uint64_t)v >> (8 * i));
+	if (!copy_finish(g, &f->n))
+		return false;
+	CgPrep *p = prep_new(g, op);
+	CgNpuOp *n = &p->n;
+	p->in = in;
+	fm_of(in, &n->ifm);
+	int64_t d[4];
+	dims4(in, d);
+	p->out = out;
+	fm_of(out, &n->ofm);
+	n->ofm.h = d[1], n->ofm.w = d[2], n->ofm.c = d[3];
+	p->out_off = view_off(o, n->ofm.bits, before[1], before[2], before[3],
+	    &n->ofm);
+	p->out_view = p->out_part = true;
+	return copy_finish(g, n);
+}
+
 /* Prepares op into one or more preps at the end of the run; false when
  * it stays off the stream (*fatal: an error was reported), the caller
  * then drops what was added. */
@@ -977,6 +1026,8 @@ prepare(Cg *g, IrOp *op, bool *fatal)
 		return prep_slice(g, op, fatal);
 	if (ir_op_is(op, "npu.concat"))
 		return prep_concat(g, op, fatal);
+	if (ir_op_is(op, "npu.pad"))
+		return prep_pad(g, op, fatal);
 	CgPrep *p = prep_new(g, op);
 	if (ir_op_is(op, "npu.conv2d") || ir_op_is(op,
 	    "npu.depthwise_conv2d") || ir_op_is(op, "npu.fully_connected"))
@@ -1452,7 +1503,7 @@ const IrPassDef pass_ethos_u_codegen = {
 	    "Runs on legalized IR (`ethos-u-compile`). Each maximal run of\n"
 	    "npu ops the generator supports (conv2d, depthwise_conv2d,\n"
 	    "fully_connected, max and unpadded average pool, elementwise\n"
-	    "add, sub, mul, min and max, lut, reshape, slice, concat)\n"
+	    "add, sub, mul, min and max, lut, reshape, slice, concat, pad)\n"
 	    "becomes\n"
 	    "one `ethos_u.stream` op: a COP1 payload (the configuration word\n"
 	    "of the module's accelerator, then the register writes Vela\n"

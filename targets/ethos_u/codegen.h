@@ -24,8 +24,9 @@ typedef struct CgFm {
 	int bits;               /* 8, 16 or 32 */
 	bool sign;
 	int64_t zp;
-	/* A view into a larger NHWC map (a slice read, a concat write):
-	 * that map's strides in bytes; 0: the map's own. */
+	/* A view (a slice read, a concat write, a broadcast fill): the
+	 * strides in bytes when `strided`, else the map's own. */
+	bool strided;
 	uint64_t sx, sy, sc;
 } CgFm;
 

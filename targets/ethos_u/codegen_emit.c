@@ -91,7 +91,7 @@ static void
 fm_strides(CgEmit *e, const CgFm *f, unsigned stride_x)
 {
 	uint64_t bytes = (uint64_t)f->bits / 8, w = (uint64_t)f->w;
-	if (f->sx) {
+	if (f->strided) {
 		addr(e, stride_x + 2, f->sc);
 		addr(e, stride_x + 1, f->sy);
 		addr(e, stride_x, f->sx);
