@@ -64,8 +64,9 @@ typedef struct CgEmit {
 	size_t n, cap;
 	uint64_t last[ETHOSU_NUM_CMDS];
 	bool set[ETHOSU_NUM_CMDS];
-	bool lut_loaded;        /* a LUT is in SHRAM (later ones wait) */
+	bool lut_loaded;        /* a LUT is in SHRAM */
 	uint64_t lut_addr;      /* the flash address of that LUT */
+	bool any_op;            /* an operation was started */
 } CgEmit;
 
 /* Appends the register writes and the NPU_OP_* command of op. */
