@@ -1,8 +1,9 @@
 /* targets/ethos_u/codegen.h: the Ethos-U command-stream generator's
  * internals: one NPU operation as register values (CgNpuOp), the
  * register machine that writes a stream only where a value changed, and
- * the per-operation register sequence (codegen_emit.c); the pass, the
- * runs, the memory plan and the weights live in codegen.c. */
+ * the per-operation register sequence (codegen_emit.c); each npu op
+ * prepared as NPU operations with its weights (codegen_ops.c); the pass,
+ * the runs, the memory plan and the stream op (codegen.c). */
 #ifndef NPUIR_ETHOS_U_CODEGEN_H
 #define NPUIR_ETHOS_U_CODEGEN_H
 
@@ -10,9 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ir/ir.h"
+#include "passes/planner.h"
 #include "targets/ethos_u/cmdstream.h"
 #include "targets/ethos_u/config.h"
 #include "targets/ethos_u/perf.h"
+#include "targets/ethos_u/weights.h"
 
 /* A feature map as the registers describe it: NHWC or NHCWB16 (bricks
  * of 16 channels, Vela's layout between NPU operations), one tile. */
@@ -24,8 +28,9 @@ typedef struct CgFm {
 	int bits;               /* 8, 16 or 32 */
 	bool sign;
 	int64_t zp;
-	/* A view into a larger NHWC map (a slice read, a concat write):
-	 * that map's strides in bytes; 0: the map's own. */
+	/* A view (a slice read, a concat write, a broadcast fill): the
+	 * strides in bytes when `strided`, else the map's own. */
+	bool strided;
 	uint64_t sx, sy, sc;
 } CgFm;
 
@@ -63,8 +68,9 @@ typedef struct CgEmit {
 	size_t n, cap;
 	uint64_t last[ETHOSU_NUM_CMDS];
 	bool set[ETHOSU_NUM_CMDS];
-	bool lut_loaded;        /* a LUT is in SHRAM (later ones wait) */
+	bool lut_loaded;        /* a LUT is in SHRAM */
 	uint64_t lut_addr;      /* the flash address of that LUT */
+	bool any_op;            /* an operation was started */
 } CgEmit;
 
 /* Appends the register writes and the NPU_OP_* command of op. */
@@ -83,5 +89,58 @@ bool cg_shram_layout(const EthosUTarget *t, const EthosUQuery *q,
 /* A COP1 driver payload: the configuration word of t and the stream.
  * malloc'd, *len bytes. */
 uint8_t *cg_payload(const EthosUTarget *t, const CgEmit *e, size_t *len);
+
+/* ------------------------------------------------------------ the pass */
+
+/* The most operands or results of an ethos_u.stream (its verifier's). */
+#define CG_MAX_IO 64
+/* Arena and flash offsets stay below 2^31 (the op's attributes). */
+#define CG_MAX_BYTES ((int64_t)1 << 31)
+/* The most NPU operations one npu op becomes (an add: four; a concat:
+ * one per input). */
+#define CG_MAX_PREPS 16
+
+/* One npu op of a run, prepared: its registers (feature-map addresses
+ * still unset), its constant data, its feature-map values. */
+typedef struct CgPrep {
+	IrOp *op;
+	bool alias;             /* a reshape: out is in's bytes */
+	IrValue *in, *in2, *out;
+	CgNpuOp n;
+	IrValue *tmp;           /* out when it is a temporary of a lowering
+	                           (owned: a value with no op and no uses) */
+	bool in_flash, in2_flash; /* a constant map: its bytes are blob */
+	/* Views: the IFM read at in_off bytes into in's map, the OFM
+	 * written at out_off into out's map (a concat's part: the map is
+	 * made by its first part, later parts only write). Either map is
+	 * then NHWC. */
+	uint64_t in_off, out_off;
+	bool in_view, out_view, out_part;
+	uint8_t *blob;          /* weights and scales, a LUT or a constant
+	                           map (flash) */
+	size_t nblob;
+	EthosuWeightRange *ranges;
+	size_t nranges;
+} CgPrep;
+
+/* The pass's state: the target and the run being collected. */
+typedef struct Cg {
+	IrContext *ctx;
+	EthosUTarget t;
+	bool dbl;               /* double rounding (TFLite Micro, Vela) */
+	PlannerAlgorithm planner;
+	CgPrep *run;
+	size_t n, cap;
+	IrPtrMap in_run;        /* op -> itself, for the ops of the run */
+} Cg;
+
+/* Prepares op into one or more preps at the end of g's run (room for
+ * CG_MAX_PREPS was reserved) (codegen_ops.c); false when it stays off
+ * the stream (*fatal: an error was reported at it), the caller then
+ * drops what was added. */
+bool cg_prepare(Cg *g, IrOp *op, bool *fatal);
+void cg_prep_free(CgPrep *p);
+/* The map of v as the NPU sees it: NHWC, leading dims folded into H. */
+void cg_fm_of(const IrValue *v, CgFm *f);
 
 #endif /* NPUIR_ETHOS_U_CODEGEN_H */

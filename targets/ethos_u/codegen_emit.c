@@ -91,7 +91,7 @@ static void
 fm_strides(CgEmit *e, const CgFm *f, unsigned stride_x)
 {
 	uint64_t bytes = (uint64_t)f->bits / 8, w = (uint64_t)f->w;
-	if (f->sx) {
+	if (f->strided) {
 		addr(e, stride_x + 2, f->sc);
 		addr(e, stride_x + 1, f->sy);
 		addr(e, stride_x, f->sx);
@@ -239,14 +239,16 @@ ifm2_regs(CgEmit *e, const CgNpuOp *op)
 	cmd0(e, ETHOSU_SET_IFM2_BROADCAST, bc);
 }
 
-/* The table goes to the top two SHRAM banks (LUT slot 0); an operation
- * that may still read the previous table is waited for first. */
+/* The table goes to the top two SHRAM banks (LUT slot 0). Operations
+ * still running may read the previous table or (on an accelerator
+ * without reserved end banks) keep accumulators there: they are waited
+ * for first. */
 static void
 lut_dma(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
 {
 	if (!op->lut_len || (e->lut_loaded && e->lut_addr == op->lut_addr))
 		return;
-	if (e->lut_loaded)
+	if (e->any_op)
 		cmd0(e, ETHOSU_OP_KERNEL_WAIT, 0);
 	cmd0(e, ETHOSU_SET_DMA0_SRC_REGION, 0);
 	addr(e, ETHOSU_SET_DMA0_SRC, op->lut_addr);
@@ -290,6 +292,11 @@ cg_emit_op(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
 	if (op->lut_len)
 		cmd0(e, ETHOSU_OP_DMA_WAIT, 0);
 	cmd0(e, op->op, op->op_param);
+	e->any_op = true;
+	/* Without reserved end banks (16 banks or fewer, as Vela's
+	 * layout) an operation's accumulators may overwrite the table. */
+	if (!op->lut_len && t->shram_banks <= 16)
+		e->lut_loaded = false;
 }
 
 void

@@ -217,3 +217,49 @@ Test(codegen, cop1_payload)
 	free(p);
 	free(e.p);
 }
+
+/* Counts the commands id in e's stream. */
+static size_t
+count(const CgEmit *e, unsigned id)
+{
+	EthosuStream s = decode(e);
+	size_t n = 0;
+	for (size_t i = 0; i < s.n; i++)
+		n += s.cmds[i].id == id;
+	ethosu_stream_free(&s);
+	return n;
+}
+
+/* A table is DMA'd once while it stays in SHRAM, after waiting for the
+ * operations before; on a 16-bank SHRAM (no reserved end banks) an
+ * operation without a table may overwrite it, so it is DMA'd again. */
+static size_t
+lut_dmas(const char *accel, size_t *waits)
+{
+	EthosUTarget t = target(accel);
+	CgNpuOp conv = conv_op(), lut = conv_op();
+	lut.op = ETHOSU_OP_POOL;
+	lut.ncores = 0;
+	lut.activation = 16;
+	lut.lut_addr = 0x200;
+	lut.lut_len = 256;
+	CgEmit e = { 0 };
+	cg_emit_op(&e, &t, &conv);
+	cg_emit_op(&e, &t, &lut);
+	cg_emit_op(&e, &t, &conv);
+	cg_emit_op(&e, &t, &lut);
+	size_t n = count(&e, ETHOSU_OP_DMA_START);
+	*waits = count(&e, ETHOSU_OP_KERNEL_WAIT);
+	cr_assert_eq(count(&e, ETHOSU_OP_DMA_WAIT), 2);
+	free(e.p);
+	return n;
+}
+
+Test(codegen, lut_reloaded_when_overwritten)
+{
+	size_t waits;
+	cr_assert_eq(lut_dmas("ethos-u55-128", &waits), 1);
+	cr_assert_eq(waits, 1);
+	cr_assert_eq(lut_dmas("ethos-u55-32", &waits), 2);
+	cr_assert_eq(waits, 2);
+}

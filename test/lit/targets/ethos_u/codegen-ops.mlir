@@ -6,11 +6,11 @@
 // RUN: npu-opt %s --ethos-u-target --ethos-u-legalize=report=/dev/null -o %t.npu.mlir
 // RUN: npu-opt %t.npu.mlir --ethos-u-codegen -o %t.cg.mlir
 // RUN: FileCheck %s < %t.cg.mlir
-// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite %t.npu.mlir %t.cg.mlir conv:2 dw fc16 pool:3 add:2 mul minmax lut chain views:2 | FileCheck %s --check-prefix=SAME
-// SAME: runs: 50, mismatches: 0
+// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite %t.npu.mlir %t.cg.mlir conv:2 dw fc16 pool:3 add:2 mul minmax lut chain views:2 pad16 | FileCheck %s --check-prefix=SAME
+// SAME: runs: 55, mismatches: 0
 // RUN: npu-opt %t.npu.mlir --ethos-u-codegen=rounding=double -o %t.dbl.mlir
-// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite-micro %t.npu.mlir %t.dbl.mlir conv:2 dw fc16 pool:3 mul minmax lut chain views:2 | FileCheck %s --check-prefix=DBL
-// DBL: runs: 45, mismatches: 0
+// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite-micro %t.npu.mlir %t.dbl.mlir conv:2 dw fc16 pool:3 mul minmax lut chain views:2 pad16 | FileCheck %s --check-prefix=DBL
+// DBL: runs: 50, mismatches: 0
 // Double rounding keeps add and sub with the interpreter.
 // RUN: FileCheck %s --check-prefix=DBLADD < %t.dbl.mlir
 // DBLADD-LABEL: func.func @add
@@ -140,13 +140,13 @@ func.func @chain(%x: tensor<1x2x2x4x!q>) -> tensor<16x!q> {
   return %4 : tensor<16x!q>
 }
 
-// Split, slice and concat are copies (1x1 average pools of scale 1):
-// slices read through the input's strides, concat parts write through
-// the output's; the pad and the resize stay.
+// Split, slice, concat and pad are copies (1x1 average pools of scale
+// 1): slices read through the input's strides, concat parts and the
+// padded input write through the output's, the pad value fills the
+// output first (one flash element read through zero strides); the
+// resize stays.
 // CHECK-LABEL: func.func @views
 // CHECK: "ethos_u.stream"
-// CHECK-NEXT: "npu.pad"
-// CHECK-NEXT: "ethos_u.stream"
 // CHECK-NEXT: "npu.resize"
 // CHECK-NEXT: return
 func.func @views(%x: tensor<1x4x4x6x!q>, %y: tensor<1x16x!q>) -> (tensor<1x4x4x6x!q>, tensor<1x4x4x8x!q>) {
@@ -160,4 +160,14 @@ func.func @views(%x: tensor<1x4x4x6x!q>, %y: tensor<1x16x!q>) -> (tensor<1x4x4x6
   %7 = "graph.concat"(%5, %6) {axis = 3} : (tensor<1x2x2x4x!q>, tensor<1x2x2x4x!q>) -> tensor<1x2x2x8x!q>
   %8 = "graph.resize"(%7) {size = [4, 4]} : (tensor<1x2x2x8x!q>) -> tensor<1x4x4x8x!q>
   return %4, %8 : tensor<1x4x4x6x!q>, tensor<1x4x4x8x!q>
+}
+
+// An int16 pad along H, W and C with a zero point (the pad value).
+// CHECK-LABEL: func.func @pad16
+// CHECK: "ethos_u.stream"
+// CHECK-NOT: "npu.
+// CHECK: return
+func.func @pad16(%x: tensor<1x2x3x2x!quant.uniform<i16:f32, 0.001:7>>) -> tensor<1x3x6x5x!quant.uniform<i16:f32, 0.001:7>> {
+  %0 = "graph.pad"(%x) {paddings = [0, 0, 1, 0, 1, 2, 2, 1]} : (tensor<1x2x3x2x!quant.uniform<i16:f32, 0.001:7>>) -> tensor<1x3x6x5x!quant.uniform<i16:f32, 0.001:7>>
+  return %0 : tensor<1x3x6x5x!quant.uniform<i16:f32, 0.001:7>>
 }

@@ -1,0 +1,998 @@
+/* targets/ethos_u/codegen_ops.c: ethos-u-codegen's per-op preparation:
+ * the register values, weights, tables and constant maps of each npu op
+ * the generator takes (one or more NPU operations each), and the checks
+ * that keep every emitted operation exact. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/dialect.h"
+#include "dialects/graph/kernel.h"
+#include "interp/tensor.h"
+#include "targets/ethos_u/codegen.h"
+#include "targets/ethos_u/simops.h"
+
+/* Feature maps larger than this do not fit the 16-bit size registers. */
+#define CG_MAX_DIM 65536
+
+/* ------------------------------------------------------------ types */
+
+static const IrType *
+elem_of(const IrValue *v)
+{
+	const IrType *e = v->type->u.shaped.elem;
+	return e->kind == IR_TYPE_QUANT ? e->u.quant.storage : e;
+}
+
+static bool
+elem_signed(const IrValue *v)
+{
+	const IrType *e = v->type->u.shaped.elem;
+	if (e->kind == IR_TYPE_QUANT)
+		return e->u.quant.is_signed;
+	return e->u.integer.sign != IR_UNSIGNED;
+}
+
+/* Is v a static ranked tensor of 8/16/32-bit integers (quantized or
+ * not)? */
+static bool
+static_int(const IrValue *v)
+{
+	const IrType *t = v->type;
+	if (t->kind != IR_TYPE_TENSOR || t->u.shaped.rank < 0 ||
+	    ir_type_num_elements(t) < 0)
+		return false;
+	const IrType *e = elem_of(v);
+	return e->kind == IR_TYPE_INTEGER && (e->u.integer.width == 8 ||
+	    e->u.integer.width == 16 || e->u.integer.width == 32);
+}
+
+/* The map of v as the NPU sees it: NHWC, leading dims folded into H
+ * (a batch runs as taller rows, right for maps read element by
+ * element; windowed ops check N == 1 themselves). */
+void
+cg_fm_of(const IrValue *v, CgFm *f)
+{
+	const IrType *t = v->type;
+	int64_t r = t->u.shaped.rank, d[4] = { 1, 1, 1, 1 };
+	for (int64_t i = 0; i < r; i++) {
+		int64_t slot = 4 - r + i;
+		d[slot < 0 ? 0 : slot] *= t->u.shaped.dims[i];
+	}
+	memset(f, 0, sizeof *f);
+	f->h = d[0] * d[1];
+	f->w = d[2];
+	f->c = d[3];
+	f->bits = (int)elem_of(v)->u.integer.width;
+	f->sign = elem_signed(v);
+	f->region = 1;
+}
+
+static int64_t
+int_attr(const IrOp *op, const char *name, int64_t def)
+{
+	const IrAttr *a = ir_op_attr(op, name);
+	return a && a->kind == IR_ATTR_INTEGER ? a->u.integer.value : def;
+}
+
+static int64_t
+list_attr(const IrOp *op, const char *name, int i, int64_t def)
+{
+	int64_t v[2] = { def, def };
+	if (ir_op_attr(op, name))
+		dialect_get_ints(op->name->def, op->attrs, name, v, 2);
+	return v[i];
+}
+
+/* The output clamp: the storage range narrowed by act_min/act_max, and
+ * to the 16 bits the registers hold. */
+static void
+act_range(const IrOp *op, const CgFm *o, int64_t *lo, int64_t *hi)
+{
+	*lo = o->sign ? -((int64_t)1 << (o->bits - 1)) : 0;
+	*hi = o->sign ? ((int64_t)1 << (o->bits - 1)) - 1 :
+	    ((int64_t)1 << o->bits) - 1;
+	int64_t a = op ? int_attr(op, "act_min", *lo) : *lo;
+	int64_t b = op ? int_attr(op, "act_max", *hi) : *hi;
+	*lo = a > *lo ? a : *lo;
+	*hi = b < *hi ? b : *hi;
+	if (*lo < -32768)
+		*lo = -32768;
+	if (*hi > 32767)
+		*hi = 32767;
+}
+
+/* The constant behind v (graph.constant's dense value) as a tensor, or
+ * NULL. */
+static IrTensor *
+constant_of(IrValue *v)
+{
+	IrOp *d = ir_value_def_op(v);
+	if (!d || !ir_op_is(d, "graph.constant"))
+		return NULL;
+	const IrAttr *a = ir_op_attr(d, "value");
+	if (!a || a->kind != IR_ATTR_DENSE || !ir_tensor_type_ok(v->type))
+		return NULL;
+	return ir_tensor_from_dense(v->type, a);
+}
+
+static bool
+is_constant(IrValue *v)
+{
+	IrOp *d = ir_value_def_op(v);
+	return d && ir_op_is(d, "graph.constant");
+}
+
+/* ------------------------------------------------------------ preparing */
+
+/* Why op stays off the stream (for the debug listing), or a hard error
+ * (reported, *fatal set) for a map the NPU could run but that cannot be
+ * placed. */
+static bool
+placeable(IrOp *op, IrValue *v, bool *fatal)
+{
+	const IrType *t = v->type;
+	if (t->kind == IR_TYPE_TENSOR && (t->u.shaped.rank < 0 ||
+	    ir_type_num_elements(t) < 0)) {
+		ir_op_emit_error(op, "cannot place a feature map of dynamic "
+		    "shape in the Ethos-U scratch arena");
+		*fatal = true;
+		return false;
+	}
+	if (!static_int(v))
+		return false;
+	CgFm f;
+	cg_fm_of(v, &f);
+	int64_t bytes = ir_tensor_type_bytes(t);
+	if (f.h > CG_MAX_DIM || f.w > CG_MAX_DIM || f.c > CG_MAX_DIM ||
+	    bytes < 0 || bytes >= CG_MAX_BYTES) {
+		ir_op_emit_error(op, "feature map %lldx%lldx%lld (%lld bytes) "
+		    "exceeds the Ethos-U limits (65536 per dimension, 2 GiB)",
+		    (long long)f.h, (long long)f.w, (long long)f.c,
+		    (long long)bytes);
+		*fatal = true;
+		return false;
+	}
+	return true;
+}
+
+/* The NPU query perf.c chooses a block configuration from. */
+static void
+query_of(const CgNpuOp *n, EthosUBlock block, EthosUQuery *q)
+{
+	memset(q, 0, sizeof *q);
+	q->block = block;
+	q->act = ETHOS_U_ACT_NONE;
+	q->ifm = (EthosUFm){ { 1, n->ifm.h, n->ifm.w, n->ifm.c },
+	    n->ifm.bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+	q->ofm = (EthosUFm){ { 1, n->ofm.h, n->ofm.w, n->ofm.c },
+	    n->ofm.bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+	if (n->has_ifm2) {
+		q->has_ifm2 = true;
+		q->ifm2 = (EthosUFm){ { 1, n->ifm2.h, n->ifm2.w, n->ifm2.c },
+		    n->ifm2.bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+	}
+	q->kernel_h = n->windowed ? n->kh : 1;
+	q->kernel_w = n->windowed ? n->kw : 1;
+	q->stride_h = n->windowed ? n->sh : 1;
+	q->stride_w = n->windowed ? n->sw : 1;
+	q->dilation_h = n->windowed ? n->dh : 1;
+	q->dilation_w = n->windowed ? n->dw : 1;
+}
+
+/* Block configuration and SHRAM layout. */
+static bool
+choose_block(Cg *g, CgNpuOp *n, EthosUQuery *q)
+{
+	if (!ethos_u_find_block_config(&g->t, q, &n->cfg))
+		return false;
+	return cg_shram_layout(&g->t, q, n);
+}
+
+/* Window registers of a conv or pool: strides 1-3, dilation 1-2,
+ * padding 0-127 (what the registers hold). */
+static bool
+window_of(IrOp *op, CgNpuOp *n)
+{
+	n->windowed = true;
+	n->sh = (int)list_attr(op, "strides", 0, 1);
+	n->sw = (int)list_attr(op, "strides", 1, 1);
+	n->dh = (int)list_attr(op, "dilations", 0, 1);
+	n->dw = (int)list_attr(op, "dilations", 1, 1);
+	if (n->sh > 3 || n->sw > 3 || n->dh > 2 || n->dw > 2 || n->kh > 64 ||
+	    n->kw > 64)
+		return false;
+	n->pt = (int)graph_pad_before(op, 0, n->ifm.h, n->kh, n->sh, n->dh);
+	n->pl = (int)graph_pad_before(op, 1, n->ifm.w, n->kw, n->sw, n->dw);
+	/* Bottom and right padding: what the last window needs beyond the
+	 * map (rows past it that no window reads are not padding). */
+	int64_t need_h = (n->ofm.h - 1) * n->sh + n->dh * (n->kh - 1) + 1;
+	int64_t need_w = (n->ofm.w - 1) * n->sw + n->dw * (n->kw - 1) + 1;
+	int64_t pb = need_h - n->pt - n->ifm.h, pr = need_w - n->pl -
+	    n->ifm.w;
+	n->pb = pb > 0 ? (int)pb : 0;
+	n->pr = pr > 0 ? (int)pr : 0;
+	return n->pt >= 0 && n->pl >= 0 && n->pt < 128 && n->pl < 128 &&
+	    n->pb < 128 && n->pr < 128;
+}
+
+/* The per-channel records of a MAC op: bias and its requantization as
+ * the output stage applies it. int8 inputs: the Q31 multiplier and
+ * shift 31 - s; int16 inputs: TFLite's reduced 16-bit multiplier and
+ * shift 15 - s, rounded naturally (its int16 path). */
+static bool
+scales_of(Cg *g, IrOp *op, int64_t oc, IrTensor *bias, CgNpuOp *n,
+    EthosuScale *sc)
+{
+	const IrAttr *ma = ir_op_attr(op, "multiplier");
+	const IrAttr *sa = ir_op_attr(op, "shift");
+	if (!ma || !sa || ma->kind != IR_ATTR_DENSE || sa->kind !=
+	    IR_ATTR_DENSE)
+		return false;
+	IrTensor *m = ir_tensor_from_dense(ma->u.dense.type, ma);
+	IrTensor *s = ir_tensor_from_dense(sa->u.dense.type, sa);
+	bool ok = m && s && (m->n == 1 || m->n == oc) && (s->n == 1 ||
+	    s->n == oc);
+	bool wide = n->ifm.bits == 16;
+	n->round = wide || !g->dbl ? ETHOSU_ROUND_NATURAL : ETHOSU_ROUND_DBL;
+	for (int64_t c = 0; ok && c < oc; c++) {
+		int64_t mul = ir_tensor_get_int(m, m->n == 1 ? 0 : c);
+		int64_t sh = ir_tensor_get_int(s, s->n == 1 ? 0 : c);
+		int64_t shift = (wide ? 15 : 31) - sh;
+		if (wide)
+			mul = mul < 0x7FFF0000 ? (mul + (1 << 15)) >> 16 :
+			    0x7FFF;
+		if (mul < 0 || mul > UINT32_MAX || shift < 1 || shift > 62)
+			ok = false;
+		sc[c].scale = (uint32_t)mul;
+		sc[c].shift = (uint8_t)shift;
+		sc[c].bias = bias ? ir_tensor_get_int(bias, c) : 0;
+	}
+	if (m)
+		ir_tensor_release(m);
+	if (s)
+		ir_tensor_release(s);
+	return ok;
+}
+
+/* Encodes the weights (ohwi minus the zero point) and records as Vela
+ * lays them out: one depth slice, each core's records then its stream. */
+static bool
+pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth,
+    const int16_t *ohwi, const EthosuScale *sc)
+{
+	CgNpuOp *n = &p->n;
+	EthosuWeightGeom geom = {
+		.kind = kind,
+		.part_kernel = n->part_kernel,
+		.ofm_depth = (int)n->ofm.c,
+		.ifm_depth = kind == ETHOSU_WEIGHTS_DEPTHWISE ? 1 : ifm_depth,
+		.kernel_h = n->kh,
+		.kernel_w = n->kw,
+		.dilation_x = n->dw,
+		.dilation_y = n->dh,
+		.ofm_block_depth = (int)n->cfg.ofm_block.c,
+		.ifm_bits = n->ifm.bits,
+	};
+	EthosuWeightError e;
+	int depth[2] = { 0, (int)n->ofm.c };
+	if (!ethosu_weight_geom_set_accel(&geom, (int)g->t.macs,
+	    (int)g->t.cores) || !ethosu_weight_geom_check(&geom, &e) ||
+	    !ethosu_weights_pack(&geom, ohwi, sc, depth, 1, &p->blob,
+	    &p->nblob, &p->ranges, &p->nranges, &e))
+		return false;
+	if (p->nranges < 1 || p->nranges > 2)
+		return false;
+	for (size_t i = 0; i < p->nranges; i++) {
+		const EthosuWeightRange *r = &p->ranges[i];
+		n->w_addr[i] = r->weight_offset;
+		n->w_len[i] = r->weight_bytes;
+		n->s_addr[i] = r->scale_offset;
+		n->s_len[i] = (r->scale_bytes + 15) / 16 * 16;
+	}
+	n->ncores = (int)p->nranges;
+	return true;
+}
+
+/* conv2d, depthwise_conv2d (multiplier 1) and fully_connected. */
+static bool
+prep_mac(Cg *g, CgPrep *p, bool *fatal)
+{
+	IrOp *op = p->op;
+	bool dw = ir_op_is(op, "npu.depthwise_conv2d");
+	bool fc = ir_op_is(op, "npu.fully_connected");
+	p->in = ir_op_operand(op, 0);
+	p->out = ir_op_result(op, 0);
+	IrValue *wv = ir_op_operand(op, 1), *bv = ir_op_operand(op, 2);
+	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
+	    is_constant(p->in))
+		return false;
+	const IrType *wt = wv->type;
+	int64_t wr = fc ? 2 : 4, in_rank = p->in->type->u.shaped.rank;
+	if (wt->kind != IR_TYPE_TENSOR || wt->u.shaped.rank != wr ||
+	    (fc ? in_rank != 2 : in_rank != 4 ||
+	    p->in->type->u.shaped.dims[0] != 1))
+		return false;
+	CgNpuOp *n = &p->n;
+	cg_fm_of(p->in, &n->ifm);
+	cg_fm_of(p->out, &n->ofm);
+	/* [N, K] runs as a column of N pixels of K channels: the shape
+	 * every other op gives a 2-D map, so NHCWB16 bricks agree. */
+	if (n->ifm.bits == 32 || n->ofm.bits == 32)
+		return false;
+	n->kh = fc ? 1 : (int)wt->u.shaped.dims[1];
+	n->kw = fc ? 1 : (int)wt->u.shaped.dims[2];
+	if (!window_of(op, n))
+		return false;
+	/* A depthwise conv of a 1-channel map is a conv with O filters of
+	 * depth 1 (as Vela runs it); other multipliers stay off. */
+	bool as_conv = dw && n->ifm.c == 1;
+	if (dw && !as_conv && n->ifm.c != n->ofm.c)
+		return false;
+	n->op = dw && !as_conv ? ETHOSU_OP_DEPTHWISE : ETHOSU_OP_CONV;
+	n->ifm.zp = int_attr(op, "input_zp", 0);
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	EthosUQuery q;
+	EthosUBlock block = fc ? ETHOS_U_VECTOR : dw && !as_conv ?
+	    ETHOS_U_DEPTHWISE : ETHOS_U_CONV;
+	/* Vela runs a 1x1 conv over a 1x1 map as a fully connected layer. */
+	if (block == ETHOS_U_CONV && n->kh == 1 && n->kw == 1 &&
+	    n->ifm.h == 1 && n->ifm.w == 1)
+		block = ETHOS_U_VECTOR;
+	query_of(n, block, &q);
+	q.has_bias = q.scaled = true;
+	if (!choose_block(g, n, &q))
+		return false;
+	/* The weight order is the encoder's choice (Vela's weight
+	 * compressor: part-kernel-first when at least as good), not the
+	 * block search's; depthwise and fully connected are depth-first. */
+	n->part_kernel = block == ETHOS_U_CONV &&
+	    ethosu_weights_prefer_part_kernel(ETHOSU_WEIGHTS_CONV, n->kh, n->kw,
+	    (int)n->ifm.c, n->ifm.bits);
+	IrTensor *w = constant_of(wv), *b = constant_of(bv);
+	bool ok = w && b && ir_tensor_elem_bytes(wt->u.shaped.elem) == 1 &&
+	    b->n == n->ofm.c;
+	int64_t oc = n->ofm.c, ic = dw ? 1 : n->ifm.c;
+	size_t vol = (size_t)(oc * n->kh * n->kw * ic);
+	int16_t *ohwi = ok ? ir_xmalloc(vol * sizeof *ohwi) : NULL;
+	EthosuScale *sc = ok ? ir_xcalloc((size_t)oc, sizeof *sc) : NULL;
+	int64_t wzp = int_attr(op, "weight_zp", 0);
+	for (size_t i = 0; ok && i < vol; i++) {
+		/* Depthwise weights are 1HWO: the encoder wants OHW1. */
+		size_t src = i;
+		if (dw) {
+			size_t o = i / (size_t)(n->kh * n->kw);
+			size_t hw = i % (size_t)(n->kh * n->kw);
+			src = hw * (size_t)oc + o;
+		}
+		ohwi[i] = (int16_t)(ir_tensor_get_int(w, (int64_t)src) - wzp);
+	}
+	EthosuWeightKind kind = dw && !as_conv ? ETHOSU_WEIGHTS_DEPTHWISE :
+	    ETHOSU_WEIGHTS_CONV;
+	ok = ok && scales_of(g, op, oc, b, n, sc) && pack_weights(g, p, kind,
+	    (int)n->ifm.c, ohwi, sc);
+	free(ohwi);
+	free(sc);
+	if (w)
+		ir_tensor_release(w);
+	if (b)
+		ir_tensor_release(b);
+	return ok;
+}
+
+/* TFLite's average: the sum over cnt taps divided, half away from
+ * zero. */
+static int64_t
+tflite_avg(int64_t sum, int64_t cnt)
+{
+	return sum > 0 ? (sum + cnt / 2) / cnt : (sum - cnt / 2) / cnt;
+}
+
+/* Does the output stage (the simulator's sim_scale) give TFLite's
+ * average for every sum of cnt values in [lo, hi]? */
+static bool
+avg_exact(int64_t cnt, int64_t lo, int64_t hi, int64_t scale, int shift,
+    int round)
+{
+	for (int64_t v = lo * cnt; v <= hi * cnt; v++)
+		if (sim_scale(v, scale, shift, round) != tflite_avg(v, cnt))
+			return false;
+	return true;
+}
+
+/* The global OFM scale of an average pool over cnt taps of values in
+ * [lo, hi]: the first scale 2^shift / cnt (rounded down or up) with a
+ * round mode that reproduces TFLite's division exactly over the whole
+ * input range. False when none does (or the range is too large to
+ * check), and the pool stays with the interpreter. */
+static bool
+avg_scale(int64_t cnt, int64_t lo, int64_t hi, CgNpuOp *n)
+{
+	static const int modes[2] = { ETHOSU_ROUND_NATURAL,
+	    ETHOSU_ROUND_DBL };
+	if ((hi - lo + 1) * cnt > ((int64_t)1 << 22))
+		return false;
+	for (int m = 0; m < 2; m++)
+		for (int shift = 0; shift < 63; shift++)
+			for (int up = 0; up < 2; up++) {
+				int64_t sc = ((int64_t)1 << shift) / cnt + up;
+				if (sc < 1 || sc > UINT32_MAX ||
+				    !avg_exact(cnt, lo, hi, sc, shift,
+				    modes[m]))
+					continue;
+				n->ofm_scale = (uint32_t)sc;
+				n->ofm_shift = shift;
+				n->round = modes[m];
+				return true;
+			}
+	return false;
+}
+
+/* Max and average pooling (TFLite's: on raw integers, the max of the
+ * valid taps or their average; averages only without padding, where
+ * every window has all its taps). */
+static bool
+prep_pool(Cg *g, CgPrep *p, bool *fatal)
+{
+	IrOp *op = p->op;
+	const char *mode = dialect_get_str(op->name->def, op->attrs, "mode");
+	bool avg = !strcmp(mode, "avg");
+	p->in = ir_op_operand(op, 0);
+	p->out = ir_op_result(op, 0);
+	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
+	    is_constant(p->in) || (!avg && strcmp(mode, "max")) ||
+	    p->in->type->u.shaped.rank != 4 ||
+	    p->in->type->u.shaped.dims[0] != 1)
+		return false;
+	CgNpuOp *n = &p->n;
+	cg_fm_of(p->in, &n->ifm);
+	cg_fm_of(p->out, &n->ofm);
+	if (n->ifm.bits != n->ofm.bits || n->ifm.bits == 32)
+		return false;
+	n->kh = (int)list_attr(op, "kernel", 0, 1);
+	n->kw = (int)list_attr(op, "kernel", 1, 1);
+	if (!window_of(op, n) || n->dh != 1 || n->dw != 1)
+		return false;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = avg ? 1 : 0; /* AVERAGE, MAX */
+	n->round = ETHOSU_ROUND_NATURAL;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	if (avg) {
+		int64_t lo = n->ifm.sign ? -((int64_t)1 << (n->ifm.bits - 1)) :
+		    0;
+		int64_t hi = n->ifm.sign ? ((int64_t)1 << (n->ifm.bits - 1)) -
+		    1 : ((int64_t)1 << n->ifm.bits) - 1;
+		n->global_scale = true;
+		if (n->pt || n->pl || n->pb || n->pr ||
+		    !avg_scale((int64_t)n->kh * n->kw, lo, hi, n))
+			return false;
+	}
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.kind = avg ? ETHOS_U_KIND_OTHER : ETHOS_U_KIND_MAXPOOL;
+	q.scaled = avg;
+	return choose_block(g, n, &q);
+}
+
+/* A table lookup: a 1x1 average pool with scale 1 through LUT slot 0
+ * (the table DMA'd from flash into the top of SHRAM). */
+static bool
+prep_lut(Cg *g, CgPrep *p, bool *fatal)
+{
+	IrOp *op = p->op;
+	p->in = ir_op_operand(op, 0);
+	p->out = ir_op_result(op, 0);
+	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
+	    is_constant(p->in))
+		return false;
+	CgNpuOp *n = &p->n;
+	cg_fm_of(p->in, &n->ifm);
+	cg_fm_of(p->out, &n->ofm);
+	const IrAttr *ta = ir_op_attr(op, "table");
+	if (n->ifm.bits != 8 || n->ofm.bits != 8 || !n->ifm.sign ||
+	    !n->ofm.sign || !ta || ta->kind != IR_ATTR_DENSE)
+		return false;
+	IrTensor *tab = ir_tensor_from_dense(ta->u.dense.type, ta);
+	if (!tab || tab->n != 256) {
+		if (tab)
+			ir_tensor_release(tab);
+		return false;
+	}
+	p->blob = ir_xmalloc(256);
+	p->nblob = 256;
+	for (int i = 0; i < 256; i++)
+		p->blob[i] = (uint8_t)ir_tensor_get_int(tab, i);
+	ir_tensor_release(tab);
+	n->kh = n->kw = 1;
+	if (!window_of(op, n))
+		return false;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 1; /* AVERAGE */
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	n->ofm_scale = 1;
+	n->ofm_shift = 0;
+	n->activation = 16; /* TABLE_0 */
+	n->act_min = -128;
+	n->act_max = 127;
+	n->lut_len = 256;
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.uses_lut = true;
+	q.scaled = true;
+	q.act = ETHOS_U_ACT_LUT;
+	return choose_block(g, n, &q);
+}
+
+/* A new prep at the end of the run (room was reserved). */
+static CgPrep *
+prep_new(Cg *g, IrOp *op)
+{
+	CgPrep *p = &g->run[g->n++];
+	memset(p, 0, sizeof *p);
+	p->op = op;
+	return p;
+}
+
+/* ------------------------------------------------------------ elementwise */
+
+/* The 4-D dims of v (missing leading dims 1). */
+static void
+dims4(const IrValue *v, int64_t d[4])
+{
+	const IrType *t = v->type;
+	int64_t r = t->u.shaped.rank;
+	for (int i = 0; i < 4; i++)
+		d[i] = 1;
+	for (int64_t i = 0; i < r && i < 4; i++)
+		d[4 - r + i] = t->u.shaped.dims[i];
+}
+
+/* Can b be read as IFM2 against the full map o (equal, or 1 along a
+ * dimension: the hardware's broadcast)? Batches are 1. */
+static bool
+broadcasts(const IrValue *b, const IrValue *o, bool *full)
+{
+	int64_t db[4], dout[4];
+	if (b->type->u.shaped.rank > 4 || o->type->u.shaped.rank > 4)
+		return false;
+	dims4(b, db);
+	dims4(o, dout);
+	*full = true;
+	for (int i = 0; i < 4; i++) {
+		if (db[i] != dout[i])
+			*full = false;
+		if (db[i] != dout[i] && db[i] != 1)
+			return false;
+	}
+	return db[0] == 1 && dout[0] == 1;
+}
+
+/* An operand map: a value of the run (or the stream's input), or a
+ * constant whose bytes go to flash. */
+static bool
+operand_map(CgPrep *p, IrValue *v, bool second, CgFm *f)
+{
+	cg_fm_of(v, f);
+	if (second)
+		p->in2 = v;
+	else
+		p->in = v;
+	if (!is_constant(v))
+		return true;
+	if (p->blob)
+		return false; /* one constant map per operation */
+	IrTensor *t = constant_of(v);
+	if (!t)
+		return false;
+	p->nblob = (size_t)t->n * t->elem_size;
+	p->blob = ir_xmalloc(p->nblob ? p->nblob : 1);
+	memcpy(p->blob, t->data, p->nblob);
+	ir_tensor_release(t);
+	if (second)
+		p->in2_flash = true;
+	else
+		p->in_flash = true;
+	return true;
+}
+
+/* The registers every elementwise step shares. */
+static bool
+ew_finish(Cg *g, CgPrep *p, uint32_t mode)
+{
+	CgNpuOp *n = &p->n;
+	n->op = ETHOSU_OP_ELEMENTWISE;
+	n->op_param = mode;
+	n->global_scale = true;
+	n->has_ifm2 = true;
+	EthosUQuery q;
+	query_of(n, ETHOS_U_ELEMENTWISE, &q);
+	q.kind = mode == 0 ? ETHOS_U_KIND_MUL : mode <= 2 ?
+	    ETHOS_U_KIND_ADD_SUB : ETHOS_U_KIND_OTHER;
+	q.scaled = true;
+	return choose_block(g, n, &q);
+}
+
+/* A map of int32 temporaries shaped like v (owned by p). */
+static IrValue *
+temp_like(Cg *g, CgPrep *p, const IrValue *v)
+{
+	int64_t d[4];
+	dims4(v, d);
+	p->tmp = ir_xcalloc(1, sizeof *p->tmp);
+	p->tmp->type = ir_type_tensor(g->ctx, 4, d, ir_type_int(g->ctx, 32,
+	    IR_SIGNLESS), NULL);
+	return p->tmp;
+}
+
+/* One input of TFLite's quantized add, rescaled into int32: (x - zp) <<
+ * left_shift times its multiplier, single rounding. On the NPU: a 1x1
+ * average pool of scale multiplier, shift 31 - s - left_shift. */
+static bool
+ew_rescale(Cg *g, IrOp *op, IrValue *x, int64_t zp, int64_t mul,
+    int64_t sh, int64_t ls, IrValue **out)
+{
+	CgPrep *p = prep_new(g, NULL);
+	CgNpuOp *n = &p->n;
+	int64_t shift = 31 - sh - ls;
+	if (!operand_map(p, x, false, &n->ifm) || shift < 1 || shift > 62 ||
+	    mul < 0 || n->ifm.bits == 32)
+		return false;
+	p->out = temp_like(g, p, x);
+	cg_fm_of(p->out, &n->ofm);
+	n->ifm.zp = zp;
+	n->kh = n->kw = 1;
+	if (!window_of(op, n))
+		return false;
+	n->pt = n->pl = n->pb = n->pr = 0;
+	n->sh = n->sw = n->dh = n->dw = 1;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 1; /* AVERAGE */
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	n->ofm_scale = (uint32_t)mul;
+	n->ofm_shift = (int)shift;
+	n->act_min = -32768;
+	n->act_max = 32767;
+	*out = p->out;
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.scaled = true;
+	return choose_block(g, n, &q);
+}
+
+/* TFLite's add/sub in four NPU operations, each exact: both inputs
+ * rescaled into int32 (ew_rescale), their sum or difference in int32
+ * (saturating, as TFLite clamps before the output rescale), then a MUL
+ * by the output multiplier (an int32 constant in flash): a 32-bit IFM
+ * takes only the OFM shift, rounding naturally, then the zero point and
+ * the clamp. Vela's one-operation add rescales one input relative to
+ * the other, which rounds differently. Single rounding only. */
+static bool
+prep_add(Cg *g, IrOp *op, bool sub, bool *fatal)
+{
+	const IrOpDef *d = op->name->def;
+	int64_t zp[2] = { 0, 0 }, mul[2], sh[2];
+	if (g->dbl || dialect_get_ints(d, op->attrs, "input_multiplier", mul,
+	    2) != 2 || dialect_get_ints(d, op->attrs, "input_shift", sh, 2) !=
+	    2)
+		return false;
+	if (ir_op_attr(op, "input_zp"))
+		dialect_get_ints(d, op->attrs, "input_zp", zp, 2);
+	IrValue *a = ir_op_operand(op, 0), *b = ir_op_operand(op, 1);
+	IrValue *out = ir_op_result(op, 0);
+	bool fa, fb, rev = false;
+	if (!broadcasts(a, out, &fa) || !broadcasts(b, out, &fb) ||
+	    (!fa && !fb))
+		return false;
+	int64_t ls = int_attr(op, "left_shift", 0);
+	IrValue *ta, *tb;
+	if (!ew_rescale(g, op, a, zp[0], mul[0], sh[0], ls, &ta) ||
+	    !ew_rescale(g, op, b, zp[1], mul[1], sh[1], ls, &tb))
+		return false;
+	if (!fa) { /* the full map first, the operands reversed */
+		IrValue *t = ta;
+		ta = tb, tb = t;
+		rev = true;
+	}
+	CgPrep *s = prep_new(g, NULL);
+	cg_fm_of(ta, &s->n.ifm);
+	cg_fm_of(tb, &s->n.ifm2);
+	s->in = ta, s->in2 = tb;
+	s->out = temp_like(g, s, out);
+	cg_fm_of(s->out, &s->n.ofm);
+	s->n.opa_scale = 1, s->n.opb_scale = 1;
+	s->n.reversed = rev;
+	s->n.ofm_scale = 1;
+	s->n.round = ETHOSU_ROUND_NATURAL;
+	s->n.act_min = -32768, s->n.act_max = 32767;
+	if (!ew_finish(g, s, sub ? 2 : 1))
+		return false;
+	IrValue *sum = s->out;
+	CgPrep *m = prep_new(g, op);
+	CgNpuOp *n = &m->n;
+	m->in = sum;
+	cg_fm_of(sum, &n->ifm);
+	m->out = out;
+	if (!placeable(op, out, fatal))
+		return false;
+	cg_fm_of(out, &n->ofm);
+	if (n->ofm.bits == 32)
+		return false;
+	/* The multiplier as a 1x1x1 int32 map, broadcast. */
+	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
+	int64_t os = int_attr(op, "output_shift", 1);
+	if (31 - os < 1 || 31 - os > 62)
+		return false;
+	m->nblob = 4;
+	m->blob = ir_xmalloc(4);
+	for (int i = 0; i < 4; i++)
+		m->blob[i] = (uint8_t)((uint64_t)om >> (8 * i));
+	m->in2_flash = true;
+	m->in2 = sum; /* any value: only its flash bytes are read */
+	n->ifm2 = (CgFm){ .region = 0, .h = 1, .w = 1, .c = 1, .bits = 32,
+	    .sign = true };
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	n->ofm_scale = 1;
+	n->ofm_shift = (int)(31 - os);
+	n->round = ETHOSU_ROUND_NATURAL;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	return ew_finish(g, m, 0);
+}
+
+/* mul, min, max: the hardware's own arithmetic on (x - zp) values, then
+ * the output multiplier (no input rescale: legalization gives those
+ * only to add and sub, or when the inputs' scales differ). Add and sub:
+ * prep_add. */
+static bool
+prep_elementwise(Cg *g, IrOp *op, bool *fatal)
+{
+	const char *k = dialect_get_str(op->name->def, op->attrs, "op");
+	if (op->noperands != 2)
+		return false;
+	IrValue *a = ir_op_operand(op, 0), *b = ir_op_operand(op, 1);
+	IrValue *out = ir_op_result(op, 0);
+	if (!placeable(op, out, fatal) || (!is_constant(a) &&
+	    !placeable(op, a, fatal)) || (!is_constant(b) &&
+	    !placeable(op, b, fatal)))
+		return false;
+	if (!strcmp(k, "add") || !strcmp(k, "sub"))
+		return prep_add(g, op, k[0] == 's', fatal);
+	uint32_t mode = !strcmp(k, "mul") ? 0 : !strcmp(k, "min") ? 3 :
+	    !strcmp(k, "max") ? 4 : 99;
+	if (mode == 99 || ir_op_attr(op, "input_multiplier") ||
+	    int_attr(op, "left_shift", 0) != 0)
+		return false;
+	int64_t zp[2] = { 0, 0 };
+	if (ir_op_attr(op, "input_zp"))
+		dialect_get_ints(op->name->def, op->attrs, "input_zp", zp, 2);
+	bool fa, fb;
+	if (!broadcasts(a, out, &fa) || !broadcasts(b, out, &fb))
+		return false;
+	/* All three are commutative: the full (non-constant) map first. */
+	if (!fa || (is_constant(a) && fb && !is_constant(b))) {
+		IrValue *t = a;
+		a = b, b = t;
+		int64_t z = zp[0];
+		zp[0] = zp[1], zp[1] = z;
+		bool f = fa;
+		fa = fb, fb = f;
+	}
+	if (!fa || is_constant(a))
+		return false;
+	CgPrep *p = prep_new(g, op);
+	CgNpuOp *n = &p->n;
+	if (!operand_map(p, a, false, &n->ifm) ||
+	    !operand_map(p, b, true, &n->ifm2))
+		return false;
+	p->out = out;
+	cg_fm_of(out, &n->ofm);
+	if (n->ifm.bits == 32 || n->ifm2.bits == 32 || n->ofm.bits == 32 ||
+	    n->ifm.bits != n->ifm2.bits)
+		return false;
+	n->ifm.zp = zp[0];
+	n->ifm2.zp = zp[1];
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
+	int64_t os = int_attr(op, "output_shift", 1);
+	if (31 - os < 1 || 31 - os > 62)
+		return false;
+	n->ofm_scale = (uint32_t)om;
+	n->ofm_shift = (int)(31 - os);
+	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	return ew_finish(g, p, mode);
+}
+
+/* ------------------------------------------------------------ views */
+
+/* A copy: a 1x1 average pool of scale 1 without zero points (exact for
+ * 8, 16 and 32-bit maps: a 32-bit IFM is not scaled). */
+static bool
+copy_finish(Cg *g, CgNpuOp *n)
+{
+	n->windowed = true;
+	n->kh = n->kw = n->sh = n->sw = n->dh = n->dw = 1;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 1; /* AVERAGE */
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	n->ofm_scale = 1;
+	n->ofm_shift = 0;
+	n->ifm.zp = n->ofm.zp = 0;
+	act_range(NULL, &n->ofm, &n->act_min, &n->act_max);
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.scaled = true;
+	return choose_block(g, n, &q);
+}
+
+/* The NHWC byte offset of element (0, h, w, c) of a map of dims d, and
+ * its strides. */
+static uint64_t
+view_off(const int64_t d[4], int bits, int64_t h, int64_t w, int64_t c,
+    CgFm *f)
+{
+	uint64_t b = (uint64_t)bits / 8;
+	f->strided = true;
+	f->sc = b;
+	f->sx = b * (uint64_t)d[3];
+	f->sy = b * (uint64_t)(d[2] * d[3]);
+	return (uint64_t)h * f->sy + (uint64_t)w * f->sx + (uint64_t)c * b;
+}
+
+/* slice: a copy reading the window through the input's strides. */
+static bool
+prep_slice(Cg *g, IrOp *op, bool *fatal)
+{
+	CgPrep *p = prep_new(g, op);
+	CgNpuOp *n = &p->n;
+	p->in = ir_op_operand(op, 0);
+	p->out = ir_op_result(op, 0);
+	if (!placeable(op, p->in, fatal) || !placeable(op, p->out, fatal) ||
+	    is_constant(p->in) || p->in->type->u.shaped.rank > 4)
+		return false;
+	int64_t r = p->in->type->u.shaped.rank, begin[4] = { 0, 0, 0, 0 };
+	int64_t b[4], d[4], o[4];
+	if (dialect_get_ints(op->name->def, op->attrs, "begin", b, 4) != r)
+		return false;
+	for (int64_t i = 0; i < r; i++)
+		begin[4 - r + i] = b[i];
+	dims4(p->in, d);
+	dims4(p->out, o);
+	if (d[0] != 1 || o[0] != 1)
+		return false;
+	cg_fm_of(p->in, &n->ifm);
+	cg_fm_of(p->out, &n->ofm);
+	n->ifm.h = o[1], n->ifm.w = o[2], n->ifm.c = o[3];
+	p->in_off = view_off(d, n->ifm.bits, begin[1], begin[2], begin[3],
+	    &n->ifm);
+	p->in_view = true;
+	return copy_finish(g, n);
+}
+
+/* concat: one copy per input, each writing its part of the output
+ * through the output's strides. */
+static bool
+prep_concat(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *out = ir_op_result(op, 0);
+	int64_t r = out->type->u.shaped.rank, o[4], at[4] = { 0, 0, 0, 0 };
+	if (!placeable(op, out, fatal) || r > 4 || op->noperands < 1 ||
+	    op->noperands > CG_MAX_PREPS)
+		return false;
+	int64_t axis = int_attr(op, "axis", 0);
+	axis = (axis < 0 ? axis + r : axis) + 4 - r;
+	dims4(out, o);
+	if (o[0] != 1 || axis < 1 || axis > 3)
+		return false;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *x = ir_op_operand(op, i);
+		if (!is_constant(x) && !placeable(op, x, fatal))
+			return false;
+		/* The op itself goes with the last part (the run's last op
+		 * is the stream's place). */
+		CgPrep *p = prep_new(g, i + 1 == op->noperands ? op : NULL);
+		CgNpuOp *n = &p->n;
+		int64_t d[4];
+		if (!operand_map(p, x, false, &n->ifm))
+			return false;
+		dims4(x, d);
+		p->out = out;
+		cg_fm_of(out, &n->ofm);
+		n->ofm.h = d[1], n->ofm.w = d[2], n->ofm.c = d[3];
+		p->out_off = view_off(o, n->ofm.bits, at[1], at[2], at[3],
+		    &n->ofm);
+		p->out_view = true;
+		p->out_part = i > 0;
+		at[axis] += d[axis];
+		if (n->ifm.bits != n->ofm.bits || !copy_finish(g, n))
+			return false;
+	}
+	return true;
+}
+
+/* pad: the output filled with pad_value (a copy reading one flash
+ * element through zero strides), then the input copied into its middle
+ * through the output's strides. */
+static bool
+prep_pad(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	int64_t r = out->type->u.shaped.rank, pads[8], before[4] = { 0 };
+	if (!placeable(op, in, fatal) || !placeable(op, out, fatal) ||
+	    is_constant(in) || r > 4 || dialect_get_ints(op->name->def,
+	    op->attrs, "paddings", pads, 8) != 2 * r)
+		return false;
+	for (int64_t i = 0; i < r; i++)
+		before[4 - r + i] = pads[2 * i];
+	int64_t o[4];
+	dims4(out, o);
+	if (o[0] != 1 || before[0] != 0)
+		return false;
+	CgPrep *f = prep_new(g, NULL);
+	cg_fm_of(out, &f->n.ofm);
+	f->n.ifm = f->n.ofm;
+	f->n.ifm.strided = true; /* every element reads the one value */
+	f->out = out;
+	f->in = out; /* a key only: the IFM is in flash */
+	f->in_flash = true;
+	int bytes = f->n.ofm.bits / 8;
+	int64_t v = int_attr(op, "pad_value", 0);
+	f->nblob = (size_t)bytes;
+	f->blob = ir_xmalloc(f->nblob);
+	for (int i = 0; i < bytes; i++)
+		f->blob[i] = (uint8_t)((uint64_t)v >> (8 * i));
+	if (!copy_finish(g, &f->n))
+		return false;
+	CgPrep *p = prep_new(g, op);
+	CgNpuOp *n = &p->n;
+	p->in = in;
+	cg_fm_of(in, &n->ifm);
+	int64_t d[4];
+	dims4(in, d);
+	p->out = out;
+	cg_fm_of(out, &n->ofm);
+	n->ofm.h = d[1], n->ofm.w = d[2], n->ofm.c = d[3];
+	p->out_off = view_off(o, n->ofm.bits, before[1], before[2], before[3],
+	    &n->ofm);
+	p->out_view = p->out_part = true;
+	return copy_finish(g, n);
+}
+
+bool
+cg_prepare(Cg *g, IrOp *op, bool *fatal)
+{
+	if (ir_op_is(op, "npu.elementwise"))
+		return prep_elementwise(g, op, fatal);
+	if (ir_op_is(op, "npu.slice"))
+		return prep_slice(g, op, fatal);
+	if (ir_op_is(op, "npu.concat"))
+		return prep_concat(g, op, fatal);
+	if (ir_op_is(op, "npu.pad"))
+		return prep_pad(g, op, fatal);
+	CgPrep *p = prep_new(g, op);
+	if (ir_op_is(op, "npu.conv2d") || ir_op_is(op,
+	    "npu.depthwise_conv2d") || ir_op_is(op, "npu.fully_connected"))
+		return prep_mac(g, p, fatal);
+	if (ir_op_is(op, "npu.pool"))
+		return prep_pool(g, p, fatal);
+	if (ir_op_is(op, "npu.lut"))
+		return prep_lut(g, p, fatal);
+	if (ir_op_is(op, "npu.reshape")) {
+		p->alias = true;
+		p->in = ir_op_operand(op, 0);
+		p->out = ir_op_result(op, 0);
+		return placeable(op, p->in, fatal) && placeable(op, p->out,
+		    fatal) && !is_constant(p->in);
+	}
+	return false;
+}
+
+void
+cg_prep_free(CgPrep *p)
+{
+	free(p->blob);
+	free(p->ranges);
+	free(p->tmp);
+}
