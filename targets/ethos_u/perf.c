@@ -718,11 +718,12 @@ weight_traffic(const EthosUQuery *q, const EthosUWeights *w,
 		double approx = (double)w->encoded_bytes - scale_bytes;
 		double bw = a->const_read[0] * (approx /
 		    (double)w->elements);
-		move(tr, q->const_mem, true, true, bw, w->buffered ? 0 : bw);
+		move(tr, q->const_mem, true, true, bw, w->buffered ||
+		    w->resident ? 0 : bw);
 	}
 	if (a->const_read[1] > 0)
 		move(tr, q->const_mem, true, true, scale_bytes,
-		    w->buffered ? 0 : scale_bytes);
+		    w->buffered || w->resident ? 0 : scale_bytes);
 }
 
 /* A copy between memories: a DMA that runs under the op before, and is
@@ -754,7 +755,8 @@ ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *query,
 		estimate_dma(t, &q, prev_slack, p);
 		return true;
 	}
-	q.const_mem = w->present && w->buffered ? t->cache_mem : t->const_mem;
+	q.const_mem = w->present && (w->buffered || w->resident) ?
+	    t->cache_mem : t->const_mem;
 	if (!ethos_u_find_block_config(t, &q, &p->config))
 		return false;
 	p->op_cycles = ethos_u_op_cycles(t, &q, &p->config, &p->macs);

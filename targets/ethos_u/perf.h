@@ -108,6 +108,8 @@ typedef struct EthosUWeights {
 	int64_t encoded_bytes;  /* encoded weights + scales (the DMA size) */
 	int64_t bias_bytes;     /* bytes of one bias element (4 or 8) */
 	bool buffered;          /* DMA'd into the fast storage */
+	bool resident;          /* already there: a later stripe of a
+	                           buffered op reads the same buffer */
 } EthosUWeights;
 
 /* The result for one op. */

@@ -1,0 +1,827 @@
+/* targets/ethos_u/schedule.c: ethos-u-schedule's model and search: which
+ * runs of ops become cascades, and into how many stripes, costed with
+ * the Ethos-U performance model (perf.c) and an SRAM liveness of the
+ * stripes; a Pareto search over SRAM peak and cycles. No IR is changed
+ * here (schedule_ir.c rewrites). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/dialect.h"
+#include "targets/ethos_u/ethos_u.h"
+#include "targets/ethos_u/schedule.h"
+
+/* A cached cost of one stripe of an op. */
+typedef struct SchedCost {
+	int64_t in, out;
+	bool later;
+	double cycles;
+	int64_t wbuf;
+} SchedCost;
+
+struct SchedOp {
+	IrOp *op;
+	size_t layer, nlayers;  /* its layers in the problem's ls */
+	bool stripable;
+	SchedGeom g;
+	int chain;              /* operand fed by the op before, or -1 */
+	int64_t row_bytes;      /* one output row where it is placed */
+	bool out_sram;
+	double whole_cycles;
+	int64_t whole_wbuf;
+	SchedCost *cache;
+	int ncache, capcache;
+};
+
+/* ------------------------------------------------------------ geometry */
+
+void
+ethos_u_sched_in_rows(const SchedGeom *g, SchedRange r, SchedRange *in,
+    int64_t *pad_top, int64_t *pad_bottom)
+{
+	if (!g->window) {
+		*in = r;
+		*pad_top = *pad_bottom = 0;
+		return;
+	}
+	int64_t lo = r.lo * g->stride - g->pt;
+	int64_t hi = (r.hi - 1) * g->stride - g->pt + g->ke;
+	*pad_top = lo < 0 ? -lo : 0;
+	*pad_bottom = hi > g->in_h ? hi - g->in_h : 0;
+	in->lo = lo < 0 ? 0 : lo;
+	in->hi = hi > g->in_h ? g->in_h : hi;
+}
+
+void
+ethos_u_sched_cascade(const SchedGeom *g, int n, int S, SchedRange *prod,
+    SchedRange *in, int64_t *pad_top, int64_t *pad_bottom)
+{
+	const SchedGeom *last = &g[n - 1];
+	for (int s = 0; s < S; s++)
+		prod[(n - 1) * S + s] = (SchedRange){ last->out_h * s / S,
+		    last->out_h * (s + 1) / S };
+	for (int k = n - 1; k >= 0; k--) {
+		int64_t done = 0;
+		for (int s = 0; s < S; s++) {
+			int i = k * S + s;
+			if (k < n - 1) {
+				/* What the next op reads, less what is already
+				 * there. */
+				SchedRange need = in[(k + 1) * S + s];
+				int64_t hi = need.hi > done ? need.hi : done;
+				if (prod[(k + 1) * S + s].lo >=
+				    prod[(k + 1) * S + s].hi)
+					hi = done;
+				prod[i] = (SchedRange){ done, hi };
+				done = hi;
+			}
+			if (prod[i].lo < prod[i].hi)
+				ethos_u_sched_in_rows(&g[k], prod[i], &in[i],
+				    &pad_top[i], &pad_bottom[i]);
+			else
+				in[i] = (SchedRange){ 0, 0 }, pad_top[i] =
+				    pad_bottom[i] = 0;
+		}
+	}
+}
+
+/* ------------------------------------------------------------ the ops */
+
+static int64_t
+round16(int64_t v)
+{
+	return (v + 15) / 16 * 16;
+}
+
+static bool
+dims4(const IrValue *v, int64_t d[4])
+{
+	const IrType *t = v->type;
+	if (t->kind != IR_TYPE_TENSOR || t->u.shaped.rank != 4)
+		return false;
+	for (int i = 0; i < 4; i++)
+		if ((d[i] = t->u.shaped.dims[i]) < 1)
+			return false;
+	return d[0] == 1;
+}
+
+static int64_t
+int_at(IrOp *op, const char *name, int i, int64_t dflt)
+{
+	int64_t v[4];
+	if (dialect_get_ints(op->name->def, op->attrs, name, v, 4) <= i)
+		return dflt;
+	return v[i];
+}
+
+/* The padding above the first row that the op's padding attribute
+ * implies. */
+static int64_t
+pad_top_of(IrOp *op, int64_t in_h, int64_t kh, int64_t stride, int64_t dil)
+{
+	DialectPad p = dialect_get_pad(op->name->def, op->attrs, "padding");
+	if (p.kind == DIALECT_PAD_SAME)
+		return dialect_same_pad_before(in_h, kh, stride, dil);
+	return p.kind == DIALECT_PAD_EXPLICIT ? p.top : 0;
+}
+
+/* Conv, depthwise, pool and elementwise ops over 1xHxWxC maps can run
+ * in stripes of rows; sets the geometry. */
+static bool
+stripable(IrOp *op, SchedGeom *g)
+{
+	int64_t out[4], in[4], w[4];
+	bool conv = ir_op_is(op, "npu.conv2d") ||
+	    ir_op_is(op, "npu.depthwise_conv2d");
+	bool pool = ir_op_is(op, "npu.pool");
+	if (!conv && !pool && !ir_op_is(op, "npu.elementwise"))
+		return false;
+	if (op->nresults != 1 || !dims4(ir_op_result(op, 0), out))
+		return false;
+	memset(g, 0, sizeof *g);
+	g->out_h = out[1];
+	if (!conv && !pool) {
+		for (unsigned i = 0; i < op->noperands; i++)
+			if (!dims4(ir_op_operand(op, i), in) ||
+			    (in[1] != out[1] && in[1] != 1))
+				return false;
+		g->in_h = out[1];
+		return true;
+	}
+	if (!dims4(ir_op_operand(op, 0), in))
+		return false;
+	int64_t kh;
+	if (conv) {
+		if (!dims4(ir_op_operand(op, 1), w) && ir_op_operand(op,
+		    1)->type->u.shaped.rank != 4)
+			return false;
+		kh = ir_op_operand(op, 1)->type->u.shaped.dims[1];
+	} else {
+		kh = int_at(op, "kernel", 0, 1);
+	}
+	int64_t dil = conv ? int_at(op, "dilations", 0, 1) : 1;
+	g->window = true;
+	g->in_h = in[1];
+	g->stride = int_at(op, "strides", 0, 1);
+	g->ke = (kh - 1) * dil + 1;
+	g->pt = pad_top_of(op, in[1], kh, g->stride, dil);
+	return true;
+}
+
+/* The operand of op that the op before feeds, when its result has no
+ * other use and op reads it row for row; else -1. */
+static int
+chain_operand(IrOp *prev, IrOp *op, const SchedGeom *g)
+{
+	IrValue *v = ir_op_result(prev, 0);
+	if (!v->uses || v->uses->next || v->uses->owner != op)
+		return -1;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		if (ir_op_operand(op, i) != v)
+			continue;
+		if (g->window)
+			return i == 0 ? 0 : -1;
+		return v->type->u.shaped.dims[1] == g->out_h ? (int)i : -1;
+	}
+	return -1;
+}
+
+/* ------------------------------------------------------------ values */
+
+/* The op of the list whose result v is, or -1. */
+static int
+op_of_value(const SchedProblem *p, const IrValue *v)
+{
+	IrOp *d = ir_value_def_op(v);
+	for (int i = 0; d && i < p->nops; i++)
+		if (p->ops[i].op == d)
+			return i;
+	return -1;
+}
+
+typedef struct RootSink {
+	IrValue **v;
+	int n, cap;
+} RootSink;
+
+static void
+sink_add(RootSink *s, IrValue *v)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i] == v)
+			return;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 8;
+		s->v = ir_xrealloc(s->v, (size_t)s->cap * sizeof *s->v);
+	}
+	s->v[s->n++] = v;
+}
+
+/* The values v reads through reshapes and views (rows of stripes). */
+static void
+roots_of(const SchedProblem *p, IrValue *v, RootSink *s, int depth)
+{
+	IrOp *d = ir_value_def_op(v);
+	if (depth < 64 && d && op_of_value(p, v) < 0 &&
+	    (ethos_u_is_reshape(d) || ethos_u_is_view(d))) {
+		unsigned n = ir_op_is(d, "npu.concat") ? d->noperands : 1;
+		for (unsigned i = 0; i < n; i++)
+			roots_of(p, ir_op_operand(d, i), s, depth + 1);
+		return;
+	}
+	sink_add(s, v);
+}
+
+/* Does v (or a view or reshape of it) leave the function? */
+static bool
+returned(IrValue *v, int depth)
+{
+	for (IrUse *u = v->uses; u && depth < 64; u = u->next) {
+		IrOp *o = u->owner;
+		if (ir_op_has_trait(o, IR_TRAIT_RETURN_LIKE) &&
+		    !ir_op_is(o, "npu.yield"))
+			return true;
+		if ((ethos_u_is_reshape(o) || ethos_u_is_view(o)) &&
+		    returned(ir_op_result(o, 0), depth + 1))
+			return true;
+	}
+	return false;
+}
+
+static int64_t
+type_bytes(const IrType *t)
+{
+	const IrType *e = t->u.shaped.elem;
+	int64_t n = 1;
+	for (int64_t i = 0; i < t->u.shaped.rank; i++)
+		n *= t->u.shaped.dims[i];
+	unsigned bits = ir_type_bitwidth(e->kind == IR_TYPE_QUANT ?
+	    e->u.quant.storage : e);
+	return round16(n * (int64_t)(bits ? bits : 8) / 8);
+}
+
+static int64_t
+fm_bytes(const EthosUFm *fm)
+{
+	EthosUShape s = fm->shape;
+	if (fm->format == ETHOS_U_NHCWB16)
+		s.c = round16(s.c);
+	return round16(s.n * s.h * s.w * s.c * fm->bits / 8);
+}
+
+/* The layer whose output is v, or NULL. */
+static EthosULayer *
+layer_of(const SchedProblem *p, const IrValue *v)
+{
+	for (size_t i = 0; i < p->ls.n; i++)
+		if (p->ls.v[i].out == v)
+			return &p->ls.v[i];
+	return NULL;
+}
+
+static void
+add_buf(SchedProblem *p, int64_t bytes, int first, int last, int producer)
+{
+	p->bufs = ir_xrealloc(p->bufs, (size_t)(p->nbufs + 1) *
+	    sizeof *p->bufs);
+	p->bufs[p->nbufs++] = (struct SchedBuf){ bytes, first, last,
+	    producer };
+}
+
+static bool
+is_constant(const IrOp *op)
+{
+	return ir_op_is(op, "graph.constant") || ir_op_is(op, "npu.constant");
+}
+
+/* Each value the ops read or write: its SRAM bytes and the ops it
+ * lives over (a result from its op to its last reader, an input from
+ * its first reader). */
+static void
+build_bufs(SchedProblem *p)
+{
+	RootSink all = { 0 };
+	int *first = NULL, *last = NULL;
+	for (int i = 0; i < p->nops; i++) {
+		IrOp *op = p->ops[i].op;
+		if (op->nresults)
+			for (unsigned r = 0; r < op->nresults; r++)
+				sink_add(&all, ir_op_result(op, r));
+		for (unsigned k = 0; k < op->noperands; k++)
+			roots_of(p, ir_op_operand(op, k), &all, 0);
+	}
+	first = ir_xcalloc((size_t)all.n + 1, sizeof *first);
+	last = ir_xcalloc((size_t)all.n + 1, sizeof *last);
+	for (int v = 0; v < all.n; v++)
+		first[v] = op_of_value(p, all.v[v]), last[v] = first[v];
+	for (int i = 0; i < p->nops; i++) {
+		IrOp *op = p->ops[i].op;
+		RootSink s = { 0 };
+		for (unsigned k = 0; k < op->noperands; k++)
+			roots_of(p, ir_op_operand(op, k), &s, 0);
+		for (int a = 0; a < s.n; a++)
+			for (int v = 0; v < all.n; v++)
+				if (all.v[v] == s.v[a]) {
+					if (first[v] < 0)
+						first[v] = i;
+					last[v] = i;
+				}
+		free(s.v);
+	}
+	for (int v = 0; v < all.n; v++) {
+		IrValue *x = all.v[v];
+		IrOp *d = ir_value_def_op(x);
+		/* Weights and constants live in flash (or their buffers). */
+		if (first[v] < 0 || x->type->kind != IR_TYPE_TENSOR ||
+		    (d && is_constant(d)))
+			continue;
+		if (returned(x, 0))
+			last[v] = p->nops;
+		EthosULayer *l = layer_of(p, x);
+		int64_t bytes;
+		if (l)
+			bytes = l->q.ofm.mem == ETHOS_U_SRAM ?
+			    fm_bytes(&l->q.ofm) : 0;
+		else
+			bytes = p->t->arena_mem == ETHOS_U_SRAM ?
+			    type_bytes(x->type) : 0;
+		if (bytes)
+			add_buf(p, bytes, first[v], last[v], op_of_value(p,
+			    x));
+	}
+	free(first);
+	free(last);
+	free(all.v);
+}
+
+/* ------------------------------------------------------------ costs */
+
+/* Cycles of op k over in_rows input rows giving out_rows rows; later:
+ * not its first stripe (buffered weights are there already). */
+static const SchedCost *
+stripe_cost(SchedProblem *p, int k, int64_t in_rows, int64_t out_rows,
+    bool later)
+{
+	SchedOp *o = &p->ops[k];
+	for (int i = 0; i < o->ncache; i++)
+		if (o->cache[i].in == in_rows && o->cache[i].out == out_rows &&
+		    o->cache[i].later == later)
+			return &o->cache[i];
+	EthosULayer *l = &p->ls.v[o->layer];
+	EthosUQuery q = l->q;
+	EthosUWeights w = l->w;
+	if (q.ifm.shape.h == o->g.in_h)
+		q.ifm.shape.h = in_rows;
+	if (q.has_ifm2 && q.ifm2.shape.h == o->g.out_h)
+		q.ifm2.shape.h = out_rows;
+	q.ofm.shape.h = out_rows;
+	if (later && w.buffered)
+		w.buffered = false, w.resident = true;
+	EthosUPerf perf;
+	SchedCost c = { in_rows, out_rows, later, INFINITY, 0 };
+	p->perf_queries++;
+	if (ethos_u_estimate(p->t, &q, &w, 0, &perf)) {
+		c.cycles = perf.cycles[ETHOS_U_CYC_TOTAL];
+		c.wbuf = w.buffered ? perf.weight_buffer : 0;
+	}
+	if (o->ncache == o->capcache) {
+		o->capcache = o->capcache ? 2 * o->capcache : 8;
+		o->cache = ir_xrealloc(o->cache, (size_t)o->capcache *
+		    sizeof *o->cache);
+	}
+	o->cache[o->ncache] = c;
+	return &o->cache[o->ncache++];
+}
+
+/* Bytes of SRAM that values live over ops [i, j] hold, less the
+ * results of ops i..j-1 when they are a cascade's stripes. */
+static int64_t
+background(const SchedProblem *p, int i, int j, bool cascade)
+{
+	int64_t sum = 0;
+	for (int b = 0; b < p->nbufs; b++) {
+		const struct SchedBuf *x = &p->bufs[b];
+		if (x->first > j || x->last < i)
+			continue;
+		if (cascade && x->producer >= i && x->producer < j)
+			continue;
+		sum += x->bytes;
+	}
+	return sum;
+}
+
+/* Peak and cycles of ops [i, j] as a cascade of S stripes (S = 1: one
+ * op, whole). False when some stripe has no block configuration. */
+static bool
+eval_segment(SchedProblem *p, int i, int j, int S, SchedPoint *pt)
+{
+	p->evaluated++;
+	if (S == 1) {
+		pt->cycles = p->ops[i].whole_cycles;
+		pt->peak = background(p, i, i, false) + p->ops[i].whole_wbuf;
+		return isfinite(pt->cycles);
+	}
+	int n = j - i + 1;
+	SchedGeom g[64];
+	size_t cells = (size_t)n * (size_t)S;
+	SchedRange *prod = ir_xcalloc(cells, sizeof *prod);
+	SchedRange *in = ir_xcalloc(cells, sizeof *in);
+	int64_t *pads = ir_xcalloc(2 * cells, sizeof *pads);
+	int *step = ir_xcalloc(cells, sizeof *step);
+	for (int k = 0; k < n; k++)
+		g[k] = p->ops[i + k].g;
+	ethos_u_sched_cascade(g, n, S, prod, in, pads, pads + cells);
+	int nsteps = 0;
+	double cycles = 0;
+	int64_t *wbuf = ir_xcalloc((size_t)n, sizeof *wbuf);
+	int *wfirst = ir_xcalloc((size_t)n, sizeof *wfirst);
+	int *wlast = ir_xcalloc((size_t)n, sizeof *wlast);
+	bool ok = true;
+	for (int s = 0; s < S && ok; s++)
+		for (int k = 0; k < n && ok; k++) {
+			SchedRange r = prod[k * S + s];
+			step[k * S + s] = -1;
+			if (r.lo >= r.hi)
+				continue;
+			bool later = wlast[k] > 0;
+			const SchedCost *c = stripe_cost(p, i + k,
+			    in[k * S + s].hi - in[k * S + s].lo, r.hi - r.lo,
+			    later);
+			ok = isfinite(c->cycles);
+			cycles += c->cycles;
+			if (!later)
+				wbuf[k] = c->wbuf, wfirst[k] = nsteps;
+			wlast[k] = nsteps + 1;
+			step[k * S + s] = nsteps++;
+		}
+	int64_t *live = ir_xcalloc((size_t)nsteps + 1, sizeof *live);
+	for (int k = 0; ok && k < n; k++) {
+		for (int t = wfirst[k]; wbuf[k] && t < wlast[k]; t++)
+			live[t] += wbuf[k];
+		if (k == n - 1 || !p->ops[i + k].out_sram)
+			continue;
+		for (int s = 0; s < S; s++) {
+			SchedRange r = prod[k * S + s];
+			if (r.lo >= r.hi)
+				continue;
+			int end = step[k * S + s];
+			for (int u = 0; u < S; u++) {
+				SchedRange need = in[(k + 1) * S + u];
+				if (step[(k + 1) * S + u] >= 0 &&
+				    need.lo < r.hi && need.hi > r.lo &&
+				    step[(k + 1) * S + u] > end)
+					end = step[(k + 1) * S + u];
+			}
+			int64_t bytes = round16((r.hi - r.lo) *
+			    p->ops[i + k].row_bytes);
+			for (int t = step[k * S + s]; t <= end; t++)
+				live[t] += bytes;
+		}
+	}
+	int64_t peak = 0;
+	for (int t = 0; t < nsteps; t++)
+		if (live[t] > peak)
+			peak = live[t];
+	pt->peak = peak + background(p, i, j, true);
+	pt->cycles = cycles;
+	free(live);
+	free(wbuf);
+	free(wfirst);
+	free(wlast);
+	free(prod);
+	free(in);
+	free(pads);
+	free(step);
+	return ok;
+}
+
+/* ------------------------------------------------------------ building */
+
+
+IrOp *
+ethos_u_sched_op(const SchedProblem *p, int i)
+{
+	return p->ops[i].op;
+}
+
+const SchedGeom *
+ethos_u_sched_geom(const SchedProblem *p, int i)
+{
+	return &p->ops[i].g;
+}
+
+/* The layers of each op, placed and costed whole. */
+static bool
+collect_ops(const EthosUTarget *t, IrOp *func, SchedProblem *p)
+{
+	for (IrOp *op = ir_func_entry(func)->first; op; op = op->next) {
+		if (is_constant(op) || ir_op_has_trait(op, IR_TRAIT_TERMINATOR))
+			continue;
+		size_t before = p->ls.n;
+		bool skip;
+		if (!ethos_u_is_view(op) && !ethos_u_add_op(t, &p->ls, op,
+		    &skip)) {
+			ir_op_emit_error(op, "cannot schedule this op on the "
+			    "Ethos-U: it needs static shapes and integer "
+			    "feature maps");
+			return false;
+		}
+		if (p->ls.n == before && !ir_op_is(op, "npu.cpu"))
+			continue;
+		p->ops = ir_xrealloc(p->ops, (size_t)(p->nops + 1) *
+		    sizeof *p->ops);
+		SchedOp *o = &p->ops[p->nops++];
+		memset(o, 0, sizeof *o);
+		o->op = op;
+		o->layer = before;
+		o->nlayers = p->ls.n - before;
+		o->chain = -1;
+	}
+	return true;
+}
+
+static void
+cost_whole(SchedProblem *p, SchedOp *o)
+{
+	for (size_t k = 0; k < o->nlayers; k++) {
+		EthosULayer *l = &p->ls.v[o->layer + k];
+		EthosUPerf perf;
+		p->perf_queries++;
+		if (!ethos_u_estimate(p->t, &l->q, &l->w, 0, &perf)) {
+			o->whole_cycles = INFINITY;
+			return;
+		}
+		o->whole_cycles += perf.cycles[ETHOS_U_CYC_TOTAL];
+		if (l->w.buffered)
+			o->whole_wbuf += perf.weight_buffer;
+	}
+}
+
+bool
+ethos_u_sched_build(const EthosUTarget *t, IrOp *func, bool size,
+    const char *weight_sizes, SchedProblem *p)
+{
+	(void)weight_sizes;
+	memset(p, 0, sizeof *p);
+	p->t = t;
+	p->size = size;
+	p->max_len = 24;
+	if (!collect_ops(t, func, p))
+		return false;
+	ethos_u_place(t, &p->ls, size);
+	for (int i = 0; i < p->nops; i++) {
+		SchedOp *o = &p->ops[i];
+		cost_whole(p, o);
+		o->stripable = o->nlayers == 1 && stripable(o->op, &o->g);
+		if (o->stripable) {
+			EthosUFm fm = p->ls.v[o->layer].q.ofm;
+			EthosUShape s = fm.shape;
+			if (fm.format == ETHOS_U_NHCWB16)
+				s.c = round16(s.c);
+			o->row_bytes = s.w * s.c * fm.bits / 8;
+			o->out_sram = fm.mem == ETHOS_U_SRAM;
+		}
+		if (i > 0 && o->stripable && p->ops[i - 1].stripable)
+			o->chain = chain_operand(p->ops[i - 1].op, o->op,
+			    &o->g);
+	}
+	build_bufs(p);
+	return true;
+}
+
+void
+ethos_u_sched_free(SchedProblem *p, SchedResult *r)
+{
+	if (p) {
+		for (int i = 0; i < p->nops; i++)
+			free(p->ops[i].cache);
+		free(p->ops);
+		free(p->bufs);
+		free(p->ls.v);
+		memset(p, 0, sizeof *p);
+	}
+	if (r) {
+		free(r->cascades);
+		free(r->pareto);
+		memset(r, 0, sizeof *r);
+	}
+}
+
+/* ------------------------------------------------------------ the search */
+
+/* One way to run ops [first, last]. */
+typedef struct SchedOption {
+	int last, stripes;
+	SchedPoint pt;
+} SchedOption;
+
+/* A partial plan up to some op: its point, and how it got there. */
+typedef struct SchedLabel {
+	SchedPoint pt;
+	int prev;               /* label index at the option's first op */
+	int from;               /* the option's first op */
+	int option;             /* index in that op's options */
+} SchedLabel;
+
+typedef struct SchedLabels {
+	SchedLabel *v;
+	int n, cap;
+} SchedLabels;
+
+static const int stripe_counts[] = { 2, 3, 4, 6, 8, 12, 16, 24, 32, 48 };
+
+/* Every way to start at op i: whole, or a cascade to some later op. */
+static SchedOption *
+options_at(SchedProblem *p, int i, int *n)
+{
+	SchedOption *v = NULL;
+	int cap = 0;
+	*n = 0;
+	for (int j = i; j < p->nops && j - i < p->max_len; j++) {
+		if (j > i && p->ops[j].chain < 0)
+			break;
+		int ncounts = j == i ? 1 : (int)(sizeof stripe_counts /
+		    sizeof stripe_counts[0]);
+		for (int c = 0; c < ncounts; c++) {
+			int S = j == i ? 1 : stripe_counts[c];
+			if (S > 1 && S > p->ops[j].g.out_h)
+				break;
+			SchedPoint pt;
+			if (!eval_segment(p, i, j, S, &pt))
+				continue;
+			if (*n == cap) {
+				cap = cap ? 2 * cap : 16;
+				v = ir_xrealloc(v, (size_t)cap * sizeof *v);
+			}
+			v[(*n)++] = (SchedOption){ j, S, pt };
+		}
+	}
+	return v;
+}
+
+static int
+label_cmp(const void *a, const void *b)
+{
+	const SchedLabel *x = a, *y = b;
+	if (x->pt.peak != y->pt.peak)
+		return x->pt.peak < y->pt.peak ? -1 : 1;
+	if (x->pt.cycles != y->pt.cycles)
+		return x->pt.cycles < y->pt.cycles ? -1 : 1;
+	return 0;
+}
+
+/* Keeps the labels no other beats on both peak and cycles. */
+static void
+prune(SchedLabels *l)
+{
+	qsort(l->v, (size_t)l->n, sizeof *l->v, label_cmp);
+	int k = 0;
+	double best = INFINITY;
+	for (int i = 0; i < l->n; i++)
+		if (l->v[i].pt.cycles < best) {
+			best = l->v[i].pt.cycles;
+			l->v[k++] = l->v[i];
+		}
+	l->n = k;
+}
+
+static void
+push(SchedLabels *l, SchedLabel x)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = ir_xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = x;
+}
+
+/* The plan of label k at the end, as cascades. */
+static void
+trace_back(SchedLabels *F, SchedOption **opts, int nops, int k,
+    SchedResult *r)
+{
+	int n = 0;
+	for (int pos = nops, at = k; pos > 0; n++) {
+		SchedLabel *l = &F[pos].v[at];
+		pos = l->from, at = l->prev;
+	}
+	r->cascades = ir_xcalloc((size_t)n + 1, sizeof *r->cascades);
+	r->ncascades = n;
+	for (int pos = nops, at = k, i = n - 1; pos > 0; i--) {
+		SchedLabel *l = &F[pos].v[at];
+		SchedOption *o = &opts[l->from][l->option];
+		r->cascades[i] = (SchedCascade){ l->from, o->last, o->stripes };
+		pos = l->from, at = l->prev;
+	}
+}
+
+/* Which label of the final front the options ask for. */
+static int
+choose(const SchedLabels *end, const SchedResult *r, int64_t budget,
+    bool size)
+{
+	int best = -1;
+	for (int k = 0; k < end->n; k++) {
+		const SchedPoint *x = &end->v[k].pt;
+		if (budget && x->peak > budget)
+			continue;
+		if (best < 0)
+			best = k;
+		if (size)
+			break;  /* peak ascending: the first is the least */
+		/* performance: the fewest cycles, but the least SRAM among
+		 * plans no slower than the whole ops when those fit. */
+		if (x->cycles < end->v[best].pt.cycles)
+			best = k;
+	}
+	if (size || best < 0)
+		return best;
+	for (int k = 0; k < end->n; k++) {
+		const SchedPoint *x = &end->v[k].pt;
+		if ((!budget || x->peak <= budget) && x->cycles <=
+		    fmax(r->whole.cycles, end->v[best].pt.cycles))
+			return k;
+	}
+	return best;
+}
+
+/* The op whose every option needs more than the budget, with the least
+ * SRAM it can run in. */
+static void
+worst_op(SchedProblem *p, SchedOption **opts, int *nopts, SchedResult *r)
+{
+	int64_t *least = ir_xcalloc((size_t)p->nops, sizeof *least);
+	for (int i = 0; i < p->nops; i++)
+		least[i] = INT64_MAX;
+	for (int i = 0; i < p->nops; i++)
+		for (int k = 0; k < nopts[i]; k++)
+			for (int j = i; j <= opts[i][k].last; j++)
+				if (opts[i][k].pt.peak < least[j])
+					least[j] = opts[i][k].pt.peak;
+	r->worst_op = 0;
+	for (int i = 0; i < p->nops; i++)
+		if (least[i] > least[r->worst_op])
+			r->worst_op = i;
+	r->worst_bytes = least[r->worst_op];
+	free(least);
+}
+
+bool
+ethos_u_sched_search(SchedProblem *p, int64_t budget, bool size,
+    SchedResult *r)
+{
+	memset(r, 0, sizeof *r);
+	r->worst_op = -1;
+	int n = p->nops;
+	SchedOption **opts = ir_xcalloc((size_t)n + 1, sizeof *opts);
+	int *nopts = ir_xcalloc((size_t)n + 1, sizeof *nopts);
+	SchedLabels *F = ir_xcalloc((size_t)n + 1, sizeof *F);
+	for (int i = 0; i < n; i++) {
+		opts[i] = options_at(p, i, &nopts[i]);
+		SchedPoint w;
+		if (eval_segment(p, i, i, 1, &w)) {
+			r->whole.cycles += w.cycles;
+			r->whole.peak = w.peak > r->whole.peak ? w.peak :
+			    r->whole.peak;
+		}
+	}
+	push(&F[0], (SchedLabel){ { 0, 0 }, -1, 0, 0 });
+	for (int i = 0; i < n; i++) {
+		prune(&F[i]);
+		for (int a = 0; a < F[i].n; a++)
+			for (int k = 0; k < nopts[i]; k++) {
+				SchedOption *o = &opts[i][k];
+				SchedPoint x = F[i].v[a].pt;
+				/* A peak already above the budget stays
+				 * above it. */
+				int64_t peak = x.peak > o->pt.peak ? x.peak :
+				    o->pt.peak;
+				if (budget && peak > budget)
+					continue;
+				push(&F[o->last + 1], (SchedLabel){ { peak,
+				    x.cycles + o->pt.cycles }, a, i, k });
+			}
+	}
+	prune(&F[n]);
+	int k = n ? choose(&F[n], r, budget, size) : -1;
+	bool ok = k >= 0 || n == 0;
+	if (ok && n) {
+		r->chosen = F[n].v[k].pt;
+		trace_back(F, opts, n, k, r);
+		r->pareto = ir_xcalloc((size_t)F[n].n, sizeof *r->pareto);
+		for (int a = 0; a < F[n].n; a++)
+			r->pareto[a] = F[n].v[a].pt;
+		r->npareto = F[n].n;
+	} else if (!ok) {
+		worst_op(p, opts, nopts, r);
+	}
+	for (int i = 0; i <= n; i++) {
+		free(opts[i]);
+		free(F[i].v);
+	}
+	free(opts);
+	free(nopts);
+	free(F);
+	return ok;
+}
