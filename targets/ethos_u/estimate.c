@@ -157,6 +157,8 @@ ethos_u_place(const EthosUTarget *t, EthosULayers *ls, bool size)
 		if (l->w.buffered && def && ethos_u_stripe_of(def, st) &&
 		    st[1] > 0)
 			l->w.buffered = false, l->w.resident = true;
+		if (def && ethos_u_streams_weights(def))
+			l->w.buffered = l->w.resident = false;
 	}
 }
 

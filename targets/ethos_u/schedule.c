@@ -4,7 +4,6 @@
  * stripes; a Pareto search over SRAM peak and cycles. No IR is changed
  * here (schedule_ir.c rewrites). */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +14,7 @@
 /* A cached cost of one stripe of an op. */
 typedef struct SchedCost {
 	int64_t in, out;
-	bool later;
+	bool later, stream;
 	double cycles;
 	int64_t wbuf;
 } SchedCost;
@@ -28,8 +27,9 @@ struct SchedOp {
 	int chain;              /* operand fed by the op before, or -1 */
 	int64_t row_bytes;      /* one output row where it is placed */
 	bool out_sram;
-	double whole_cycles;
-	int64_t whole_wbuf;
+	double whole_cycles[2];         /* [streamed weights] */
+	int64_t whole_wbuf[2];
+	bool buffered;          /* placed with a weight buffer */
 	SchedCost *cache;
 	int ncache, capcache;
 };
@@ -357,16 +357,26 @@ build_bufs(SchedProblem *p)
 
 /* ------------------------------------------------------------ costs */
 
+/* The SRAM an op's weight buffers take. The model sizes them by the
+ * slack of the op before, which a cascade search does not know: take
+ * the larger of one buffer for all weights and what it gives alone. */
+static int64_t
+weight_buffer(const EthosUWeights *w, const EthosUPerf *perf)
+{
+	int64_t whole = (w->encoded_bytes + 15) / 16 * 16;
+	return perf->weight_buffer > whole ? perf->weight_buffer : whole;
+}
+
 /* Cycles of op k over in_rows input rows giving out_rows rows; later:
  * not its first stripe (buffered weights are there already). */
 static const SchedCost *
 stripe_cost(SchedProblem *p, int k, int64_t in_rows, int64_t out_rows,
-    bool later)
+    bool later, bool stream)
 {
 	SchedOp *o = &p->ops[k];
 	for (int i = 0; i < o->ncache; i++)
 		if (o->cache[i].in == in_rows && o->cache[i].out == out_rows &&
-		    o->cache[i].later == later)
+		    o->cache[i].later == later && o->cache[i].stream == stream)
 			return &o->cache[i];
 	EthosULayer *l = &p->ls.v[o->layer];
 	EthosUQuery q = l->q;
@@ -376,14 +386,16 @@ stripe_cost(SchedProblem *p, int k, int64_t in_rows, int64_t out_rows,
 	if (q.has_ifm2 && q.ifm2.shape.h == o->g.out_h)
 		q.ifm2.shape.h = out_rows;
 	q.ofm.shape.h = out_rows;
+	if (stream)
+		w.buffered = false;
 	if (later && w.buffered)
 		w.buffered = false, w.resident = true;
 	EthosUPerf perf;
-	SchedCost c = { in_rows, out_rows, later, INFINITY, 0 };
+	SchedCost c = { in_rows, out_rows, later, stream, INFINITY, 0 };
 	p->perf_queries++;
 	if (ethos_u_estimate(p->t, &q, &w, 0, &perf)) {
 		c.cycles = perf.cycles[ETHOS_U_CYC_TOTAL];
-		c.wbuf = w.buffered ? perf.weight_buffer : 0;
+		c.wbuf = w.buffered ? weight_buffer(&w, &perf) : 0;
 	}
 	if (o->ncache == o->capcache) {
 		o->capcache = o->capcache ? 2 * o->capcache : 8;
@@ -414,12 +426,14 @@ background(const SchedProblem *p, int i, int j, bool cascade)
 /* Peak and cycles of ops [i, j] as a cascade of S stripes (S = 1: one
  * op, whole). False when some stripe has no block configuration. */
 static bool
-eval_segment(SchedProblem *p, int i, int j, int S, SchedPoint *pt)
+eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
+    SchedPoint *pt)
 {
 	p->evaluated++;
 	if (S == 1) {
-		pt->cycles = p->ops[i].whole_cycles;
-		pt->peak = background(p, i, i, false) + p->ops[i].whole_wbuf;
+		pt->cycles = p->ops[i].whole_cycles[stream];
+		pt->peak = background(p, i, i, false) +
+		    p->ops[i].whole_wbuf[stream];
 		return isfinite(pt->cycles);
 	}
 	int n = j - i + 1;
@@ -447,7 +461,7 @@ eval_segment(SchedProblem *p, int i, int j, int S, SchedPoint *pt)
 			bool later = wlast[k] > 0;
 			const SchedCost *c = stripe_cost(p, i + k,
 			    in[k * S + s].hi - in[k * S + s].lo, r.hi - r.lo,
-			    later);
+			    later, stream);
 			ok = isfinite(c->cycles);
 			cycles += c->cycles;
 			if (!later)
@@ -541,21 +555,29 @@ collect_ops(const EthosUTarget *t, IrOp *func, SchedProblem *p)
 	return true;
 }
 
+/* The op run whole, with its weights as placed and streamed. */
 static void
 cost_whole(SchedProblem *p, SchedOp *o)
 {
-	for (size_t k = 0; k < o->nlayers; k++) {
-		EthosULayer *l = &p->ls.v[o->layer + k];
-		EthosUPerf perf;
-		p->perf_queries++;
-		if (!ethos_u_estimate(p->t, &l->q, &l->w, 0, &perf)) {
-			o->whole_cycles = INFINITY;
-			return;
+	for (int stream = 0; stream < 2; stream++)
+		for (size_t k = 0; k < o->nlayers; k++) {
+			EthosULayer *l = &p->ls.v[o->layer + k];
+			EthosUWeights w = l->w;
+			EthosUPerf perf;
+			o->buffered |= w.buffered;
+			if (stream)
+				w.buffered = false;
+			p->perf_queries++;
+			if (!ethos_u_estimate(p->t, &l->q, &w, 0, &perf)) {
+				o->whole_cycles[stream] = INFINITY;
+				break;
+			}
+			o->whole_cycles[stream] +=
+			    perf.cycles[ETHOS_U_CYC_TOTAL];
+			if (w.buffered)
+				o->whole_wbuf[stream] += weight_buffer(&w,
+				    &perf);
 		}
-		o->whole_cycles += perf.cycles[ETHOS_U_CYC_TOTAL];
-		if (l->w.buffered)
-			o->whole_wbuf += perf.weight_buffer;
-	}
 }
 
 bool
@@ -613,6 +635,7 @@ ethos_u_sched_free(SchedProblem *p, SchedResult *r)
 /* One way to run ops [first, last]. */
 typedef struct SchedOption {
 	int last, stripes;
+	bool stream;
 	SchedPoint pt;
 } SchedOption;
 
@@ -631,6 +654,17 @@ typedef struct SchedLabels {
 
 static const int stripe_counts[] = { 2, 3, 4, 6, 8, 12, 16, 24, 32, 48 };
 
+/* Does some op of [i, j] have a weight buffer (which streaming the
+ * weights instead would save)? */
+static bool
+buffered_in(const SchedProblem *p, int i, int j)
+{
+	for (int k = i; k <= j; k++)
+		if (p->ops[k].buffered)
+			return true;
+	return false;
+}
+
 /* Every way to start at op i: whole, or a cascade to some later op. */
 static SchedOption *
 options_at(SchedProblem *p, int i, int *n)
@@ -647,14 +681,19 @@ options_at(SchedProblem *p, int i, int *n)
 			int S = j == i ? 1 : stripe_counts[c];
 			if (S > 1 && S > p->ops[j].g.out_h)
 				break;
-			SchedPoint pt;
-			if (!eval_segment(p, i, j, S, &pt))
-				continue;
-			if (*n == cap) {
-				cap = cap ? 2 * cap : 16;
-				v = ir_xrealloc(v, (size_t)cap * sizeof *v);
+			for (int stream = 0; stream < 2; stream++) {
+				SchedPoint pt;
+				if (stream && !buffered_in(p, i, j))
+					break;
+				if (!eval_segment(p, i, j, S, stream, &pt))
+					continue;
+				if (*n == cap) {
+					cap = cap ? 2 * cap : 16;
+					v = ir_xrealloc(v, (size_t)cap *
+					    sizeof *v);
+				}
+				v[(*n)++] = (SchedOption){ j, S, stream, pt };
 			}
-			v[(*n)++] = (SchedOption){ j, S, pt };
 		}
 	}
 	return v;
@@ -711,7 +750,8 @@ trace_back(SchedLabels *F, SchedOption **opts, int nops, int k,
 	for (int pos = nops, at = k, i = n - 1; pos > 0; i--) {
 		SchedLabel *l = &F[pos].v[at];
 		SchedOption *o = &opts[l->from][l->option];
-		r->cascades[i] = (SchedCascade){ l->from, o->last, o->stripes };
+		r->cascades[i] = (SchedCascade){ l->from, o->last, o->stripes,
+		    o->stream };
 		pos = l->from, at = l->prev;
 	}
 }
@@ -780,7 +820,7 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, bool size,
 	for (int i = 0; i < n; i++) {
 		opts[i] = options_at(p, i, &nopts[i]);
 		SchedPoint w;
-		if (eval_segment(p, i, i, 1, &w)) {
+		if (eval_segment(p, i, i, 1, false, &w)) {
 			r->whole.cycles += w.cycles;
 			r->whole.peak = w.peak > r->whole.peak ? w.peak :
 			    r->whole.peak;

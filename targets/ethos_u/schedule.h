@@ -17,9 +17,12 @@ bool ethos_u_is_view(const IrOp *op);
 /* A concat that assembles an op's output from its stripes
  * (`ethos_u.view = "output"`): its buffer is whole from the first stripe. */
 bool ethos_u_is_output_view(const IrOp *op);
+/* An op whose weights ethos-u-schedule streams (`ethos_u.weights =
+ * "stream"`): no SRAM buffer, read where they live. */
+bool ethos_u_streams_weights(const IrOp *op);
 /* An op's `ethos_u.stripe = [op id, stripe index, stripes]`. */
 bool ethos_u_stripe_of(const IrOp *op, int64_t st[3]);
-/* Does any function of the module hold stripes? */
+/* Does any function of the module hold stripes, or a schedule? */
 bool ethos_u_has_stripes(IrOp *module);
 /* SRAM live while each layer runs, by value: every map from its
  * producer to its last reader (through reshapes and views), an output
@@ -65,6 +68,7 @@ typedef struct SchedPoint {
  * last op's output (1: the op runs whole). */
 typedef struct SchedCascade {
 	int first, last, stripes;
+	bool stream;            /* weights read where they live, no buffer */
 } SchedCascade;
 
 typedef struct SchedOp SchedOp;

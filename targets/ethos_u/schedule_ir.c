@@ -20,6 +20,7 @@
 typedef struct Emit {
 	IrContext *ctx;
 	IrOp *before;           /* new ops go here */
+	bool stream;            /* stripes stream their weights */
 } Emit;
 
 static const IrAttr *
@@ -186,6 +187,8 @@ stripe_op(Emit *e, IrOp *op, const SchedGeom *g, IrValue *chained,
 		ir_op_set_attr(s, "padding", ints(e->ctx, pad, 4));
 	}
 	ir_op_set_attr(s, "ethos_u.stripe", ints(e->ctx, st, 3));
+	if (e->stream)
+		ir_op_set_attr(s, "ethos_u.weights", str(e->ctx, "stream"));
 	return ir_op_result(s, 0);
 }
 
@@ -205,7 +208,7 @@ rewrite_cascade(IrContext *ctx, const SchedProblem *p, SchedCascade c,
 		g[k] = *ethos_u_sched_geom(p, c.first + k);
 	ethos_u_sched_cascade(g, n, S, prod, in, pads, pads + cells);
 	IrOp *last = ethos_u_sched_op(p, c.last);
-	Emit e = { ctx, last };
+	Emit e = { ctx, last, c.stream };
 	int64_t id0 = *next_id;
 	*next_id += n;
 	for (int s = 0; s < S; s++)
@@ -372,8 +375,13 @@ schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 		    "ethos-u-schedule: SRAM peak against cycles");
 	int64_t id = 0, ncasc = 0, nstripes = 0;
 	for (int i = 0; ok && i < r.ncascades; i++) {
-		if (r.cascades[i].stripes < 2)
+		if (r.cascades[i].stripes < 2) {
+			if (r.cascades[i].stream)
+				ir_op_set_attr(ethos_u_sched_op(&p,
+				    r.cascades[i].first), "ethos_u.weights",
+				    str(ctx, "stream"));
 			continue;
+		}
 		rewrite_cascade(ctx, &p, r.cascades[i], &id);
 		ncasc++;
 		nstripes += r.cascades[i].stripes;

@@ -38,6 +38,14 @@ ethos_u_stripe_of(const IrOp *op, int64_t st[3])
 }
 
 bool
+ethos_u_streams_weights(const IrOp *op)
+{
+	const IrAttr *a = ir_op_attr(op, "ethos_u.weights");
+	return a && a->kind == IR_ATTR_STRING && a->u.string.len == 6 &&
+	    !memcmp(a->u.string.data, "stream", 6);
+}
+
+bool
 ethos_u_has_stripes(IrOp *module)
 {
 	IrBlock *body = ir_op_regions(module)[0].first;
@@ -45,6 +53,8 @@ ethos_u_has_stripes(IrOp *module)
 		if (!ir_op_is(f, "func.func") || ir_region_empty(ir_op_region(f,
 		    0)))
 			continue;
+		if (ir_op_attr(f, "ethos_u.schedule"))
+			return true;
 		for (IrOp *op = ir_func_entry(f)->first; op; op = op->next)
 			if (ir_op_attr(op, "ethos_u.stripe"))
 				return true;
