@@ -865,3 +865,36 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, bool size,
 	free(F);
 	return ok;
 }
+
+void
+ethos_u_sched_force(SchedProblem *p, int stripes, SchedResult *r)
+{
+	memset(r, 0, sizeof *r);
+	r->worst_op = -1;
+	r->cascades = ir_xcalloc((size_t)p->nops + 1, sizeof *r->cascades);
+	for (int i = 0; i < p->nops;) {
+		int j = i;
+		while (j + 1 < p->nops && p->ops[j + 1].chain >= 0 &&
+		    j + 1 - i < p->max_len)
+			j++;
+		int S = j > i ? stripes : 1;
+		if (S > p->ops[j].g.out_h)
+			S = (int)p->ops[j].g.out_h;
+		SchedPoint pt = { 0, 0 };
+		if (!eval_segment(p, i, j, S, false, &pt))
+			S = 1, j = i, eval_segment(p, i, i, 1, false, &pt);
+		r->cascades[r->ncascades++] = (SchedCascade){ i, j, S, false };
+		r->chosen.cycles += pt.cycles;
+		if (pt.peak > r->chosen.peak)
+			r->chosen.peak = pt.peak;
+		i = j + 1;
+	}
+	for (int i = 0; i < p->nops; i++) {
+		SchedPoint w;
+		if (eval_segment(p, i, i, 1, false, &w)) {
+			r->whole.cycles += w.cycles;
+			if (w.peak > r->whole.peak)
+				r->whole.peak = w.peak;
+		}
+	}
+}

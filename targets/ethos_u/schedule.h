@@ -109,6 +109,10 @@ bool ethos_u_sched_build(const EthosUTarget *t, IrOp *func, bool size,
  * cycles. False when no plan fits the budget (r->worst_op says where). */
 bool ethos_u_sched_search(SchedProblem *p, int64_t budget, bool size,
     SchedResult *r);
+/* Every maximal run of chained ops (at most max_len) as one cascade of
+ * `stripes` stripes (fewer when its last op has fewer rows); for tests
+ * of the striping itself. */
+void ethos_u_sched_force(SchedProblem *p, int stripes, SchedResult *r);
 /* The op of the problem's op i. */
 IrOp *ethos_u_sched_op(const SchedProblem *p, int i);
 /* Geometry of the problem's op i. */

@@ -351,6 +351,15 @@ schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 	IrContext *ctx = ir_pass_context(pass);
 	bool size = !strcmp(ir_pass_string(pass, "optimise"), "size");
 	int64_t budget = ir_pass_int(pass, "sram-budget");
+	if (budget < 0 || ir_pass_int(pass, "max-cascade") < 1 ||
+	    ir_pass_int(pass, "force-stripes") < 0) {
+		ir_emit_error(ctx, ir_op_loc(func), "ethos-u-schedule: "
+		    "sram-budget and force-stripes must be >= 0 and "
+		    "max-cascade >= 1 (got %" PRId64 ", %" PRId64 ", %" PRId64
+		    ")", budget, ir_pass_int(pass, "force-stripes"),
+		    ir_pass_int(pass, "max-cascade"));
+		return false;
+	}
 	if (budget == 0 && !size)
 		budget = t->arena_cache_size;
 	SchedProblem p;
@@ -360,7 +369,10 @@ schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 		return false;
 	}
 	p.max_len = (int)ir_pass_int(pass, "max-cascade");
-	if (!ethos_u_sched_search(&p, budget, size, &r)) {
+	int64_t force = ir_pass_int(pass, "force-stripes");
+	if (force > 0)
+		ethos_u_sched_force(&p, (int)(force < 4096 ? force : 4096), &r);
+	else if (!ethos_u_sched_search(&p, budget, size, &r)) {
 		IrOp *op = ethos_u_sched_op(&p, r.worst_op);
 		ir_op_emit_error(op, "does not fit the SRAM budget: it needs "
 		    "at least %" PRId64 " bytes of SRAM in any stripes "
@@ -441,6 +453,9 @@ static const IrPassOption schedule_options[] = {
 	  "with optimise=performance, none with size)", NULL },
 	{ "max-cascade", IR_OPT_INT, "24",
 	  "the most ops one cascade may hold", NULL },
+	{ "force-stripes", IR_OPT_INT, "0",
+	  "no search: every run of chained ops one cascade of this many "
+	  "stripes (to test the striping)", NULL },
 	{ "pareto", IR_OPT_STRING, NULL,
 	  "write the SRAM/cycles Pareto front of the first function as SVG",
 	  NULL },
