@@ -234,8 +234,8 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls)
 /* Reads "bytes name" lines (a weight constant's location name and the
  * size of its encoded weights, e.g. from a weight encoder or Vela's
  * allocation log) and uses them for the layers whose weights match. */
-static bool
-read_weight_sizes(IrContext *ctx, const IrLoc *loc, const char *path,
+bool
+ethos_u_read_weight_sizes(IrContext *ctx, const IrLoc *loc, const char *path,
     EthosULayers *ls)
 {
 	FILE *f = fopen(path, "r");
@@ -388,7 +388,7 @@ estimate_run(IrOp *module, IrPass *pass)
 	bool ok = collect(&t, module, &ls);
 	const char *sizes = ir_pass_string(pass, "weight-sizes");
 	if (ok && *sizes)
-		ok = read_weight_sizes(ir_pass_context(pass),
+		ok = ethos_u_read_weight_sizes(ir_pass_context(pass),
 		    ir_op_loc(module), sizes, &ls);
 	if (ok) {
 		ethos_u_place(&t, &ls, !strcmp(ir_pass_string(pass, "optimise"),

@@ -28,6 +28,8 @@ struct SchedOp {
 	int64_t row_bytes;      /* one output row where it is placed */
 	bool out_sram;
 	double whole_cycles[2];         /* [streamed weights] */
+	double whole_slack;     /* what the next op's weight DMA hides under */
+	int64_t block_h;        /* OFM block height run whole */
 	int64_t whole_wbuf[2];
 	bool buffered;          /* placed with a weight buffer */
 	SchedCost *cache;
@@ -58,9 +60,15 @@ ethos_u_sched_cascade(const SchedGeom *g, int n, int S, SchedRange *prod,
     SchedRange *in, int64_t *pad_top, int64_t *pad_bottom)
 {
 	const SchedGeom *last = &g[n - 1];
-	for (int s = 0; s < S; s++)
-		prod[(n - 1) * S + s] = (SchedRange){ last->out_h * s / S,
-		    last->out_h * (s + 1) / S };
+	int64_t unit = last->unit > 1 ? last->unit : 1;
+	int64_t rows = (last->out_h + S - 1) / S;
+	rows = (rows + unit - 1) / unit * unit;
+	for (int s = 0; s < S; s++) {
+		int64_t lo = rows * s, hi = rows * (s + 1);
+		lo = lo < last->out_h ? lo : last->out_h;
+		hi = hi < last->out_h ? hi : last->out_h;
+		prod[(n - 1) * S + s] = (SchedRange){ lo, hi };
+	}
 	for (int k = n - 1; k >= 0; k--) {
 		int64_t done = 0;
 		for (int s = 0; s < S; s++) {
@@ -427,7 +435,7 @@ background(const SchedProblem *p, int i, int j, bool cascade)
  * op, whole). False when some stripe has no block configuration. */
 static bool
 eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
-    SchedPoint *pt)
+    bool aligned, SchedPoint *pt)
 {
 	p->evaluated++;
 	if (S == 1) {
@@ -445,6 +453,7 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 	int *step = ir_xcalloc(cells, sizeof *step);
 	for (int k = 0; k < n; k++)
 		g[k] = p->ops[i + k].g;
+	g[n - 1].unit = aligned ? p->ops[j].block_h : 1;
 	ethos_u_sched_cascade(g, n, S, prod, in, pads, pads + cells);
 	int nsteps = 0;
 	double cycles = 0;
@@ -555,11 +564,15 @@ collect_ops(const EthosUTarget *t, IrOp *func, SchedProblem *p)
 	return true;
 }
 
-/* The op run whole, with its weights as placed and streamed. */
+/* The op run whole, with its weights as placed and streamed, after the
+ * op before it ran whole (whose slack hides this op's weight DMA, as in
+ * ethos-u-estimate: so a plan of whole ops costs what the estimate says). */
 static void
-cost_whole(SchedProblem *p, SchedOp *o)
+cost_whole(SchedProblem *p, SchedOp *o, double slack)
 {
-	for (int stream = 0; stream < 2; stream++)
+	double first = slack;
+	for (int stream = 0; stream < 2; stream++) {
+		slack = first;
 		for (size_t k = 0; k < o->nlayers; k++) {
 			EthosULayer *l = &p->ls.v[o->layer + k];
 			EthosUWeights w = l->w;
@@ -568,34 +581,43 @@ cost_whole(SchedProblem *p, SchedOp *o)
 			if (stream)
 				w.buffered = false;
 			p->perf_queries++;
-			if (!ethos_u_estimate(p->t, &l->q, &w, 0, &perf)) {
+			if (!ethos_u_estimate(p->t, &l->q, &w, slack, &perf)) {
 				o->whole_cycles[stream] = INFINITY;
 				break;
 			}
+			slack = perf.slack;
+			if (!stream && k == 0)
+				o->block_h = perf.config.ofm_block.h;
 			o->whole_cycles[stream] +=
 			    perf.cycles[ETHOS_U_CYC_TOTAL];
 			if (w.buffered)
 				o->whole_wbuf[stream] += weight_buffer(&w,
 				    &perf);
 		}
+		if (!stream)
+			o->whole_slack = slack;
+	}
 }
 
 bool
 ethos_u_sched_build(const EthosUTarget *t, IrOp *func, bool size,
     const char *weight_sizes, SchedProblem *p)
 {
-	(void)weight_sizes;
 	memset(p, 0, sizeof *p);
 	p->t = t;
 	p->size = size;
 	p->max_len = 24;
 	if (!collect_ops(t, func, p))
 		return false;
+	if (weight_sizes && *weight_sizes &&
+	    !ethos_u_read_weight_sizes(ir_op_context(func), ir_op_loc(func),
+	    weight_sizes, &p->ls))
+		return false;
 	ethos_u_place(t, &p->ls, size);
 	for (int i = 0; i < p->nops; i++) {
 		SchedOp *o = &p->ops[i];
-		cost_whole(p, o);
 		o->stripable = o->nlayers == 1 && stripable(o->op, &o->g);
+		cost_whole(p, o, i ? p->ops[i - 1].whole_slack : 0);
 		if (o->stripable) {
 			EthosUFm fm = p->ls.v[o->layer].q.ofm;
 			EthosUShape s = fm.shape;
@@ -635,7 +657,7 @@ ethos_u_sched_free(SchedProblem *p, SchedResult *r)
 /* One way to run ops [first, last]. */
 typedef struct SchedOption {
 	int last, stripes;
-	bool stream;
+	bool stream, aligned;
 	SchedPoint pt;
 } SchedOption;
 
@@ -681,18 +703,23 @@ options_at(SchedProblem *p, int i, int *n)
 			int S = j == i ? 1 : stripe_counts[c];
 			if (S > 1 && S > p->ops[j].g.out_h)
 				break;
-			for (int stream = 0; stream < 2; stream++) {
+			for (int variant = 0; variant < 4; variant++) {
+				bool stream = variant & 1, aligned = variant & 2;
 				SchedPoint pt;
-				if (stream && !buffered_in(p, i, j))
-					break;
-				if (!eval_segment(p, i, j, S, stream, &pt))
+				if ((stream && !buffered_in(p, i, j)) ||
+				    (aligned && (S == 1 ||
+				    p->ops[j].block_h < 2)))
+					continue;
+				if (!eval_segment(p, i, j, S, stream, aligned,
+				    &pt))
 					continue;
 				if (*n == cap) {
 					cap = cap ? 2 * cap : 16;
 					v = ir_xrealloc(v, (size_t)cap *
 					    sizeof *v);
 				}
-				v[(*n)++] = (SchedOption){ j, S, stream, pt };
+				v[(*n)++] = (SchedOption){ j, S, stream,
+				    aligned, pt };
 			}
 		}
 	}
@@ -737,7 +764,8 @@ push(SchedLabels *l, SchedLabel x)
 
 /* The plan of label k at the end, as cascades. */
 static void
-trace_back(SchedLabels *F, SchedOption **opts, int nops, int k,
+trace_back(const SchedProblem *p, SchedLabels *F, SchedOption **opts,
+    int nops, int k,
     SchedResult *r)
 {
 	int n = 0;
@@ -751,7 +779,7 @@ trace_back(SchedLabels *F, SchedOption **opts, int nops, int k,
 		SchedLabel *l = &F[pos].v[at];
 		SchedOption *o = &opts[l->from][l->option];
 		r->cascades[i] = (SchedCascade){ l->from, o->last, o->stripes,
-		    o->stream };
+		    o->stream, o->aligned ? p->ops[o->last].block_h : 1 };
 		pos = l->from, at = l->prev;
 	}
 }
@@ -808,8 +836,8 @@ worst_op(SchedProblem *p, SchedOption **opts, int *nopts, SchedResult *r)
 }
 
 bool
-ethos_u_sched_search(SchedProblem *p, int64_t budget, bool size,
-    SchedResult *r)
+ethos_u_sched_search(SchedProblem *p, int64_t budget, double max_cycles,
+    bool size, SchedResult *r)
 {
 	memset(r, 0, sizeof *r);
 	r->worst_op = -1;
@@ -820,7 +848,7 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, bool size,
 	for (int i = 0; i < n; i++) {
 		opts[i] = options_at(p, i, &nopts[i]);
 		SchedPoint w;
-		if (eval_segment(p, i, i, 1, false, &w)) {
+		if (eval_segment(p, i, i, 1, false, false, &w)) {
 			r->whole.cycles += w.cycles;
 			r->whole.peak = w.peak > r->whole.peak ? w.peak :
 			    r->whole.peak;
@@ -845,10 +873,17 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, bool size,
 	}
 	prune(&F[n]);
 	int k = n ? choose(&F[n], r, budget, size) : -1;
+	/* A cycle limit: the least SRAM within it (else the fewest
+	 * cycles). */
+	for (int a = 0; k >= 0 && max_cycles > 0 && a < F[n].n; a++)
+		if (F[n].v[a].pt.cycles <= max_cycles) {
+			k = a;
+			break;
+		}
 	bool ok = k >= 0 || n == 0;
 	if (ok && n) {
 		r->chosen = F[n].v[k].pt;
-		trace_back(F, opts, n, k, r);
+		trace_back(p, F, opts, n, k, r);
 		r->pareto = ir_xcalloc((size_t)F[n].n, sizeof *r->pareto);
 		for (int a = 0; a < F[n].n; a++)
 			r->pareto[a] = F[n].v[a].pt;
@@ -878,12 +913,14 @@ ethos_u_sched_force(SchedProblem *p, int stripes, SchedResult *r)
 		    j + 1 - i < p->max_len)
 			j++;
 		int S = j > i ? stripes : 1;
-		if (S > p->ops[j].g.out_h)
+		if (j > i && S > p->ops[j].g.out_h)
 			S = (int)p->ops[j].g.out_h;
 		SchedPoint pt = { 0, 0 };
-		if (!eval_segment(p, i, j, S, false, &pt))
-			S = 1, j = i, eval_segment(p, i, i, 1, false, &pt);
-		r->cascades[r->ncascades++] = (SchedCascade){ i, j, S, false };
+		if (!eval_segment(p, i, j, S, false, false, &pt))
+			S = 1, j = i, eval_segment(p, i, i, 1, false, false,
+			    &pt);
+		r->cascades[r->ncascades++] = (SchedCascade){ i, j, S, false,
+		    1 };
 		r->chosen.cycles += pt.cycles;
 		if (pt.peak > r->chosen.peak)
 			r->chosen.peak = pt.peak;
@@ -891,7 +928,7 @@ ethos_u_sched_force(SchedProblem *p, int stripes, SchedResult *r)
 	}
 	for (int i = 0; i < p->nops; i++) {
 		SchedPoint w;
-		if (eval_segment(p, i, i, 1, false, &w)) {
+		if (eval_segment(p, i, i, 1, false, false, &w)) {
 			r->whole.cycles += w.cycles;
 			if (w.peak > r->whole.peak)
 				r->whole.peak = w.peak;

@@ -38,6 +38,8 @@ typedef struct SchedGeom {
 	bool window;            /* a kernel along H (conv, depthwise, pool) */
 	int64_t ke, stride, pt; /* dilated kernel height, stride, top pad */
 	int64_t in_h, out_h;
+	int64_t unit;           /* stripe heights are multiples of this (the
+	                           op's OFM block height), 0 or 1: any */
 } SchedGeom;
 
 /* A half-open row range [lo, hi). */
@@ -51,7 +53,8 @@ void ethos_u_sched_in_rows(const SchedGeom *g, SchedRange r, SchedRange *in,
     int64_t *pad_top, int64_t *pad_bottom);
 
 /* The stripes of a cascade of n ops (g[0] first) whose last op's output
- * is cut into S stripes: prod[k * S + s] the rows op k writes in stripe
+ * is cut into S stripes of equal height rounded up to its unit (the
+ * last stripes may then be empty): prod[k * S + s] the rows op k writes in stripe
  * s (possibly empty), in[k * S + s] the input rows it reads, pads the
  * padding of those reads. Rows an op computed in an earlier stripe are
  * not computed again (a rolling buffer, as Vela's cascades keep). */
@@ -69,6 +72,7 @@ typedef struct SchedPoint {
 typedef struct SchedCascade {
 	int first, last, stripes;
 	bool stream;            /* weights read where they live, no buffer */
+	int64_t unit;           /* stripe heights a multiple of this */
 } SchedCascade;
 
 typedef struct SchedOp SchedOp;
@@ -106,9 +110,11 @@ bool ethos_u_sched_build(const EthosUTarget *t, IrOp *func, bool size,
 /* Searches the plans: budget 0 means none. performance: the fewest
  * cycles within the budget, then the least SRAM among plans no slower
  * than running every op whole; size: the least SRAM, then the fewest
- * cycles. False when no plan fits the budget (r->worst_op says where). */
-bool ethos_u_sched_search(SchedProblem *p, int64_t budget, bool size,
-    SchedResult *r);
+ * cycles; max_cycles > 0: the least SRAM within that many cycles (the
+ * above when none is). False when no plan fits the budget (r->worst_op
+ * says where). */
+bool ethos_u_sched_search(SchedProblem *p, int64_t budget,
+    double max_cycles, bool size, SchedResult *r);
 /* Every maximal run of chained ops (at most max_len) as one cascade of
  * `stripes` stripes (fewer when its last op has fewer rows); for tests
  * of the striping itself. */

@@ -206,6 +206,7 @@ rewrite_cascade(IrContext *ctx, const SchedProblem *p, SchedCascade c,
 	IrValue **V = ir_xcalloc(cells, sizeof *V);
 	for (int k = 0; k < n; k++)
 		g[k] = *ethos_u_sched_geom(p, c.first + k);
+	g[n - 1].unit = c.unit;
 	ethos_u_sched_cascade(g, n, S, prod, in, pads, pads + cells);
 	IrOp *last = ethos_u_sched_op(p, c.last);
 	Emit e = { ctx, last, c.stream };
@@ -238,8 +239,13 @@ rewrite_cascade(IrContext *ctx, const SchedProblem *p, SchedCascade c,
 			V[i] = stripe_op(&e, op, &g[k], x, chain, prod[i],
 			    pads[i], pads[cells + i], st);
 		}
-	IrValue *out = join(&e, V + (size_t)(n - 1) * (size_t)S, S, "output",
-	    ir_op_loc(last));
+	int nout = 0;
+	for (int s = 0; s < S; s++)
+		if (V[(size_t)(n - 1) * (size_t)S + (size_t)s])
+			V[(size_t)(n - 1) * (size_t)S + (size_t)nout++] =
+			    V[(size_t)(n - 1) * (size_t)S + (size_t)s];
+	IrValue *out = join(&e, V + (size_t)(n - 1) * (size_t)S, nout,
+	    "output", ir_op_loc(last));
 	ir_value_replace_all_uses(ir_op_result(last, 0), out);
 	for (int k = n - 1; k >= 0; k--)
 		ir_op_erase(ethos_u_sched_op(p, c.first + k));
@@ -352,11 +358,14 @@ schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 	bool size = !strcmp(ir_pass_string(pass, "optimise"), "size");
 	int64_t budget = ir_pass_int(pass, "sram-budget");
 	if (budget < 0 || ir_pass_int(pass, "max-cascade") < 1 ||
+	    ir_pass_int(pass, "max-cycles") < 0 ||
 	    ir_pass_int(pass, "force-stripes") < 0) {
 		ir_emit_error(ctx, ir_op_loc(func), "ethos-u-schedule: "
-		    "sram-budget and force-stripes must be >= 0 and "
-		    "max-cascade >= 1 (got %" PRId64 ", %" PRId64 ", %" PRId64
-		    ")", budget, ir_pass_int(pass, "force-stripes"),
+		    "sram-budget, max-cycles and force-stripes must be >= 0 "
+		    "and max-cascade >= 1 (got sram-budget=%" PRId64
+		    " max-cycles=%" PRId64 " force-stripes=%" PRId64
+		    " max-cascade=%" PRId64 ")", budget, ir_pass_int(pass,
+		    "max-cycles"), ir_pass_int(pass, "force-stripes"),
 		    ir_pass_int(pass, "max-cascade"));
 		return false;
 	}
@@ -364,7 +373,8 @@ schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 		budget = t->arena_cache_size;
 	SchedProblem p;
 	SchedResult r;
-	if (!ethos_u_sched_build(t, func, size, NULL, &p)) {
+	if (!ethos_u_sched_build(t, func, size, ir_pass_string(pass,
+	    "weight-sizes"), &p)) {
 		ethos_u_sched_free(&p, NULL);
 		return false;
 	}
@@ -372,7 +382,8 @@ schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 	int64_t force = ir_pass_int(pass, "force-stripes");
 	if (force > 0)
 		ethos_u_sched_force(&p, (int)(force < 4096 ? force : 4096), &r);
-	else if (!ethos_u_sched_search(&p, budget, size, &r)) {
+	else if (!ethos_u_sched_search(&p, budget, (double)ir_pass_int(pass,
+	    "max-cycles"), size, &r)) {
 		IrOp *op = ethos_u_sched_op(&p, r.worst_op);
 		ir_op_emit_error(op, "does not fit the SRAM budget: it needs "
 		    "at least %" PRId64 " bytes of SRAM in any stripes "
@@ -451,6 +462,12 @@ static const IrPassOption schedule_options[] = {
 	{ "sram-budget", IR_OPT_INT, "0",
 	  "bytes of SRAM the plan may use (0: the target's arena cache size "
 	  "with optimise=performance, none with size)", NULL },
+	{ "max-cycles", IR_OPT_INT, "0",
+	  "the least SRAM among plans within this many cycles (0: no "
+	  "limit)", NULL },
+	{ "weight-sizes", IR_OPT_STRING, NULL,
+	  "a file of '<bytes> <weights name>' lines: encoded weight sizes, "
+	  "as ethos-u-estimate reads them", NULL },
 	{ "max-cascade", IR_OPT_INT, "24",
 	  "the most ops one cascade may hold", NULL },
 	{ "force-stripes", IR_OPT_INT, "0",

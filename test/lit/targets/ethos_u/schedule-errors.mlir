@@ -13,9 +13,9 @@
 // ONE: schedule-errors.mlir:[[@LINE+20]]:8: error: 'npu.pool' op does not fit the SRAM budget: it needs at least 2048 bytes of SRAM in any stripes (sram-budget=100)
 //
 // RUN: not npu-opt --ethos-u-target --ethos-u-schedule='sram-budget=-1' %s 2>&1 | FileCheck %s --check-prefix=NEG
-// NEG: error: ethos-u-schedule: sram-budget and force-stripes must be >= 0 and max-cascade >= 1 (got -1, 0, 24)
+// NEG: error: ethos-u-schedule: sram-budget, max-cycles and force-stripes must be >= 0 and max-cascade >= 1 (got sram-budget=-1 max-cycles=0 force-stripes=0 max-cascade=24)
 // RUN: not npu-opt --ethos-u-target --ethos-u-schedule='max-cascade=0' %s 2>&1 | FileCheck %s --check-prefix=MAXC
-// MAXC: error: ethos-u-schedule: sram-budget and force-stripes must be >= 0 and max-cascade >= 1 (got 0, 0, 0)
+// MAXC: error: ethos-u-schedule: sram-budget, max-cycles and force-stripes must be >= 0 and max-cascade >= 1 (got sram-budget=0 max-cycles=0 force-stripes=0 max-cascade=0)
 //
 // No target on the module.
 // RUN: not npu-opt --ethos-u-schedule %s 2>&1 | FileCheck %s --check-prefix=TARGET
