@@ -613,7 +613,10 @@ ethos_u_sched_build(const EthosUTarget *t, IrOp *func, bool size,
 	    !ethos_u_read_weight_sizes(ir_op_context(func), ir_op_loc(func),
 	    weight_sizes, &p->ls))
 		return false;
-	ethos_u_place(t, &p->ls, size);
+	/* Weights get buffers where the target has them; the search
+	 * streams them where that costs less SRAM (optimise=size) or fewer
+	 * cycles, and says so on the op. */
+	ethos_u_place(t, &p->ls, false);
 	for (int i = 0; i < p->nops; i++) {
 		SchedOp *o = &p->ops[i];
 		o->stripable = o->nlayers == 1 && stripable(o->op, &o->g);
@@ -674,7 +677,9 @@ typedef struct SchedLabels {
 	int n, cap;
 } SchedLabels;
 
-static const int stripe_counts[] = { 2, 3, 4, 6, 8, 12, 16, 24, 32, 48 };
+/* Stripe heights tried (rows of the cascade's last op per stripe), and
+ * multiples of its OFM block height. */
+static const int stripe_heights[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
 
 /* Does some op of [i, j] have a weight buffer (which streaming the
  * weights instead would save)? */
@@ -697,20 +702,23 @@ options_at(SchedProblem *p, int i, int *n)
 	for (int j = i; j < p->nops && j - i < p->max_len; j++) {
 		if (j > i && p->ops[j].chain < 0)
 			break;
-		int ncounts = j == i ? 1 : (int)(sizeof stripe_counts /
-		    sizeof stripe_counts[0]);
-		for (int c = 0; c < ncounts; c++) {
-			int S = j == i ? 1 : stripe_counts[c];
-			if (S > 1 && S > p->ops[j].g.out_h)
-				break;
-			for (int variant = 0; variant < 4; variant++) {
-				bool stream = variant & 1, aligned = variant & 2;
+		int64_t H = p->ops[j].g.out_h, u = p->ops[j].block_h;
+		int nh = (int)(sizeof stripe_heights / sizeof stripe_heights[0]);
+		int64_t last_S = 0;
+		for (int c = 0; c < (j == i ? 1 : nh + 4); c++) {
+			int64_t h = c < nh ? stripe_heights[c] : u * (c - nh + 1);
+			int64_t S = j == i ? 1 : (H + h - 1) / h;
+			bool unit = c >= nh;
+			if (j > i && (h >= H || S < 2 || (!unit && S == last_S) ||
+			    (unit && u < 2)))
+				continue;
+			if (!unit)
+				last_S = S;
+			for (int stream = 0; stream < 2; stream++) {
 				SchedPoint pt;
-				if ((stream && !buffered_in(p, i, j)) ||
-				    (aligned && (S == 1 ||
-				    p->ops[j].block_h < 2)))
+				if (stream && !buffered_in(p, i, j))
 					continue;
-				if (!eval_segment(p, i, j, S, stream, aligned,
+				if (!eval_segment(p, i, j, (int)S, stream, unit,
 				    &pt))
 					continue;
 				if (*n == cap) {
@@ -718,8 +726,8 @@ options_at(SchedProblem *p, int i, int *n)
 					v = ir_xrealloc(v, (size_t)cap *
 					    sizeof *v);
 				}
-				v[(*n)++] = (SchedOption){ j, S, stream,
-				    aligned, pt };
+				v[(*n)++] = (SchedOption){ j, (int)S, stream,
+				    unit, pt };
 			}
 		}
 	}
