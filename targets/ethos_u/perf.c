@@ -749,6 +749,14 @@ bool
 ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *query,
     const EthosUWeights *w, double prev_slack, EthosUPerf *p)
 {
+	return ethos_u_estimate_config(t, query, w, prev_slack, NULL, p);
+}
+
+bool
+ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *query,
+    const EthosUWeights *w, double prev_slack, const EthosUBlockConfig *cfg,
+    EthosUPerf *p)
+{
 	EthosUQuery q = *query;
 	memset(p, 0, sizeof *p);
 	if (q.block == ETHOS_U_DMA) {
@@ -757,7 +765,9 @@ ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *query,
 	}
 	q.const_mem = w->present && (w->buffered || w->resident) ?
 	    t->cache_mem : t->const_mem;
-	if (!ethos_u_find_block_config(t, &q, &p->config))
+	if (cfg)
+		p->config = *cfg;
+	else if (!ethos_u_find_block_config(t, &q, &p->config))
 		return false;
 	p->op_cycles = ethos_u_op_cycles(t, &q, &p->config, &p->macs);
 	p->cycles[ETHOS_U_CYC_NPU] = (double)p->op_cycles;

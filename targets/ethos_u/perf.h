@@ -145,4 +145,11 @@ double ethos_u_mem2mem_cycles(const EthosUTarget *t, EthosUMem from,
 bool ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUWeights *w, double prev_slack, EthosUPerf *p);
 
+/* The same with a block configuration that ethos_u_find_block_config
+ * gave for this query before (NULL: find it), so callers that cost one
+ * op shape under several weight placements search blocks once. */
+bool ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUWeights *w, double prev_slack, const EthosUBlockConfig *cfg,
+    EthosUPerf *p);
+
 #endif /* NPUIR_ETHOS_U_PERF_H */

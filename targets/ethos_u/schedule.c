@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <xxhash.h>
+
 #include "dialects/dialect.h"
 #include "targets/ethos_u/ethos_u.h"
 #include "targets/ethos_u/schedule.h"
@@ -18,6 +20,14 @@ typedef struct SchedCost {
 	double cycles;
 	int64_t wbuf;
 } SchedCost;
+
+/* A block configuration found for one query shape (a hash slot). */
+struct SchedConfig {
+	bool used, ok;
+	uint64_t hash;
+	int64_t key[24];
+	EthosUBlockConfig cfg;
+};
 
 struct SchedOp {
 	IrOp *op;
@@ -375,6 +385,69 @@ weight_buffer(const EthosUWeights *w, const EthosUPerf *perf)
 	return perf->weight_buffer > whole ? perf->weight_buffer : whole;
 }
 
+/* What a block search depends on: the op's kind and shapes, not where
+ * its maps and weights live. */
+static void
+config_key(const EthosUQuery *q, int64_t key[24])
+{
+	const EthosUFm *fm[3] = { &q->ifm, &q->ifm2, &q->ofm };
+	int n = 0;
+	for (int i = 0; i < 3; i++) {
+		key[n++] = fm[i]->shape.n, key[n++] = fm[i]->shape.h;
+		key[n++] = fm[i]->shape.w, key[n++] = fm[i]->shape.c;
+		key[n++] = fm[i]->bits * 2 + fm[i]->format;
+	}
+	key[n++] = q->block * 64 + q->kind * 8 + q->act;
+	key[n++] = q->kernel_h * 4096 + q->kernel_w;
+	key[n++] = q->stride_h * 4096 + q->stride_w;
+	key[n++] = q->dilation_h * 4096 + q->dilation_w;
+	key[n++] = q->has_ifm2 | q->has_bias << 1 | q->scaled << 2 |
+	    q->uses_lut << 3 | q->scalar_ifm2 << 4;
+	key[n++] = q->lut_bytes;
+	while (n < 24)
+		key[n++] = 0;
+}
+
+/* The block configuration of a stripe query, found once per shape
+ * (MobileNet's repeated blocks share most of theirs). */
+static const SchedConfig *
+block_config(SchedProblem *p, SchedOp *o, const EthosUQuery *q,
+    int64_t in_rows, int64_t out_rows)
+{
+	(void)o, (void)in_rows, (void)out_rows;
+	int64_t key[24];
+	config_key(q, key);
+	uint64_t h = XXH3_64bits(key, sizeof key);
+	size_t cap = p->nconfig_slots;
+	if (p->nconfigs * 2 >= cap) {
+		size_t ncap = cap ? 2 * cap : 1024;
+		SchedConfig *v = ir_xcalloc(ncap, sizeof *v);
+		for (size_t i = 0; i < cap; i++) {
+			if (!p->configs[i].used)
+				continue;
+			size_t j = p->configs[i].hash & (ncap - 1);
+			while (v[j].used)
+				j = (j + 1) & (ncap - 1);
+			v[j] = p->configs[i];
+		}
+		free(p->configs);
+		p->configs = v;
+		p->nconfig_slots = cap = ncap;
+	}
+	size_t j = h & (cap - 1);
+	for (; p->configs[j].used; j = (j + 1) & (cap - 1))
+		if (p->configs[j].hash == h &&
+		    !memcmp(p->configs[j].key, key, sizeof key))
+			return &p->configs[j];
+	SchedConfig *c = &p->configs[j];
+	c->used = true;
+	c->hash = h;
+	memcpy(c->key, key, sizeof key);
+	c->ok = ethos_u_find_block_config(p->t, q, &c->cfg);
+	p->nconfigs++;
+	return c;
+}
+
 /* Cycles of op k over in_rows input rows giving out_rows rows; later:
  * not its first stripe (buffered weights are there already). */
 static const SchedCost *
@@ -400,8 +473,10 @@ stripe_cost(SchedProblem *p, int k, int64_t in_rows, int64_t out_rows,
 		w.buffered = false, w.resident = true;
 	EthosUPerf perf;
 	SchedCost c = { in_rows, out_rows, later, stream, INFINITY, 0 };
+	const SchedConfig *cfg = block_config(p, o, &q, in_rows, out_rows);
 	p->perf_queries++;
-	if (ethos_u_estimate(p->t, &q, &w, 0, &perf)) {
+	if (cfg->ok && ethos_u_estimate_config(p->t, &q, &w, 0, &cfg->cfg,
+	    &perf)) {
 		c.cycles = perf.cycles[ETHOS_U_CYC_TOTAL];
 		c.wbuf = w.buffered ? weight_buffer(&w, &perf) : 0;
 	}
@@ -478,34 +553,45 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 			wlast[k] = nsteps + 1;
 			step[k * S + s] = nsteps++;
 		}
-	int64_t *live = ir_xcalloc((size_t)nsteps + 1, sizeof *live);
+	/* Bytes live per step, as differences: +bytes at a buffer's first
+	 * step, -bytes after its last. */
+	int64_t *live = ir_xcalloc((size_t)nsteps + 2, sizeof *live);
 	for (int k = 0; ok && k < n; k++) {
-		for (int t = wfirst[k]; wbuf[k] && t < wlast[k]; t++)
-			live[t] += wbuf[k];
+		if (wbuf[k]) {
+			live[wfirst[k]] += wbuf[k];
+			live[wlast[k]] -= wbuf[k];
+		}
 		if (k == n - 1 || !p->ops[i + k].out_sram)
 			continue;
 		for (int s = 0; s < S; s++) {
 			SchedRange r = prod[k * S + s];
 			if (r.lo >= r.hi)
 				continue;
+			/* Its readers: the next op's stripes from s on, while
+			 * they read rows below its end (rows only grow). */
 			int end = step[k * S + s];
-			for (int u = 0; u < S; u++) {
+			for (int u = s; u < S; u++) {
 				SchedRange need = in[(k + 1) * S + u];
-				if (step[(k + 1) * S + u] >= 0 &&
-				    need.lo < r.hi && need.hi > r.lo &&
-				    step[(k + 1) * S + u] > end)
-					end = step[(k + 1) * S + u];
+				int at = step[(k + 1) * S + u];
+				if (at < 0)
+					continue;
+				if (need.lo >= r.hi)
+					break;
+				if (need.hi > r.lo && at > end)
+					end = at;
 			}
 			int64_t bytes = round16((r.hi - r.lo) *
 			    p->ops[i + k].row_bytes);
-			for (int t = step[k * S + s]; t <= end; t++)
-				live[t] += bytes;
+			live[step[k * S + s]] += bytes;
+			live[end + 1] -= bytes;
 		}
 	}
-	int64_t peak = 0;
-	for (int t = 0; t < nsteps; t++)
-		if (live[t] > peak)
-			peak = live[t];
+	int64_t peak = 0, sum = 0;
+	for (int t = 0; t < nsteps; t++) {
+		sum += live[t];
+		if (sum > peak)
+			peak = sum;
+	}
 	pt->peak = peak + background(p, i, j, true);
 	pt->cycles = cycles;
 	free(live);
@@ -643,6 +729,7 @@ ethos_u_sched_free(SchedProblem *p, SchedResult *r)
 	if (p) {
 		for (int i = 0; i < p->nops; i++)
 			free(p->ops[i].cache);
+		free(p->configs);
 		free(p->ops);
 		free(p->bufs);
 		free(p->ls.v);
@@ -865,19 +952,26 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, double max_cycles,
 	push(&F[0], (SchedLabel){ { 0, 0 }, -1, 0, 0 });
 	for (int i = 0; i < n; i++) {
 		prune(&F[i]);
-		for (int a = 0; a < F[i].n; a++)
-			for (int k = 0; k < nopts[i]; k++) {
-				SchedOption *o = &opts[i][k];
+		for (int k = 0; k < nopts[i]; k++) {
+			SchedOption *o = &opts[i][k];
+			/* F[i] is by peak ascending, cycles descending: the
+			 * labels under the option's own peak all end at that
+			 * peak, and the last of them has the fewest cycles. */
+			int a = 0;
+			while (a + 1 < F[i].n && F[i].v[a + 1].pt.peak <=
+			    o->pt.peak)
+				a++;
+			for (; a < F[i].n; a++) {
 				SchedPoint x = F[i].v[a].pt;
-				/* A peak already above the budget stays
-				 * above it. */
 				int64_t peak = x.peak > o->pt.peak ? x.peak :
 				    o->pt.peak;
+				/* A peak above the budget stays above it. */
 				if (budget && peak > budget)
-					continue;
+					break;
 				push(&F[o->last + 1], (SchedLabel){ { peak,
 				    x.cycles + o->pt.cycles }, a, i, k });
 			}
+		}
 	}
 	prune(&F[n]);
 	int k = n ? choose(&F[n], r, budget, size) : -1;

@@ -76,6 +76,7 @@ typedef struct SchedCascade {
 } SchedCascade;
 
 typedef struct SchedOp SchedOp;
+typedef struct SchedConfig SchedConfig;
 
 /* The problem: the function's ops in order and what the model knows. */
 typedef struct SchedProblem {
@@ -88,6 +89,9 @@ typedef struct SchedProblem {
 	/* the values live across ops: bytes in SRAM, first and last op */
 	int nbufs;
 	struct SchedBuf { int64_t bytes; int first, last, producer; } *bufs;
+	/* block configurations by query shape (an open hash table) */
+	SchedConfig *configs;
+	size_t nconfigs, nconfig_slots;
 	/* statistics */
 	int64_t evaluated, perf_queries;
 } SchedProblem;
