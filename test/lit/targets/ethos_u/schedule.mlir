@@ -66,3 +66,18 @@
 // RUN: awk -F, '{ sub(/\r$/, "") } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "sram_memory_used") c = i } NR == 2 { printf "%%.6f\n", $c }' %t.p.csv > %t.got
 // RUN: diff %t.want %t.got
 // RUN: sh -c 'for s in 1 2 3; do npu-run %t.p.mlir --seed=$s --output=%t.b.npy >/dev/null && cmp %t.a$s.npy %t.b.npy || exit 1; done'
+//
+// The Pareto front, drawn: one point per plan no other beats on both
+// SRAM and cycles, the whole ops and the chosen plan marked; the same
+// bytes on a second run.
+// RUN: npu-opt --ethos-u-target --ethos-u-schedule='optimise=size pareto=%t.svg' %S/Inputs/schedule-chain.mlir -o /dev/null
+// RUN: FileCheck %s --check-prefix=CURVE < %t.svg
+// CURVE: <svg xmlns="http://www.w3.org/2000/svg"
+// CURVE: SRAM peak (KiB)
+// CURVE: <path fill="none" stroke="#1f77b4" d="M
+// CURVE: <title>1664 bytes, {{[0-9]+}} cycles</title>
+// CURVE: <title>every op whole: 2752 bytes, {{[0-9]+}} cycles</title>
+// CURVE: <title>chosen: 1664 bytes, {{[0-9]+}} cycles</title>
+// CURVE: </svg>
+// RUN: npu-opt --ethos-u-target --ethos-u-schedule='optimise=size pareto=%t.2.svg' %S/Inputs/schedule-chain.mlir -o /dev/null
+// RUN: cmp %t.svg %t.2.svg
