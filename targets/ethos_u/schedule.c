@@ -522,19 +522,33 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 	int n = j - i + 1;
 	SchedGeom g[64];
 	size_t cells = (size_t)n * (size_t)S;
-	SchedRange *prod = ir_xcalloc(cells, sizeof *prod);
-	SchedRange *in = ir_xcalloc(cells, sizeof *in);
-	int64_t *pads = ir_xcalloc(2 * cells, sizeof *pads);
-	int *step = ir_xcalloc(cells, sizeof *step);
+	/* One scratch block for every array (the search calls this a few
+	 * thousand times): cells of ranges, pads, steps, live bytes, and
+	 * per-op weight buffers. */
+	size_t need = cells * (2 * sizeof(SchedRange) + 3 * sizeof(int64_t) +
+	    sizeof(int)) + (size_t)(n + 2) * (sizeof(int64_t) + 2 *
+	    sizeof(int)) + 64;
+	if (need > p->scratch_size) {
+		free(p->scratch);
+		p->scratch_size = need * 2;
+		p->scratch = ir_xcalloc(p->scratch_size, 1);
+	}
+	int64_t *live = p->scratch;                     /* cells + 2 */
+	int64_t *pads = live + cells + 2;               /* 2 cells */
+	int64_t *wbuf = pads + 2 * cells;               /* n */
+	SchedRange *prod = (SchedRange *)(wbuf + n);    /* cells */
+	SchedRange *in = prod + cells;                  /* cells */
+	int *step = (int *)(in + cells);                /* cells */
+	int *wfirst = step + cells, *wlast = wfirst + n;
+	memset(live, 0, (cells + 2) * sizeof *live);
+	memset(wbuf, 0, (size_t)n * sizeof *wbuf);
+	memset(wfirst, 0, 2 * (size_t)n * sizeof *wfirst);
 	for (int k = 0; k < n; k++)
 		g[k] = p->ops[i + k].g;
 	g[n - 1].unit = aligned ? p->ops[j].block_h : 1;
 	ethos_u_sched_cascade(g, n, S, prod, in, pads, pads + cells);
 	int nsteps = 0;
 	double cycles = 0;
-	int64_t *wbuf = ir_xcalloc((size_t)n, sizeof *wbuf);
-	int *wfirst = ir_xcalloc((size_t)n, sizeof *wfirst);
-	int *wlast = ir_xcalloc((size_t)n, sizeof *wlast);
 	bool ok = true;
 	for (int s = 0; s < S && ok; s++)
 		for (int k = 0; k < n && ok; k++) {
@@ -555,7 +569,6 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 		}
 	/* Bytes live per step, as differences: +bytes at a buffer's first
 	 * step, -bytes after its last. */
-	int64_t *live = ir_xcalloc((size_t)nsteps + 2, sizeof *live);
 	for (int k = 0; ok && k < n; k++) {
 		if (wbuf[k]) {
 			live[wfirst[k]] += wbuf[k];
@@ -594,14 +607,6 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 	}
 	pt->peak = peak + background(p, i, j, true);
 	pt->cycles = cycles;
-	free(live);
-	free(wbuf);
-	free(wfirst);
-	free(wlast);
-	free(prod);
-	free(in);
-	free(pads);
-	free(step);
 	return ok;
 }
 
@@ -666,8 +671,11 @@ cost_whole(SchedProblem *p, SchedOp *o, double slack)
 			o->buffered |= w.buffered;
 			if (stream)
 				w.buffered = false;
+			const SchedConfig *c = l->q.block == ETHOS_U_DMA ?
+			    NULL : block_config(p, o, &l->q, 0, 0);
 			p->perf_queries++;
-			if (!ethos_u_estimate(p->t, &l->q, &w, slack, &perf)) {
+			if ((c && !c->ok) || !ethos_u_estimate_config(p->t,
+			    &l->q, &w, slack, c ? &c->cfg : NULL, &perf)) {
 				o->whole_cycles[stream] = INFINITY;
 				break;
 			}
@@ -730,6 +738,7 @@ ethos_u_sched_free(SchedProblem *p, SchedResult *r)
 		for (int i = 0; i < p->nops; i++)
 			free(p->ops[i].cache);
 		free(p->configs);
+		free(p->scratch);
 		free(p->ops);
 		free(p->bufs);
 		free(p->ls.v);
@@ -821,40 +830,42 @@ options_at(SchedProblem *p, int i, int *n)
 	return v;
 }
 
-static int
-label_cmp(const void *a, const void *b)
-{
-	const SchedLabel *x = a, *y = b;
-	if (x->pt.peak != y->pt.peak)
-		return x->pt.peak < y->pt.peak ? -1 : 1;
-	if (x->pt.cycles != y->pt.cycles)
-		return x->pt.cycles < y->pt.cycles ? -1 : 1;
-	return 0;
-}
-
-/* Keeps the labels no other beats on both peak and cycles. */
-static void
-prune(SchedLabels *l)
-{
-	qsort(l->v, (size_t)l->n, sizeof *l->v, label_cmp);
-	int k = 0;
-	double best = INFINITY;
-	for (int i = 0; i < l->n; i++)
-		if (l->v[i].pt.cycles < best) {
-			best = l->v[i].pt.cycles;
-			l->v[k++] = l->v[i];
-		}
-	l->n = k;
-}
-
+/* Inserts x into the front l (peak ascending, cycles strictly
+ * descending): x goes when a label with no more peak has no more cycles,
+ * and the labels x beats go. The first of equal labels stays, so the
+ * result does not depend on a sort's order. */
 static void
 push(SchedLabels *l, SchedLabel x)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->v = ir_xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	int lo = 0, hi = l->n;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (l->v[mid].pt.peak <= x.pt.peak)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	l->v[l->n++] = x;
+	if (lo > 0 && l->v[lo - 1].pt.cycles <= x.pt.cycles)
+		return;
+	int start = lo > 0 && l->v[lo - 1].pt.peak == x.pt.peak ? lo - 1 : lo;
+	int end = lo;
+	while (end < l->n && l->v[end].pt.cycles >= x.pt.cycles)
+		end++;
+	if (end == start) {
+		if (l->n == l->cap) {
+			l->cap = l->cap ? 2 * l->cap : 16;
+			l->v = ir_xrealloc(l->v, (size_t)l->cap *
+			    sizeof *l->v);
+		}
+		memmove(l->v + start + 1, l->v + start, (size_t)(l->n -
+		    start) * sizeof *l->v);
+		l->n++;
+	} else if (end > start + 1) {
+		memmove(l->v + start + 1, l->v + end, (size_t)(l->n - end) *
+		    sizeof *l->v);
+		l->n -= end - start - 1;
+	}
+	l->v[start] = x;
 }
 
 /* The plan of label k at the end, as cascades. */
@@ -951,7 +962,6 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, double max_cycles,
 	}
 	push(&F[0], (SchedLabel){ { 0, 0 }, -1, 0, 0 });
 	for (int i = 0; i < n; i++) {
-		prune(&F[i]);
 		for (int k = 0; k < nopts[i]; k++) {
 			SchedOption *o = &opts[i][k];
 			/* F[i] is by peak ascending, cycles descending: the
@@ -973,7 +983,6 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, double max_cycles,
 			}
 		}
 	}
-	prune(&F[n]);
 	int k = n ? choose(&F[n], r, budget, size) : -1;
 	/* A cycle limit: the least SRAM within it (else the fewest
 	 * cycles). */

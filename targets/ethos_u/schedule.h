@@ -92,6 +92,8 @@ typedef struct SchedProblem {
 	/* block configurations by query shape (an open hash table) */
 	SchedConfig *configs;
 	size_t nconfigs, nconfig_slots;
+	void *scratch;          /* the cascade evaluation's arrays */
+	size_t scratch_size;
 	/* statistics */
 	int64_t evaluated, perf_queries;
 } SchedProblem;

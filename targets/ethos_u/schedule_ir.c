@@ -425,6 +425,8 @@ schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 		ir_pass_stat_add(pass, "stripes", (uint64_t)nstripes);
 		ir_pass_stat_add(pass, "plans-evaluated",
 		    (uint64_t)p.evaluated);
+		ir_pass_stat_add(pass, "block-searches",
+		    (uint64_t)p.nconfigs);
 		ir_pass_stat_add(pass, "perf-queries",
 		    (uint64_t)p.perf_queries);
 	}
@@ -483,6 +485,8 @@ static const IrPassStatistic schedule_stats[] = {
 	{ "stripes", "stripes over all cascades" },
 	{ "plans-evaluated", "cascade and stripe choices costed" },
 	{ "perf-queries", "performance model calls" },
+	{ "block-searches", "block configurations searched (one per "
+	  "stripe shape)" },
 };
 
 const IrPassDef pass_ethos_u_schedule = {
