@@ -9,6 +9,7 @@
 #include "targets/ethos_u/ethos_u.h"
 #include "targets/ethos_u/layers.h"
 #include "targets/ethos_u/report.h"
+#include "targets/ethos_u/schedule.h"
 
 /* ------------------------------------------------------------ placement */
 
@@ -16,7 +17,7 @@
 static bool
 is_alias(const IrOp *op)
 {
-	if (ethos_u_is_reshape(op))
+	if (ethos_u_is_reshape(op) || ethos_u_is_view(op))
 		return true;
 	return ethos_u_is_relu(op) && op->noperands &&
 	    ir_value_def_op(ir_op_operand(op, 0)) &&
@@ -131,8 +132,8 @@ place_weights(const EthosUTarget *t, EthosULayer *l)
 	    l->q.block != ETHOS_U_VECTOR;
 }
 
-static void
-place(const EthosUTarget *t, EthosULayers *ls, bool size)
+void
+ethos_u_place(const EthosUTarget *t, EthosULayers *ls, bool size)
 {
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
@@ -149,6 +150,15 @@ place(const EthosUTarget *t, EthosULayers *ls, bool size)
 		 * weights stream from where they live. */
 		if (size)
 			l->w.buffered = false;
+		/* A later stripe of a buffered op finds its weights in the
+		 * buffer the first stripe filled (ethos-u-schedule). */
+		int64_t st[3];
+		IrOp *def = l->out ? ir_value_def_op(l->out) : NULL;
+		if (l->w.buffered && def && ethos_u_stripe_of(def, st) &&
+		    st[1] > 0)
+			l->w.buffered = false, l->w.resident = true;
+		if (def && ethos_u_streams_weights(def))
+			l->w.buffered = l->w.resident = false;
 	}
 }
 
@@ -224,8 +234,8 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls)
 /* Reads "bytes name" lines (a weight constant's location name and the
  * size of its encoded weights, e.g. from a weight encoder or Vela's
  * allocation log) and uses them for the layers whose weights match. */
-static bool
-read_weight_sizes(IrContext *ctx, const IrLoc *loc, const char *path,
+bool
+ethos_u_read_weight_sizes(IrContext *ctx, const IrLoc *loc, const char *path,
     EthosULayers *ls)
 {
 	FILE *f = fopen(path, "r");
@@ -265,6 +275,8 @@ static bool
 collect_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op)
 {
 	bool skip;
+	if (ethos_u_is_view(op))
+		return true;
 	if (ethos_u_add_op(t, ls, op, &skip))
 		return true;
 	ir_op_emit_error(op, "cannot estimate this op on the Ethos-U: it "
@@ -376,16 +388,19 @@ estimate_run(IrOp *module, IrPass *pass)
 	bool ok = collect(&t, module, &ls);
 	const char *sizes = ir_pass_string(pass, "weight-sizes");
 	if (ok && *sizes)
-		ok = read_weight_sizes(ir_pass_context(pass),
+		ok = ethos_u_read_weight_sizes(ir_pass_context(pass),
 		    ir_op_loc(module), sizes, &ls);
 	if (ok) {
-		place(&t, &ls, !strcmp(ir_pass_string(pass, "optimise"),
+		ethos_u_place(&t, &ls, !strcmp(ir_pass_string(pass, "optimise"),
 		    "size"));
 		ok = run_model(module, &t, &ls, &r);
 	}
 	if (ok) {
 		/* Weight buffers are sized by the model: usage comes after. */
-		sram_usage(&t, &ls);
+		if (ethos_u_has_stripes(module))
+			ethos_u_sram_usage_values(&t, &ls);
+		else
+			sram_usage(&t, &ls);
 		for (size_t i = 0; i < ls.n; i++)
 			if (ls.v[i].sram_usage > r.sram_peak)
 				r.sram_peak = ls.v[i].sram_usage;

@@ -26,6 +26,7 @@ extern const IrPassDef pass_ethos_u_estimate; /* estimate.c */
 extern const IrPassDef pass_ethos_u_legalize; /* legalize.c */
 extern const IrPassDef pass_ethos_u_compile;  /* compile.c */
 extern const IrPassDef pass_ethos_u_codegen;  /* codegen.c */
+extern const IrPassDef pass_ethos_u_schedule; /* schedule_ir.c */
 
 /* ------------------------------------------------------------ scaling */
 

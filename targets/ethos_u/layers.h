@@ -17,6 +17,13 @@ typedef struct EthosULayers {
  * op that should run on the NPU cannot be read (not integer, dynamic). */
 bool ethos_u_add_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op,
     bool *skip);
+/* Where each layer's feature maps live and whether its weights are
+ * buffered (Vela's placement; estimate.c). size: no weight buffers. */
+void ethos_u_place(const EthosUTarget *t, EthosULayers *ls, bool size);
+/* Reads "<bytes> <weights name>" lines into the layers' encoded weight
+ * sizes (estimate.c). False with a diagnostic. */
+bool ethos_u_read_weight_sizes(IrContext *ctx, const IrLoc *loc,
+    const char *path, EthosULayers *ls);
 /* relu, relu6, relu_n1_to_1 (graph dialect). */
 bool ethos_u_is_relu(const IrOp *op);
 /* The activation fused into v's producer: its only user when that is a

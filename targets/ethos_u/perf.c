@@ -718,11 +718,12 @@ weight_traffic(const EthosUQuery *q, const EthosUWeights *w,
 		double approx = (double)w->encoded_bytes - scale_bytes;
 		double bw = a->const_read[0] * (approx /
 		    (double)w->elements);
-		move(tr, q->const_mem, true, true, bw, w->buffered ? 0 : bw);
+		move(tr, q->const_mem, true, true, bw, w->buffered ||
+		    w->resident ? 0 : bw);
 	}
 	if (a->const_read[1] > 0)
 		move(tr, q->const_mem, true, true, scale_bytes,
-		    w->buffered ? 0 : scale_bytes);
+		    w->buffered || w->resident ? 0 : scale_bytes);
 }
 
 /* A copy between memories: a DMA that runs under the op before, and is
@@ -748,14 +749,25 @@ bool
 ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *query,
     const EthosUWeights *w, double prev_slack, EthosUPerf *p)
 {
+	return ethos_u_estimate_config(t, query, w, prev_slack, NULL, p);
+}
+
+bool
+ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *query,
+    const EthosUWeights *w, double prev_slack, const EthosUBlockConfig *cfg,
+    EthosUPerf *p)
+{
 	EthosUQuery q = *query;
 	memset(p, 0, sizeof *p);
 	if (q.block == ETHOS_U_DMA) {
 		estimate_dma(t, &q, prev_slack, p);
 		return true;
 	}
-	q.const_mem = w->present && w->buffered ? t->cache_mem : t->const_mem;
-	if (!ethos_u_find_block_config(t, &q, &p->config))
+	q.const_mem = w->present && (w->buffered || w->resident) ?
+	    t->cache_mem : t->const_mem;
+	if (cfg)
+		p->config = *cfg;
+	else if (!ethos_u_find_block_config(t, &q, &p->config))
 		return false;
 	p->op_cycles = ethos_u_op_cycles(t, &q, &p->config, &p->macs);
 	p->cycles[ETHOS_U_CYC_NPU] = (double)p->op_cycles;

@@ -108,6 +108,8 @@ typedef struct EthosUWeights {
 	int64_t encoded_bytes;  /* encoded weights + scales (the DMA size) */
 	int64_t bias_bytes;     /* bytes of one bias element (4 or 8) */
 	bool buffered;          /* DMA'd into the fast storage */
+	bool resident;          /* already there: a later stripe of a
+	                           buffered op reads the same buffer */
 } EthosUWeights;
 
 /* The result for one op. */
@@ -142,5 +144,12 @@ double ethos_u_mem2mem_cycles(const EthosUTarget *t, EthosUMem from,
  * no block configuration fits. */
 bool ethos_u_estimate(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUWeights *w, double prev_slack, EthosUPerf *p);
+
+/* The same with a block configuration that ethos_u_find_block_config
+ * gave for this query before (NULL: find it), so callers that cost one
+ * op shape under several weight placements search blocks once. */
+bool ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUWeights *w, double prev_slack, const EthosUBlockConfig *cfg,
+    EthosUPerf *p);
 
 #endif /* NPUIR_ETHOS_U_PERF_H */

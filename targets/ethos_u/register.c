@@ -11,6 +11,7 @@ ethos_u_register(IrContext *ctx)
 		&pass_ethos_u_legalize,
 		&pass_ethos_u_compile,
 		&pass_ethos_u_codegen,
+		&pass_ethos_u_schedule,
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);

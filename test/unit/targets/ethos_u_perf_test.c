@@ -159,7 +159,7 @@ Test(ethos_u_perf, hello_world_fully_connected)
 	q.kernel_h = q.kernel_w = q.stride_h = q.stride_w = 1;
 	q.dilation_h = q.dilation_w = 1;
 	q.has_bias = q.scaled = true;
-	EthosUWeights w = { true, 16, 208, 4, false };
+	EthosUWeights w = { true, 16, 208, 4, false, false };
 	EthosUPerf p;
 	cr_assert(ethos_u_estimate(&t, &q, &w, 0, &p));
 	cr_expect_eq(p.cycles[ETHOS_U_CYC_NPU], 106);

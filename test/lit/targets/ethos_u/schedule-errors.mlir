@@ -1,0 +1,35 @@
+// ethos-u-schedule's bad inputs: each a clear message, exit 1, and no
+// output file left behind.
+//
+// A budget below what the cascade needs at its best (1664 bytes: the
+// input and output maps, which exist whole, and one stripe's rows).
+// RUN: not npu-opt --ethos-u-target --ethos-u-schedule='sram-budget=1600' %S/Inputs/schedule-chain.mlir -o %t.out 2>&1 | FileCheck %s --check-prefix=BUDGET
+// BUDGET: schedule-chain.mlir:8:8: error: 'npu.conv2d' op does not fit the SRAM budget: it needs at least 1664 bytes of SRAM in any stripes (sram-budget=1600)
+// RUN: not test -e %t.out
+//
+// One op, whose input and output (1024 bytes each) exist whole: it cannot
+// stripe alone.
+// RUN: not npu-opt --ethos-u-target --ethos-u-schedule='sram-budget=100' %s 2>&1 | FileCheck %s --check-prefix=ONE
+// ONE: schedule-errors.mlir:[[@LINE+20]]:8: error: 'npu.pool' op does not fit the SRAM budget: it needs at least 2048 bytes of SRAM in any stripes (sram-budget=100)
+//
+// RUN: not npu-opt --ethos-u-target --ethos-u-schedule='sram-budget=-1' %s 2>&1 | FileCheck %s --check-prefix=NEG
+// NEG: error: ethos-u-schedule: sram-budget, max-cycles and force-stripes must be >= 0 and max-cascade >= 1 (got sram-budget=-1 max-cycles=0 force-stripes=0 max-cascade=24)
+// RUN: not npu-opt --ethos-u-target --ethos-u-schedule='max-cascade=0' %s 2>&1 | FileCheck %s --check-prefix=MAXC
+// MAXC: error: ethos-u-schedule: sram-budget, max-cycles and force-stripes must be >= 0 and max-cascade >= 1 (got sram-budget=0 max-cycles=0 force-stripes=0 max-cascade=0)
+//
+// No target on the module.
+// RUN: not npu-opt --ethos-u-schedule %s 2>&1 | FileCheck %s --check-prefix=TARGET
+// TARGET: error: the module has no npu.target attribute (run ethos-u-target first)
+//
+// A Pareto curve that cannot be written.
+// RUN: not npu-opt --ethos-u-target --ethos-u-schedule='pareto=%t.nodir/curve.svg' %s -o %t.out2 2>&1 | FileCheck %s --check-prefix=SVG
+// SVG: error: cannot create '{{.*}}nodir/curve.svg.tmp.{{.*}}': No such file or directory
+// RUN: not test -e %t.out2
+//
+// A bad option value (the pass manager's own message, exit 2).
+// RUN: not npu-opt --ethos-u-target --ethos-u-schedule='optimise=fast' %s 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: error: invalid value 'fast' for option 'optimise' (expected one of 'performance', 'size')
+func.func @main(%x: tensor<1x16x16x4xi8>) -> tensor<1x16x16x4xi8> {
+  %0 = "npu.pool"(%x) {mode = "max", kernel = [3, 3], padding = "same"} : (tensor<1x16x16x4xi8>) -> tensor<1x16x16x4xi8>
+  return %0 : tensor<1x16x16x4xi8>
+}
