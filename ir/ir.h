@@ -137,6 +137,7 @@ typedef enum IrTypeKind {
 	IR_TYPE_TUPLE,
 	IR_TYPE_QUANT,    /* !quant.uniform<...> */
 	IR_TYPE_OPAQUE,   /* !dialect.body, kept as text */
+	IR_TYPE_COMPLEX,  /* complex<f32>, complex<i8> */
 } IrTypeKind;
 
 typedef enum IrSignedness {
@@ -150,6 +151,8 @@ typedef enum IrFloatKind {
 	IR_BF16,
 	IR_F32,
 	IR_F64,
+	IR_F80,  /* x87 extended: 64-bit significand, explicit integer bit */
+	IR_F128, /* IEEE quad */
 } IrFloatKind;
 
 /* A dynamic dimension ('?') or a dynamic stride/offset. */
@@ -177,6 +180,8 @@ struct IrType {
 			const IrAttr *layout;  /* memref layout (affine map or
 			                          strided), or NULL for identity */
 			const IrAttr *memspace; /* memref memory space, or NULL */
+			unsigned nscalable;    /* vector: how many trailing dims
+			                          are scalable (`[4]`) */
 		} shaped;
 		struct {
 			size_t ninputs;
@@ -203,6 +208,9 @@ struct IrType {
 			const IrIdent *dialect; /* "foo" in !foo.bar<1> */
 			const IrIdent *body;    /* "bar<1>" verbatim */
 		} opaque;
+		struct {
+			const IrType *elem;    /* integer or float */
+		} complex;
 	} u;
 };
 
@@ -211,6 +219,10 @@ struct IrType {
  * attributes hold what fits in 64 bits, dense<> and the interpreter do
  * not take them. */
 #define IR_INT_MAX_WIDTH 16777215u
+/* Widest integer type whose values attributes and dense<> hold (each
+ * value takes width / 8 bytes, so this bounds what a short literal can
+ * make the context store). */
+#define IR_INT_MAX_VALUE_WIDTH 4096u
 const IrType *ir_type_int(IrContext *ctx, unsigned width, IrSignedness sign);
 const IrType *ir_type_float(IrContext *ctx, IrFloatKind kind);
 const IrType *ir_type_index(IrContext *ctx);
@@ -223,6 +235,12 @@ const IrType *ir_type_memref(IrContext *ctx, int64_t rank,
     const IrAttr *memspace);
 const IrType *ir_type_vector(IrContext *ctx, int64_t rank,
     const int64_t *dims, const IrType *elem);
+/* A vector whose last nscalable dims are scalable (MLIR's
+ * vector<2x[4]xf32>); NULL when nscalable > rank. */
+const IrType *ir_type_vector_scalable(IrContext *ctx, int64_t rank,
+    const int64_t *dims, const IrType *elem, unsigned nscalable);
+/* complex<elem>: elem is an integer or float type, else NULL. */
+const IrType *ir_type_complex(IrContext *ctx, const IrType *elem);
 const IrType *ir_type_function(IrContext *ctx, size_t ninputs,
     const IrType *const *inputs, size_t nresults,
     const IrType *const *results);
@@ -296,11 +314,22 @@ struct IrAttr {
 	union {
 		struct {
 			const IrType *type;  /* integer or index type */
-			int64_t value;       /* unsigned types: the bits */
+			int64_t value;       /* unsigned types: the bits; wider
+			                        than 64: the low 64 bits */
+			/* Integers wider than 64 bits: ceil(width / 8) bytes,
+			 * little endian, the value's bits (two's complement
+			 * for negative ones) with zeros above the width;
+			 * NULL otherwise. */
+			const uint8_t *wide;
 		} integer;
 		struct {
 			const IrType *type;  /* float type */
-			double value;        /* exactly representable in type */
+			double value;        /* exactly representable in type;
+			                        f80/f128: the value when it is a
+			                        double, else an approximation */
+			/* f80/f128: the storage bits, little endian (f80 in
+			 * the low 80 bits); 0 for narrower types. */
+			uint64_t wide[2];
 		} flt;
 		struct {
 			const char *data;    /* NUL-terminated, len is the size */
@@ -328,7 +357,9 @@ struct IrAttr {
 			bool splat;          /* data holds one element */
 			/* Element storage, little endian: integers in
 			 * ceil(width/8) bytes (i1 in one byte, 0 or 1),
-			 * f16/bf16 as 2 bytes, f32 4, f64 8; index 8. */
+			 * f16/bf16 as 2 bytes, f32 4, f64 8, f80 10, f128
+			 * 16; index 8; complex: the real part, then the
+			 * imaginary part. */
 			const uint8_t *data;
 			size_t size;         /* bytes in data */
 		} dense;
@@ -368,6 +399,16 @@ struct IrAttr {
 const IrAttr *ir_attr_int(IrContext *ctx, const IrType *type, int64_t v);
 const IrAttr *ir_attr_bool(IrContext *ctx, bool v); /* i1 integer */
 const IrAttr *ir_attr_float(IrContext *ctx, const IrType *type, double v);
+/* An f80 or f128 attribute from its storage bytes (10 or 16, little
+ * endian): every bit is kept. NULL for other types. */
+const IrAttr *ir_attr_float_bytes(IrContext *ctx, const IrType *type,
+    const uint8_t *bytes);
+/* An integer wider than 64 bits from its bytes (ceil(width / 8), little
+ * endian, two's complement; bits above the width are dropped); NULL when
+ * the type is not such an integer or is wider than
+ * IR_INT_MAX_VALUE_WIDTH. */
+const IrAttr *ir_attr_int_bytes(IrContext *ctx, const IrType *type,
+    const uint8_t *bytes);
 const IrAttr *ir_attr_string(IrContext *ctx, const char *s, size_t len,
     const IrType *type);
 const IrAttr *ir_attr_unit(IrContext *ctx);

@@ -85,6 +85,86 @@ float_bits(IrParser *p, const IrToken *tok, uint64_t v, const IrType *t)
 	return ir_attr_float(p->ctx, t, d);
 }
 
+/* Whether t is an integer type wider than 64 bits. */
+static bool
+wide_int_type(const IrType *t)
+{
+	return t->kind == IR_TYPE_INTEGER && t->u.integer.width > 64;
+}
+
+static bool
+wide_float_type(const IrType *t)
+{
+	return t->kind == IR_TYPE_FLOAT && ir_float_bytes(t->u.flt.kind);
+}
+
+/* The bytes of integer literal tok (negated when neg) in integer type t
+ * wider than 64 bits; false after an error. */
+static bool
+wide_int_bytes(IrParser *p, const IrToken *tok, bool neg, const IrType *t,
+    uint8_t *out)
+{
+	const char *err;
+
+	if (t->u.integer.width > IR_INT_MAX_VALUE_WIDTH) {
+		ir_p_fail(p, tok, "values of integer types wider than %u bits "
+		    "are not supported", IR_INT_MAX_VALUE_WIDTH);
+		return false;
+	}
+	if (neg && t->u.integer.sign == IR_UNSIGNED) {
+		ir_p_fail(p, tok, "negative integer literal not valid for "
+		    "unsigned integer type");
+		return false;
+	}
+	err = ir_wide_int_parse(tok->s, tok->len, neg, t->u.integer.width,
+	    t->u.integer.sign, false, out);
+	if (err)
+		ir_p_fail(p, tok, "%s", err);
+	return err == NULL;
+}
+
+/* The storage bytes of hex literal tok for f80/f128 type t (all of its
+ * bits; MLIR 14 reads only 64 of them); false after an error. */
+static bool
+wide_float_hex(IrParser *p, const IrToken *tok, bool neg, const IrType *t,
+    uint8_t *out)
+{
+	unsigned w = ir_type_bitwidth(t);
+
+	if (neg) {
+		ir_p_fail(p, tok, "hexadecimal float literal should not have "
+		    "a leading minus");
+		return false;
+	}
+	if (ir_wide_int_parse(tok->s, tok->len, false, w, IR_UNSIGNED, false,
+	    out)) {
+		ir_p_fail(p, tok, "hexadecimal float constant out of range "
+		    "for type");
+		return false;
+	}
+	return true;
+}
+
+/* `N : iW` with W > 64, or `0x... : f80/f128`. */
+static const IrAttr *
+wide_attr(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
+{
+	uint8_t *b = ir_xcalloc((ir_type_bitwidth(t) + 7) / 8 + 1, 1);
+	const IrAttr *a = NULL;
+
+	if (t->kind == IR_TYPE_FLOAT) {
+		if (!ir_p_tok_is_hex(tok))
+			ir_p_fail(p, tok, "unexpected decimal integer literal "
+			    "for a floating point value");
+		else if (wide_float_hex(p, tok, neg, t, b))
+			a = ir_attr_float_bytes(p->ctx, t, b);
+	} else if (wide_int_bytes(p, tok, neg, t, b)) {
+		a = ir_attr_int_bytes(p->ctx, t, b);
+	}
+	free(b);
+	return a;
+}
+
 const IrAttr *
 ir_p_attr_int(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 {
@@ -92,6 +172,8 @@ ir_p_attr_int(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 
 	if (p->failed)
 		return NULL;
+	if (t && (wide_int_type(t) || wide_float_type(t)))
+		return wide_attr(p, tok, neg, t);
 	if (!ir_p_tok_u64(tok, &v)) {
 		ir_p_fail(p, tok, "integer constant out of range");
 		return NULL;
@@ -292,7 +374,22 @@ ir_p_dense_scalar(IrParser *p, const IrToken *tok, bool neg)
 {
 	IR_P_GROW(p->dense, p->ndense, p->densecap);
 	p->dense[p->ndense].tok = *tok;
+	p->dense[p->ndense].pair = false;
 	p->dense[p->ndense++].neg = neg;
+	return ir_p_i64_new(p);
+}
+
+IrI64List *
+ir_p_dense_pair(IrParser *p, const IrToken *close, IrI64List *re,
+    IrI64List *im)
+{
+	(void)close;
+	ir_p_i64_free(p, re);
+	ir_p_i64_free(p, im);
+	if (p->ndense >= 2) {
+		p->dense[p->ndense - 1].pair = true;
+		p->dense[p->ndense - 2].pair = true;
+	}
 	return ir_p_i64_new(p);
 }
 
@@ -428,6 +525,33 @@ elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 	return true;
 }
 
+/* Dense element e of f80/f128 or wide integer type t, at out. */
+static bool
+wide_elem(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
+{
+	const IrToken *tok = &e->tok;
+
+	if (t->kind == IR_TYPE_INTEGER) {
+		if (tok->kind == TK_FLOAT) {
+			ir_p_fail(p, tok, "expected integer elements, but "
+			    "parsed floating-point");
+			return false;
+		}
+		return wide_int_bytes(p, tok, e->neg, t, out);
+	}
+	if (tok->kind == TK_INTEGER && ir_p_tok_is_hex(tok))
+		return wide_float_hex(p, tok, e->neg, t, out);
+	if (tok->kind != TK_FLOAT) {
+		ir_p_fail(p, tok, "expected floating-point elements, but "
+		    "parsed integer");
+		return false;
+	}
+	/* MLIR 14 reads the literal as a double, then widens it */
+	ir_float_wide_from_double(t->u.flt.kind, e->neg ?
+	    -ir_p_tok_double(tok) : ir_p_tok_double(tok), out);
+	return true;
+}
+
 /* Encodes dense element e of element type t at out, little endian. */
 static bool
 dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
@@ -440,6 +564,14 @@ dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
 		    t->kind == IR_TYPE_FLOAT ? "floating point" : "integer");
 		return false;
 	}
+	if ((e->tok.kind == TK_TRUE || e->tok.kind == TK_FALSE) &&
+	    (wide_int_type(t) || wide_float_type(t))) {
+		ir_p_fail(p, &e->tok, "expected i1 type for 'true' or "
+		    "'false' values");
+		return false;
+	}
+	if (wide_int_type(t) || wide_float_type(t))
+		return wide_elem(p, e, t, out);
 	if (!elem_bits(p, e, t, &bits))
 		return false;
 	for (i = 0; i < size; i++)
@@ -469,6 +601,8 @@ dense_type_ok(IrParser *p, const IrToken *kw, const IrType *t)
 	if (!static_shape(p, kw, t))
 		return false;
 	e = t->u.shaped.elem;
+	if (e->kind == IR_TYPE_COMPLEX)
+		e = e->u.complex.elem;
 	if (e->kind != IR_TYPE_INTEGER && e->kind != IR_TYPE_FLOAT &&
 	    e->kind != IR_TYPE_INDEX) {
 		ir_p_fail(p, kw, "unsupported dense element type");
@@ -476,7 +610,8 @@ dense_type_ok(IrParser *p, const IrToken *kw, const IrType *t)
 	}
 	if (ir_dense_elem_size(e) == 0) {
 		ir_p_fail(p, kw, "dense elements of i%u are not supported "
-		    "(integer widths 1 to 64 only)", e->u.integer.width);
+		    "(integer widths 1 to %u only)", e->u.integer.width,
+		    IR_INT_MAX_VALUE_WIDTH);
 		return false;
 	}
 	return true;
@@ -509,6 +644,23 @@ shape_matches(IrParser *p, const IrToken *kw, const IrI64List *shape,
 	return true;
 }
 
+/* A complex element type takes (re, im) pairs only; other types take
+ * no pair. */
+static bool
+pairs_match(IrParser *p, bool cplx)
+{
+	for (size_t i = 0; i < p->ndense; i++) {
+		if (p->dense[i].pair == cplx)
+			continue;
+		ir_p_fail(p, &p->dense[i].tok, cplx ? "expected a (real, "
+		    "imaginary) pair for a complex element" : "complex "
+		    "element (real, imaginary) for a type that is not "
+		    "complex");
+		return false;
+	}
+	return true;
+}
+
 static const IrAttr *
 make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
     const IrType *t)
@@ -518,15 +670,28 @@ make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 	const IrAttr *a = NULL;
 	uint8_t *buf;
 
-	if (!shape_matches(p, kw, shape, t))
+	const IrType *elem = t->u.shaped.elem;
+	bool cplx = elem->kind == IR_TYPE_COMPLEX;
+	size_t n = p->ndense;
+
+	if (!shape_matches(p, kw, shape, t) || !pairs_match(p, cplx))
 		return NULL;
-	buf = ir_xcalloc(p->ndense + 1, es);
-	for (i = 0; i < p->ndense; i++)
-		if (!dense_encode(p, &p->dense[i], t->u.shaped.elem,
-		    buf + i * es))
+	if (cplx) {
+		/* two scalars per element: the real part, then the
+		 * imaginary part, each in half of the element */
+		elem = elem->u.complex.elem;
+		es /= 2;
+	}
+	buf = ir_xcalloc(n + 1, es);
+	for (i = 0; i < n; i++)
+		if (!dense_encode(p, &p->dense[i], elem, buf + i * es))
 			break;
+	if (cplx) {
+		n /= 2;
+		es *= 2;
+	}
 	if (!p->failed)
-		a = ir_attr_dense(p->ctx, t, splat, buf, p->ndense * es);
+		a = ir_attr_dense(p->ctx, t, splat, buf, n * es);
 	if (!a && !p->failed)
 		ir_p_fail(p, kw, "dense elements do not fit type");
 	free(buf);
@@ -548,7 +713,7 @@ numeric_elem(const IrType *t)
 	    t->kind == IR_TYPE_VECTOR ? t->u.shaped.elem : NULL;
 
 	return e && (e->kind == IR_TYPE_INTEGER || e->kind == IR_TYPE_FLOAT ||
-	    e->kind == IR_TYPE_INDEX);
+	    e->kind == IR_TYPE_INDEX || e->kind == IR_TYPE_COMPLEX);
 }
 
 /* dense<"a"> or dense<["a", ...]> of a non-numeric element type. */

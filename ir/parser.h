@@ -159,6 +159,11 @@ const IrType *ir_p_memref_old(IrParser *p, const IrToken *kw,
     IrI64List *dims, const IrType *elem, int64_t offset,
     IrI64List *strides, const IrAttr *space);
 int64_t ir_p_dim(IrParser *p, const IrToken *tok);
+/* Scalable dims `[N x M]x`, pushed to dims encoded as -2 - N (decoded
+ * by ir_p_shaped; IR_DYNAMIC never collides). */
+IrI64List *ir_p_sdims(IrParser *p, IrI64List *dims, const IrToken *tok);
+const IrType *ir_p_complex(IrParser *p, const IrToken *kw,
+    const IrType *elem);
 /* A plain shaped type lexed as one SHAPED token. */
 const IrType *ir_p_shaped_token(IrParser *p, const IrToken *tok);
 int64_t ir_p_int64(IrParser *p, const IrToken *tok, bool neg);
@@ -195,6 +200,9 @@ IrNamedList *ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
     const IrAttr *value);
 void ir_p_dense_begin(IrParser *p);
 IrI64List *ir_p_dense_scalar(IrParser *p, const IrToken *tok, bool neg);
+/* (re, im): marks the last two scalars as one complex element. */
+IrI64List *ir_p_dense_pair(IrParser *p, const IrToken *close, IrI64List *re,
+    IrI64List *im);
 IrI64List *ir_p_dlist(IrParser *p, IrI64List *list, IrI64List *elem);
 const IrAttr *ir_p_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
     const IrType *t);
@@ -383,6 +391,7 @@ typedef struct Measure {
 typedef struct DenseElem {
 	IrToken tok;
 	bool neg;
+	bool pair;   /* half of a (re, im) complex element */
 } DenseElem;
 
 struct IrParser {
