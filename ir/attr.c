@@ -456,6 +456,16 @@ attr_hash(const IrAttr *a)
 		w[3] = ir_hash_bytes(a->u.dstr.elems,
 		    a->u.dstr.n * sizeof *a->u.dstr.elems);
 		break;
+	case IR_ATTR_SPARSE:
+		w[1] = a->u.sparse.type->hash;
+		w[2] = a->u.sparse.indices->hash;
+		w[3] = a->u.sparse.values->hash;
+		break;
+	case IR_ATTR_OPAQUE_ELEMS:
+		w[1] = a->u.opaque_elems.type->hash;
+		w[2] = a->u.opaque_elems.dialect->hash;
+		w[3] = a->u.opaque_elems.data->hash;
+		break;
 	case IR_ATTR_UNIT:
 		break;
 	}
@@ -554,6 +564,14 @@ attr_eq(const void *obj, const void *key)
 		    a->u.dstr.n == b->u.dstr.n &&
 		    same_bytes(a->u.dstr.n * sizeof *a->u.dstr.elems,
 		    a->u.dstr.elems, b->u.dstr.elems);
+	case IR_ATTR_SPARSE:
+		return a->u.sparse.type == b->u.sparse.type &&
+		    a->u.sparse.indices == b->u.sparse.indices &&
+		    a->u.sparse.values == b->u.sparse.values;
+	case IR_ATTR_OPAQUE_ELEMS:
+		return a->u.opaque_elems.type == b->u.opaque_elems.type &&
+		    a->u.opaque_elems.dialect == b->u.opaque_elems.dialect &&
+		    a->u.opaque_elems.data == b->u.opaque_elems.data;
 	case IR_ATTR_UNIT:
 		return true;
 	}
@@ -822,7 +840,10 @@ ir_attr_dense_string(IrContext *ctx, const IrType *type, size_t n,
 	    type->kind != IR_TYPE_VECTOR) || (n && !elems))
 		return NULL;
 	ne = ir_type_num_elements(type);
-	if (ne < 0 || (ne == 0 ? n != 0 : n != 1 && n != (size_t)ne))
+	/* a static shape whose count overflows holds a splat only */
+	if (ne < 0 && !(ir_type_is_static(type) && n == 1))
+		return NULL;
+	if (ne >= 0 && (ne == 0 ? n != 0 : n != 1 && n != (size_t)ne))
 		return NULL;
 	for (i = 1; i < n && elems[i] == elems[0]; i++)
 		;
@@ -1049,7 +1070,10 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 		return NULL;
 	int64_t n = ir_type_num_elements(type);
 	size_t es = ir_dense_elem_size(type->u.shaped.elem);
-	if (n < 0 || !es || (size && !data))
+	if (!es || (size && !data) || !ir_type_is_static(type))
+		return NULL;
+	/* a static shape whose element count overflows: a splat only */
+	if (n < 0 && (!splat || size != es))
 		return NULL;
 	if (n == 0)
 		splat = false; /* dense<> : tensor<0xT> holds no element */
@@ -1078,6 +1102,81 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 	const IrAttr *a = unique(ctx, &k);
 	free(buf);
 	return a;
+}
+
+/* ---- sparse and opaque elements */
+
+static bool
+static_tensor_or_vector(const IrType *t)
+{
+	return t && (t->kind == IR_TYPE_TENSOR || t->kind == IR_TYPE_VECTOR) &&
+	    ir_type_is_static(t);
+}
+
+/* Index i of a dense i64 attribute. */
+static int64_t
+dense_i64(const IrAttr *a, int64_t i)
+{
+	int64_t v;
+	memcpy(&v, a->u.dense.data + (a->u.dense.splat ? 0 : 8 * i), 8);
+	return v;
+}
+
+const char *
+ir_sparse_check(const IrType *type, const IrAttr *indices,
+    const IrAttr *values, int64_t *bad)
+{
+	if (!static_tensor_or_vector(type) || !indices || !values ||
+	    indices->kind != IR_ATTR_DENSE || values->kind != IR_ATTR_DENSE)
+		return "expected dense indices and values";
+	const IrType *it = indices->u.dense.type, *vt = values->u.dense.type;
+	const IrType *i64 = it->u.shaped.elem;
+	if (i64->kind != IR_TYPE_INTEGER || i64->u.integer.width != 64 ||
+	    vt->u.shaped.elem != type->u.shaped.elem)
+		return "expected i64 indices and values of the element type";
+	if (vt->u.shaped.rank != 1)
+		return "expected 1-d tensor for sparse element values";
+	int64_t rank = type->u.shaped.rank, n = it->u.shaped.dims[0];
+	bool ok = it->u.shaped.rank == 2 ? it->u.shaped.dims[1] == rank :
+	    it->u.shaped.rank == 1 && rank == 1;
+	if (!ok || n != vt->u.shaped.dims[0])
+		return "shape";
+	for (int64_t i = 0; i < n; i++)
+		for (int64_t k = 0; k < rank; k++) {
+			int64_t v = dense_i64(indices, i * rank + k);
+			if (v < 0 || v >= type->u.shaped.dims[k]) {
+				*bad = i;
+				return "index";
+			}
+		}
+	return NULL;
+}
+
+const IrAttr *
+ir_attr_sparse(IrContext *ctx, const IrType *type, const IrAttr *indices,
+    const IrAttr *values)
+{
+	int64_t bad;
+	if (ir_sparse_check(type, indices, values, &bad))
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_SPARSE };
+	k.u.sparse.type = type;
+	k.u.sparse.indices = indices;
+	k.u.sparse.values = values;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_opaque_elems(IrContext *ctx, const IrType *type,
+    const IrIdent *dialect, const IrIdent *data)
+{
+	if (!static_tensor_or_vector(type) || !dialect || !data)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_OPAQUE_ELEMS };
+	k.u.opaque_elems.type = type;
+	k.u.opaque_elems.dialect = dialect;
+	k.u.opaque_elems.data = data;
+	return unique(ctx, &k);
 }
 
 /* ---- dictionaries */

@@ -140,4 +140,10 @@ const char *ir_wide_int_parse(const char *s, size_t len, bool neg,
  * bit is set); malloc'd. */
 char *ir_wide_int_str(const uint8_t *b, unsigned width, bool is_signed);
 
+/* ir/attr.c: why (type, indices, values) is not a sparse attribute:
+ * NULL when it is; "shape" when the shapes disagree, "index" when index
+ * number *bad is outside the type, else a message. */
+const char *ir_sparse_check(const IrType *type, const IrAttr *indices,
+    const IrAttr *values, int64_t *bad);
+
 #endif /* NPUIR_INTERNAL_H */

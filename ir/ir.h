@@ -255,7 +255,11 @@ const IrType *ir_type_opaque(IrContext *ctx, const IrIdent *dialect,
     const IrIdent *body);
 
 bool ir_type_is_shaped(const IrType *t); /* tensor, memref, vector */
-/* Product of the dims of a ranked static shaped type, else -1. */
+/* A ranked shaped type without dynamic dims (its element count may
+ * still overflow an int64: MLIR allows tensor<9223372036854775807x2xf32>). */
+bool ir_type_is_static(const IrType *t);
+/* Product of the dims of a ranked static shaped type, else -1 (also when
+ * the product overflows an int64). */
 int64_t ir_type_num_elements(const IrType *t);
 /* Bit width of an integer or float type (index: 64), else 0. */
 unsigned ir_type_bitwidth(const IrType *t);
@@ -300,6 +304,8 @@ typedef enum IrAttrKind {
 	IR_ATTR_LOC,       /* loc(...) as an attribute value */
 	IR_ATTR_DENSE_STRING, /* dense<"a"> / dense<["a", "b"]> : tensor<2x!d.t> */
 	IR_ATTR_INTEGER_SET, /* affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)> */
+	IR_ATTR_SPARSE,    /* sparse<[[0, 1]], [5]> : tensor<2x2xi32> */
+	IR_ATTR_OPAQUE_ELEMS, /* opaque<"dialect", "0xDEAD"> : tensor<2xi8> */
 } IrAttrKind;
 
 struct IrNamedAttr {
@@ -393,6 +399,17 @@ struct IrAttr {
 			const IrAffineExpr *const *exprs;
 			const uint8_t *eq;   /* 1: expr == 0, 0: expr >= 0 */
 		} iset;
+		struct {
+			const IrType *type;    /* static tensor or vector */
+			/* dense i64: N x rank (or N for rank 1) indices */
+			const IrAttr *indices;
+			const IrAttr *values;  /* dense, N elements */
+		} sparse;
+		struct {
+			const IrType *type;    /* static tensor or vector */
+			const IrIdent *dialect;
+			const IrIdent *data;   /* the bytes, uninterpreted */
+		} opaque_elems;
 	} u;
 };
 
@@ -444,6 +461,15 @@ const IrAttr *ir_attr_dense_string(IrContext *ctx, const IrType *type,
 const IrAttr *ir_attr_integer_set(IrContext *ctx, unsigned ndims,
     unsigned nsymbols, size_t n, const IrAffineExpr *const *exprs,
     const uint8_t *eq);
+/* MLIR's sparse elements: `indices`, a dense i64 tensor of N x rank
+ * (or N when the type has rank 1), gives the positions of the N values
+ * (a dense attribute whose type is tensor<N x elem>); every other element
+ * is zero. NULL when the shapes disagree or an index is outside type. */
+const IrAttr *ir_attr_sparse(IrContext *ctx, const IrType *type,
+    const IrAttr *indices, const IrAttr *values);
+/* MLIR 14's opaque elements: bytes for a dialect to interpret. */
+const IrAttr *ir_attr_opaque_elems(IrContext *ctx, const IrType *type,
+    const IrIdent *dialect, const IrIdent *data);
 /* A location as an attribute value, `{a = loc("f":1:2)}`; NULL for NULL. */
 const IrAttr *ir_attr_loc(IrContext *ctx, const IrLoc *loc);
 /* The same with a type, as MLIR writes `#d.x : i32` (type may be NULL). */

@@ -392,6 +392,18 @@ delem(E) ::= LBRACKET dlist(L) RBRACKET. { E = L; }
 dlist(L) ::= delem(E). { L = ir_p_dlist(p, NULL, E); }
 dlist(L) ::= dlist(A) COMMA delem(E). { L = ir_p_dlist(p, A, E); }
 
+/* sparse<indices, values> : T | sparse<> : T (MLIR's sparse elements) */
+attr(A) ::= sparse_kw(K) LT GT COLON type(T).
+	{ A = ir_p_sparse(p, &K, NULL, NULL, T); }
+attr(A) ::= sparse_kw(K) LT delem(I) sparse_comma delem(V) GT COLON type(T).
+	{ A = ir_p_sparse(p, &K, I, V, T); }
+%type sparse_kw {IrToken}
+sparse_kw(K) ::= SPARSE(D). { K = D; ir_p_dense_begin(p); }
+sparse_comma ::= COMMA. { p->sparse_split = p->ndense; }
+/* opaque<"dialect", "0xHEX"> : T (MLIR 14's opaque elements) */
+attr(A) ::= OPAQUE(K) LT STRING(D) COMMA STRING(H) GT COLON type(T).
+	{ A = ir_p_opaque_elems(p, &K, &D, &H, T); }
+
 /* affine_map<(d0, ...)[s0, ...] -> (expr, ...)> */
 attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW
     LPAREN RPAREN GT. { A = ir_p_affine_map(p, ir_p_list_new(p)); }

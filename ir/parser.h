@@ -208,6 +208,12 @@ const IrAttr *ir_p_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
     const IrType *t);
 const IrAttr *ir_p_dense_hex(IrParser *p, const IrToken *kw,
     const IrToken *str, const IrType *t);
+/* sparse<I, V> : T; I and V NULL for sparse<>. The scalars of I are
+ * p->dense[0 .. p->sparse_split), those of V follow. */
+const IrAttr *ir_p_sparse(IrParser *p, const IrToken *kw, IrI64List *ishape,
+    IrI64List *vshape, const IrType *t);
+const IrAttr *ir_p_opaque_elems(IrParser *p, const IrToken *kw,
+    const IrToken *dialect, const IrToken *hex, const IrType *t);
 void ir_p_affine_begin(IrParser *p, const IrToken *kw);
 void ir_p_affine_id(IrParser *p, const IrToken *tok, bool symbol);
 const IrAffineExpr *ir_p_aff_bin(IrParser *p, IrAffineKind kind,
@@ -485,6 +491,7 @@ struct IrParser {
 	/* Literal scratch. */
 	DenseElem *dense;
 	size_t ndense, densecap;
+	size_t sparse_split;  /* sparse<I, V>: where the scalars of V start */
 	IrPtrList affdims, affsyms;
 	IrToken affkw;        /* affine_map keyword, for errors */
 	IrI64List affeq;      /* affine_set: 1 for each == constraint */

@@ -715,22 +715,62 @@ dense_strings(IrPrinter *p, const IrAttr *a)
 	ir_pr_type(p, t);
 }
 
+/* What dense<...> holds: one element (a splat), a nested list by shape,
+ * or (allow_hex, more than 100 elements) the hex storage. */
 static void
-dense(IrPrinter *p, const IrAttr *a)
+dense_body(IrPrinter *p, const IrAttr *a, bool allow_hex)
 {
 	const IrType *t = a->u.dense.type;
 	const IrType *elem = t->u.shaped.elem;
 	size_t es = ir_dense_elem_size(elem);
 	int64_t n = ir_type_num_elements(t);
-	ir_pr_write(p, "dense<", 6);
 	if (a->u.dense.splat && es && a->u.dense.size >= es)
 		dense_elem(p, elem, a->u.dense.data, es);
-	else if (n > 100 && a->u.dense.size == (size_t)n * es)
+	else if (allow_hex && n > 100 && a->u.dense.size == (size_t)n * es)
 		dense_hex(p, a, n);
 	else if (n > 0 && es && a->u.dense.size == (size_t)n * es)
 		dense_list(p, t, n, number_elem, a);
+}
+
+static void
+dense(IrPrinter *p, const IrAttr *a)
+{
+	ir_pr_write(p, "dense<", 6);
+	dense_body(p, a, true);
 	ir_pr_write(p, "> : ", 4);
-	ir_pr_type(p, t);
+	ir_pr_type(p, a->u.dense.type);
+}
+
+/* sparse<indices, values> as MLIR 14 prints it: the indices never in
+ * hex, nothing between the brackets when there are no indices. */
+static void
+sparse(IrPrinter *p, const IrAttr *a)
+{
+	ir_pr_write(p, "sparse<", 7);
+	if (ir_type_num_elements(a->u.sparse.indices->u.dense.type) != 0) {
+		dense_body(p, a->u.sparse.indices, false);
+		ir_pr_write(p, ", ", 2);
+		dense_body(p, a->u.sparse.values, true);
+	}
+	ir_pr_write(p, "> : ", 4);
+	ir_pr_type(p, a->u.sparse.type);
+}
+
+static void
+opaque_elems(IrPrinter *p, const IrAttr *a)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const IrIdent *d = a->u.opaque_elems.data;
+	ir_pr_write(p, "opaque<", 7);
+	ir_pr_string(p, a->u.opaque_elems.dialect->str,
+	    a->u.opaque_elems.dialect->len);
+	ir_pr_write(p, ", \"0x", 5);
+	for (size_t i = 0; i < d->len; i++) {
+		ir_pr_putc(p, hex[(unsigned char)d->str[i] >> 4]);
+		ir_pr_putc(p, hex[(unsigned char)d->str[i] & 15]);
+	}
+	ir_pr_write(p, "\"> : ", 5);
+	ir_pr_type(p, a->u.opaque_elems.type);
 }
 
 /* ---------------------------------------------------------------- affine */
@@ -1048,6 +1088,12 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 		return;
 	case IR_ATTR_DENSE:
 		dense(p, a);
+		return;
+	case IR_ATTR_SPARSE:
+		sparse(p, a);
+		return;
+	case IR_ATTR_OPAQUE_ELEMS:
+		opaque_elems(p, a);
 		return;
 	case IR_ATTR_AFFINE_MAP:
 		affine_map(p, a);

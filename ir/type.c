@@ -422,11 +422,25 @@ ir_type_is_shaped(const IrType *t)
 	    t->kind == IR_TYPE_VECTOR;
 }
 
+bool
+ir_type_is_static(const IrType *t)
+{
+	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 0)
+		return false;
+	for (int64_t i = 0; i < t->u.shaped.rank; i++)
+		if (t->u.shaped.dims[i] < 0)
+			return false;
+	return true;
+}
+
 int64_t
 ir_type_num_elements(const IrType *t)
 {
-	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 0)
+	if (!ir_type_is_static(t))
 		return -1;
+	for (int64_t i = 0; i < t->u.shaped.rank; i++)
+		if (t->u.shaped.dims[i] == 0)
+			return 0;
 	int64_t n = 1;
 	for (int64_t i = 0; i < t->u.shaped.rank; i++) {
 		int64_t d = t->u.shaped.dims[i];

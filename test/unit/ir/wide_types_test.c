@@ -173,3 +173,68 @@ Test(wide_types, wide_int_attrs_uniqued_by_value)
 	cr_assert_null(ir_attr_int_bytes(ctx, ir_type_int(ctx,
 	    IR_INT_MAX_VALUE_WIDTH + 1, IR_SIGNLESS), v));
 }
+
+Test(wide_types, sparse_checked_and_uniqued)
+{
+	const IrType *i32 = ir_type_int(ctx, 32, IR_SIGNLESS);
+	const IrType *i64 = ir_type_int(ctx, 64, IR_SIGNLESS);
+	int64_t shape[] = { 3, 4 }, ishape[] = { 2, 2 }, n = 2;
+	const IrType *t = ir_type_tensor(ctx, 2, shape, i32, NULL);
+	int64_t idx[] = { 0, 0, 1, 2 }, bad_idx[] = { 0, 0, 3, 0 };
+	int32_t vals[] = { 1, 5 };
+	const IrAttr *ind = ir_attr_dense(ctx, ir_type_tensor(ctx, 2, ishape,
+	    i64, NULL), false, idx, sizeof idx);
+	const IrAttr *bad = ir_attr_dense(ctx, ir_type_tensor(ctx, 2, ishape,
+	    i64, NULL), false, bad_idx, sizeof bad_idx);
+	const IrAttr *val = ir_attr_dense(ctx, ir_type_tensor(ctx, 1, &n, i32,
+	    NULL), false, vals, sizeof vals);
+	const IrAttr *a = ir_attr_sparse(ctx, t, ind, val);
+
+	cr_assert_not_null(a);
+	cr_assert_eq(a, ir_attr_sparse(ctx, t, ind, val));
+	cr_assert_null(ir_attr_sparse(ctx, t, bad, val)); /* 3 >= dim 3 */
+	cr_assert_null(ir_attr_sparse(ctx, t, val, ind)); /* swapped */
+	char *s = ir_attr_str(a);
+	cr_assert_str_eq(s, "sparse<[[0, 0], [1, 2]], [1, 5]> : "
+	    "tensor<3x4xi32>");
+	free(s);
+}
+
+Test(wide_types, opaque_elems_keep_bytes)
+{
+	int64_t four = 4;
+	const IrType *t = ir_type_tensor(ctx, 1, &four,
+	    ir_type_int(ctx, 8, IR_SIGNLESS), NULL);
+	const IrIdent *d = ir_ident_cstr(ctx, "d");
+	const IrAttr *a = ir_attr_opaque_elems(ctx, t, d,
+	    ir_ident_get(ctx, "\xde\xad\x00\x01", 4));
+
+	cr_assert_eq(a, ir_attr_opaque_elems(ctx, t, d,
+	    ir_ident_get(ctx, "\xde\xad\x00\x01", 4)));
+	cr_assert_neq(a, ir_attr_opaque_elems(ctx, t, d,
+	    ir_ident_get(ctx, "\xde\xad\x00\x02", 4)));
+	char *s = ir_attr_str(a);
+	cr_assert_str_eq(s, "opaque<\"d\", \"0xDEAD0001\"> : tensor<4xi8>");
+	free(s);
+	/* dynamic shapes are refused */
+	int64_t dyn = IR_DYNAMIC;
+	cr_assert_null(ir_attr_opaque_elems(ctx, ir_type_tensor(ctx, 1, &dyn,
+	    ir_type_int(ctx, 8, IR_SIGNLESS), NULL), d, d));
+}
+
+Test(wide_types, huge_static_shape_holds_a_splat)
+{
+	int64_t dims[] = { INT64_MAX, 2 };
+	const IrType *f32 = ir_type_float(ctx, IR_F32);
+	const IrType *t = ir_type_tensor(ctx, 2, dims, f32, NULL);
+	float one = 1.0f, two[2] = { 1.0f, 2.0f };
+
+	cr_assert(ir_type_is_static(t));
+	cr_assert_eq(ir_type_num_elements(t), -1);
+	cr_assert_not_null(ir_attr_dense(ctx, t, true, &one, 4));
+	cr_assert_null(ir_attr_dense(ctx, t, false, two, 8));
+	/* a zero dim anywhere: no elements, even after a huge one */
+	int64_t z[] = { INT64_MAX, 2, 0 };
+	cr_assert_eq(ir_type_num_elements(ir_type_tensor(ctx, 3, z, f32,
+	    NULL)), 0);
+}
