@@ -269,6 +269,8 @@ again:
 		"callsite"		{ DONE(TK_CALLSITE); }
 		"ceildiv"		{ DONE(TK_CEILDIV); }
 		"complex"		{ DONE(TK_COMPLEX); }
+		"constant"		{ DONE(TK_CONSTANT); }
+		"func.constant"		{ DONE(TK_CONSTANT); }
 		"dense"			{ DONE(TK_DENSE); }
 		"f16"			{ DONE(TK_F16); }
 		"f32"			{ DONE(TK_F32); }

@@ -40,7 +40,7 @@
 
 /* Keywords are bare identifiers where a keyword cannot go. */
 %fallback BARE AFFINE_MAP AFFINE_SET AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
-    F32 F64 F80 F128 COMPLEX SPARSE OPAQUE FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NESTED
+    F32 F64 F80 F128 COMPLEX SPARSE OPAQUE CONSTANT FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NESTED
     NONE OFFSET PRIVATE PUBLIC RETURN STRIDED STRIDES TENSOR TRUE TUPLE
     TYPE UNIT UNKNOWN VECTOR INTTYPE BR COND_BR CAST TO.
 
@@ -227,6 +227,10 @@ op ::= results cast_kw operand_list COLON type_list(I) TO type_list(R)
     loc_opt(L). { ir_p_cast_finish(p, I, R, L); }
 cast_kw ::= CAST(C).
 	{ ir_p_sugar_begin(p, "builtin.unrealized_conversion_cast", &C); }
+/* %f = func.constant @fn : T (MLIR 14: std's `constant @fn : T`) */
+op ::= results constant_kw symref(S) COLON type(T) loc_opt(L).
+	{ ir_p_constant_finish(p, S, T, L); }
+constant_kw ::= CONSTANT(C). { ir_p_sugar_begin(p, "func.constant", &C); }
 
 /* ------------------------------------------------------------ types */
 

@@ -132,6 +132,9 @@ void ir_p_block_begin(IrParser *p, const IrToken *label);
 void ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
     const IrLoc *loc);
 void ir_p_sugar_begin(IrParser *p, const char *opname, const IrToken *kw);
+/* `func.constant @f : T`: the op with value = @f and one result of T. */
+void ir_p_constant_finish(IrParser *p, IrPtrList *sym, const IrType *t,
+    const IrLoc *loc);
 void ir_p_sym_name(IrParser *p, const IrToken *sym);
 /* The func.func visibility keyword ("private", "public", "nested"). */
 void ir_p_func_visibility(IrParser *p, const char *vis);
