@@ -23,9 +23,11 @@ ir_tensor_elem_bytes(const IrType *elem)
 		return elem->u.integer.width <= 8 ? 1 :
 		    (elem->u.integer.width + 7) / 8 == 2 ? 2 :
 		    elem->u.integer.width <= 32 ? 4 : 8;
-	case IR_TYPE_FLOAT:
+	case IR_TYPE_FLOAT: /* f80 and f128: none, like complex */
 		return elem->u.flt.kind == IR_F32 ? 4 :
-		    elem->u.flt.kind == IR_F64 ? 8 : 2;
+		    elem->u.flt.kind == IR_F64 ? 8 :
+		    elem->u.flt.kind == IR_F80 ||
+		    elem->u.flt.kind == IR_F128 ? 0 : 2;
 	case IR_TYPE_INDEX:
 		return 8;
 	case IR_TYPE_QUANT:

@@ -375,6 +375,13 @@ bits_of(double d)
 	return u;
 }
 
+/* Bytes of an integer value wider than 64 bits. */
+static size_t
+wide_size(const IrType *t)
+{
+	return (t->u.integer.width + 7) / 8;
+}
+
 static uint64_t
 attr_hash(const IrAttr *a)
 {
@@ -383,10 +390,14 @@ attr_hash(const IrAttr *a)
 	case IR_ATTR_INTEGER:
 		w[1] = a->u.integer.type->hash;
 		w[2] = (uint64_t)a->u.integer.value;
+		w[3] = a->u.integer.wide ? ir_hash_bytes(a->u.integer.wide,
+		    wide_size(a->u.integer.type)) : 0;
 		break;
 	case IR_ATTR_FLOAT:
 		w[1] = a->u.flt.type->hash;
 		w[2] = bits_of(a->u.flt.value);
+		w[3] = a->u.flt.wide[0];
+		w[4] = a->u.flt.wide[1];
 		break;
 	case IR_ATTR_STRING:
 		w[1] = ir_hash_bytes(a->u.string.data, a->u.string.len);
@@ -445,6 +456,16 @@ attr_hash(const IrAttr *a)
 		w[3] = ir_hash_bytes(a->u.dstr.elems,
 		    a->u.dstr.n * sizeof *a->u.dstr.elems);
 		break;
+	case IR_ATTR_SPARSE:
+		w[1] = a->u.sparse.type->hash;
+		w[2] = a->u.sparse.indices->hash;
+		w[3] = a->u.sparse.values->hash;
+		break;
+	case IR_ATTR_OPAQUE_ELEMS:
+		w[1] = a->u.opaque_elems.type->hash;
+		w[2] = a->u.opaque_elems.dialect->hash;
+		w[3] = a->u.opaque_elems.data->hash;
+		break;
 	case IR_ATTR_UNIT:
 		break;
 	}
@@ -481,10 +502,14 @@ attr_eq(const void *obj, const void *key)
 	switch (a->kind) {
 	case IR_ATTR_INTEGER:
 		return a->u.integer.type == b->u.integer.type &&
-		    a->u.integer.value == b->u.integer.value;
+		    a->u.integer.value == b->u.integer.value &&
+		    (!a->u.integer.wide || memcmp(a->u.integer.wide,
+		    b->u.integer.wide, wide_size(a->u.integer.type)) == 0);
 	case IR_ATTR_FLOAT:
 		return a->u.flt.type == b->u.flt.type &&
-		    bits_of(a->u.flt.value) == bits_of(b->u.flt.value);
+		    bits_of(a->u.flt.value) == bits_of(b->u.flt.value) &&
+		    a->u.flt.wide[0] == b->u.flt.wide[0] &&
+		    a->u.flt.wide[1] == b->u.flt.wide[1];
 	case IR_ATTR_STRING:
 		return a->u.string.len == b->u.string.len &&
 		    a->u.string.type == b->u.string.type &&
@@ -539,6 +564,14 @@ attr_eq(const void *obj, const void *key)
 		    a->u.dstr.n == b->u.dstr.n &&
 		    same_bytes(a->u.dstr.n * sizeof *a->u.dstr.elems,
 		    a->u.dstr.elems, b->u.dstr.elems);
+	case IR_ATTR_SPARSE:
+		return a->u.sparse.type == b->u.sparse.type &&
+		    a->u.sparse.indices == b->u.sparse.indices &&
+		    a->u.sparse.values == b->u.sparse.values;
+	case IR_ATTR_OPAQUE_ELEMS:
+		return a->u.opaque_elems.type == b->u.opaque_elems.type &&
+		    a->u.opaque_elems.dialect == b->u.opaque_elems.dialect &&
+		    a->u.opaque_elems.data == b->u.opaque_elems.data;
 	case IR_ATTR_UNIT:
 		return true;
 	}
@@ -580,6 +613,11 @@ own_arrays(IrContext *ctx, IrAttr *a)
 	case IR_ATTR_DENSE:
 		a->u.dense.data = dup(ctx, a->u.dense.data, a->u.dense.size,
 		    16);
+		break;
+	case IR_ATTR_INTEGER:
+		if (a->u.integer.wide)
+			a->u.integer.wide = dup(ctx, a->u.integer.wide,
+			    wide_size(a->u.integer.type), 8);
 		break;
 	case IR_ATTR_AFFINE_MAP:
 		a->u.affine.results = dup(ctx, a->u.affine.results,
@@ -642,10 +680,46 @@ ir_attr_int(IrContext *ctx, const IrType *type, int64_t v)
 	if (!type || (type->kind != IR_TYPE_INTEGER &&
 	    type->kind != IR_TYPE_INDEX))
 		return NULL;
+	if (type->kind == IR_TYPE_INTEGER && type->u.integer.width > 64) {
+		/* sign-extend v to the width */
+		size_t n = wide_size(type);
+		uint8_t *b = ir_xmalloc(n);
+		for (size_t i = 0; i < n; i++)
+			b[i] = i < 8 ? (uint8_t)((uint64_t)v >> (8 * i)) :
+			    v < 0 ? 0xff : 0;
+		const IrAttr *a = ir_attr_int_bytes(ctx, type, b);
+		free(b);
+		return a;
+	}
 	IrAttr k = { .kind = IR_ATTR_INTEGER };
 	k.u.integer.type = type;
 	k.u.integer.value = truncate_int(type, v);
 	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_int_bytes(IrContext *ctx, const IrType *type, const uint8_t *bytes)
+{
+	if (!type || type->kind != IR_TYPE_INTEGER ||
+	    type->u.integer.width <= 64 ||
+	    type->u.integer.width > IR_INT_MAX_VALUE_WIDTH || !bytes)
+		return NULL;
+	unsigned w = type->u.integer.width;
+	size_t n = wide_size(type);
+	uint8_t *b = ir_xmalloc(n);
+	memcpy(b, bytes, n);
+	if (w % 8)
+		b[n - 1] &= (uint8_t)((1u << w % 8) - 1);
+	uint64_t lo = 0;
+	for (size_t i = 8; i-- > 0;)
+		lo = lo << 8 | b[i];
+	IrAttr k = { .kind = IR_ATTR_INTEGER };
+	k.u.integer.type = type;
+	k.u.integer.value = (int64_t)lo;
+	k.u.integer.wide = b;
+	const IrAttr *a = unique(ctx, &k);
+	free(b);
+	return a;
 }
 
 const IrAttr *
@@ -670,6 +744,8 @@ round_float(IrFloatKind k, double d)
 			return copysign(INFINITY, d);
 		return (double)(float)d;
 	case IR_F64:
+	case IR_F80:  /* wider than a double: exact */
+	case IR_F128:
 		break;
 	}
 	return d;
@@ -680,9 +756,40 @@ ir_attr_float(IrContext *ctx, const IrType *type, double v)
 {
 	if (!type || type->kind != IR_TYPE_FLOAT)
 		return NULL;
+	IrFloatKind fk = type->u.flt.kind;
+	if (fk == IR_F80 || fk == IR_F128) {
+		uint8_t b[16];
+		ir_float_wide_from_double(fk, v, b);
+		return ir_attr_float_bytes(ctx, type, b);
+	}
 	IrAttr k = { .kind = IR_ATTR_FLOAT };
 	k.u.flt.type = type;
-	k.u.flt.value = round_float(type->u.flt.kind, v);
+	k.u.flt.value = round_float(fk, v);
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_float_bytes(IrContext *ctx, const IrType *type, const uint8_t *b)
+{
+	if (!type || type->kind != IR_TYPE_FLOAT || !b)
+		return NULL;
+	IrFloatKind fk = type->u.flt.kind;
+	size_t n = ir_float_bytes(fk);
+	if (!n)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_FLOAT };
+	uint8_t full[16] = { 0 };
+	memcpy(full, b, n);
+	k.u.flt.type = type;
+	for (size_t i = 8; i-- > 0;) {
+		k.u.flt.wide[0] = k.u.flt.wide[0] << 8 | full[i];
+		k.u.flt.wide[1] = k.u.flt.wide[1] << 8 | full[i + 8];
+	}
+	double d;
+	ir_float_wide_to_double(fk, full, &d);
+	if (isnan(d))
+		d = NAN; /* one NaN: the bits above tell them apart */
+	k.u.flt.value = d;
 	return unique(ctx, &k);
 }
 
@@ -733,7 +840,10 @@ ir_attr_dense_string(IrContext *ctx, const IrType *type, size_t n,
 	    type->kind != IR_TYPE_VECTOR) || (n && !elems))
 		return NULL;
 	ne = ir_type_num_elements(type);
-	if (ne < 0 || (ne == 0 ? n != 0 : n != 1 && n != (size_t)ne))
+	/* a static shape whose count overflows holds a splat only */
+	if (ne < 0 && !(ir_type_is_static(type) && n == 1))
+		return NULL;
+	if (ne >= 0 && (ne == 0 ? n != 0 : n != 1 && n != (size_t)ne))
 		return NULL;
 	for (i = 1; i < n && elems[i] == elems[0]; i++)
 		;
@@ -922,13 +1032,15 @@ ir_dense_elem_size(const IrType *elem)
 	if (!elem)
 		return 0;
 	switch (elem->kind) {
-	case IR_TYPE_INTEGER: /* i0 and wider than i64: not in dense<> */
+	case IR_TYPE_INTEGER: /* i0 and very wide integers: not in dense<> */
 		return elem->u.integer.width == 0 ||
-		    elem->u.integer.width > 64 ? 0 :
+		    elem->u.integer.width > IR_INT_MAX_VALUE_WIDTH ? 0 :
 		    (elem->u.integer.width + 7) / 8;
 	case IR_TYPE_FLOAT:
 	case IR_TYPE_INDEX:
 		return ir_type_bitwidth(elem) / 8;
+	case IR_TYPE_COMPLEX:
+		return 2 * ir_dense_elem_size(elem->u.complex.elem);
 	default:
 		return 0;
 	}
@@ -958,7 +1070,10 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 		return NULL;
 	int64_t n = ir_type_num_elements(type);
 	size_t es = ir_dense_elem_size(type->u.shaped.elem);
-	if (n < 0 || !es || (size && !data))
+	if (!es || (size && !data) || !ir_type_is_static(type))
+		return NULL;
+	/* a static shape whose element count overflows: a splat only */
+	if (n < 0 && (!splat || size != es))
 		return NULL;
 	if (n == 0)
 		splat = false; /* dense<> : tensor<0xT> holds no element */
@@ -987,6 +1102,81 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 	const IrAttr *a = unique(ctx, &k);
 	free(buf);
 	return a;
+}
+
+/* ---- sparse and opaque elements */
+
+static bool
+static_tensor_or_vector(const IrType *t)
+{
+	return t && (t->kind == IR_TYPE_TENSOR || t->kind == IR_TYPE_VECTOR) &&
+	    ir_type_is_static(t);
+}
+
+/* Index i of a dense i64 attribute. */
+static int64_t
+dense_i64(const IrAttr *a, int64_t i)
+{
+	int64_t v;
+	memcpy(&v, a->u.dense.data + (a->u.dense.splat ? 0 : 8 * i), 8);
+	return v;
+}
+
+const char *
+ir_sparse_check(const IrType *type, const IrAttr *indices,
+    const IrAttr *values, int64_t *bad)
+{
+	if (!static_tensor_or_vector(type) || !indices || !values ||
+	    indices->kind != IR_ATTR_DENSE || values->kind != IR_ATTR_DENSE)
+		return "expected dense indices and values";
+	const IrType *it = indices->u.dense.type, *vt = values->u.dense.type;
+	const IrType *i64 = it->u.shaped.elem;
+	if (i64->kind != IR_TYPE_INTEGER || i64->u.integer.width != 64 ||
+	    vt->u.shaped.elem != type->u.shaped.elem)
+		return "expected i64 indices and values of the element type";
+	if (vt->u.shaped.rank != 1)
+		return "expected 1-d tensor for sparse element values";
+	int64_t rank = type->u.shaped.rank, n = it->u.shaped.dims[0];
+	bool ok = it->u.shaped.rank == 2 ? it->u.shaped.dims[1] == rank :
+	    it->u.shaped.rank == 1 && rank == 1;
+	if (!ok || n != vt->u.shaped.dims[0])
+		return "shape";
+	for (int64_t i = 0; i < n; i++)
+		for (int64_t k = 0; k < rank; k++) {
+			int64_t v = dense_i64(indices, i * rank + k);
+			if (v < 0 || v >= type->u.shaped.dims[k]) {
+				*bad = i;
+				return "index";
+			}
+		}
+	return NULL;
+}
+
+const IrAttr *
+ir_attr_sparse(IrContext *ctx, const IrType *type, const IrAttr *indices,
+    const IrAttr *values)
+{
+	int64_t bad;
+	if (ir_sparse_check(type, indices, values, &bad))
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_SPARSE };
+	k.u.sparse.type = type;
+	k.u.sparse.indices = indices;
+	k.u.sparse.values = values;
+	return unique(ctx, &k);
+}
+
+const IrAttr *
+ir_attr_opaque_elems(IrContext *ctx, const IrType *type,
+    const IrIdent *dialect, const IrIdent *data)
+{
+	if (!static_tensor_or_vector(type) || !dialect || !data)
+		return NULL;
+	IrAttr k = { .kind = IR_ATTR_OPAQUE_ELEMS };
+	k.u.opaque_elems.type = type;
+	k.u.opaque_elems.dialect = dialect;
+	k.u.opaque_elems.data = data;
+	return unique(ctx, &k);
 }
 
 /* ---- dictionaries */

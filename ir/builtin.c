@@ -297,6 +297,35 @@ verify_call(IrOp *op)
 	return call_operands_match(op, ft) && call_results_match(op, ft);
 }
 
+/* ----------------------------------------------------------- func.constant */
+
+/* A function as a value: `value` names a func.func whose type is the
+ * result's. */
+static bool
+verify_constant(IrOp *op)
+{
+	const IrAttr *ref = ir_op_attr(op, "value");
+	if (!ref || ref->kind != IR_ATTR_SYMREF) {
+		ir_op_emit_error(op,
+		    "requires a 'value' symbol reference attribute");
+		return false;
+	}
+	IrOp *fn = ir_symbol_resolve(op, ref);
+	const IrType *ft = fn && ir_op_is(fn, "func.func") ?
+	    ir_func_type(fn) : NULL;
+	if (!ft) {
+		ir_op_emit_error(op, "reference to undefined function '%s'",
+		    ref->u.symref.root->str);
+		return false;
+	}
+	if (ir_op_results(op)[0].type != ft) {
+		ir_op_emit_error(op, "reference to function with mismatched "
+		    "type");
+		return false;
+	}
+	return true;
+}
+
 /* --------------------------------------- builtin.unrealized_conversion_cast */
 
 static bool
@@ -448,6 +477,14 @@ static const IrOpDef builtin_ops[] = {
 		.nresults = IR_VARIADIC, .nregions = 0, .nsuccessors = 0,
 		.summary = "Calls a function by symbol",
 		.verify = verify_call,
+	},
+	{
+		.name = "func.constant",
+		.traits = IR_TRAIT_PURE,
+		.min_operands = 0, .max_operands = 0,
+		.nresults = 1, .nregions = 0, .nsuccessors = 0,
+		.summary = "A function as a value (MLIR 14's std.constant)",
+		.verify = verify_constant,
 	},
 	{
 		.name = "cf.br",

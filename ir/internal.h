@@ -104,4 +104,46 @@ void ir_pass_registry_add_plugin(IrContext *ctx, void *handle);
 void (*ir_canonical_patterns_fn(IrContext *ctx, size_t i))(IrContext *,
     IrPatternSet *);
 
+/* ir/wide.c: f80/f128 storage (ir_float_bytes(k) bytes, little endian)
+ * and integers wider than 64 bits (ceil(width / 8) bytes). */
+typedef enum IrWideFloatClass {
+	IR_WF_ZERO,
+	IR_WF_FINITE,
+	IR_WF_INF,
+	IR_WF_NAN,
+} IrWideFloatClass;
+
+/* A decoded f80/f128: value = (hi:lo) * 2^exp, negated when neg. */
+typedef struct IrWideFloat {
+	IrWideFloatClass cls;
+	bool neg;
+	uint64_t hi, lo;
+	int exp;
+} IrWideFloat;
+
+/* Storage bytes of f80 (10) and f128 (16); 0 for other kinds. */
+size_t ir_float_bytes(IrFloatKind k);
+bool ir_float_wide_decode(IrFloatKind k, const uint8_t *b, IrWideFloat *w);
+/* The value as a double: true when exact (infinities too), false for a
+ * NaN or a value no double holds (then *out is near it, or NaN). */
+bool ir_float_wide_to_double(IrFloatKind k, const uint8_t *b, double *out);
+/* The exact f80/f128 bits of v (NaNs keep their payload). */
+void ir_float_wide_from_double(IrFloatKind k, double v, uint8_t *out);
+/* Integer literal s[0..len) (decimal digits or 0x hex, the magnitude),
+ * negated when neg, as an integer of `width` bits, checked as MLIR checks
+ * attribute values (fits the width; a negated value has its sign bit
+ * set; a positive signed or index value has not). Writes ceil(width/8)
+ * bytes to out and returns NULL, or returns the error message. */
+const char *ir_wide_int_parse(const char *s, size_t len, bool neg,
+    unsigned width, IrSignedness sign, bool index, uint8_t *out);
+/* The decimal text of b (width bits; negative when is_signed and the top
+ * bit is set); malloc'd. */
+char *ir_wide_int_str(const uint8_t *b, unsigned width, bool is_signed);
+
+/* ir/attr.c: why (type, indices, values) is not a sparse attribute:
+ * NULL when it is; "shape" when the shapes disagree, "index" when index
+ * number *bad is outside the type, else a message. */
+const char *ir_sparse_check(const IrType *type, const IrAttr *indices,
+    const IrAttr *values, int64_t *bad);
+
 #endif /* NPUIR_INTERNAL_H */

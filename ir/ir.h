@@ -137,6 +137,7 @@ typedef enum IrTypeKind {
 	IR_TYPE_TUPLE,
 	IR_TYPE_QUANT,    /* !quant.uniform<...> */
 	IR_TYPE_OPAQUE,   /* !dialect.body, kept as text */
+	IR_TYPE_COMPLEX,  /* complex<f32>, complex<i8> */
 } IrTypeKind;
 
 typedef enum IrSignedness {
@@ -150,6 +151,8 @@ typedef enum IrFloatKind {
 	IR_BF16,
 	IR_F32,
 	IR_F64,
+	IR_F80,  /* x87 extended: 64-bit significand, explicit integer bit */
+	IR_F128, /* IEEE quad */
 } IrFloatKind;
 
 /* A dynamic dimension ('?') or a dynamic stride/offset. */
@@ -177,6 +180,8 @@ struct IrType {
 			const IrAttr *layout;  /* memref layout (affine map or
 			                          strided), or NULL for identity */
 			const IrAttr *memspace; /* memref memory space, or NULL */
+			unsigned nscalable;    /* vector: how many trailing dims
+			                          are scalable (`[4]`) */
 		} shaped;
 		struct {
 			size_t ninputs;
@@ -203,6 +208,9 @@ struct IrType {
 			const IrIdent *dialect; /* "foo" in !foo.bar<1> */
 			const IrIdent *body;    /* "bar<1>" verbatim */
 		} opaque;
+		struct {
+			const IrType *elem;    /* integer or float */
+		} complex;
 	} u;
 };
 
@@ -211,6 +219,10 @@ struct IrType {
  * attributes hold what fits in 64 bits, dense<> and the interpreter do
  * not take them. */
 #define IR_INT_MAX_WIDTH 16777215u
+/* Widest integer type whose values attributes and dense<> hold (each
+ * value takes width / 8 bytes, so this bounds what a short literal can
+ * make the context store). */
+#define IR_INT_MAX_VALUE_WIDTH 4096u
 const IrType *ir_type_int(IrContext *ctx, unsigned width, IrSignedness sign);
 const IrType *ir_type_float(IrContext *ctx, IrFloatKind kind);
 const IrType *ir_type_index(IrContext *ctx);
@@ -223,6 +235,12 @@ const IrType *ir_type_memref(IrContext *ctx, int64_t rank,
     const IrAttr *memspace);
 const IrType *ir_type_vector(IrContext *ctx, int64_t rank,
     const int64_t *dims, const IrType *elem);
+/* A vector whose last nscalable dims are scalable (MLIR's
+ * vector<2x[4]xf32>); NULL when nscalable > rank. */
+const IrType *ir_type_vector_scalable(IrContext *ctx, int64_t rank,
+    const int64_t *dims, const IrType *elem, unsigned nscalable);
+/* complex<elem>: elem is an integer or float type, else NULL. */
+const IrType *ir_type_complex(IrContext *ctx, const IrType *elem);
 const IrType *ir_type_function(IrContext *ctx, size_t ninputs,
     const IrType *const *inputs, size_t nresults,
     const IrType *const *results);
@@ -237,7 +255,11 @@ const IrType *ir_type_opaque(IrContext *ctx, const IrIdent *dialect,
     const IrIdent *body);
 
 bool ir_type_is_shaped(const IrType *t); /* tensor, memref, vector */
-/* Product of the dims of a ranked static shaped type, else -1. */
+/* A ranked shaped type without dynamic dims (its element count may
+ * still overflow an int64: MLIR allows tensor<9223372036854775807x2xf32>). */
+bool ir_type_is_static(const IrType *t);
+/* Product of the dims of a ranked static shaped type, else -1 (also when
+ * the product overflows an int64). */
 int64_t ir_type_num_elements(const IrType *t);
 /* Bit width of an integer or float type (index: 64), else 0. */
 unsigned ir_type_bitwidth(const IrType *t);
@@ -282,6 +304,8 @@ typedef enum IrAttrKind {
 	IR_ATTR_LOC,       /* loc(...) as an attribute value */
 	IR_ATTR_DENSE_STRING, /* dense<"a"> / dense<["a", "b"]> : tensor<2x!d.t> */
 	IR_ATTR_INTEGER_SET, /* affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)> */
+	IR_ATTR_SPARSE,    /* sparse<[[0, 1]], [5]> : tensor<2x2xi32> */
+	IR_ATTR_OPAQUE_ELEMS, /* opaque<"dialect", "0xDEAD"> : tensor<2xi8> */
 } IrAttrKind;
 
 struct IrNamedAttr {
@@ -296,11 +320,22 @@ struct IrAttr {
 	union {
 		struct {
 			const IrType *type;  /* integer or index type */
-			int64_t value;       /* unsigned types: the bits */
+			int64_t value;       /* unsigned types: the bits; wider
+			                        than 64: the low 64 bits */
+			/* Integers wider than 64 bits: ceil(width / 8) bytes,
+			 * little endian, the value's bits (two's complement
+			 * for negative ones) with zeros above the width;
+			 * NULL otherwise. */
+			const uint8_t *wide;
 		} integer;
 		struct {
 			const IrType *type;  /* float type */
-			double value;        /* exactly representable in type */
+			double value;        /* exactly representable in type;
+			                        f80/f128: the value when it is a
+			                        double, else an approximation */
+			/* f80/f128: the storage bits, little endian (f80 in
+			 * the low 80 bits); 0 for narrower types. */
+			uint64_t wide[2];
 		} flt;
 		struct {
 			const char *data;    /* NUL-terminated, len is the size */
@@ -328,7 +363,9 @@ struct IrAttr {
 			bool splat;          /* data holds one element */
 			/* Element storage, little endian: integers in
 			 * ceil(width/8) bytes (i1 in one byte, 0 or 1),
-			 * f16/bf16 as 2 bytes, f32 4, f64 8; index 8. */
+			 * f16/bf16 as 2 bytes, f32 4, f64 8, f80 10, f128
+			 * 16; index 8; complex: the real part, then the
+			 * imaginary part. */
 			const uint8_t *data;
 			size_t size;         /* bytes in data */
 		} dense;
@@ -362,12 +399,33 @@ struct IrAttr {
 			const IrAffineExpr *const *exprs;
 			const uint8_t *eq;   /* 1: expr == 0, 0: expr >= 0 */
 		} iset;
+		struct {
+			const IrType *type;    /* static tensor or vector */
+			/* dense i64: N x rank (or N for rank 1) indices */
+			const IrAttr *indices;
+			const IrAttr *values;  /* dense, N elements */
+		} sparse;
+		struct {
+			const IrType *type;    /* static tensor or vector */
+			const IrIdent *dialect;
+			const IrIdent *data;   /* the bytes, uninterpreted */
+		} opaque_elems;
 	} u;
 };
 
 const IrAttr *ir_attr_int(IrContext *ctx, const IrType *type, int64_t v);
 const IrAttr *ir_attr_bool(IrContext *ctx, bool v); /* i1 integer */
 const IrAttr *ir_attr_float(IrContext *ctx, const IrType *type, double v);
+/* An f80 or f128 attribute from its storage bytes (10 or 16, little
+ * endian): every bit is kept. NULL for other types. */
+const IrAttr *ir_attr_float_bytes(IrContext *ctx, const IrType *type,
+    const uint8_t *bytes);
+/* An integer wider than 64 bits from its bytes (ceil(width / 8), little
+ * endian, two's complement; bits above the width are dropped); NULL when
+ * the type is not such an integer or is wider than
+ * IR_INT_MAX_VALUE_WIDTH. */
+const IrAttr *ir_attr_int_bytes(IrContext *ctx, const IrType *type,
+    const uint8_t *bytes);
 const IrAttr *ir_attr_string(IrContext *ctx, const char *s, size_t len,
     const IrType *type);
 const IrAttr *ir_attr_unit(IrContext *ctx);
@@ -403,6 +461,15 @@ const IrAttr *ir_attr_dense_string(IrContext *ctx, const IrType *type,
 const IrAttr *ir_attr_integer_set(IrContext *ctx, unsigned ndims,
     unsigned nsymbols, size_t n, const IrAffineExpr *const *exprs,
     const uint8_t *eq);
+/* MLIR's sparse elements: `indices`, a dense i64 tensor of N x rank
+ * (or N when the type has rank 1), gives the positions of the N values
+ * (a dense attribute whose type is tensor<N x elem>); every other element
+ * is zero. NULL when the shapes disagree or an index is outside type. */
+const IrAttr *ir_attr_sparse(IrContext *ctx, const IrType *type,
+    const IrAttr *indices, const IrAttr *values);
+/* MLIR 14's opaque elements: bytes for a dialect to interpret. */
+const IrAttr *ir_attr_opaque_elems(IrContext *ctx, const IrType *type,
+    const IrIdent *dialect, const IrIdent *data);
 /* A location as an attribute value, `{a = loc("f":1:2)}`; NULL for NULL. */
 const IrAttr *ir_attr_loc(IrContext *ctx, const IrLoc *loc);
 /* The same with a type, as MLIR writes `#d.x : i32` (type may be NULL). */

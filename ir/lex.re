@@ -195,6 +195,10 @@ lex_dim(IrLexer *lx)
 				  return TK_DIM; }
 		"*" [ \t]* "x"	{ lx->cur = (const char *)YYCURSOR;
 				  return TK_UNRANKED; }
+		"[" [ \t]* digit+ ([ \t]* "x" [ \t]* digit+)* [ \t]* "]"
+		    [ \t]* "x"
+				{ lx->cur = (const char *)YYCURSOR;
+				  return TK_SDIM; }
 		$		{ return 0; }
 		*		{ return 0; }
 	*/
@@ -264,10 +268,15 @@ again:
 		"bf16"			{ DONE(TK_BF16); }
 		"callsite"		{ DONE(TK_CALLSITE); }
 		"ceildiv"		{ DONE(TK_CEILDIV); }
+		"complex"		{ DONE(TK_COMPLEX); }
+		"constant"		{ DONE(TK_CONSTANT); }
+		"func.constant"		{ DONE(TK_CONSTANT); }
 		"dense"			{ DONE(TK_DENSE); }
 		"f16"			{ DONE(TK_F16); }
 		"f32"			{ DONE(TK_F32); }
 		"f64"			{ DONE(TK_F64); }
+		"f80"			{ DONE(TK_F80); }
+		"f128"			{ DONE(TK_F128); }
 		"false"			{ DONE(TK_FALSE); }
 		"floordiv"		{ DONE(TK_FLOORDIV); }
 		"br"			{ DONE(TK_BR); }
@@ -289,9 +298,11 @@ again:
 		"nested"		{ DONE(TK_NESTED); }
 		"none"			{ DONE(TK_NONE); }
 		"offset"		{ DONE(TK_OFFSET); }
+		"opaque"		{ DONE(TK_OPAQUE); }
 		"private"		{ DONE(TK_PRIVATE); }
 		"public"		{ DONE(TK_PUBLIC); }
 		"return"		{ DONE(TK_RETURN); }
+		"sparse"		{ DONE(TK_SPARSE); }
 		"strided"		{ DONE(TK_STRIDED); }
 		"strides"		{ DONE(TK_STRIDES); }
 		"tensor"		{ DONE(TK_TENSOR); }

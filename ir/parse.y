@@ -40,7 +40,7 @@
 
 /* Keywords are bare identifiers where a keyword cannot go. */
 %fallback BARE AFFINE_MAP AFFINE_SET AT ATTRIBUTES BF16 CALLSITE CEILDIV DENSE F16
-    F32 F64 FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NESTED
+    F32 F64 F80 F128 COMPLEX SPARSE OPAQUE CONSTANT FALSE FLOORDIV FUNC FUSED INDEX LOC MEMREF MOD MODULE NESTED
     NONE OFFSET PRIVATE PUBLIC RETURN STRIDED STRIDES TENSOR TRUE TUPLE
     TYPE UNIT UNKNOWN VECTOR INTTYPE BR COND_BR CAST TO.
 
@@ -90,6 +90,8 @@
 %destructor i64_list_opt { (void)p; ir_p_i64_free(p, $$); }
 %type delem {IrI64List *}
 %destructor delem { (void)p; ir_p_i64_free(p, $$); }
+%type dscalar {IrI64List *}
+%destructor dscalar { (void)p; ir_p_i64_free(p, $$); }
 %type dlist {IrI64List *}
 %destructor dlist { (void)p; ir_p_i64_free(p, $$); }
 
@@ -225,6 +227,10 @@ op ::= results cast_kw operand_list COLON type_list(I) TO type_list(R)
     loc_opt(L). { ir_p_cast_finish(p, I, R, L); }
 cast_kw ::= CAST(C).
 	{ ir_p_sugar_begin(p, "builtin.unrealized_conversion_cast", &C); }
+/* %f = func.constant @fn : T (MLIR 14: std's `constant @fn : T`) */
+op ::= results constant_kw symref(S) COLON type(T) loc_opt(L).
+	{ ir_p_constant_finish(p, S, T, L); }
+constant_kw ::= CONSTANT(C). { ir_p_sugar_begin(p, "func.constant", &C); }
 
 /* ------------------------------------------------------------ types */
 
@@ -245,6 +251,9 @@ nonfn_type(T) ::= F16. { T = ir_p_float_type(p, IR_F16); }
 nonfn_type(T) ::= BF16. { T = ir_p_float_type(p, IR_BF16); }
 nonfn_type(T) ::= F32. { T = ir_p_float_type(p, IR_F32); }
 nonfn_type(T) ::= F64. { T = ir_p_float_type(p, IR_F64); }
+nonfn_type(T) ::= F80. { T = ir_p_float_type(p, IR_F80); }
+nonfn_type(T) ::= F128. { T = ir_p_float_type(p, IR_F128); }
+nonfn_type(T) ::= COMPLEX(K) LT type(E) GT. { T = ir_p_complex(p, &K, E); }
 nonfn_type(T) ::= INDEX. { T = ir_p_index_type(p); }
 nonfn_type(T) ::= NONE. { T = ir_p_none_type(p); }
 nonfn_type(T) ::= TYPE_ALIAS(A). { T = ir_p_type_alias_ref(p, &A); }
@@ -281,6 +290,9 @@ nonfn_type(T) ::= MEMREF(K) LT dims(D) type(E) COMMA OFFSET COLON dimval(O)
 	{ T = ir_p_memref_old(p, &K, D, E, O, S, B); }
 dims(D) ::= . { D = ir_p_i64_new(p); }
 dims(D) ::= dims(A) DIM(X). { D = ir_p_i64_push(p, A, ir_p_dim(p, &X)); }
+/* vector<2x[4x8]xf32> (MLIR 14) or vector<2x[4]x[8]xf32>: scalable
+ * dimensions, encoded by ir_p_sdims */
+dims(D) ::= dims(A) SDIM(X). { D = ir_p_sdims(p, A, &X); }
 
 /* !quant.uniform<storage(<min:max>)? : expressed (:axis)?, params> */
 nonfn_type(T) ::= quant_kw(K) LT quant_storage COLON type(E) qaxis(X) COMMA
@@ -368,17 +380,33 @@ attr(A) ::= dense_kw(K) LT GT COLON type(T).
 	{ A = ir_p_dense(p, &K, NULL, T); }
 %type dense_kw {IrToken}
 dense_kw(K) ::= DENSE(D). { K = D; ir_p_dense_begin(p); }
-delem(E) ::= INTEGER(N). { E = ir_p_dense_scalar(p, &N, false); }
-delem(E) ::= MINUS INTEGER(N). { E = ir_p_dense_scalar(p, &N, true); }
-delem(E) ::= FLOAT(N). { E = ir_p_dense_scalar(p, &N, false); }
-delem(E) ::= MINUS FLOAT(N). { E = ir_p_dense_scalar(p, &N, true); }
-delem(E) ::= TRUE(N). { E = ir_p_dense_scalar(p, &N, false); }
-delem(E) ::= FALSE(N). { E = ir_p_dense_scalar(p, &N, false); }
-delem(E) ::= STRING(N). { E = ir_p_dense_scalar(p, &N, false); }
+delem(E) ::= dscalar(S). { E = S; }
+/* (re, im): one element of a complex element type */
+delem(E) ::= LPAREN dscalar(A) COMMA dscalar(B) RPAREN(R).
+	{ E = ir_p_dense_pair(p, &R, A, B); }
+dscalar(E) ::= INTEGER(N). { E = ir_p_dense_scalar(p, &N, false); }
+dscalar(E) ::= MINUS INTEGER(N). { E = ir_p_dense_scalar(p, &N, true); }
+dscalar(E) ::= FLOAT(N). { E = ir_p_dense_scalar(p, &N, false); }
+dscalar(E) ::= MINUS FLOAT(N). { E = ir_p_dense_scalar(p, &N, true); }
+dscalar(E) ::= TRUE(N). { E = ir_p_dense_scalar(p, &N, false); }
+dscalar(E) ::= FALSE(N). { E = ir_p_dense_scalar(p, &N, false); }
+dscalar(E) ::= STRING(N). { E = ir_p_dense_scalar(p, &N, false); }
 delem(E) ::= LBRACKET RBRACKET. { E = ir_p_i64_push(p, NULL, 0); }
 delem(E) ::= LBRACKET dlist(L) RBRACKET. { E = L; }
 dlist(L) ::= delem(E). { L = ir_p_dlist(p, NULL, E); }
 dlist(L) ::= dlist(A) COMMA delem(E). { L = ir_p_dlist(p, A, E); }
+
+/* sparse<indices, values> : T | sparse<> : T (MLIR's sparse elements) */
+attr(A) ::= sparse_kw(K) LT GT COLON type(T).
+	{ A = ir_p_sparse(p, &K, NULL, NULL, T); }
+attr(A) ::= sparse_kw(K) LT delem(I) sparse_comma delem(V) GT COLON type(T).
+	{ A = ir_p_sparse(p, &K, I, V, T); }
+%type sparse_kw {IrToken}
+sparse_kw(K) ::= SPARSE(D). { K = D; ir_p_dense_begin(p); }
+sparse_comma ::= COMMA. { p->sparse_split = p->ndense; }
+/* opaque<"dialect", "0xHEX"> : T (MLIR 14's opaque elements) */
+attr(A) ::= OPAQUE(K) LT STRING(D) COMMA STRING(H) GT COLON type(T).
+	{ A = ir_p_opaque_elems(p, &K, &D, &H, T); }
 
 /* affine_map<(d0, ...)[s0, ...] -> (expr, ...)> */
 attr(A) ::= affine_kw LT LPAREN affine_dims RPAREN affine_syms ARROW

@@ -85,6 +85,86 @@ float_bits(IrParser *p, const IrToken *tok, uint64_t v, const IrType *t)
 	return ir_attr_float(p->ctx, t, d);
 }
 
+/* Whether t is an integer type wider than 64 bits. */
+static bool
+wide_int_type(const IrType *t)
+{
+	return t->kind == IR_TYPE_INTEGER && t->u.integer.width > 64;
+}
+
+static bool
+wide_float_type(const IrType *t)
+{
+	return t->kind == IR_TYPE_FLOAT && ir_float_bytes(t->u.flt.kind);
+}
+
+/* The bytes of integer literal tok (negated when neg) in integer type t
+ * wider than 64 bits; false after an error. */
+static bool
+wide_int_bytes(IrParser *p, const IrToken *tok, bool neg, const IrType *t,
+    uint8_t *out)
+{
+	const char *err;
+
+	if (t->u.integer.width > IR_INT_MAX_VALUE_WIDTH) {
+		ir_p_fail(p, tok, "values of integer types wider than %u bits "
+		    "are not supported", IR_INT_MAX_VALUE_WIDTH);
+		return false;
+	}
+	if (neg && t->u.integer.sign == IR_UNSIGNED) {
+		ir_p_fail(p, tok, "negative integer literal not valid for "
+		    "unsigned integer type");
+		return false;
+	}
+	err = ir_wide_int_parse(tok->s, tok->len, neg, t->u.integer.width,
+	    t->u.integer.sign, false, out);
+	if (err)
+		ir_p_fail(p, tok, "%s", err);
+	return err == NULL;
+}
+
+/* The storage bytes of hex literal tok for f80/f128 type t (all of its
+ * bits; MLIR 14 reads only 64 of them); false after an error. */
+static bool
+wide_float_hex(IrParser *p, const IrToken *tok, bool neg, const IrType *t,
+    uint8_t *out)
+{
+	unsigned w = ir_type_bitwidth(t);
+
+	if (neg) {
+		ir_p_fail(p, tok, "hexadecimal float literal should not have "
+		    "a leading minus");
+		return false;
+	}
+	if (ir_wide_int_parse(tok->s, tok->len, false, w, IR_UNSIGNED, false,
+	    out)) {
+		ir_p_fail(p, tok, "hexadecimal float constant out of range "
+		    "for type");
+		return false;
+	}
+	return true;
+}
+
+/* `N : iW` with W > 64, or `0x... : f80/f128`. */
+static const IrAttr *
+wide_attr(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
+{
+	uint8_t *b = ir_xcalloc((ir_type_bitwidth(t) + 7) / 8 + 1, 1);
+	const IrAttr *a = NULL;
+
+	if (t->kind == IR_TYPE_FLOAT) {
+		if (!ir_p_tok_is_hex(tok))
+			ir_p_fail(p, tok, "unexpected decimal integer literal "
+			    "for a floating point value");
+		else if (wide_float_hex(p, tok, neg, t, b))
+			a = ir_attr_float_bytes(p->ctx, t, b);
+	} else if (wide_int_bytes(p, tok, neg, t, b)) {
+		a = ir_attr_int_bytes(p->ctx, t, b);
+	}
+	free(b);
+	return a;
+}
+
 const IrAttr *
 ir_p_attr_int(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 {
@@ -92,6 +172,8 @@ ir_p_attr_int(IrParser *p, const IrToken *tok, bool neg, const IrType *t)
 
 	if (p->failed)
 		return NULL;
+	if (t && (wide_int_type(t) || wide_float_type(t)))
+		return wide_attr(p, tok, neg, t);
 	if (!ir_p_tok_u64(tok, &v)) {
 		ir_p_fail(p, tok, "integer constant out of range");
 		return NULL;
@@ -292,7 +374,22 @@ ir_p_dense_scalar(IrParser *p, const IrToken *tok, bool neg)
 {
 	IR_P_GROW(p->dense, p->ndense, p->densecap);
 	p->dense[p->ndense].tok = *tok;
+	p->dense[p->ndense].pair = false;
 	p->dense[p->ndense++].neg = neg;
+	return ir_p_i64_new(p);
+}
+
+IrI64List *
+ir_p_dense_pair(IrParser *p, const IrToken *close, IrI64List *re,
+    IrI64List *im)
+{
+	(void)close;
+	ir_p_i64_free(p, re);
+	ir_p_i64_free(p, im);
+	if (p->ndense >= 2) {
+		p->dense[p->ndense - 1].pair = true;
+		p->dense[p->ndense - 2].pair = true;
+	}
 	return ir_p_i64_new(p);
 }
 
@@ -428,6 +525,33 @@ elem_bits(IrParser *p, const DenseElem *e, const IrType *t, uint64_t *bits)
 	return true;
 }
 
+/* Dense element e of f80/f128 or wide integer type t, at out. */
+static bool
+wide_elem(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
+{
+	const IrToken *tok = &e->tok;
+
+	if (t->kind == IR_TYPE_INTEGER) {
+		if (tok->kind == TK_FLOAT) {
+			ir_p_fail(p, tok, "expected integer elements, but "
+			    "parsed floating-point");
+			return false;
+		}
+		return wide_int_bytes(p, tok, e->neg, t, out);
+	}
+	if (tok->kind == TK_INTEGER && ir_p_tok_is_hex(tok))
+		return wide_float_hex(p, tok, e->neg, t, out);
+	if (tok->kind != TK_FLOAT) {
+		ir_p_fail(p, tok, "expected floating-point elements, but "
+		    "parsed integer");
+		return false;
+	}
+	/* MLIR 14 reads the literal as a double, then widens it */
+	ir_float_wide_from_double(t->u.flt.kind, e->neg ?
+	    -ir_p_tok_double(tok) : ir_p_tok_double(tok), out);
+	return true;
+}
+
 /* Encodes dense element e of element type t at out, little endian. */
 static bool
 dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
@@ -440,6 +564,14 @@ dense_encode(IrParser *p, const DenseElem *e, const IrType *t, uint8_t *out)
 		    t->kind == IR_TYPE_FLOAT ? "floating point" : "integer");
 		return false;
 	}
+	if ((e->tok.kind == TK_TRUE || e->tok.kind == TK_FALSE) &&
+	    (wide_int_type(t) || wide_float_type(t))) {
+		ir_p_fail(p, &e->tok, "expected i1 type for 'true' or "
+		    "'false' values");
+		return false;
+	}
+	if (wide_int_type(t) || wide_float_type(t))
+		return wide_elem(p, e, t, out);
 	if (!elem_bits(p, e, t, &bits))
 		return false;
 	for (i = 0; i < size; i++)
@@ -451,7 +583,7 @@ static bool
 static_shape(IrParser *p, const IrToken *kw, const IrType *t)
 {
 	if ((t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_VECTOR) ||
-	    ir_type_num_elements(t) < 0) {
+	    !ir_type_is_static(t)) {
 		ir_p_fail(p, kw, "elements literal type must have static "
 		    "shape");
 		return false;
@@ -469,14 +601,23 @@ dense_type_ok(IrParser *p, const IrToken *kw, const IrType *t)
 	if (!static_shape(p, kw, t))
 		return false;
 	e = t->u.shaped.elem;
+	if (e->kind == IR_TYPE_COMPLEX)
+		e = e->u.complex.elem;
 	if (e->kind != IR_TYPE_INTEGER && e->kind != IR_TYPE_FLOAT &&
 	    e->kind != IR_TYPE_INDEX) {
-		ir_p_fail(p, kw, "unsupported dense element type");
+		/* MLIR 14 keeps such literals as strings and drops the
+		 * numbers (dense<"">): refuse rather than lose them */
+		char *ts = ir_type_str(t->u.shaped.elem);
+		ir_p_fail(p, kw, "numbers in dense<> need an integer, float, "
+		    "index or complex element type, not %s (for quantized "
+		    "values use the storage type, e.g. i8)", ts);
+		free(ts);
 		return false;
 	}
 	if (ir_dense_elem_size(e) == 0) {
 		ir_p_fail(p, kw, "dense elements of i%u are not supported "
-		    "(integer widths 1 to 64 only)", e->u.integer.width);
+		    "(integer widths 1 to %u only)", e->u.integer.width,
+		    IR_INT_MAX_VALUE_WIDTH);
 		return false;
 	}
 	return true;
@@ -509,6 +650,23 @@ shape_matches(IrParser *p, const IrToken *kw, const IrI64List *shape,
 	return true;
 }
 
+/* A complex element type takes (re, im) pairs only; other types take
+ * no pair. */
+static bool
+pairs_match(IrParser *p, bool cplx)
+{
+	for (size_t i = 0; i < p->ndense; i++) {
+		if (p->dense[i].pair == cplx)
+			continue;
+		ir_p_fail(p, &p->dense[i].tok, cplx ? "expected a (real, "
+		    "imaginary) pair for a complex element" : "complex "
+		    "element (real, imaginary) for a type that is not "
+		    "complex");
+		return false;
+	}
+	return true;
+}
+
 static const IrAttr *
 make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
     const IrType *t)
@@ -518,15 +676,28 @@ make_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
 	const IrAttr *a = NULL;
 	uint8_t *buf;
 
-	if (!shape_matches(p, kw, shape, t))
+	const IrType *elem = t->u.shaped.elem;
+	bool cplx = elem->kind == IR_TYPE_COMPLEX;
+	size_t n = p->ndense;
+
+	if (!shape_matches(p, kw, shape, t) || !pairs_match(p, cplx))
 		return NULL;
-	buf = ir_xcalloc(p->ndense + 1, es);
-	for (i = 0; i < p->ndense; i++)
-		if (!dense_encode(p, &p->dense[i], t->u.shaped.elem,
-		    buf + i * es))
+	if (cplx) {
+		/* two scalars per element: the real part, then the
+		 * imaginary part, each in half of the element */
+		elem = elem->u.complex.elem;
+		es /= 2;
+	}
+	buf = ir_xcalloc(n + 1, es);
+	for (i = 0; i < n; i++)
+		if (!dense_encode(p, &p->dense[i], elem, buf + i * es))
 			break;
+	if (cplx) {
+		n /= 2;
+		es *= 2;
+	}
 	if (!p->failed)
-		a = ir_attr_dense(p->ctx, t, splat, buf, p->ndense * es);
+		a = ir_attr_dense(p->ctx, t, splat, buf, n * es);
 	if (!a && !p->failed)
 		ir_p_fail(p, kw, "dense elements do not fit type");
 	free(buf);
@@ -548,7 +719,7 @@ numeric_elem(const IrType *t)
 	    t->kind == IR_TYPE_VECTOR ? t->u.shaped.elem : NULL;
 
 	return e && (e->kind == IR_TYPE_INTEGER || e->kind == IR_TYPE_FLOAT ||
-	    e->kind == IR_TYPE_INDEX);
+	    e->kind == IR_TYPE_INDEX || e->kind == IR_TYPE_COMPLEX);
 }
 
 /* dense<"a"> or dense<["a", ...]> of a non-numeric element type. */
@@ -617,7 +788,8 @@ ir_p_dense_hex(IrParser *p, const IrToken *kw, const IrToken *str,
 	n = (s->len - 2) / 2;
 	es = ir_dense_elem_size(t->u.shaped.elem);
 	ne = ir_type_num_elements(t);
-	if ((s->len & 1) || (n != es && n != (size_t)ne * es)) {
+	if ((s->len & 1) || (n != es && (ne < 0 || n / es != (size_t)ne ||
+	    n % es))) {
 		ir_p_fail(p, str, "elements hex data size is invalid for "
 		    "provided type");
 		return NULL;
@@ -816,5 +988,216 @@ ir_p_strided(IrParser *p, IrI64List *strides, int64_t offset)
 	if (!p->failed && strides)
 		a = ir_attr_strided(p->ctx, offset, strides->n, strides->v);
 	ir_p_i64_free(p, strides);
+	return a;
+}
+
+/* ---------------------------------------------------------------- sparse */
+
+/* A dense attribute of type t from the scalars p->dense[first, first + n)
+ * with the literal's shape (an empty shape: a splat). */
+static const IrAttr *
+dense_range(IrParser *p, const IrToken *kw, size_t first, size_t n,
+    IrI64List *shape, const IrType *t)
+{
+	DenseElem *all = p->dense;
+	size_t nall = p->ndense;
+	const IrAttr *a;
+
+	if (n == 1 && all[first].tok.kind == TK_STRING && shape->n == 0)
+		return ir_p_dense_hex(p, kw, &all[first].tok, t);
+	p->dense = all + first;
+	p->ndense = n;
+	a = make_dense(p, kw, shape, t);
+	p->dense = all;
+	p->ndense = nall;
+	return a;
+}
+
+static const IrType *
+tensor_of(IrParser *p, size_t rank, const int64_t *dims, const IrType *elem)
+{
+	return ir_type_tensor(p->ctx, (int64_t)rank, dims, elem, NULL);
+}
+
+/* MLIR's shape message for sparse<>. */
+static void
+sparse_shape_error(IrParser *p, const IrToken *kw, const IrType *t,
+    const IrAttr *ind, const IrAttr *val)
+{
+	const IrType *it = ind->u.dense.type, *vt = val->u.dense.type;
+	char *s1 = shape_str(t->u.shaped.dims, (size_t)t->u.shaped.rank);
+	char *s2 = shape_str(it->u.shaped.dims, (size_t)it->u.shaped.rank);
+	char *s3 = shape_str(vt->u.shaped.dims, (size_t)vt->u.shaped.rank);
+
+	ir_p_fail(p, kw, "expected shape (%s); inferred shape of indices "
+	    "literal (%s); inferred shape of values literal (%s)", s1, s2, s3);
+	free(s1);
+	free(s2);
+	free(s3);
+}
+
+static void
+sparse_index_error(IrParser *p, const IrToken *kw, const IrType *t,
+    const IrAttr *ind, int64_t bad)
+{
+	int64_t rank = t->u.shaped.rank;
+	char *ts = ir_type_str(t);
+	char *idx = ir_xmalloc((size_t)rank * 24 + 3);
+	size_t len = 0;
+
+	idx[len++] = '[';
+	for (int64_t k = 0; k < rank; k++) {
+		int64_t v;
+
+		memcpy(&v, ind->u.dense.data + (ind->u.dense.splat ? 0 :
+		    8 * (size_t)(bad * rank + k)), 8);
+		len += (size_t)sprintf(idx + len, "%s%" PRIu64, k ? ", " : "",
+		    (uint64_t)v);
+	}
+	idx[len++] = ']';
+	idx[len] = 0;
+	ir_p_fail(p, kw, "sparse index #%" PRId64 " is not contained within "
+	    "the value shape, with index=%s, and type='%s'", bad, idx, ts);
+	free(idx);
+	free(ts);
+}
+
+/* The type of a sparse<> or opaque<> literal: a static tensor or vector
+ * (and numbers for sparse). */
+static bool
+elements_type_ok(IrParser *p, const IrToken *kw, const IrType *t,
+    bool numbers)
+{
+	if (t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_VECTOR) {
+		ir_p_fail(p, kw, "elements literal must be a ranked tensor "
+		    "or vector type");
+		return false;
+	}
+	return numbers ? dense_type_ok(p, kw, t) : static_shape(p, kw, t);
+}
+
+const IrAttr *
+ir_p_sparse(IrParser *p, const IrToken *kw, IrI64List *ishape,
+    IrI64List *vshape, const IrType *t)
+{
+	const IrType *i64, *it, *vt;
+	const IrAttr *ind = NULL, *val = NULL, *a = NULL;
+	size_t split = p->sparse_split, rank;
+	int64_t dims[2], nidx, bad = 0;
+	const char *why;
+
+	if (p->failed || !t || !elements_type_ok(p, kw, t, true))
+		goto done;
+	i64 = ir_type_int(p->ctx, 64, IR_SIGNLESS);
+	rank = (size_t)t->u.shaped.rank;
+	/* indices: a splat is one index; values: a splat fills them all */
+	dims[0] = 1;
+	dims[1] = (int64_t)rank;
+	if (!ishape) {
+		dims[0] = 0;
+		it = tensor_of(p, 2, dims, i64);
+	} else {
+		it = ishape->n == 0 ? tensor_of(p, 2, dims, i64) :
+		    tensor_of(p, ishape->n, ishape->v, i64);
+	}
+	if (!it)
+		goto done;
+	for (size_t i = 0; ishape && i < split; i++)
+		if (p->dense[i].tok.kind == TK_STRING) {
+			ir_p_fail(p, &p->dense[i].tok, "expected integer "
+			    "indices in sparse elements");
+			goto done;
+		}
+	/* rank 0: every index is empty (MLIR keeps none of the literal) */
+	ind = ishape && ir_type_num_elements(it) != 0 ?
+	    dense_range(p, kw, 0, split, ishape, it) :
+	    ir_attr_dense(p->ctx, it, false, NULL, 0);
+	if (!ind)
+		goto done;
+	nidx = it->u.shaped.dims[0];
+	if (!vshape || vshape->n == 0)
+		vt = tensor_of(p, 1, &nidx, t->u.shaped.elem);
+	else
+		vt = tensor_of(p, vshape->n, vshape->v, t->u.shaped.elem);
+	if (!vt)
+		goto done;
+	val = vshape ? dense_range(p, kw, split, p->ndense - split, vshape,
+	    vt) : ir_attr_dense(p->ctx, vt, false, NULL, 0);
+	if (!val)
+		goto done;
+	why = ir_sparse_check(t, ind, val, &bad);
+	if (why && !strcmp(why, "shape"))
+		sparse_shape_error(p, kw, t, ind, val);
+	else if (why && !strcmp(why, "index"))
+		sparse_index_error(p, kw, t, ind, bad);
+	else if (why)
+		ir_p_fail(p, kw, "%s", why);
+	else
+		a = ir_attr_sparse(p->ctx, t, ind, val);
+done:
+	ir_p_i64_free(p, ishape);
+	ir_p_i64_free(p, vshape);
+	return a;
+}
+
+/* ---------------------------------------------------------------- opaque */
+
+/* MLIR's rule for a dialect namespace: letters, digits, '_' (and not
+ * empty). */
+static bool
+valid_namespace(const IrIdent *d)
+{
+	if (d->len == 0)
+		return false;
+	for (size_t i = 0; i < d->len; i++) {
+		char c = d->str[i];
+
+		if (!(c == '_' || (c >= '0' && c <= '9') ||
+		    ((c | 32) >= 'a' && (c | 32) <= 'z')))
+			return false;
+	}
+	return true;
+}
+
+const IrAttr *
+ir_p_opaque_elems(IrParser *p, const IrToken *kw, const IrToken *dialect,
+    const IrToken *hex, const IrType *t)
+{
+	const IrIdent *d, *s;
+	uint8_t *buf;
+	size_t n, i, odd;
+	const IrAttr *a = NULL;
+
+	if (p->failed || !t)
+		return NULL;
+	d = ir_p_tok_string(p, dialect, 0);
+	if (!valid_namespace(d)) {
+		ir_p_fail(p, kw, "invalid dialect namespace '\"%.*s\"'",
+		    (int)d->len, d->str);
+		return NULL;
+	}
+	s = ir_p_tok_string(p, hex, 0);
+	if (s->len < 2 || s->str[0] != '0' || s->str[1] != 'x' ||
+	    strspn(s->str + 2, "0123456789abcdefABCDEF") != s->len - 2) {
+		ir_p_fail(p, hex, "expected string containing hex digits "
+		    "starting with `0x`");
+		return NULL;
+	}
+	if (!elements_type_ok(p, kw, t, false))
+		return NULL;
+	/* an odd digit count reads as if led by a zero, as in MLIR */
+	odd = (s->len - 2) & 1;
+	n = (s->len - 2 + odd) / 2;
+	buf = ir_xcalloc(n + 1, 1);
+	for (i = 0; i < s->len - 2; i++) {
+		char c = s->str[2 + i];
+		int v = c <= '9' ? c - '0' : (c | 32) - 'a' + 10;
+		size_t k = i + odd;
+
+		buf[k / 2] |= (uint8_t)(v << (k % 2 ? 0 : 4));
+	}
+	a = ir_attr_opaque_elems(p->ctx, t, d,
+	    ir_ident_get(p->ctx, (const char *)buf, n));
+	free(buf);
 	return a;
 }

@@ -621,6 +621,26 @@ ir_p_cast_finish(IrParser *p, IrPtrList *in, IrPtrList *out,
 }
 
 void
+ir_p_constant_finish(IrParser *p, IrPtrList *sym, const IrType *t,
+    const IrLoc *loc)
+{
+	OpFrame *f = ir_p_top_op(p);
+	const IrAttr *ref = ir_p_attr_symref(p, sym);
+	IrNamedAttr value;
+
+	if (!p->failed && f && (!ref || !t))
+		ir_p_lost(p, &f->tok, NULL);
+	if (p->failed || !f)
+		return;
+	value.name = ir_ident_cstr(p->ctx, "value");
+	value.value = ref;
+	build_op(p, f, 0, NULL, 1, &t, ir_attr_dict(p->ctx, 1, &value), loc,
+	    0);
+	if (!p->failed)
+		ir_p_op_pop(p);
+}
+
+void
 ir_p_return_finish(IrParser *p, IrPtrList *types, const IrLoc *loc)
 {
 	OpFrame *f = ir_p_top_op(p);

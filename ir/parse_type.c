@@ -204,6 +204,71 @@ ir_p_dim(IrParser *p, const IrToken *tok)
 	return (int64_t)v;
 }
 
+IrI64List *
+ir_p_sdims(IrParser *p, IrI64List *dims, const IrToken *tok)
+{
+	const char *c = tok->s, *end = strchr(tok->s, ']');
+	IrToken n = *tok;
+	uint64_t v;
+
+	while (!p->failed && (c += strcspn(c, "0123456789")) < end) {
+		n.s = c;
+		n.len = strspn(c, "0123456789");
+		if (!ir_p_tok_u64(&n, &v) || v > (uint64_t)INT64_MAX / 2) {
+			ir_p_fail(p, tok, "dimension is too large");
+			break;
+		}
+		dims = ir_p_i64_push(p, dims, -2 - (int64_t)v);
+		c += n.len;
+	}
+	return dims;
+}
+
+const IrType *
+ir_p_complex(IrParser *p, const IrToken *kw, const IrType *elem)
+{
+	const IrType *t;
+
+	if (p->failed || !elem)
+		return NULL;
+	t = ir_type_complex(p->ctx, elem);
+	if (!t)
+		ir_p_fail(p, kw, "invalid element type for complex");
+	return t;
+}
+
+/* Whether dims entry d is a scalable dim (ir_p_sdim's encoding). */
+static bool
+is_sdim(int64_t d)
+{
+	return d < 0 && d != IR_DYNAMIC;
+}
+
+/* Decodes the scalable dims of a vector in place: they must be the
+ * trailing ones (MLIR 14). Returns how many, or -1 after an error. */
+static int64_t
+scalable_dims(IrParser *p, const IrToken *kw, int64_t *d, int64_t rank)
+{
+	int64_t i, n = 0;
+
+	for (i = 0; i < rank; i++) {
+		if (is_sdim(d[i])) {
+			d[i] = -2 - d[i];
+			n++;
+		} else if (n) {
+			ir_p_fail(p, kw, "fixed-length dimension after a "
+			    "scalable dimension");
+			return -1;
+		}
+	}
+	if (n && kw->kind != TK_VECTOR) {
+		ir_p_fail(p, kw, "scalable dimensions are only allowed in "
+		    "vector types");
+		return -1;
+	}
+	return n;
+}
+
 /* MLIR 14's element rules: numbers everywhere, vectors in tensors and
  * memrefs, memrefs in memrefs, dialect types (quant included) in tensors
  * only. */
@@ -215,6 +280,8 @@ valid_elem(int kw, const IrType *t)
 		return true;
 	if (kw == TK_VECTOR)
 		return false;
+	if (t->kind == IR_TYPE_COMPLEX)
+		return true; /* tensor<complex<f32>>, memref<?xcomplex<i8>> */
 	if (kw == TK_MEMREF && t->kind == IR_TYPE_MEMREF)
 		return true; /* memref<3xmemref<2xi8>>, as MLIR 14 allows */
 	return t->kind == IR_TYPE_VECTOR || (kw == TK_TENSOR &&
@@ -241,8 +308,12 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
     const IrType *elem, const IrAttr *a, const IrAttr *b)
 {
 	int64_t rank = dims ? (int64_t)dims->n : -1;
-	const int64_t *d = dims ? dims->v : NULL;
+	int64_t *d = dims ? dims->v : NULL;
+	int64_t nscalable = rank > 0 ? scalable_dims(p, kw, d, rank) : 0;
 	size_t i;
+
+	if (nscalable < 0)
+		return NULL;
 
 	if (!valid_elem(kw->kind, elem)) {
 		if (kw->kind == TK_VECTOR)
@@ -263,7 +334,8 @@ make_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 				    "positive constant sizes");
 				return NULL;
 			}
-		return ir_type_vector(p->ctx, rank, d, elem);
+		return ir_type_vector_scalable(p->ctx, rank, d, elem,
+		    (unsigned)nscalable);
 	}
 	if (a && !b && !is_layout(a)) {
 		b = a;
@@ -314,6 +386,17 @@ memo_match(const struct ShapedMemo *m, int kind, const IrI64List *dims,
 	    memcmp(m->dims, dims->v, dims->n * sizeof *dims->v) == 0);
 }
 
+/* Scalable dims are decoded in place by make_shaped, so such a list
+ * must not be remembered (it would then match the fixed-size type). */
+static bool
+has_sdim(const IrI64List *dims)
+{
+	for (size_t i = 0; dims && i < dims->n; i++)
+		if (is_sdim(dims->v[i]))
+			return true;
+	return false;
+}
+
 const IrType *
 ir_p_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
     const IrType *elem, const IrAttr *a, const IrAttr *b)
@@ -321,7 +404,7 @@ ir_p_shaped(IrParser *p, const IrToken *kw, IrI64List *dims,
 	struct ShapedMemo *m = NULL;
 	const IrType *t = NULL;
 
-	if (!p->failed && elem && !a && !b)
+	if (!p->failed && elem && !a && !b && !has_sdim(dims))
 		m = memo_slot(p, kw->kind, dims, elem);
 	if (m && memo_match(m, kw->kind, dims, elem)) {
 		t = m->t;

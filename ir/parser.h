@@ -132,6 +132,9 @@ void ir_p_block_begin(IrParser *p, const IrToken *label);
 void ir_p_block_arg(IrParser *p, const IrToken *name, const IrType *t,
     const IrLoc *loc);
 void ir_p_sugar_begin(IrParser *p, const char *opname, const IrToken *kw);
+/* `func.constant @f : T`: the op with value = @f and one result of T. */
+void ir_p_constant_finish(IrParser *p, IrPtrList *sym, const IrType *t,
+    const IrLoc *loc);
 void ir_p_sym_name(IrParser *p, const IrToken *sym);
 /* The func.func visibility keyword ("private", "public", "nested"). */
 void ir_p_func_visibility(IrParser *p, const char *vis);
@@ -159,6 +162,11 @@ const IrType *ir_p_memref_old(IrParser *p, const IrToken *kw,
     IrI64List *dims, const IrType *elem, int64_t offset,
     IrI64List *strides, const IrAttr *space);
 int64_t ir_p_dim(IrParser *p, const IrToken *tok);
+/* Scalable dims `[N x M]x`, pushed to dims encoded as -2 - N (decoded
+ * by ir_p_shaped; IR_DYNAMIC never collides). */
+IrI64List *ir_p_sdims(IrParser *p, IrI64List *dims, const IrToken *tok);
+const IrType *ir_p_complex(IrParser *p, const IrToken *kw,
+    const IrType *elem);
 /* A plain shaped type lexed as one SHAPED token. */
 const IrType *ir_p_shaped_token(IrParser *p, const IrToken *tok);
 int64_t ir_p_int64(IrParser *p, const IrToken *tok, bool neg);
@@ -195,11 +203,20 @@ IrNamedList *ir_p_named(IrParser *p, IrNamedList *l, const IrToken *key,
     const IrAttr *value);
 void ir_p_dense_begin(IrParser *p);
 IrI64List *ir_p_dense_scalar(IrParser *p, const IrToken *tok, bool neg);
+/* (re, im): marks the last two scalars as one complex element. */
+IrI64List *ir_p_dense_pair(IrParser *p, const IrToken *close, IrI64List *re,
+    IrI64List *im);
 IrI64List *ir_p_dlist(IrParser *p, IrI64List *list, IrI64List *elem);
 const IrAttr *ir_p_dense(IrParser *p, const IrToken *kw, IrI64List *shape,
     const IrType *t);
 const IrAttr *ir_p_dense_hex(IrParser *p, const IrToken *kw,
     const IrToken *str, const IrType *t);
+/* sparse<I, V> : T; I and V NULL for sparse<>. The scalars of I are
+ * p->dense[0 .. p->sparse_split), those of V follow. */
+const IrAttr *ir_p_sparse(IrParser *p, const IrToken *kw, IrI64List *ishape,
+    IrI64List *vshape, const IrType *t);
+const IrAttr *ir_p_opaque_elems(IrParser *p, const IrToken *kw,
+    const IrToken *dialect, const IrToken *hex, const IrType *t);
 void ir_p_affine_begin(IrParser *p, const IrToken *kw);
 void ir_p_affine_id(IrParser *p, const IrToken *tok, bool symbol);
 const IrAffineExpr *ir_p_aff_bin(IrParser *p, IrAffineKind kind,
@@ -383,6 +400,7 @@ typedef struct Measure {
 typedef struct DenseElem {
 	IrToken tok;
 	bool neg;
+	bool pair;   /* half of a (re, im) complex element */
 } DenseElem;
 
 struct IrParser {
@@ -476,6 +494,7 @@ struct IrParser {
 	/* Literal scratch. */
 	DenseElem *dense;
 	size_t ndense, densecap;
+	size_t sparse_split;  /* sparse<I, V>: where the scalars of V start */
 	IrPtrList affdims, affsyms;
 	IrToken affkw;        /* affine_map keyword, for errors */
 	IrI64List affeq;      /* affine_set: 1 for each == constraint */

@@ -72,6 +72,9 @@ void ir_pr_func_type(IrPrinter *p, size_t nin, const IrType *const *in,
 /* A float the way mlir-opt prints it: %e-like when that reads back,
  * else the shortest exact decimal, else the hex bits (then true). */
 bool ir_pr_float(IrPrinter *p, double v, IrFloatKind kind);
+/* The same for an f80/f128 from its storage bytes: decimal as MLIR prints
+ * it when the value is a double, else the bits in hex (then true). */
+bool ir_pr_float_bytes(IrPrinter *p, const uint8_t *b, IrFloatKind kind);
 /* The decimal text ir_pr_float writes for v into s; false when only the
  * hex bits read back exactly (s is then undefined). */
 bool ir_float_text(char s[static 128], double v, IrFloatKind kind);

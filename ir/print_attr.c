@@ -300,12 +300,20 @@ dims(IrPrinter *p, const IrType *t)
 		ir_pr_write(p, "*x", 2);
 		return;
 	}
-	for (int64_t i = 0; i < t->u.shaped.rank; i++) {
+	/* scalable dims as MLIR 14 writes them: one trailing group,
+	 * vector<2x[4x8]xf32> */
+	int64_t rank = t->u.shaped.rank;
+	int64_t first_scalable = rank - t->u.shaped.nscalable;
+	for (int64_t i = 0; i < rank; i++) {
 		int64_t d = t->u.shaped.dims[i];
+		if (i == first_scalable)
+			ir_pr_putc(p, '[');
 		if (d == IR_DYNAMIC)
 			ir_pr_putc(p, '?');
 		else
 			ir_pr_int(p, d);
+		if (i + 1 == rank && first_scalable < rank)
+			ir_pr_putc(p, ']');
 		ir_pr_putc(p, 'x');
 	}
 }
@@ -413,7 +421,7 @@ quant(IrPrinter *p, const IrType *t)
 
 static const char *const float_names[] = {
 	[IR_F16] = "f16", [IR_BF16] = "bf16", [IR_F32] = "f32",
-	[IR_F64] = "f64",
+	[IR_F64] = "f64", [IR_F80] = "f80", [IR_F128] = "f128",
 };
 
 void
@@ -464,6 +472,11 @@ ir_pr_type(IrPrinter *p, const IrType *t)
 		return;
 	case IR_TYPE_OPAQUE:
 		dialect_symbol(p, '!', t->u.opaque.dialect, t->u.opaque.body);
+		return;
+	case IR_TYPE_COMPLEX:
+		ir_pr_write(p, "complex<", 8);
+		ir_pr_type(p, t->u.complex.elem);
+		ir_pr_putc(p, '>');
 		return;
 	}
 	ir_unreachable("bad type kind");
@@ -531,15 +544,43 @@ is_nan_bits(uint64_t bits, IrFloatKind k)
 	case IR_F32:
 		return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
 	case IR_F64:
+	case IR_F80: /* printed from their bytes (ir_pr_float_bytes) */
+	case IR_F128:
 		break;
 	}
 	return (bits & UINT64_C(0x7ff0000000000000)) ==
 	    UINT64_C(0x7ff0000000000000) && (bits & ((UINT64_C(1) << 52) - 1));
 }
 
+/* An integer wider than 64 bits, from its bytes. */
+static void
+wide_int(IrPrinter *p, const IrType *t, const uint8_t *d)
+{
+	char *s = ir_wide_int_str(d, t->u.integer.width, !is_unsigned(t));
+	ir_pr_puts(p, s);
+	free(s);
+}
+
 static void
 dense_elem(IrPrinter *p, const IrType *elem, const uint8_t *d, size_t es)
 {
+	if (elem->kind == IR_TYPE_COMPLEX) {
+		/* (re,im) without a space, as MLIR 14 prints them */
+		ir_pr_putc(p, '(');
+		dense_elem(p, elem->u.complex.elem, d, es / 2);
+		ir_pr_putc(p, ',');
+		dense_elem(p, elem->u.complex.elem, d + es / 2, es / 2);
+		ir_pr_putc(p, ')');
+		return;
+	}
+	if (elem->kind == IR_TYPE_FLOAT && ir_float_bytes(elem->u.flt.kind)) {
+		ir_pr_float_bytes(p, d, elem->u.flt.kind);
+		return;
+	}
+	if (elem->kind == IR_TYPE_INTEGER && elem->u.integer.width > 64) {
+		wide_int(p, elem, d);
+		return;
+	}
 	if (elem->kind == IR_TYPE_FLOAT) {
 		uint64_t bits = load_le(d, es);
 		double v;
@@ -674,22 +715,62 @@ dense_strings(IrPrinter *p, const IrAttr *a)
 	ir_pr_type(p, t);
 }
 
+/* What dense<...> holds: one element (a splat), a nested list by shape,
+ * or (allow_hex, more than 100 elements) the hex storage. */
 static void
-dense(IrPrinter *p, const IrAttr *a)
+dense_body(IrPrinter *p, const IrAttr *a, bool allow_hex)
 {
 	const IrType *t = a->u.dense.type;
 	const IrType *elem = t->u.shaped.elem;
 	size_t es = ir_dense_elem_size(elem);
 	int64_t n = ir_type_num_elements(t);
-	ir_pr_write(p, "dense<", 6);
 	if (a->u.dense.splat && es && a->u.dense.size >= es)
 		dense_elem(p, elem, a->u.dense.data, es);
-	else if (n > 100 && a->u.dense.size == (size_t)n * es)
+	else if (allow_hex && n > 100 && a->u.dense.size == (size_t)n * es)
 		dense_hex(p, a, n);
 	else if (n > 0 && es && a->u.dense.size == (size_t)n * es)
 		dense_list(p, t, n, number_elem, a);
+}
+
+static void
+dense(IrPrinter *p, const IrAttr *a)
+{
+	ir_pr_write(p, "dense<", 6);
+	dense_body(p, a, true);
 	ir_pr_write(p, "> : ", 4);
-	ir_pr_type(p, t);
+	ir_pr_type(p, a->u.dense.type);
+}
+
+/* sparse<indices, values> as MLIR 14 prints it: the indices never in
+ * hex, nothing between the brackets when there are no indices. */
+static void
+sparse(IrPrinter *p, const IrAttr *a)
+{
+	ir_pr_write(p, "sparse<", 7);
+	if (ir_type_num_elements(a->u.sparse.indices->u.dense.type) != 0) {
+		dense_body(p, a->u.sparse.indices, false);
+		ir_pr_write(p, ", ", 2);
+		dense_body(p, a->u.sparse.values, true);
+	}
+	ir_pr_write(p, "> : ", 4);
+	ir_pr_type(p, a->u.sparse.type);
+}
+
+static void
+opaque_elems(IrPrinter *p, const IrAttr *a)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const IrIdent *d = a->u.opaque_elems.data;
+	ir_pr_write(p, "opaque<", 7);
+	ir_pr_string(p, a->u.opaque_elems.dialect->str,
+	    a->u.opaque_elems.dialect->len);
+	ir_pr_write(p, ", \"0x", 5);
+	for (size_t i = 0; i < d->len; i++) {
+		ir_pr_putc(p, hex[(unsigned char)d->str[i] >> 4]);
+		ir_pr_putc(p, hex[(unsigned char)d->str[i] & 15]);
+	}
+	ir_pr_write(p, "\"> : ", 5);
+	ir_pr_type(p, a->u.opaque_elems.type);
 }
 
 /* ---------------------------------------------------------------- affine */
@@ -890,7 +971,10 @@ integer(IrPrinter *p, const IrAttr *a, bool in_array)
 		ir_pr_puts(p, a->u.integer.value & 1 ? "true" : "false");
 		return;
 	}
-	int_value(p, t, (uint64_t)a->u.integer.value);
+	if (a->u.integer.wide)
+		wide_int(p, t, a->u.integer.wide);
+	else
+		int_value(p, t, (uint64_t)a->u.integer.value);
 	if (in_array && t->kind == IR_TYPE_INTEGER &&
 	    t->u.integer.width == 64 && t->u.integer.sign == IR_SIGNLESS)
 		return;
@@ -905,9 +989,17 @@ floating(IrPrinter *p, const IrAttr *a, bool in_array)
 	/* Inside an array an f64's type is elided, as MLIR does; but a
 	 * value printed in hex would then read back as an integer (MLIR 14
 	 * loses it so), so it keeps its type. */
-	if (ir_pr_float(p, a->u.flt.value, k) == false && in_array &&
-	    k == IR_F64)
+	if (ir_float_bytes(k)) {
+		uint8_t b[16];
+		for (int i = 0; i < 8; i++) {
+			b[i] = (uint8_t)(a->u.flt.wide[0] >> (8 * i));
+			b[i + 8] = (uint8_t)(a->u.flt.wide[1] >> (8 * i));
+		}
+		ir_pr_float_bytes(p, b, k);
+	} else if (ir_pr_float(p, a->u.flt.value, k) == false && in_array &&
+	    k == IR_F64) {
 		return;
+	}
 	ir_pr_write(p, " : ", 3);
 	ir_pr_type(p, a->u.flt.type);
 }
@@ -996,6 +1088,12 @@ ir_pr_attr(IrPrinter *p, const IrAttr *a, bool in_array)
 		return;
 	case IR_ATTR_DENSE:
 		dense(p, a);
+		return;
+	case IR_ATTR_SPARSE:
+		sparse(p, a);
+		return;
+	case IR_ATTR_OPAQUE_ELEMS:
+		opaque_elems(p, a);
 		return;
 	case IR_ATTR_AFFINE_MAP:
 		affine_map(p, a);

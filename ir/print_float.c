@@ -10,8 +10,9 @@
 
 /* ---------------------------------------------------------------- bignum */
 
-/* Enough 32-bit limbs for m * 5^1074 with m < 2^53 (about 2550 bits). */
-#define BN_LIMBS 96
+/* Enough 32-bit limbs for m * 5^1074 with m < 2^53 (about 2550 bits),
+ * and for the read-back comparisons of f80/f128 (below 2300 bits). */
+#define BN_LIMBS 128
 
 typedef struct {
 	uint32_t w[BN_LIMBS]; /* little endian */
@@ -91,6 +92,35 @@ bn_bits(const Big *b)
 		top >>= 1;
 	}
 	return (b->n - 1) * 32 + bits;
+}
+
+static void
+bn_mul_pow5(Big *b, int n)
+{
+	for (; n > 0; n -= 13)
+		bn_mul(b, n >= 13 ? 1220703125u : (uint32_t)pow(5, n));
+}
+
+/* b -= 1, b > 0. */
+static void
+bn_dec(Big *b)
+{
+	for (int i = 0; i < b->n; i++)
+		if (b->w[i]-- != 0)
+			break;
+	while (b->n && !b->w[b->n - 1])
+		b->n--;
+}
+
+static int
+bn_cmp(const Big *a, const Big *b)
+{
+	if (a->n != b->n)
+		return a->n < b->n ? -1 : 1;
+	for (int i = a->n - 1; i >= 0; i--)
+		if (a->w[i] != b->w[i])
+			return a->w[i] < b->w[i] ? -1 : 1;
+	return 0;
 }
 
 /* ---------------------------------------------------------------- digits */
@@ -316,11 +346,14 @@ apfloat_str(char *s, double v, int prec, int maxpad, bool tz)
 		put_fixed(s, &g);
 }
 
-/* Bits of v in the float kind. */
+/* Bits of v in the float kind (f80/f128: never asked, see
+ * reads_back). */
 static uint64_t
 float_bits(double v, IrFloatKind kind)
 {
 	switch (kind) {
+	case IR_F80:
+	case IR_F128:
 	case IR_F16:
 		return ir_f16_from_double(v);
 	case IR_BF16:
@@ -339,10 +372,69 @@ float_bits(double v, IrFloatKind kind)
 	return u;
 }
 
+/* Is D * 10^k (the decimal) compared with B * 2^f below (-1), equal (0)
+ * or above (1)? Exact, on big integers. */
+static int
+cmp_dec_bin(uint64_t D, int k, const Big *B, int f)
+{
+	int a2 = k < f ? k : f, a5 = k < 0 ? k : 0;
+	Big x, y = *B;
+
+	bn_set(&x, D);
+	bn_mul_pow5(&x, k - a5);
+	bn_shl(&x, k - a2);
+	bn_mul_pow5(&y, -a5);
+	bn_shl(&y, f - a2);
+	return bn_cmp(&x, &y);
+}
+
+/* Does the decimal string s (the 6-digit exponent form) round to the
+ * double v (which f80/f128 hold exactly) in a format of `prec` bits, as
+ * APFloat's correctly rounded conversion does? v's p-bit significand is
+ * even (prec > 53), so a tie rounds to v. */
+static bool
+reads_back_wide(const char *s, double v, int prec)
+{
+	uint64_t D = 0, m;
+	int k = 0, e, bm = 0, f;
+	const char *c = s;
+	Big b;
+
+	if (*c == '-')
+		c++;
+	for (; *c && *c != 'e'; c++)
+		if (*c != '.') {
+			D = D * 10 + (uint64_t)(*c - '0');
+			k--;
+		}
+	k += 1 + (int)strtol(c + 1, NULL, 10); /* d.dddddd: one whole */
+	if (v == 0 || D == 0)
+		return v == 0 && D == 0;
+	decompose(v, &m, &e);
+	for (uint64_t t = m; t; t >>= 1)
+		bm++;
+	/* v = M * 2^E with M of prec bits: m << (prec - bm) */
+	f = e - (prec - bm) - 1;
+	/* upper bound (2M + 1) * 2^(E - 1) */
+	bn_set(&b, m);
+	bn_shl(&b, prec - bm + 1);
+	b.w[0] |= 1;
+	if (cmp_dec_bin(D, k, &b, f) > 0)
+		return false;
+	/* lower bound (2M - 1) * 2^(E - 1), or (4M - 1) * 2^(E - 2) below
+	 * a power of two */
+	bn_set(&b, m);
+	bn_shl(&b, prec - bm + (m == 1 ? 2 : 1));
+	bn_dec(&b);
+	return cmp_dec_bin(D, k, &b, m == 1 ? f - 1 : f) >= 0;
+}
+
 /* Does the decimal string read back as exactly v in the kind? */
 static bool
 reads_back(const char *s, double v, IrFloatKind kind)
 {
+	if (kind == IR_F80 || kind == IR_F128)
+		return reads_back_wide(s, fabs(v), kind == IR_F80 ? 64 : 113);
 	if (kind == IR_F32) {
 		float f = strtof(s, NULL);
 		return float_bits(f, kind) == float_bits(v, kind);
@@ -362,6 +454,10 @@ kind_precision(IrFloatKind kind)
 		return 24;
 	case IR_F64:
 		break;
+	case IR_F80:
+		return 64;
+	case IR_F128:
+		return 113;
 	}
 	return 53;
 }
@@ -395,10 +491,54 @@ ir_float_text(char s[static 128], double v, IrFloatKind kind)
 	return false;
 }
 
+/* `0x` and the storage bytes b[0..n) as one hex number (upper case, no
+ * leading zeros), as MLIR prints a float's bits. */
+static void
+hex_bytes(IrPrinter *p, const uint8_t *b, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	bool lead = true;
+
+	ir_pr_write(p, "0x", 2);
+	for (size_t i = n; i-- > 0;) {
+		for (int h = 1; h >= 0; h--) {
+			unsigned d = b[i] >> (4 * h) & 15;
+			if (lead && d == 0 && (i || h))
+				continue;
+			lead = false;
+			ir_pr_putc(p, hex[d]);
+		}
+	}
+}
+
+bool
+ir_pr_float_bytes(IrPrinter *p, const uint8_t *b, IrFloatKind kind)
+{
+	double v;
+	char s[128];
+
+	/* MLIR prints decimal where it can; a value no double holds is
+	 * printed by its bits here, because MLIR 14 would read its decimal
+	 * form back through a double (and lose bits). */
+	if (ir_float_wide_to_double(kind, b, &v) && ir_float_text(s, v,
+	    kind)) {
+		ir_pr_puts(p, s);
+		return false;
+	}
+	hex_bytes(p, b, ir_float_bytes(kind));
+	return true;
+}
+
 bool
 ir_pr_float(IrPrinter *p, double v, IrFloatKind kind)
 {
 	char s[128];
+
+	if (kind == IR_F80 || kind == IR_F128) {
+		uint8_t b[16];
+		ir_float_wide_from_double(kind, v, b);
+		return ir_pr_float_bytes(p, b, kind);
+	}
 	if (ir_float_text(s, v, kind)) {
 		ir_pr_puts(p, s);
 		return false;

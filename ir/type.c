@@ -49,7 +49,8 @@ type_hash(const IrType *t)
 		    (size_t)t->u.shaped.rank * sizeof(int64_t)) : 0,
 		    e ? e->hash : 0, attr_hash(t->u.shaped.encoding),
 		    attr_hash(t->u.shaped.layout),
-		    attr_hash(t->u.shaped.memspace) }, 7);
+		    attr_hash(t->u.shaped.memspace),
+		    t->u.shaped.nscalable }, 8);
 	case IR_TYPE_FUNCTION:
 		return ir_hash_words((uint64_t[]){ t->kind,
 		    hash_types(t->u.func.ninputs, t->u.func.inputs),
@@ -71,6 +72,9 @@ type_hash(const IrType *t)
 	case IR_TYPE_OPAQUE:
 		return ir_hash_words((uint64_t[]){ t->kind,
 		    t->u.opaque.dialect->hash, t->u.opaque.body->hash }, 3);
+	case IR_TYPE_COMPLEX:
+		return ir_hash_words((uint64_t[]){ t->kind,
+		    t->u.complex.elem->hash }, 2);
 	default:
 		return ir_hash_words((uint64_t[]){ t->kind }, 1);
 	}
@@ -99,6 +103,7 @@ shaped_eq(const IrType *a, const IrType *b)
 	    a->u.shaped.encoding == b->u.shaped.encoding &&
 	    a->u.shaped.layout == b->u.shaped.layout &&
 	    a->u.shaped.memspace == b->u.shaped.memspace &&
+	    a->u.shaped.nscalable == b->u.shaped.nscalable &&
 	    same_dims(a->u.shaped.rank, a->u.shaped.dims, b->u.shaped.dims);
 }
 
@@ -149,6 +154,8 @@ type_eq(const void *obj, const void *key)
 	case IR_TYPE_OPAQUE:
 		return a->u.opaque.dialect == b->u.opaque.dialect &&
 		    a->u.opaque.body == b->u.opaque.body;
+	case IR_TYPE_COMPLEX:
+		return a->u.complex.elem == b->u.complex.elem;
 	default:
 		return true;
 	}
@@ -312,9 +319,29 @@ const IrType *
 ir_type_vector(IrContext *ctx, int64_t rank, const int64_t *dims,
     const IrType *elem)
 {
+	return ir_type_vector_scalable(ctx, rank, dims, elem, 0);
+}
+
+const IrType *
+ir_type_vector_scalable(IrContext *ctx, int64_t rank, const int64_t *dims,
+    const IrType *elem, unsigned nscalable)
+{
 	IrType k;
-	if (!shaped_key(&k, IR_TYPE_VECTOR, rank, dims, elem))
+	if (!shaped_key(&k, IR_TYPE_VECTOR, rank, dims, elem) ||
+	    (int64_t)nscalable > rank)
 		return NULL;
+	k.u.shaped.nscalable = nscalable;
+	return unique(ctx, &k);
+}
+
+const IrType *
+ir_type_complex(IrContext *ctx, const IrType *elem)
+{
+	if (!elem || (elem->kind != IR_TYPE_INTEGER &&
+	    elem->kind != IR_TYPE_FLOAT))
+		return NULL;
+	IrType k = { .kind = IR_TYPE_COMPLEX };
+	k.u.complex.elem = elem;
 	return unique(ctx, &k);
 }
 
@@ -395,11 +422,25 @@ ir_type_is_shaped(const IrType *t)
 	    t->kind == IR_TYPE_VECTOR;
 }
 
+bool
+ir_type_is_static(const IrType *t)
+{
+	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 0)
+		return false;
+	for (int64_t i = 0; i < t->u.shaped.rank; i++)
+		if (t->u.shaped.dims[i] < 0)
+			return false;
+	return true;
+}
+
 int64_t
 ir_type_num_elements(const IrType *t)
 {
-	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 0)
+	if (!ir_type_is_static(t))
 		return -1;
+	for (int64_t i = 0; i < t->u.shaped.rank; i++)
+		if (t->u.shaped.dims[i] == 0)
+			return 0;
 	int64_t n = 1;
 	for (int64_t i = 0; i < t->u.shaped.rank; i++) {
 		int64_t d = t->u.shaped.dims[i];
@@ -427,6 +468,10 @@ ir_type_bitwidth(const IrType *t)
 			return 32;
 		case IR_F64:
 			return 64;
+		case IR_F80:
+			return 80;
+		case IR_F128:
+			return 128;
 		}
 		return 0;
 	case IR_TYPE_INDEX:

@@ -55,8 +55,8 @@ kind_of(const IrType *e)
 	if (e->kind == IR_TYPE_FLOAT && e->u.flt.kind == IR_F64)
 		return K_F64;
 	if (e->kind == IR_TYPE_INTEGER && e->u.integer.width >= 8 &&
-	    e->u.integer.width % 8 == 0)
-		return K_INT;
+	    e->u.integer.width <= 64 && e->u.integer.width % 8 == 0)
+		return K_INT; /* wider integers are not folded */
 	return K_NONE;
 }
 

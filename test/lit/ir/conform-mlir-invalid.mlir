@@ -83,14 +83,21 @@ func @f() attributes {type = (i32) -> i32} {
 
 // -----
 
-// Where npu-ir is narrower than MLIR (docs/syntax.md): 64-bit values only.
-// expected-error@+1 {{integer constant out of range for attribute}}
-"t.i"() {a = 9223372036854775808 : i65} : () -> ()
+// Where npu-ir is narrower than MLIR (docs/syntax.md): values of at most
+// 4096 bits.
+// expected-error@+1 {{values of integer types wider than 4096 bits are not supported}}
+"t.i"() {a = 1 : i4097} : () -> ()
 
 // -----
 
-// expected-error@+1 {{dense elements of i65 are not supported (integer widths 1 to 64 only)}}
-"t.i"() {a = dense<1> : tensor<2xi65>} : () -> ()
+// expected-error@+1 {{dense elements of i4097 are not supported (integer widths 1 to 4096 only)}}
+"t.i"() {a = dense<1> : tensor<2xi4097>} : () -> ()
+
+// -----
+
+// MLIR's range rule at any width: 2^65 needs 66 bits, more than i65
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.i"() {a = 36893488147419103232 : i65} : () -> ()
 
 // -----
 
