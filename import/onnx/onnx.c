@@ -444,6 +444,10 @@ begin_main(OnnxCv *cv, IrOp **func)
 		OnnxEntry *e = onnx_entry(cv, vis[i]->name, true);
 		e->c = NULL;
 		e->v = body->args[i];
+		/* the input's name, as the TFLite importer records it (npu-run
+		 * --list-inputs shows it) */
+		ir_value_set_loc(e->v, import_loc(cv->f,
+		    (const char *)vis[i]->name.p, vis[i]->name.n));
 	}
 	cv->entry = body;
 	ir_builder_init(&cv->b, cv->ctx);
