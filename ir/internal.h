@@ -104,4 +104,12 @@ void ir_pass_registry_add_plugin(IrContext *ctx, void *handle);
 void (*ir_canonical_patterns_fn(IrContext *ctx, size_t i))(IrContext *,
     IrPatternSet *);
 
+/* ir/parser.c: the double a decimal literal s[0..n) denotes, exactly as
+ * strtod would read it, when Clinger's fast path applies (at most 15
+ * significant digits, a power of ten within 10^+-22); else false. */
+bool ir_decimal_fast(const char *s, size_t n, double *out);
+/* ir/print_float.c: ir_float_text without its shortcut past the 6-digit
+ * attempt (the unit test checks the two agree). */
+bool ir_float_text_unfiltered(char s[static 128], double v, IrFloatKind kind);
+
 #endif /* NPUIR_INTERNAL_H */
