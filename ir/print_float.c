@@ -86,6 +86,8 @@ bn_bits(const Big *b)
 		return 0;
 	uint32_t top = b->w[b->n - 1];
 	int bits = 0;
+	for (; top >> 8; top >>= 8)
+		bits += 8;
 	while (top) {
 		bits++;
 		top >>= 1;
@@ -111,6 +113,9 @@ decompose(double v, uint64_t *m, int *e)
 	double fr = frexp(fabs(v), &ex); /* fr in [0.5, 1) */
 	uint64_t mant = (uint64_t)ldexp(fr, 53);
 	ex -= 53;
+	/* an f32 value has 29 trailing zero bits here: bytes first */
+	for (; !(mant & 0xff); ex += 8)
+		mant >>= 8;
 	while (!(mant & 1)) {
 		mant >>= 1;
 		ex++;
