@@ -145,5 +145,12 @@ char *ir_wide_int_str(const uint8_t *b, unsigned width, bool is_signed);
  * number *bad is outside the type, else a message. */
 const char *ir_sparse_check(const IrType *type, const IrAttr *indices,
     const IrAttr *values, int64_t *bad);
+/* ir/parser.c: the double a decimal literal s[0..n) denotes, exactly as
+ * strtod would read it, when Clinger's fast path applies (at most 15
+ * significant digits, a power of ten within 10^+-22); else false. */
+bool ir_decimal_fast(const char *s, size_t n, double *out);
+/* ir/print_float.c: ir_float_text without its shortcut past the 6-digit
+ * attempt (the unit test checks the two agree). */
+bool ir_float_text_unfiltered(char s[static 128], double v, IrFloatKind kind);
 
 #endif /* NPUIR_INTERNAL_H */

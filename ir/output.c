@@ -14,7 +14,8 @@
 
 typedef enum OutKind {
 	OUT_TEMP,   /* temp file beside the target, renamed on commit */
-	OUT_MEMORY, /* buffered, copied to the target on commit */
+	OUT_MEMORY, /* buffered, copied to the target on commit (a regular
+	               file: through a temp file made only then) */
 	OUT_DIRECT, /* the target itself (stdout or a device) */
 } OutKind;
 
@@ -25,6 +26,7 @@ struct IrOutput {
 	char *tmp;         /* OUT_TEMP: the temporary file's name */
 	char *buf;         /* OUT_MEMORY: open_memstream's buffer */
 	size_t len;
+	bool rename;       /* OUT_MEMORY: commit through a temp file */
 	IrOutput *next_live; /* OUT_TEMP: the live temp files' list */
 };
 
@@ -170,11 +172,15 @@ ir_output_open(const char *path, bool buffered, char *err, size_t errlen)
 	IrOutput *out = ir_xcalloc(1, sizeof *out);
 	out->path = path;
 	bool ok;
-	if (replace_by_rename(path)) {
+	if (replace_by_rename(path) && !buffered) {
 		out->kind = OUT_TEMP;
 		ok = open_temp(out, err, errlen);
 	} else if (buffered) {
+		/* a run that may still fail makes no file until it commits:
+		 * a kill, a crash or a failure leaves nothing beside the
+		 * target, not even a temp file */
 		out->kind = OUT_MEMORY;
+		out->rename = replace_by_rename(path);
 		out->f = open_memstream(&out->buf, &out->len);
 		ok = out->f != NULL;
 		if (!ok)
@@ -214,6 +220,20 @@ finish_stream(FILE *f)
 static bool
 commit_memory(IrOutput *out, char *err, size_t errlen, bool *told)
 {
+	if (out->rename) {
+		/* the buffer is complete: temp file, write, rename */
+		*told = !open_temp(out, err, errlen);
+		if (*told)
+			return false;
+		bool ok = fwrite(out->buf, 1, out->len, out->f) == out->len;
+		ok = finish_stream(out->f) && ok;
+		if (ok)
+			ok = rename(out->tmp, out->path) == 0;
+		if (!ok)
+			unlink(out->tmp);
+		unlink_live(out);
+		return ok;
+	}
 	FILE *f = open_target(out->path, err, errlen);
 	*told = !f;
 	if (!f)

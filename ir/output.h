@@ -26,11 +26,15 @@ typedef struct IrOutput IrOutput;
  * gets a temporary file beside it (path.tmp.XXXXXX, mode 0666 & ~umask)
  * that ir_output_close renames over it. stdout, devices (/dev/null) and
  * symlinks (/dev/stdout) are written in place, since renaming would
- * replace the link rather than write through it: through a memory
- * buffer copied out on commit when `buffered` (a run that may fail after
- * printing something), else directly. Streams are binary. Returns NULL
- * with a message ("cannot create 'x.tmp.ab12CD': No such file or
- * directory") in err when the output cannot be opened. */
+ * replace the link rather than write through it. When `buffered` (a
+ * run that may fail after printing something: --split-input-file,
+ * --verify-diagnostics) everything goes to a memory buffer and nothing
+ * is created until ir_output_close commits it (then the temp file,
+ * write and rename, or the copy into the device or link); else the
+ * temp file is created here and devices are written directly. Streams
+ * are binary. Returns NULL with a message ("cannot create
+ * 'x.tmp.ab12CD': No such file or directory") in err when the output
+ * cannot be opened (buffered: at the commit, from ir_output_close). */
 IrOutput *ir_output_open(const char *path, bool buffered, char *err,
     size_t errlen);
 

@@ -304,12 +304,81 @@ ir_p_tok_is_hex(const IrToken *tok)
 	return tok->len > 2 && tok->s[0] == '0' && tok->s[1] == 'x';
 }
 
+/* Exact powers of ten in double (10^22 is the largest). */
+static const double pow10_exact[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* Clinger's fast path: a decimal [-]ddd[.ddd][e[+-]dd] whose digits fit
+ * in 53 bits and whose power of ten is exact in double is m * 10^e or
+ * m / 10^-e, one correctly rounded operation on exact operands: the
+ * double strtod gives, without its copy and big-number work (float
+ * literals in dense<> lists are most of a CNN's IR text). */
+bool
+ir_decimal_fast(const char *s, size_t n, double *out)
+{
+	size_t i = 0;
+	uint64_t m = 0;
+	int digits = 0, e = 0;
+	bool neg = false, any = false;
+
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		neg = s[i++] == '-';
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, any = true) {
+		if (m || s[i] != '0')
+			digits++;
+		m = m * 10 + (uint64_t)(s[i] - '0');
+		if (digits > 15)
+			return false;
+	}
+	if (i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+			if (m || s[i] != '0')
+				digits++;
+			m = m * 10 + (uint64_t)(s[i] - '0');
+			e--;
+			any = true;
+			if (digits > 15)
+				return false;
+		}
+	if (!any)
+		return false;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		int sign = 1, x = 0;
+		i++;
+		if (i < n && (s[i] == '-' || s[i] == '+'))
+			sign = s[i++] == '-' ? -1 : 1;
+		if (i == n)
+			return false;
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			if ((x = x * 10 + (s[i] - '0')) > 400)
+				return false;
+		e += sign * x;
+	}
+	if (i != n || e < -22 || e > 22)
+		return false;
+	double d = (double)m; /* exact: m < 10^15 < 2^53 */
+	d = e < 0 ? d / pow10_exact[-e] : d * pow10_exact[e];
+	*out = neg ? -d : d;
+	return true;
+}
+
 double
 ir_p_tok_double(const IrToken *tok)
 {
-	char *s = ir_xstrndup(tok->s, tok->len);
-	double d = strtod(s, NULL);
+	char buf[64];
+	double d;
 
+	if (ir_decimal_fast(tok->s, tok->len, &d))
+		return d;
+	if (tok->len < sizeof buf) {
+		memcpy(buf, tok->s, tok->len);
+		buf[tok->len] = 0;
+		return strtod(buf, NULL);
+	}
+	char *s = ir_xstrndup(tok->s, tok->len);
+	d = strtod(s, NULL);
 	free(s);
 	return d;
 }

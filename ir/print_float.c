@@ -87,6 +87,8 @@ bn_bits(const Big *b)
 		return 0;
 	uint32_t top = b->w[b->n - 1];
 	int bits = 0;
+	for (; top >> 8; top >>= 8)
+		bits += 8;
 	while (top) {
 		bits++;
 		top >>= 1;
@@ -141,6 +143,9 @@ decompose(double v, uint64_t *m, int *e)
 	double fr = frexp(fabs(v), &ex); /* fr in [0.5, 1) */
 	uint64_t mant = (uint64_t)ldexp(fr, 53);
 	ex -= 53;
+	/* an f32 value has 29 trailing zero bits here: bytes first */
+	for (; !(mant & 0xff); ex += 8)
+		mant >>= 8;
 	while (!(mant & 1)) {
 		mant >>= 1;
 		ex++;
@@ -182,6 +187,17 @@ digits_round(Digits *g, int prec)
 	g->n = n - first;
 }
 
+/* 5^0..5^13 and 10^0..10^8: the factors of the loops below (the libm
+ * pow calls they replace were a twentieth of printing a CNN's IR). */
+static const uint32_t pow5[14] = {
+	1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u, 1953125u,
+	9765625u, 48828125u, 244140625u, 1220703125u,
+};
+static const uint32_t pow10[9] = {
+	1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
+	100000000u,
+};
+
 /* The digits APFloat::toString works with for precision `prec`,
  * including its early truncation of the big integer to about `prec`
  * digits (which is why some values fall back to the long form). */
@@ -198,8 +214,7 @@ float_digits(double v, int prec, Digits *g)
 		bn_shl(&b, e);
 	} else if (e < 0) {
 		for (int t = -e; t > 0; t -= 13)
-			bn_mul(&b, t >= 13 ? 1220703125u :
-			    (uint32_t)pow(5, t));
+			bn_mul(&b, pow5[t >= 13 ? 13 : t]);
 		g->exp = e;
 	}
 	int bits = bn_bits(&b), need = (prec * 196 + 58) / 59;
@@ -209,7 +224,7 @@ float_digits(double v, int prec, Digits *g)
 		for (; tens >= 9; tens -= 9)
 			bn_div(&b, 1000000000u);
 		if (tens)
-			bn_div(&b, (uint32_t)pow(10, tens));
+			bn_div(&b, pow10[tens]);
 	}
 	g->n = 0;
 	bool trail = true;
@@ -433,8 +448,15 @@ reads_back_wide(const char *s, double v, int prec)
 static bool
 reads_back(const char *s, double v, IrFloatKind kind)
 {
+	double d;
+
 	if (kind == IR_F80 || kind == IR_F128)
 		return reads_back_wide(s, fabs(v), kind == IR_F80 ? 64 : 113);
+	/* the fast path's double is strtod's; rounding it to f32 is
+	 * strtof's result, since 53 >= 2 * 24 + 2 bits make double rounding
+	 * innocuous */
+	if (ir_decimal_fast(s, strlen(s), &d))
+		return float_bits(d, kind) == float_bits(v, kind);
 	if (kind == IR_F32) {
 		float f = strtof(s, NULL);
 		return float_bits(f, kind) == float_bits(v, kind);
@@ -476,13 +498,49 @@ ir_pr_hex_bits(IrPrinter *p, uint64_t bits)
 		ir_pr_putc(p, tmp[--k]);
 }
 
-bool
-ir_float_text(char s[static 128], double v, IrFloatKind kind)
+static const double p10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* Could any decimal of 6 significant digits read back as v (f32, f64)?
+ * False only when none can, and then the 6-digit form cannot either:
+ * one that reads back lies within half an f32 ulp of v (at most 0.06 of
+ * a unit in the sixth digit), so its six digits are round(v * 10^k)
+ * or a neighbour, each checked exactly here (one correctly rounded
+ * operation on exact operands, as ir_decimal_fast). Most weights of a
+ * model need 9 digits; this spares them the 6-digit big-number pass.
+ * Near a power of ten, or for f16/bf16 (whose ulps span many 6-digit
+ * decimals), it answers true and the caller does the full work. */
+static bool
+six_digits_may_read_back(double v, IrFloatKind kind)
+{
+	double a = fabs(v);
+	if ((kind != IR_F32 && kind != IR_F64) || !(a > 0) || !isfinite(a))
+		return true;
+	int k = 5 - (int)floor(log10(a));
+	if (k < -22 || k > 22)
+		return true;
+	double d = nearbyint(k >= 0 ? a * p10[k] : a / p10[-k]);
+	if (d < 100010 || d > 999990)
+		return true;
+	for (int c = -1; c <= 1; c++) {
+		double x = k >= 0 ? (d + c) / p10[k] : (d + c) * p10[-k];
+		if (float_bits(x, kind) == float_bits(a, kind))
+			return true;
+	}
+	return false;
+}
+
+static bool
+float_text(char s[static 128], double v, IrFloatKind kind, bool filter)
 {
 	if (isfinite(v)) {
-		apfloat_str(s, v, 6, 0, false);
-		if (reads_back(s, v, kind))
-			return true;
+		if (!filter || six_digits_may_read_back(v, kind)) {
+			apfloat_str(s, v, 6, 0, false);
+			if (reads_back(s, v, kind))
+				return true;
+		}
 		int prec = 2 + kind_precision(kind) * 59 / 196;
 		apfloat_str(s, v, prec, 3, true);
 		if (strchr(s, '.'))
@@ -527,6 +585,18 @@ ir_pr_float_bytes(IrPrinter *p, const uint8_t *b, IrFloatKind kind)
 	}
 	hex_bytes(p, b, ir_float_bytes(kind));
 	return true;
+}
+
+bool
+ir_float_text(char s[static 128], double v, IrFloatKind kind)
+{
+	return float_text(s, v, kind, true);
+}
+
+bool
+ir_float_text_unfiltered(char s[static 128], double v, IrFloatKind kind)
+{
+	return float_text(s, v, kind, false);
 }
 
 bool

@@ -108,4 +108,21 @@ int onnx_cv_quantize(OnnxCv *cv);
 int onnx_cv_qlinear_conv(OnnxCv *cv);
 int onnx_cv_qlinear_matmul(OnnxCv *cv);
 
+/* fold.c: shape computations on constants. Tensors of at most
+ * ONNX_FOLD_MAX elements fold (shape tensors, not weights). */
+#define ONNX_FOLD_MAX 4096
+int onnx_cv_gather(OnnxCv *cv);
+int onnx_cv_floor(OnnxCv *cv);
+int onnx_cv_ceil(OnnxCv *cv);
+/* c transposed by perm, or NULL (too large). */
+OnnxConst *onnx_fold_transpose(OnnxCv *cv, OnnxConst *c, const int64_t *perm);
+/* c sliced from b by step s to e (exclusive, clamped as Slice's), or
+ * NULL (too large). */
+OnnxConst *onnx_fold_slice(OnnxCv *cv, OnnxConst *c, const int64_t *b,
+    const int64_t *e, const int64_t *s);
+/* x op y ('+', '-', '*', '/') on small float constants, in float; NULL
+ * when they are not. */
+OnnxConst *onnx_fold_float_binary(OnnxCv *cv, OnnxConst *x, OnnxConst *y,
+    char op);
+
 #endif /* NPUIR_IMPORT_ONNX_CONV_H */

@@ -1,6 +1,7 @@
 /* import/onnx/onnx.c: import_onnx: reads the model, builds @main's
  * arguments from the graph inputs, converts the nodes in order through
  * the value table and returns the verified module. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -397,6 +398,33 @@ table_init(OnnxCv *cv)
 	return true;
 }
 
+/* The model's real inputs (initializers left out) as "'a', 'b'", for
+ * an --input-shape that names none of them. */
+static char *
+input_names(OnnxCv *cv)
+{
+	const OnnxGraph *g = &cv->m->graph;
+	size_t len = 0, cap = 64;
+	char *s = ir_xmalloc(cap);
+	s[0] = 0;
+	for (size_t i = 0; i < g->ninputs; i++) {
+		PbSlice nm = g->inputs[i].name;
+		size_t k = 0; /* the table is not built yet: scan */
+		while (k < g->ninits && !(g->inits[k].name.n == nm.n &&
+		    !memcmp(g->inits[k].name.p, nm.p, nm.n)))
+			k++;
+		if (k < g->ninits)
+			continue;
+		while (len + nm.n + 8 > cap)
+			s = ir_xrealloc(s, cap *= 2);
+		len += (size_t)snprintf(s + len, cap - len, "%s'%.*s'",
+		    len ? ", " : "", (int)nm.n, (const char *)nm.p);
+	}
+	if (!len)
+		snprintf(s, cap, "none");
+	return s;
+}
+
 /* Does every --input-shape name a graph input? */
 static bool
 shapes_known(OnnxCv *cv)
@@ -408,9 +436,11 @@ shapes_known(OnnxCv *cv)
 		    cv->opts->shapes[i].name))
 			k++;
 		if (k == g->ninputs) {
+			char *names = input_names(cv);
 			import_file_error(cv->f, "--input-shape names '%s', "
-			    "which is not an input of the model",
-			    cv->opts->shapes[i].name);
+			    "which is not an input of the model (its inputs: "
+			    "%s)", cv->opts->shapes[i].name, names);
+			free(names);
 			return false;
 		}
 	}
@@ -444,6 +474,10 @@ begin_main(OnnxCv *cv, IrOp **func)
 		OnnxEntry *e = onnx_entry(cv, vis[i]->name, true);
 		e->c = NULL;
 		e->v = body->args[i];
+		/* the input's name, as the TFLite importer records it (npu-run
+		 * --list-inputs shows it) */
+		ir_value_set_loc(e->v, import_loc(cv->f,
+		    (const char *)vis[i]->name.p, vis[i]->name.n));
 	}
 	cv->entry = body;
 	ir_builder_init(&cv->b, cv->ctx);

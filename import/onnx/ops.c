@@ -352,6 +352,9 @@ cv_binary(OnnxCv *cv, const char *name, char op)
 {
 	if (op && cin(cv, 0) && cin(cv, 1)) {
 		OnnxConst *r = fold_binary(cv, cin(cv, 0), cin(cv, 1), op);
+		if (!r)
+			r = onnx_fold_float_binary(cv, cin(cv, 0), cin(cv, 1),
+			    op);
 		if (r) {
 			out_c(cv, 0, r);
 			return CV_OK;
@@ -738,13 +741,15 @@ static const OnnxOpRow rows[] = {
 	{ "Abs", cv_abs }, { "Add", cv_add },
 	{ "AveragePool", cv_avgpool },
 	{ "BatchNormalization", cv_batch_norm }, { "Cast", onnx_cv_cast },
+	{ "Ceil", onnx_cv_ceil },
 	{ "Clip", cv_clip }, { "Concat", onnx_cv_concat },
 	{ "Constant", onnx_cv_constant },
 	{ "ConstantOfShape", onnx_cv_constant_of_shape }, { "Conv", cv_conv },
 	{ "ConvTranspose", cv_conv_transpose },
 	{ "DequantizeLinear", onnx_cv_dequantize }, { "Div", cv_div },
 	{ "Dropout", onnx_cv_dropout }, { "Exp", cv_exp },
-	{ "Flatten", onnx_cv_flatten }, { "Gemm", cv_gemm },
+	{ "Flatten", onnx_cv_flatten }, { "Floor", onnx_cv_floor },
+	{ "Gather", onnx_cv_gather }, { "Gemm", cv_gemm },
 	{ "GlobalAveragePool", cv_global_avg },
 	{ "HardSigmoid", cv_hard_sigmoid }, { "HardSwish", cv_hardswish },
 	{ "Identity", onnx_cv_identity }, { "LeakyRelu", cv_leaky_relu },

@@ -184,13 +184,28 @@ onnx_cv_unsqueeze(OnnxCv *cv)
 int
 onnx_cv_transpose(OnnxCv *cv)
 {
-	IrValue *x = in(cv, 0);
-	if (!x)
+	/* a constant is folded without being materialized */
+	OnnxConst *c = cin(cv, 0), *f;
+	IrValue *x = c ? NULL : in(cv, 0);
+	if (!c && !x)
 		return CV_FAIL;
-	int64_t r = vrank(x), p[ONNX_MAX_RANK];
+	int64_t r = c ? c->type->u.shaped.rank : vrank(x), p[ONNX_MAX_RANK];
 	if (aints(cv, "perm", p, ONNX_MAX_RANK) != r)
 		for (int64_t i = 0; i < r; i++)
 			p[i] = r - 1 - i;
+	uint32_t seen = 0;
+	for (int64_t i = 0; i < r; i++) {
+		if (p[i] < 0 || p[i] >= r || (seen >> p[i] & 1))
+			return fail(cv, "perm is not a permutation of 0..%lld",
+			    (long long)(r - 1));
+		seen |= 1u << p[i];
+	}
+	if (c && (f = onnx_fold_transpose(cv, c, p))) {
+		out_c(cv, 0, f);
+		return CV_OK;
+	}
+	if (!x && !(x = in(cv, 0)))
+		return CV_FAIL;
 	ImportAttrs a;
 	import_attrs_init(&a, cv->ctx);
 	import_attrs_ints(&a, "perm", (size_t)r, p);
@@ -351,7 +366,12 @@ onnx_cv_slice(OnnxCv *cv)
 		e[a] = hi;
 		s[a] = step;
 	}
-	OnnxConst *c = cin(cv, 0);
+	OnnxConst *c = cin(cv, 0), *f;
+	if (c && !(r == 1 && s[0] == 1) && (f = onnx_fold_slice(cv, c, b, e,
+	    s))) {
+		out_c(cv, 0, f);
+		return CV_OK;
+	}
 	if (c && r == 1 && s[0] == 1) {
 		int64_t len = e[0] > b[0] ? e[0] - b[0] : 0;
 		OnnxConst *o = onnx_const_new(cv, c->dtype, 1, &len);

@@ -17,6 +17,7 @@
 #include "ir/output.h"
 #include "ir/suggest.h"
 #include "targets/ethos_u/ethos_u.h"
+#include "tools/npu-run/shapes.h"
 
 /* Exit codes (DESIGN.md section 8). */
 enum { EXIT_OK = 0, EXIT_USER = 1, EXIT_USAGE = 2 };
@@ -40,6 +41,7 @@ typedef struct Options {
 	long repeat;                      /* --repeat=N timed runs */
 	IrInterpOptions interp;
 	bool arith_given;                 /* --arith or --single-rounding */
+	bool list_inputs;                 /* --list-inputs: the signature */
 } Options;
 
 static const char usage_text[] =
@@ -51,7 +53,10 @@ static const char usage_text[] =
 "\n"
 "options:\n"
 "  --entry=NAME       the function to run (default: main, else the first)\n"
-"  --input=FILE.npy   one per function input, in order\n"
+"  --input=FILE.npy   one per function input, in order; dynamic dims\n"
+"                     ('?') take the file's shape\n"
+"  --list-inputs      print the function's inputs and results (types,\n"
+"                     which dims are dynamic) and exit\n"
 "  --seed=N           instead of --input: deterministic random inputs\n"
 "                     (floats uniform in [-1, 1), integers over their\n"
 "                     storage range, at most [-1000, 1000])\n"
@@ -155,7 +160,8 @@ static void IR_NORETURN
 unknown_flag(const char *arg, const char *a, size_t n, const char *what)
 {
 	static const char *const names[] = { "help", "version", "print",
-	    "single-rounding", "entry", "input", "output", "compare", "seed",
+	    "single-rounding", "list-inputs", "entry", "input", "output",
+	    "compare", "seed",
 	    "atol", "rtol", "repeat", "arith", "max-memory" };
 	const char *s = ir_suggest(a, n, names, sizeof names / sizeof
 	    names[0]);
@@ -207,6 +213,8 @@ parse_flag(Options *o, const char *arg)
 		exit(EXIT_OK);
 	} else if (IS("print") && !v) {
 		o->print = true;
+	} else if (IS("list-inputs") && !v) {
+		o->list_inputs = true;
 	} else if (IS("single-rounding") && !v) {
 		o->interp.arith = IR_ARITH_TFLITE;
 		o->arith_given = true;
@@ -258,6 +266,10 @@ parse_args(Options *o, int argc, char **argv)
 	}
 	if (!o->file)
 		usage_error("no input file");
+	if (o->list_inputs && (o->seeded || o->ninputs || o->noutputs ||
+	    o->ncompares || o->repeat))
+		usage_error("--list-inputs runs nothing: it takes no --input, "
+		    "--seed, --output, --compare or --repeat");
 	if (o->seeded && o->ninputs)
 		usage_error("--seed and --input exclude each other");
 }
@@ -395,8 +407,50 @@ npy_fits(const char *path, const NpyArray *a, const IrType *type)
 	return ok;
 }
 
+/* The static type a .npy array gives a declared type with dynamic dims
+ * (its static dims must match); NULL after reporting. */
+static const IrType *
+fix_shape(IrContext *ctx, const char *path, const NpyArray *a, size_t idx,
+    const IrType *type)
+{
+	char *ts = ir_type_str(type), got[256];
+	const IrType *fixed = NULL;
+	int64_t rank = type->u.shaped.rank, i;
+
+	shape_str(got, sizeof got, a->ndim, a->shape);
+	if (rank >= 0 && a->ndim != rank) {
+		user_error("'%s': shape %s has rank %d, but input #%zu has "
+		    "type %s (rank %lld)", path, got, a->ndim, idx, ts,
+		    (long long)rank);
+		goto out;
+	}
+	for (i = 0; rank >= 0 && i < rank; i++)
+		if (type->u.shaped.dims[i] != IR_DYNAMIC &&
+		    type->u.shaped.dims[i] != a->shape[i]) {
+			user_error("'%s': shape %s, but input #%zu has type "
+			    "%s: dimension %lld must be %lld", path, got, idx,
+			    ts, (long long)i,
+			    (long long)type->u.shaped.dims[i]);
+			goto out;
+		}
+	if (type->kind == IR_TYPE_TENSOR)
+		fixed = ir_type_tensor(ctx, a->ndim, a->shape,
+		    type->u.shaped.elem, type->u.shaped.encoding);
+	else if (type->kind == IR_TYPE_MEMREF && !type->u.shaped.layout)
+		fixed = ir_type_memref(ctx, a->ndim, a->shape,
+		    type->u.shaped.elem, NULL, type->u.shaped.memspace);
+	else
+		user_error("input #%zu: a %s with dynamic dims cannot take "
+		    "the shape of '%s'", idx, ts, path);
+out:
+	free(ts);
+	return fixed;
+}
+
+/* Reads input #idx; *type (declared) becomes the static type it has. */
 static IrTensor *
-load_input(const char *path, const IrType *type)
+load_input(IrInterp *it, IrOp *func, const char *path, size_t idx,
+    const IrType **type)
 {
 	NpyArray a;
 	IrTensor *t = NULL;
@@ -406,8 +460,11 @@ load_input(const char *path, const IrType *type)
 		user_error("'%s': %s", path, err);
 		return NULL;
 	}
-	if (npy_fits(path, &a, type)) {
-		t = ir_tensor_create(type);
+	if (run_type_dynamic(*type))
+		*type = fix_shape(ir_op_context(func), path, &a, idx, *type);
+	if (*type && ir_interp_check_size(it, ir_op_loc(func), *type) &&
+	    npy_fits(path, &a, *type)) {
+		t = ir_tensor_create(*type);
 		memcpy(t->data, a.data, (size_t)a.n * npy_itemsize(a.dtype));
 	}
 	npy_free(&a);
@@ -456,13 +513,25 @@ random_input(const IrType *type, uint64_t *state)
 	return t;
 }
 
-/* The entry's inputs from --input files or --seed. */
+/* Is t a type an input can have (after its dynamic dims are fixed)? */
+static bool
+input_type_ok(const IrType *t)
+{
+	return (t->kind == IR_TYPE_TENSOR || t->kind == IR_TYPE_MEMREF) &&
+	    ir_tensor_elem_bytes(t->u.shaped.elem) &&
+	    (run_type_dynamic(t) || ir_type_num_elements(t) >= 0);
+}
+
+/* The entry's inputs from --input files or --seed; a function with
+ * dynamic dims is specialized to the inputs' shapes. */
 static bool
 make_inputs(const Options *o, IrInterp *it, IrOp *func, IrTensor **args)
 {
 	const IrType *ft = ir_func_type(func);
 	size_t n = ft->u.func.ninputs, i;
 	uint64_t state = o->seed;
+	const IrType **types;
+	bool dyn = false, ok = true;
 	char buf[32];
 
 	if (!o->seeded && (size_t)o->ninputs != n) {
@@ -473,26 +542,35 @@ make_inputs(const Options *o, IrInterp *it, IrOp *func, IrTensor **args)
 		    o->ninputs);
 		return false;
 	}
-	for (i = 0; i < n; i++) {
-		const IrType *t = ft->u.func.inputs[i];
+	types = ir_xcalloc(n + 1, sizeof *types);
+	for (i = 0; ok && i < n; i++) {
+		const IrType *t = types[i] = ft->u.func.inputs[i];
+		char *ts = ir_type_str(t);
 
-		if ((t->kind != IR_TYPE_TENSOR && t->kind != IR_TYPE_MEMREF) ||
-		    ir_type_num_elements(t) < 0 || !ir_tensor_elem_bytes(
-		    t->u.shaped.elem)) {
-			char *ts = ir_type_str(t);
-
-			user_error("input type %s is not a static tensor", ts);
-			free(ts);
-			return false;
+		if (!input_type_ok(t)) {
+			user_error("input #%zu: type %s is not a tensor or "
+			    "memref npu-run can hold", i, ts);
+			ok = false;
+		} else if (run_type_dynamic(t) && o->seeded) {
+			user_error("input #%zu has type %s, with dynamic dims: "
+			    "--seed needs static shapes; give the input as "
+			    "--input=FILE.npy (its shape fixes the dims)", i,
+			    ts);
+			ok = false;
+		} else if (o->seeded) {
+			ok = ir_interp_check_size(it, ir_op_loc(func), t) &&
+			    (args[i] = random_input(t, &state)) != NULL;
+		} else {
+			dyn |= run_type_dynamic(t);
+			ok = (args[i] = load_input(it, func, o->inputs[i], i,
+			    &types[i])) != NULL;
 		}
-		if (!ir_interp_check_size(it, ir_op_loc(func), t))
-			return false;
-		args[i] = o->seeded ? random_input(t, &state) :
-		    load_input(o->inputs[i], t);
-		if (!args[i])
-			return false;
+		free(ts);
 	}
-	return true;
+	if (ok && dyn)
+		ok = run_specialize(ir_op_context(func), func, types);
+	free(types);
+	return ok;
 }
 
 /* A result as an array NumPy can hold. */
@@ -777,6 +855,11 @@ run(const Options *o, IrContext *ctx, IrOp *module)
 
 	if (!func)
 		goto out;
+	if (o->list_inputs) {
+		run_list_inputs(stdout, func);
+		rc = EXIT_OK;
+		goto out;
+	}
 	nargs = ir_func_type(func)->u.func.ninputs;
 	nres = ir_func_type(func)->u.func.nresults;
 	args = ir_xcalloc(nargs + 1, sizeof *args);

@@ -498,23 +498,30 @@ emit_ethosu(IrContext *ctx, const Options *o)
 static int
 export_alloc_csv(IrContext *ctx, const Options *o)
 {
-	FILE *f = fopen(o->input, "rb");
-	char *text = NULL;
-	size_t len = 0, cap = 0, k;
+	/* through ir/input.h: regular files and pipes only, at most
+	 * IR_INPUT_MAX bytes, "-" for stdin */
+	bool use_stdin = !strcmp(o->input, "-");
+	FILE *f = use_stdin ? stdin : fopen(o->input, "rb");
+	char *text = NULL, why[160] = "";
+	size_t len = 0;
 	if (!f) {
 		fprintf(stderr, "npu-translate: cannot open '%s': %s\n",
 		    o->input, strerror(errno));
 		ir_context_destroy(ctx);
 		return EXIT_USER;
 	}
-	do {
-		if (len + 4097 > cap)
-			text = ir_xrealloc(text, cap = 2 * cap + 8192);
-		len += k = fread(text + len, 1, cap - len - 1, f);
-	} while (k);
-	fclose(f);
-	const IrSource *src = ir_context_adopt_source(ctx, o->input, text,
-	    len, 1);
+	if (ir_input_kind_ok(fileno(f), use_stdin, why, sizeof why))
+		text = ir_input_read(f, IR_INPUT_MAX, &len, why, sizeof why);
+	if (!use_stdin)
+		fclose(f);
+	if (!text) {
+		fprintf(stderr, "npu-translate: cannot read '%s': %s\n",
+		    o->input, why);
+		ir_context_destroy(ctx);
+		return EXIT_USER;
+	}
+	const IrSource *src = ir_context_adopt_source(ctx, use_stdin ?
+	    "<stdin>" : o->input, text, len, 1);
 	IrOp *module = ir_parse(ctx, src);
 	bool ok = module && ir_verify(module) &&
 	    alloc_csv_export(ctx, module, o->output);
@@ -532,6 +539,9 @@ static bool
 wrong_format(const Options *o)
 {
 	unsigned char h[8] = {0};
+	/* only model formats: peeking would eat the start of a pipe */
+	if (o->format != FMT_ONNX && o->format != FMT_TFLITE)
+		return false;
 	FILE *f = fopen(o->input, "rb");
 	size_t n = f ? fread(h, 1, sizeof h, f) : 0;
 	if (f)
