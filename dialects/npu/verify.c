@@ -380,6 +380,37 @@ npu_verify_pad(IrOp *op)
 	return false;
 }
 
+/* Vela's fixed-point sequence (exp_table) is defined for 8-bit data
+ * with i32 table entries, along the last axis. */
+static bool
+softmax_table_ok(IrOp *op)
+{
+	const IrAttr *t = ir_op_attr(op, "exp_table");
+	const IrType *x = op->operands[0].value->type;
+	int64_t axis = dialect_get_int(DEF(op), op->attrs, "axis");
+
+	if (!t)
+		return true;
+	if (!is_int(t->u.dense.type->u.shaped.elem, 32)) {
+		ir_op_emit_error(op, "attribute 'exp_table' must have i32 "
+		    "elements");
+		return false;
+	}
+	if (!is_int(storage(op->operands[0].value), 8) ||
+	    !is_int(storage(ir_op_results(op)), 8)) {
+		ir_op_emit_error(op, "exp_table needs 8-bit input and "
+		    "result");
+		return false;
+	}
+	if (x->u.shaped.rank > 0 && axis != -1 && axis !=
+	    x->u.shaped.rank - 1) {
+		ir_op_emit_error(op, "exp_table needs the last axis, not %lld",
+		    (long long)axis);
+		return false;
+	}
+	return true;
+}
+
 bool
 npu_verify_softmax(IrOp *op)
 {
@@ -387,13 +418,15 @@ npu_verify_softmax(IrOp *op)
 	if (!storage_i8_i16(op, op->operands[0].value, "input") ||
 	    !storage_i8_i16(op, ir_op_results(op), "output"))
 		return false;
-	if (ir_type_is_shaped(r) &&
-	    r->u.shaped.elem->kind == IR_TYPE_QUANT &&
-	    op->operands[0].value->type->u.shaped.elem->kind ==
-	    IR_TYPE_QUANT)
-		return true;
-	ir_op_emit_error(op, "input and result must be quantized tensors");
-	return false;
+	if (!ir_type_is_shaped(r) ||
+	    r->u.shaped.elem->kind != IR_TYPE_QUANT ||
+	    op->operands[0].value->type->u.shaped.elem->kind !=
+	    IR_TYPE_QUANT) {
+		ir_op_emit_error(op, "input and result must be quantized "
+		    "tensors");
+		return false;
+	}
+	return softmax_table_ok(op);
 }
 
 /* begin + size within the input, one entry per dimension. */

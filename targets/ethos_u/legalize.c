@@ -376,6 +376,7 @@ legalize_run(IrOp *module, IrPass *pass)
 
 	if (!eu_lower_init(&L.lw, module))
 		return false;
+	L.lw.softmax_vela = !strcmp(ir_pass_string(pass, "softmax"), "vela");
 	for (IrOp *f = body->first; f; f = f->next) {
 		IrRegion *r;
 
@@ -391,6 +392,7 @@ legalize_run(IrOp *module, IrPass *pass)
 	ir_pass_stat_add(pass, "npu-ops", L.nnpu);
 	ir_pass_stat_add(pass, "cpu-ops", L.ncpu);
 	ir_pass_stat_add(pass, "cpu-regions", L.nregions);
+	ir_pass_stat_add(pass, "softmax-graph", L.lw.softmax_graph);
 	if (report[0] && !save_report(&L, report)) {
 		ir_emit_error(L.lw.ctx, ir_op_loc(module), "ethos-u-legalize: "
 		    "cannot write the report to '%s'", report);
@@ -405,16 +407,24 @@ legalize_run(IrOp *module, IrPass *pass)
 	return ok;
 }
 
+static const char *const softmax_choices[] = {"graph", "vela", NULL};
+
 static const IrPassOption legalize_options[] = {
 	{"report", IR_OPT_STRING, NULL, "write the CPU-fallback report "
 	    "(Vela's --show-cpu-operations wording) to this file, - for "
 	    "stdout", NULL},
+	{"softmax", IR_OPT_ENUM, "graph", "softmax arithmetic: graph "
+	    "(the graph kernel's, bit-exact with the graph program) or vela "
+	    "(Vela's fixed-point sequence, as the NPU computes it)",
+	    softmax_choices},
 };
 
 static const IrPassStatistic legalize_stats[] = {
 	{"npu-ops", "graph ops lowered to npu ops"},
 	{"cpu-ops", "graph ops left to the CPU"},
 	{"cpu-regions", "npu.cpu regions made"},
+	{"softmax-graph", "softmax=vela softmaxes Vela's 8-bit sequence "
+	    "does not cover, kept on the graph's arithmetic"},
 };
 
 const IrPassDef pass_ethos_u_legalize = {

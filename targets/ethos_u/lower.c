@@ -20,7 +20,7 @@ eu_lower_init(EuLower *lw, IrOp *module)
 	IrInterpOptions o = {0};
 
 	*lw = (EuLower){ir_op_context(module), module, eu_accel_of(module),
-	    NULL, 0};
+	    NULL, 0, false, 0};
 	lw->it = ir_interp_create(module, &o);
 	return lw->it != NULL;
 }
@@ -461,6 +461,8 @@ lower_lut(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 
 /* ------------------------------------------------------------ data ops */
 
+static void put_exp_table(EuLower *lw, IrOp *op, Attrs *at);
+
 static const char *
 lower_data(EuLower *lw, IrOp *op, IrOp **npu)
 {
@@ -471,6 +473,8 @@ lower_data(EuLower *lw, IrOp *op, IrOp **npu)
 	if (ir_op_is(op, "graph.softmax")) {
 		copy(&at, op, "axis");
 		copy(&at, op, "beta");
+		if (lw->softmax_vela)
+			put_exp_table(lw, op, &at);
 		*npu = replace(op, create(lw, op, "npu.softmax", 1, &x, NULL,
 		    &at));
 		return NULL;
@@ -498,6 +502,117 @@ lower_data(EuLower *lw, IrOp *op, IrOp **npu)
 	put_ints(&at, "shape", r->u.shaped.dims, (size_t)r->u.shaped.rank);
 	*npu = replace(op, create(lw, op, "npu.reshape", 1, &x, NULL, &at));
 	return NULL;
+}
+
+/* ------------------------------------------------------------ softmax */
+
+/* gemmlowp's fixed-point arithmetic as Vela's fp_math.py has it: the
+ * rounding doubling high multiply (truncating division, as the
+ * reference), the rounding divide by a power of two, and exp on [-1/4,
+ * 0) and on negative Q5.26 values. */
+static int64_t
+fp_mul32(int64_t a, int64_t b)
+{
+	int64_t p;
+
+	if (a == INT32_MIN && b == INT32_MIN)
+		return INT32_MAX;
+	p = a * b;
+	return (p + (p >= 0 ? (1 << 30) : 1 - (1 << 30))) / ((int64_t)1 << 31);
+}
+
+static int64_t
+fp_rdivpot(int64_t x, int e)
+{
+	int64_t mask = ((int64_t)1 << e) - 1, thr = (mask >> 1) + (x < 0);
+
+	return (x >> e) + ((x & mask) > thr);
+}
+
+static int64_t
+fp_exp_quarter(int64_t a)
+{
+	const int64_t c0 = 1895147668, third = 715827883;
+	int64_t x = a + (1 << 28), x2 = fp_mul32(x, x);
+	int64_t x3 = fp_mul32(x2, x), x4 = fp_mul32(x2, x2);
+	int64_t t = fp_rdivpot(fp_mul32(fp_rdivpot(x4, 2) + x3, third) + x2,
+	    1);
+
+	return (int32_t)(c0 + fp_mul32(c0, x + t));
+}
+
+static int64_t
+fp_exp_negative(int64_t a)
+{
+	static const int64_t mult[7] = {1672461947, 1302514674, 790015084,
+	    290630308, 39332535, 720401, 242};
+	int64_t q = (int32_t)((a & 16777215) - 16777216), rem, r;
+	int64_t s = q * 32;
+
+	/* rescale(5, 0, q): q * 2^5 saturated at the int32 range. */
+	s = q > (1 << 26) - 1 ? INT32_MAX : q < -((1 << 26) - 1) ?
+	    INT32_MIN : s;
+	r = fp_exp_quarter(s);
+	rem = (int32_t)(q - a);
+	for (int k = 0; k < 7; k++)
+		if (rem & ((int64_t)1 << (26 + k - 2)))
+			r = fp_mul32(r, mult[k]);
+	return a == 0 ? INT32_MAX : r;
+}
+
+bool
+eu_softmax_exp_table(double beta, double scale, int32_t table[256])
+{
+	double real = beta * (double)(float)scale * (double)(1 << 26);
+	EuScale q;
+	int shift;
+	double diff_min;
+
+	real = real < 2147483647.0 ? real : 2147483647.0;
+	q = eu_quantise_scale(real);
+	shift = 31 - q.shift;
+	if (!q.multiplier || q.multiplier >= ((int64_t)1 << 31) || shift < 0 ||
+	    shift > 23)
+		return false;
+	diff_min = -floor(31.0 * (double)(1 << 26) / (double)(1 << shift));
+	for (int i = 0; i < 256; i++) {
+		int64_t d = i - 255;
+
+		table[i] = d >= diff_min ? (int32_t)fp_exp_negative(fp_mul32(
+		    d * ((int64_t)1 << shift), q.multiplier)) : 0;
+	}
+	return true;
+}
+
+/* softmax=vela: the exp table that selects npu.softmax's fixed-point
+ * kernel, where Vela's 8-bit lowering applies (8-bit in and out of one
+ * signedness, the last axis, TFLite's 1/256 output scale); otherwise
+ * the softmax keeps the graph's arithmetic (counted). */
+static void
+put_exp_table(EuLower *lw, IrOp *op, Attrs *at)
+{
+	const IrType *qx = elem_of(ir_op_operand(op, 0));
+	const IrType *qy = elem_of(ir_op_result(op, 0));
+	int64_t rank = ir_op_operand(op, 0)->type->u.shaped.rank, n = 256;
+	int64_t axis = dialect_get_int(DEF(op), op->attrs, "axis");
+	int32_t table[256];
+	uint8_t b[1024];
+
+	if (ir_type_bitwidth(qx->u.quant.storage) != 8 ||
+	    ir_type_bitwidth(qy->u.quant.storage) != 8 ||
+	    qx->u.quant.is_signed != qy->u.quant.is_signed ||
+	    dialect_norm_axis(axis, rank) != rank - 1 ||
+	    (float)qy->u.quant.scales[0] != 1.0f / 256 ||
+	    !eu_softmax_exp_table(dialect_get_float(DEF(op), op->attrs,
+	    "beta"), qx->u.quant.scales[0], table)) {
+		lw->softmax_graph++;
+		return;
+	}
+	for (int i = 0; i < 256; i++)
+		for (int k = 0; k < 4; k++)
+			b[4 * i + k] = (uint8_t)((uint32_t)table[i] >> (8 * k));
+	put(at, "exp_table", ir_attr_dense(lw->ctx, dialect_tensor(lw->ctx, 1,
+	    &n, ir_type_int(lw->ctx, 32, IR_SIGNLESS)), false, b, 1024));
 }
 
 /* One npu.slice, a view of x, per window; split's pieces follow each
