@@ -752,3 +752,53 @@ npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
 	ir_tensor_release(fy);
 	return true;
 }
+
+/* ------------------------------------------------------------ mean */
+
+/* Sums of x - input_zp over the reduced dims (int64, as the NPU's
+ * 32-bit accumulator cannot overflow within Vela's limits), each
+ * requantized with the interpreter's rounding, plus output_zp. */
+bool
+npu_interpret_mean(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const IrTensor *x = in[0];
+	int r = (int)x->type->u.shaped.rank;
+	int64_t ax[DIALECT_MAX_RANK + 1], ostr[DIALECT_MAX_RANK];
+	int64_t idx[DIALECT_MAX_RANK] = {0}, i, oi = 0, zp, lo, hi;
+	int na = dialect_get_ints(def_of(op), op->attrs, "axes", ax,
+	    DIALECT_MAX_RANK + 1), k;
+	bool red[DIALECT_MAX_RANK] = {false};
+	QMultiplier m = {(int32_t)geti(op, "multiplier"),
+	    (int)geti(op, "shift")};
+	int64_t *sum;
+
+	if (!make_out(op, out))
+		return false;
+	for (k = 0; k < na; k++)
+		red[dialect_norm_axis(ax[k], r)] = true;
+	for (k = r - 1, i = 1; k >= 0; k--) {
+		ostr[k] = red[k] ? 0 : i;
+		i *= red[k] ? 1 : x->type->u.shaped.dims[k];
+	}
+	zp = geti(op, "input_zp");
+	sum = ir_xcalloc((size_t)out[0]->n + 1, sizeof *sum);
+	for (i = 0; i < x->n; i++) {
+		sum[oi] += ir_tensor_get_int(x, i) - zp;
+		for (k = r - 1; k >= 0; k--) {
+			oi += ostr[k];
+			if (++idx[k] < x->type->u.shaped.dims[k])
+				break;
+			oi -= ostr[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
+	act_range(op, &lo, &hi);
+	for (i = 0; i < out[0]->n; i++)
+		ir_tensor_set_int(out[0], i, qmath_clamp((int64_t)qmath_requant(
+		    (int32_t)qmath_clamp(sum[i], INT32_MIN, INT32_MAX), m,
+		    ir_interp_options(it)->single_rounding) + geti(op,
+		    "output_zp"), lo, hi));
+	free(sum);
+	return true;
+}

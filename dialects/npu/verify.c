@@ -458,3 +458,52 @@ npu_verify_slice(IrOp *op)
 	}
 	return true;
 }
+
+/* axes distinct and in range; the result holds the input's elements
+ * with the reduced dims 1 (kept) or dropped; the zero points match. */
+bool
+npu_verify_mean(IrOp *op)
+{
+	const IrValue *x = op->operands[0].value;
+	const IrType *t = x->type, *r = ir_op_results(op)->type;
+	int64_t ax[DIALECT_MAX_RANK + 1], kept[DIALECT_MAX_RANK] = {0};
+	int na = dialect_get_ints(DEF(op), op->attrs, "axes", ax,
+	    DIALECT_MAX_RANK + 1), i, k;
+	bool red[DIALECT_MAX_RANK] = {false};
+
+	if (!storage_i8_i16(op, x, "input") ||
+	    !storage_i8_i16(op, ir_op_results(op), "output") ||
+	    !check_zp(op, x, "input_zp") ||
+	    !check_zp(op, ir_op_results(op), "output_zp"))
+		return false;
+	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 1 ||
+	    !ir_type_is_shaped(r) || r->u.shaped.rank < 0)
+		return true;
+	for (i = 0; i < na; i++) {
+		int64_t a = ax[i] < 0 ? ax[i] + t->u.shaped.rank : ax[i];
+
+		if (na > t->u.shaped.rank || a < 0 || a >= t->u.shaped.rank ||
+		    red[a]) {
+			ir_op_emit_error(op, "axes must be distinct dims in "
+			    "[-%lld, %lld)", (long long)t->u.shaped.rank,
+			    (long long)t->u.shaped.rank);
+			return false;
+		}
+		red[a] = true;
+	}
+	/* The result's dims: the input's, reduced ones as 1 or absent. */
+	for (i = 0, k = 0; i < t->u.shaped.rank; i++)
+		if (!red[i] || r->u.shaped.rank == t->u.shaped.rank)
+			kept[k++] = red[i] ? 1 : t->u.shaped.dims[i];
+	if (k == r->u.shaped.rank) {
+		for (i = 0; i < k && (kept[i] == r->u.shaped.dims[i] ||
+		    kept[i] == IR_DYNAMIC || r->u.shaped.dims[i] ==
+		    IR_DYNAMIC); i++)
+			;
+		if (i == k)
+			return true;
+	}
+	ir_op_emit_error(op, "the result's shape must be the input's with "
+	    "the reduced dims 1 or removed");
+	return false;
+}

@@ -34,6 +34,7 @@ typedef struct Legalize {
 	IrPtrMap fused;     /* relu-like ops folded into their producer */
 	size_t nnpu, nregions;
 	FILE *report;       /* NULL: no report */
+	bool mean_cpu;      /* mean=cpu: MEAN keeps the graph's float mean */
 } Legalize;
 
 static void
@@ -328,6 +329,9 @@ legalize_op(Legalize *L, IrOp *op)
 	if (ir_ptrmap_get(&L->fused, op))
 		return;
 	why = eu_check_op(op, &L->lw.accel, extra, sizeof extra);
+	if (!why && L->mean_cpu && ir_op_is(op, "graph.reduce_mean"))
+		why = "npu-ir: mean=cpu keeps MEAN on the CPU (the graph's "
+		    "float mean)";
 	if (!why)
 		why = eu_lower(&L->lw, op, &npu, extra, sizeof extra);
 	if (why) {
@@ -377,6 +381,7 @@ legalize_run(IrOp *module, IrPass *pass)
 	if (!eu_lower_init(&L.lw, module))
 		return false;
 	L.lw.softmax_vela = !strcmp(ir_pass_string(pass, "softmax"), "vela");
+	L.mean_cpu = !strcmp(ir_pass_string(pass, "mean"), "cpu");
 	for (IrOp *f = body->first; f; f = f->next) {
 		IrRegion *r;
 
@@ -408,6 +413,7 @@ legalize_run(IrOp *module, IrPass *pass)
 }
 
 static const char *const softmax_choices[] = {"graph", "vela", NULL};
+static const char *const mean_choices[] = {"npu", "cpu", NULL};
 
 static const IrPassOption legalize_options[] = {
 	{"report", IR_OPT_STRING, NULL, "write the CPU-fallback report "
@@ -417,6 +423,10 @@ static const IrPassOption legalize_options[] = {
 	    "(the graph kernel's, bit-exact with the graph program) or vela "
 	    "(Vela's fixed-point sequence, as the NPU computes it)",
 	    softmax_choices},
+	{"mean", IR_OPT_ENUM, "npu", "MEAN: npu (npu.mean, Vela's and "
+	    "TFLite's integer mean, within one unit of the graph's float "
+	    "mean) or cpu (left to the CPU, bit-exact with the graph)",
+	    mean_choices},
 };
 
 static const IrPassStatistic legalize_stats[] = {
@@ -443,7 +453,7 @@ const IrPassDef pass_ethos_u_legalize = {
 	    "(`tflite_supported_operators.py`): conv2d, depthwise_conv2d, "
 	    "fully_connected (per-channel requantization computed as Vela "
 	    "and TFLite do), max/avg pooling, add/sub/mul/maximum/minimum, "
-	    "softmax, int8 activations as 256-entry lookup tables, "
+	    "softmax, mean, int8 activations as 256-entry lookup tables, "
 	    "reshape/squeeze/expand-dims as views, concat, constant pad and "
 	    "nearest resize. A relu, relu6 or clip that follows a lowered op "
 	    "becomes its activation clamp. Every other op, and every op that "

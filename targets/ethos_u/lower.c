@@ -674,9 +674,56 @@ lower_concat(EuLower *lw, IrOp *op, IrOp **npu)
 	return NULL;
 }
 
+/* ------------------------------------------------------------ mean */
+
+/* MEAN as Vela lowers it (convert_mean_to_depthwise_conv) and TFLite's
+ * reference integer mean computes it: the sum of x - zp_in, times
+ * QuantizeMultiplier(s_in / s_out) with the division by N folded in:
+ * the multiplier shifted left by s = min(floor(log2 N), 32, 31 + shift)
+ * and divided by N, the shift lowered by s. */
+static const char *
+lower_mean(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
+{
+	IrValue *x = ir_op_operand(op, 0);
+	const IrType *qx = elem_of(x), *qy = elem_of(ir_op_result(op, 0));
+	int64_t ax[DIALECT_MAX_RANK + 1], cnt = 1, r = x->type->u.shaped.rank;
+	int na = dialect_get_ints(DEF(op), op->attrs, "axes", ax,
+	    DIALECT_MAX_RANK + 1), s = 0;
+	QMultiplier m = qmath_quantize_multiplier(f32(qx->u.quant.scales[0]) /
+	    f32(qy->u.quant.scales[0]));
+	Attrs at = {.ctx = lw->ctx};
+
+	for (int i = 0; i < na; i++) {
+		ax[i] += ax[i] < 0 ? r : 0;
+		cnt *= x->type->u.shaped.dims[ax[i]];
+	}
+	while (s < 62 && ((int64_t)1 << (s + 1)) <= cnt)
+		s++;
+	s = s < 32 ? s : 32;
+	s = s < 31 + m.shift ? s : 31 + m.shift;
+	s = s > 0 ? s : 0;
+	m.multiplier = (int32_t)(((int64_t)m.multiplier << s) / cnt);
+	m.shift -= s;
+	if (m.shift < -31 || m.shift > 30) {
+		snprintf(extra, n, "shift %d after dividing by %lld", m.shift,
+		    (long long)cnt);
+		return "npu-ir: the output scale is outside the output "
+		    "stage's range";
+	}
+	put_ints(&at, "axes", ax, (size_t)na);
+	put_int(&at, "multiplier", m.multiplier);
+	put_int(&at, "shift", m.shift);
+	put_int(&at, "input_zp", qx->u.quant.zero_points[0]);
+	put_int(&at, "output_zp", qy->u.quant.zero_points[0]);
+	*npu = replace(op, create(lw, op, "npu.mean", 1, &x, NULL, &at));
+	return NULL;
+}
+
 const char *
 eu_lower(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 {
+	if (ir_op_is(op, "graph.reduce_mean"))
+		return lower_mean(lw, op, npu, extra, n);
 	if (ir_op_is(op, "graph.conv2d") ||
 	    ir_op_is(op, "graph.depthwise_conv2d") ||
 	    ir_op_is(op, "graph.fully_connected"))
