@@ -702,12 +702,14 @@ check_binary(IrOp *op, char *extra, size_t n)
 		return "Both Input quantization parameters must match OFM "
 		    "quantization parameters";
 	}
-	if (!minmax && (bits_of(ir_op_operand(op, 0)) != 8 ||
-	    bits_of(ir_op_operand(op, 1)) != 8 ||
-	    bits_of(ir_op_result(op, 0)) != 8)) {
-		say(extra, n, "16-bit %s", eu_tflite_name(op));
-		return "npu-ir: 16-bit ADD, SUB and MUL stay on the CPU (the "
-		    "reference computes them in float)";
+	if (!minmax && (bits_of(ir_op_operand(op, 0)) != bits_of(
+	    ir_op_result(op, 0)) || bits_of(ir_op_operand(op, 1)) !=
+	    bits_of(ir_op_result(op, 0)))) {
+		say(extra, n, "inputs %u-bit and %u-bit, output %u-bit",
+		    bits_of(ir_op_operand(op, 0)), bits_of(ir_op_operand(op,
+		    1)), bits_of(ir_op_result(op, 0)));
+		return "npu-ir: ADD, SUB and MUL with mixed 8- and 16-bit "
+		    "tensors stay on the CPU (TFLite has no such kernel)";
 	}
 	return NULL;
 }

@@ -34,7 +34,9 @@ typedef struct Legalize {
 	IrPtrMap fused;     /* relu-like ops folded into their producer */
 	size_t nnpu, nregions;
 	FILE *report;       /* NULL: no report */
-	bool mean_cpu;      /* mean=cpu: MEAN keeps the graph's float mean */
+	bool exact;         /* exact: ops whose integer NPU arithmetic
+	                       differs from the graph's float kernel stay on
+	                       the CPU */
 } Legalize;
 
 static void
@@ -319,6 +321,22 @@ is_candidate(IrOp *op)
 	    op->nregions == 0;
 }
 
+
+/* Ops whose graph kernel is float while the NPU (Vela, TFLite's integer
+ * reference) computes in integers: MEAN and 16-bit add, sub, mul. */
+static bool
+float_reference(IrOp *op)
+{
+	const IrType *t = ir_op_result(op, 0)->type;
+	const IrType *e = ir_type_is_shaped(t) ? t->u.shaped.elem : t;
+
+	if (ir_op_is(op, "graph.reduce_mean"))
+		return true;
+	return (ir_op_is(op, "graph.add") || ir_op_is(op, "graph.sub") ||
+	    ir_op_is(op, "graph.mul")) && e->kind == IR_TYPE_QUANT &&
+	    ir_type_bitwidth(e->u.quant.storage) > 8;
+}
+
 static void
 legalize_op(Legalize *L, IrOp *op)
 {
@@ -329,9 +347,9 @@ legalize_op(Legalize *L, IrOp *op)
 	if (ir_ptrmap_get(&L->fused, op))
 		return;
 	why = eu_check_op(op, &L->lw.accel, extra, sizeof extra);
-	if (!why && L->mean_cpu && ir_op_is(op, "graph.reduce_mean"))
-		why = "npu-ir: mean=cpu keeps MEAN on the CPU (the graph's "
-		    "float mean)";
+	if (!why && L->exact && float_reference(op))
+		why = "npu-ir: exact keeps it on the CPU (the graph computes "
+		    "it in float; the NPU's integer result can differ by one)";
 	if (!why)
 		why = eu_lower(&L->lw, op, &npu, extra, sizeof extra);
 	if (why) {
@@ -381,7 +399,7 @@ legalize_run(IrOp *module, IrPass *pass)
 	if (!eu_lower_init(&L.lw, module))
 		return false;
 	L.lw.softmax_vela = !strcmp(ir_pass_string(pass, "softmax"), "vela");
-	L.mean_cpu = !strcmp(ir_pass_string(pass, "mean"), "cpu");
+	L.exact = ir_pass_bool(pass, "exact");
 	for (IrOp *f = body->first; f; f = f->next) {
 		IrRegion *r;
 
@@ -413,7 +431,6 @@ legalize_run(IrOp *module, IrPass *pass)
 }
 
 static const char *const softmax_choices[] = {"graph", "vela", NULL};
-static const char *const mean_choices[] = {"npu", "cpu", NULL};
 
 static const IrPassOption legalize_options[] = {
 	{"report", IR_OPT_STRING, NULL, "write the CPU-fallback report "
@@ -423,10 +440,9 @@ static const IrPassOption legalize_options[] = {
 	    "(the graph kernel's, bit-exact with the graph program) or vela "
 	    "(Vela's fixed-point sequence, as the NPU computes it)",
 	    softmax_choices},
-	{"mean", IR_OPT_ENUM, "npu", "MEAN: npu (npu.mean, Vela's and "
-	    "TFLite's integer mean, within one unit of the graph's float "
-	    "mean) or cpu (left to the CPU, bit-exact with the graph)",
-	    mean_choices},
+	{"exact", IR_OPT_BOOL, "false", "keep on the CPU the ops the graph "
+	    "computes in float and the NPU in integers (MEAN, 16-bit ADD, "
+	    "SUB and MUL), so the lowering is bit-exact with the graph", NULL},
 };
 
 static const IrPassStatistic legalize_stats[] = {

@@ -318,9 +318,10 @@ shift_ok(QMultiplier m)
 }
 
 /* TFLite's quantized add/sub (inputs << 20, each rescaled by s_i /
- * 2 max(s1, s2), the sum by 2 max / (2^20 s_out)) and mul (s1 s2 /
- * s_out), as the graph kernel computes them; maximum/minimum of one
- * quantization are exact on stored integers. */
+ * 2 max(s1, s2), the sum by 2 max / (2^20 s_out); 15 for int16, its
+ * general kernel) and mul (s1 s2 / s_out), as the graph kernel computes
+ * the 8-bit ones; maximum/minimum of one quantization are exact on
+ * stored integers. */
 static const char *
 lower_binary(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 {
@@ -335,11 +336,13 @@ lower_binary(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	    ir_op_is(op, "graph.sub") ? "sub" : ir_op_is(op, "graph.mul") ?
 	    "mul" : ir_op_is(op, "graph.maximum") ? "max" : "min";
 	QMultiplier m1 = {0, 0}, m2 = {0, 0}, mo = {1 << 30, 1};
+	/* TFLite's general int16 add shifts its inputs by 15, int8 by 20. */
+	int ls = ir_type_bitwidth(q1->u.quant.storage) > 8 ? 15 : 20;
 
 	if (kind[0] == 'a' || kind[0] == 's') {
 		m1 = qmath_quantize_multiplier(s1 / twice);
 		m2 = qmath_quantize_multiplier(s2 / twice);
-		mo = qmath_quantize_multiplier(twice / ((1 << 20) * so));
+		mo = qmath_quantize_multiplier(twice / ((1 << ls) * so));
 	} else if (!strcmp(kind, "mul")) {
 		mo = qmath_quantize_multiplier(s1 * s2 / so);
 	}
@@ -355,7 +358,7 @@ lower_binary(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 
 		put_ints(&at, "input_multiplier", mm, 2);
 		put_ints(&at, "input_shift", ss, 2);
-		put_int(&at, "left_shift", 20);
+		put_int(&at, "left_shift", ls);
 	}
 	put_int(&at, "output_multiplier", mo.multiplier);
 	put_int(&at, "output_shift", mo.shift);
