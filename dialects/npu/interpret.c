@@ -802,3 +802,43 @@ npu_interpret_mean(IrInterp *it, IrOp *op, IrTensor *const *in,
 	free(sum);
 	return true;
 }
+
+/* ------------------------------------------------------------ transpose */
+
+/* Result element (i_0, .., i_r-1) is input element j with j[perm[k]] =
+ * i_k: walks the result in order, stepping the input by its strides. */
+bool
+npu_interpret_transpose(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const IrTensor *x = in[0];
+	int r = (int)x->type->u.shaped.rank;
+	int64_t p[DIALECT_MAX_RANK + 1], istr[DIALECT_MAX_RANK];
+	int64_t step[DIALECT_MAX_RANK], idx[DIALECT_MAX_RANK] = {0};
+	int64_t i, k, src = 0;
+	const int64_t *od;
+
+	(void)it;
+	dialect_get_ints(def_of(op), op->attrs, "perm", p,
+	    DIALECT_MAX_RANK + 1);
+	if (!make_out(op, out))
+		return false;
+	od = out[0]->type->u.shaped.dims;
+	for (k = r - 1, i = 1; k >= 0; k--) {
+		istr[k] = i;
+		i *= x->type->u.shaped.dims[k];
+	}
+	for (k = 0; k < r; k++)
+		step[k] = istr[p[k]];
+	for (i = 0; i < out[0]->n; i++) {
+		ir_tensor_set_int(out[0], i, ir_tensor_get_int(x, src));
+		for (k = r - 1; k >= 0; k--) {
+			src += step[k];
+			if (++idx[k] < od[k])
+				break;
+			src -= step[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
+	return true;
+}

@@ -507,3 +507,43 @@ npu_verify_mean(IrOp *op)
 	    "the reduced dims 1 or removed");
 	return false;
 }
+
+/* perm is a permutation of the input's dims and the result has them in
+ * that order, with the input's element type. */
+bool
+npu_verify_transpose(IrOp *op)
+{
+	const IrType *t = op->operands[0].value->type;
+	const IrType *r = ir_op_results(op)->type;
+	int64_t p[DIALECT_MAX_RANK + 1];
+	int np = dialect_get_ints(DEF(op), op->attrs, "perm", p,
+	    DIALECT_MAX_RANK + 1);
+	bool seen[DIALECT_MAX_RANK] = {false};
+
+	if (!same_elem(op))
+		return false;
+	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 0 ||
+	    !ir_type_is_shaped(r) || r->u.shaped.rank < 0)
+		return true;
+	for (int i = 0; i < np; i++) {
+		if (np != t->u.shaped.rank || p[i] < 0 || p[i] >= np ||
+		    seen[p[i]]) {
+			ir_op_emit_error(op, "perm must be a permutation of the "
+			    "input's %lld dims", (long long)t->u.shaped.rank);
+			return false;
+		}
+		seen[p[i]] = true;
+	}
+	if (np != t->u.shaped.rank || r->u.shaped.rank != np) {
+		ir_op_emit_error(op, "perm must be a permutation of the "
+		    "input's %lld dims", (long long)t->u.shaped.rank);
+		return false;
+	}
+	for (int i = 0; i < np; i++)
+		if (r->u.shaped.dims[i] != t->u.shaped.dims[p[i]]) {
+			ir_op_emit_error(op, "result dim %d must be input dim "
+			    "%lld", i, (long long)p[i]);
+			return false;
+		}
+	return true;
+}

@@ -84,6 +84,7 @@ static const char *const lowered[] = {
 	"graph.rsqrt", "graph.softmax", "graph.reshape", "graph.squeeze",
 	"graph.unsqueeze", "graph.concat", "graph.pad", "graph.resize",
 	"graph.split", "graph.slice", "graph.reduce_mean",
+	"graph.strided_slice", "graph.transpose",
 };
 
 /* Unary ops that become a 256-entry table. */
@@ -871,6 +872,50 @@ check_same_q(IrOp *op, char *extra, size_t n)
 	return NULL;
 }
 
+/* STRIDED_SLICE: Vela's slice-range rule (on its offsets: masked or
+ * given, negatives from the end, a shrunk dim one long), then unit
+ * strides; our npu.slice needs one quantization. */
+static const char *
+check_strided_slice(IrOp *op, char *extra, size_t n)
+{
+	const IrValue *x = ir_op_operand(op, 0);
+	int64_t b[DIALECT_MAX_RANK + 1], e[DIALECT_MAX_RANK + 1];
+	int64_t st[DIALECT_MAX_RANK + 1], r = rank_of(x);
+	int nb = dialect_get_ints(DEF(op), op->attrs, "begin", b,
+	    DIALECT_MAX_RANK + 1);
+	int ne = dialect_get_ints(DEF(op), op->attrs, "end", e,
+	    DIALECT_MAX_RANK + 1);
+	int ns = dialect_get_ints(DEF(op), op->attrs, "strides", st,
+	    DIALECT_MAX_RANK + 1);
+	int64_t bm = dialect_get_int(DEF(op), op->attrs, "begin_mask");
+	int64_t em = dialect_get_int(DEF(op), op->attrs, "end_mask");
+	int64_t sm = dialect_get_int(DEF(op), op->attrs, "shrink_axis_mask");
+	char bs[160], es[160], ss[160];
+	bool ok = nb == r && ne == r;
+
+	list_str(bs, sizeof bs, b, nb);
+	list_str(es, sizeof es, e, ne);
+	for (int64_t i = 0; ok && i < r; i++) {
+		int64_t d = dim(x, i);
+		int64_t lo = bm >> i & 1 ? 0 : b[i] + (b[i] < 0 ? d : 0);
+		int64_t hi = em >> i & 1 ? d : e[i] + (e[i] < 0 ? d : 0);
+
+		ok = (sm >> i & 1) || hi > lo;
+	}
+	if (!ok) {
+		say(extra, n, "Op has begin_values=[%s] and end_values=[%s]",
+		    bs, es);
+		return "Slice 'end' values must be greater than 'begin' values";
+	}
+	for (int i = 0; i < ns; i++)
+		if (st[i] != 1) {
+			list_str(ss, sizeof ss, st, ns);
+			say(extra, n, "Op has strides values [%s]", ss);
+			return "All Strides values must be 1";
+		}
+	return check_same_q(op, extra, n);
+}
+
 static const char *
 check_pad(IrOp *op, char *extra, size_t n)
 {
@@ -956,10 +1001,8 @@ check_transpose(IrOp *op, char *extra, size_t n)
 		    (dim(x, 1) == 1 && p[0] == 0 && p[2] == 3 && p[3] == 2) ||
 		    (dim(x, 2) == 1 && p[0] == 0 && p[1] == 3 && p[3] == 1);
 	}
-	if (ok) {
-		say(extra, n, "a permutation Vela runs on the NPU");
-		return "npu-ir: TRANSPOSE has no npu op yet";
-	}
+	if (ok)
+		return check_same_q(op, extra, n);
 	{
 		char buf[200] = "";
 		size_t len = 0;
@@ -986,11 +1029,6 @@ eu_check_op(IrOp *op, const EuAccel *a, char *extra, size_t n)
 	(void)a;
 	extra[0] = '\0';
 	if (!eu_op_known(op)) {
-		if (ir_op_is(op, "graph.transpose") && op->noperands == 1 &&
-		    rank_of(ir_op_operand(op, 0)) >= 2 &&
-		    rank_of(ir_op_operand(op, 0)) <= 4 &&
-		    ir_type_is_shaped(type_of(ir_op_operand(op, 0))))
-			return check_transpose(op, extra, n);
 		return "is a CPU only op";
 	}
 	if ((op->nresults != 1 && !ir_op_is(op, "graph.split")) ||
@@ -1014,6 +1052,10 @@ eu_check_op(IrOp *op, const EuAccel *a, char *extra, size_t n)
 		return check_softmax(op, extra, n);
 	if (ir_op_is(op, "graph.reduce_mean"))
 		return check_mean(op, extra, n);
+	if (ir_op_is(op, "graph.strided_slice"))
+		return check_strided_slice(op, extra, n);
+	if (ir_op_is(op, "graph.transpose"))
+		return check_transpose(op, extra, n);
 	if (ir_op_is(op, "graph.pad"))
 		return check_pad(op, extra, n);
 	if (ir_op_is(op, "graph.resize"))

@@ -707,6 +707,49 @@ add_mean(const EthosUTarget *t, EthosULayers *ls, IrOp *op, bool *skip)
 	return true;
 }
 
+/* ------------------------------------------------------------ transpose */
+
+/* Vela's transpose (convert_transpose): a 1x1 average pool over the
+ * input as 4-D (rank 2 WxC as 1xWxCx1; the two swapped dims as H and W),
+ * the OFM the same shape written in NHWC with swapped strides. */
+static bool
+add_transpose(EthosULayers *ls, IrOp *op)
+{
+	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	const IrType *t = in->type;
+	int64_t r = ir_type_is_shaped(t) ? t->u.shaped.rank : -1;
+	int64_t p1 = int_list(op, "perm", 1, 1), p0 = int_list(op, "perm", 0, 0);
+	EthosUShape s;
+
+	if (r < 2 || r > 4)
+		return false;
+	if (r == 2)
+		s = (EthosUShape){1, dim(t, 0), dim(t, 1), 1};
+	else if (r == 3 && p0 == 1 && p1 == 0)
+		s = (EthosUShape){1, dim(t, 0), dim(t, 1), dim(t, 2)};
+	else if (r == 3 && dim(t, 0) == 1)
+		s = (EthosUShape){1, dim(t, 1), dim(t, 2), 1};
+	else if (r == 3)
+		s = (EthosUShape){1, dim(t, 0), dim(t, 2), 1};
+	else if (p1 == 2)
+		s = (EthosUShape){dim(t, 0), dim(t, 1), dim(t, 2), dim(t, 3)};
+	else if (dim(t, 1) == 1)
+		s = (EthosUShape){1, dim(t, 2), dim(t, 3), 1};
+	else
+		s = (EthosUShape){1, dim(t, 1), dim(t, 3), 1};
+	EthosULayer *l = new_layer(ls);
+	if (!set_fms(l, in, NULL, out))
+		return false;
+	l->q.ifm.shape = l->q.ofm.shape = s;
+	l->tflite_op = "TRANSPOSE";
+	l->nng_op = "AvgPool";
+	l->q.block = ETHOS_U_POOLING;
+	l->q.scaled = true;
+	l->fixed = true;
+	l->linear = true;
+	return true;
+}
+
 /* Recognises op as a layer; *skip says the op is not an NPU operation
  * (a constant, a reshape, an activation fused into its producer). False
  * when an op that should be a layer cannot be read. */
@@ -768,6 +811,8 @@ ethos_u_add_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op,
 	}
 	else if (!strcmp(name, "npu.mean"))
 		return add_mean(t, ls, op, skip);
+	else if (!strcmp(name, "npu.transpose"))
+		ok = add_transpose(ls, op);
 	else if (!strcmp(name, "graph.maximum") ||
 	    !strcmp(name, "graph.minimum"))
 		ok = add_elementwise(ls, op, name[8] == 'a' ? "max" : "min",

@@ -662,6 +662,47 @@ lower_slice(EuLower *lw, IrOp *op, IrOp **npu)
 	return NULL;
 }
 
+/* A unit-stride STRIDED_SLICE: one npu.slice of the window (begin as
+ * the graph kernel resolves it: masked, negative from the end, clamped;
+ * a shrunk dim one long), then an npu.reshape dropping the shrunk dims. */
+static const char *
+lower_strided_slice(EuLower *lw, IrOp *op, IrOp **npu)
+{
+	IrValue *x = ir_op_operand(op, 0);
+	const IrType *xt = x->type, *rt = ir_op_result(op, 0)->type;
+	int64_t b[DIALECT_MAX_RANK + 1], z[DIALECT_MAX_RANK], r =
+	    xt->u.shaped.rank, k = 0;
+	int nb = dialect_get_ints(DEF(op), op->attrs, "begin", b,
+	    DIALECT_MAX_RANK + 1);
+	int64_t bm = dialect_get_int(DEF(op), op->attrs, "begin_mask");
+	int64_t sm = dialect_get_int(DEF(op), op->attrs, "shrink_axis_mask");
+	const IrType *wt;
+	IrOp *s;
+
+	for (int64_t i = 0; i < r; i++) {
+		int64_t d = xt->u.shaped.dims[i];
+		int64_t v = i < nb && !(bm >> i & 1) ? b[i] : 0;
+
+		v += v < 0 ? d : 0;
+		b[i] = v < 0 ? 0 : v > d ? d : v;
+		z[i] = sm >> i & 1 ? 1 : rt->u.shaped.dims[k];
+		k += !(sm >> i & 1);
+	}
+	wt = dialect_tensor(lw->ctx, r, z, xt->u.shaped.elem);
+	s = make_slice(lw, op, x, b, wt);
+	*npu = s;
+	if (wt != rt) {
+		Attrs at = {.ctx = lw->ctx};
+		IrValue *v = ir_op_result(s, 0);
+
+		put_ints(&at, "shape", rt->u.shaped.dims,
+		    (size_t)rt->u.shaped.rank);
+		*npu = create(lw, op, "npu.reshape", 1, &v, NULL, &at);
+	}
+	replace(op, *npu);
+	return NULL;
+}
+
 static const char *
 lower_concat(EuLower *lw, IrOp *op, IrOp **npu)
 {
@@ -737,6 +778,17 @@ eu_lower(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 		return lower_concat(lw, op, npu);
 	if (ir_op_is(op, "graph.split") || ir_op_is(op, "graph.slice"))
 		return lower_slice(lw, op, npu);
+	if (ir_op_is(op, "graph.strided_slice"))
+		return lower_strided_slice(lw, op, npu);
+	if (ir_op_is(op, "graph.transpose")) {
+		Attrs at = {.ctx = lw->ctx};
+		IrValue *x = ir_op_operand(op, 0);
+
+		copy(&at, op, "perm");
+		*npu = replace(op, create(lw, op, "npu.transpose", 1, &x, NULL,
+		    &at));
+		return NULL;
+	}
 	if (op->noperands == 2)
 		return lower_binary(lw, op, npu, extra, n);
 	if (ir_op_is(op, "graph.softmax") || ir_op_is(op, "graph.pad") ||

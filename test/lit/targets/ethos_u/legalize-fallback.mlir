@@ -114,10 +114,7 @@ func.func @conv_limits(%x: tensor<1x16x16x2x!q>, %big: tensor<1x100x100x2x!q>, %
 // REPORT-NEXT: Warning: MAXIMUM '{{.*}}:{{[0-9]+}}:8' is not supported on the NPU. Placing on CPU instead
 // REPORT-NEXT:  - Both Input quantization parameters must match OFM quantization parameters
 // REPORT-NEXT:    Op has tensors with different quantization parameters to the OFM
-// A rank-2 transpose is one Vela runs, but it has no npu op here yet.
-// REPORT-NEXT: Warning: TRANSPOSE '{{.*}}:{{[0-9]+}}:8' is not supported on the NPU. Placing on CPU instead
-// REPORT-NEXT:  - npu-ir: TRANSPOSE has no npu op yet
-// REPORT-NEXT:    a permutation Vela runs on the NPU
+// A rank-2 transpose is one Vela runs: npu.transpose.
 // REPORT-NEXT: Warning: TANH '{{.*}}:{{[0-9]+}}:8' is not supported on the NPU. Placing on CPU instead
 // REPORT-NEXT:  - npu-ir: 16-bit activations stay on the CPU (Vela's interpolated 16-bit tables differ from the reference)
 // REPORT-NEXT:    16-bit TANH
@@ -157,6 +154,6 @@ func.func @mixed(%x: tensor<1x8x!q>) -> tensor<1x8x!q> {
   return %4 : tensor<1x8x!q>
 }
 
-// REPORT-NEXT: CPU operators = 20
-// REPORT-NEXT: NPU operators = 3
+// REPORT-NEXT: CPU operators = 19
+// REPORT-NEXT: NPU operators = 4
 // REPORT-NEXT: npu.cpu regions = 6
