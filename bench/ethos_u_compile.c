@@ -22,6 +22,16 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* This process's CPU time: on a loaded machine the fair measure, as
+ * other jobs preempting us inflate wall time but not CPU time. */
+static double
+cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* One compile; *import_s and *passes_s get the two stages' times. */
 static int
 compile_once(const char *path, const char *pipeline, double *import_s,
@@ -62,12 +72,14 @@ main(int argc, char **argv)
 		return 2;
 	}
 	int runs = atoi(argv[3]);
-	double best_i = 1e9, best_p = 1e9, best_t = 1e9;
+	double best_i = 1e9, best_p = 1e9, best_t = 1e9, best_c = 1e9;
 	for (int r = 0; r < runs; r++) {
-		double i, p;
+		double i, p, c0 = cpu_now(), c;
 		/* The last run also shows where the time went. */
 		if (!compile_once(argv[1], argv[2], &i, &p, r == runs - 1))
 			return 1;
+		c = cpu_now() - c0;
+		best_c = c < best_c ? c : best_c;
 		best_i = i < best_i ? i : best_i;
 		best_p = p < best_p ? p : best_p;
 		best_t = i + p < best_t ? i + p : best_t;
@@ -75,7 +87,7 @@ main(int argc, char **argv)
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	printf("import %.2f ms, passes %.2f ms, total %.2f ms, "
-	    "peak RSS %.1f MiB\n", best_i * 1e3, best_p * 1e3, best_t * 1e3,
-	    (double)ru.ru_maxrss / 1024);
+	    "cpu %.2f ms, peak RSS %.1f MiB\n", best_i * 1e3, best_p * 1e3,
+	    best_t * 1e3, best_c * 1e3, (double)ru.ru_maxrss / 1024);
 	return 0;
 }

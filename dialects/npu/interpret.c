@@ -610,9 +610,124 @@ npu_interpret_slice(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* ------------------------------------------------------------ softmax */
 
+/* The NPU's int32 results saturate. */
+static int64_t
+sat32(int64_t v)
+{
+	return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v;
+}
+
+/* An int32 MUL whose OFM scale is (1 << 30, shift 31) under double
+ * rounding: the product divided by 2^31, nudged by 2^30 away from zero
+ * and truncated (gemmlowp's SaturatingRoundingDoublingHighMul), then
+ * saturated. */
+static int64_t
+ew_mul31(int64_t a, int64_t b)
+{
+	int64_t p = a * b;
+
+	return sat32((p + (p >= 0 ? (1 << 30) : 1 - (1 << 30))) /
+	    ((int64_t)1 << 31));
+}
+
+/* Leading zeros of a 32-bit word (32 for 0), the NPU's CLZ. */
+static int64_t
+clz32(int64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	int64_t n = 0;
+
+	if (!u)
+		return 32;
+	while (!(u & 0x80000000u)) {
+		u <<= 1;
+		n++;
+	}
+	return n;
+}
+
+/* The NPU's SHL of an int32 (bits shifted out are lost), saturated as
+ * the OFM is. */
+static int64_t
+ew_shl(int64_t a, int64_t b)
+{
+	return b < 0 || b >= 32 ? 0 : sat32((int64_t)((uint64_t)a << b));
+}
+
+/* The reciprocal of Vela's softmax (passes 4-28 of softmax.py): from
+ * the sum of the rescaled exps, the scale factor (Q2.29 1/x times two,
+ * by three Newton-Raphson steps from 48/17 - 32/17 x) and the right
+ * shift the last pass applies. */
+static void
+vela_reciprocal(int64_t sum, int64_t *factor, int64_t *rshift)
+{
+	int64_t hpo = clz32(sum), d, hd, nr;
+
+	*rshift = sat32(12 + 31 - 8 - hpo);                  /* sub5 */
+	d = sat32(ew_shl(sum, sat32(hpo - 1)) - (1 << 30));  /* 6-8 */
+	d = ew_shl(d, 1);                                    /* shl9 */
+	/* add10: explicit scale (1, shift 1), double rounding. */
+	hd = d + INT32_MAX;
+	hd = sat32((hd * ((int64_t)1 << 30) + (hd >= 0 ? (1 << 30) :
+	    1 - (1 << 30))) / ((int64_t)1 << 31));
+	nr = sat32(ew_mul31(hd, -1010580540) + 1515870810);  /* 11-12 */
+	for (int k = 0; k < 3; k++) {                        /* 13-27 */
+		int64_t t = sat32((1 << 29) - ew_mul31(nr, hd));
+
+		nr = sat32(nr + sat32(ew_mul31(nr, t) * 4));
+	}
+	*factor = sat32(nr * 2);                             /* mul28 */
+}
+
+/* Vela's int8 softmax (softmax.py, get_graph_8bit) as its 31 NPU ops
+ * compute it, along the last axis: the row max (maxpool0), exp of x -
+ * max by the table (sub1 with the LUT), >> 12 rounded (shr2), the sum
+ * (reduce_sum3), its reciprocal, exp times the factor (mul29) and a
+ * natural-rounding right shift onto the 1/256 output scale (shr30), plus
+ * the output zero point, clamped. */
+static bool
+softmax_vela(IrOp *op, const IrTensor *x, IrTensor *y)
+{
+	const IrAttr *tab = ir_op_attr(op, "exp_table");
+	const IrType *r = ir_op_result(op, 0)->type;
+	int64_t len = x->type->u.shaped.rank > 0 ? x->type->u.shaped.dims[
+	    x->type->u.shaped.rank - 1] : 1;
+	int64_t zp = r->u.shaped.elem->u.quant.zero_points[0], lo, hi;
+	int64_t *e = ir_xmalloc((size_t)(len > 0 ? len : 1) * sizeof *e);
+
+	act_range(op, &lo, &hi);
+	for (int64_t row = 0; len > 0 && row < x->n / len; row++) {
+		int64_t base = row * len, m = INT64_MIN, sum = 0, f, rs;
+
+		for (int64_t i = 0; i < len; i++) {
+			int64_t v = ir_tensor_get_int(x, base + i);
+
+			m = v > m ? v : m;
+		}
+		for (int64_t i = 0; i < len; i++) {
+			e[i] = (int32_t)dense_int(tab, ir_tensor_get_int(x,
+			    base + i) - m + 255);
+			sum += sat32((e[i] + (1 << 11)) >> 12);
+		}
+		vela_reciprocal(sat32(sum), &f, &rs);
+		for (int64_t i = 0; i < len; i++) {
+			int64_t v = ew_mul31(e[i], f);
+
+			if (rs > 0)
+				v = (v + ((int64_t)1 << (rs > 62 ? 61 :
+				    rs - 1))) >> (rs > 62 ? 62 : rs);
+			v = sat32(v) + zp;
+			ir_tensor_set_int(y, base + i, v < lo ? lo : v > hi ?
+			    hi : v);
+		}
+	}
+	free(e);
+	return true;
+}
+
 /* graph.softmax's arithmetic on quantized data: dequantize, f32
  * max-subtracted softmax along the axis (ir_softmax_f32), quantize
- * (TFLite's rounding). */
+ * (TFLite's rounding); with exp_table, Vela's fixed-point sequence. */
 bool
 npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
@@ -625,6 +740,8 @@ npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 	if (!make_out(op, out))
 		return false;
+	if (ir_op_attr(op, "exp_table"))
+		return softmax_vela(op, in[0], out[0]);
 	ir_tensor_split_axis(in[0], axis, &outer, &len, &inner);
 	fx = ir_tensor_to_f32(ctx, in[0]);
 	fy = ir_tensor_create(ir_tensor_f32_type(ctx, out[0]->type));
@@ -633,5 +750,95 @@ npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
 	ir_tensor_store_f32(out[0], fy);
 	ir_tensor_release(fx);
 	ir_tensor_release(fy);
+	return true;
+}
+
+/* ------------------------------------------------------------ mean */
+
+/* Sums of x - input_zp over the reduced dims (int64, as the NPU's
+ * 32-bit accumulator cannot overflow within Vela's limits), each
+ * requantized with the interpreter's rounding, plus output_zp. */
+bool
+npu_interpret_mean(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const IrTensor *x = in[0];
+	int r = (int)x->type->u.shaped.rank;
+	int64_t ax[DIALECT_MAX_RANK + 1], ostr[DIALECT_MAX_RANK];
+	int64_t idx[DIALECT_MAX_RANK] = {0}, i, oi = 0, zp, lo, hi;
+	int na = dialect_get_ints(def_of(op), op->attrs, "axes", ax,
+	    DIALECT_MAX_RANK + 1), k;
+	bool red[DIALECT_MAX_RANK] = {false};
+	QMultiplier m = {(int32_t)geti(op, "multiplier"),
+	    (int)geti(op, "shift")};
+	int64_t *sum;
+
+	if (!make_out(op, out))
+		return false;
+	for (k = 0; k < na; k++)
+		red[dialect_norm_axis(ax[k], r)] = true;
+	for (k = r - 1, i = 1; k >= 0; k--) {
+		ostr[k] = red[k] ? 0 : i;
+		i *= red[k] ? 1 : x->type->u.shaped.dims[k];
+	}
+	zp = geti(op, "input_zp");
+	sum = ir_xcalloc((size_t)out[0]->n + 1, sizeof *sum);
+	for (i = 0; i < x->n; i++) {
+		sum[oi] += ir_tensor_get_int(x, i) - zp;
+		for (k = r - 1; k >= 0; k--) {
+			oi += ostr[k];
+			if (++idx[k] < x->type->u.shaped.dims[k])
+				break;
+			oi -= ostr[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
+	act_range(op, &lo, &hi);
+	for (i = 0; i < out[0]->n; i++)
+		ir_tensor_set_int(out[0], i, qmath_clamp((int64_t)qmath_requant(
+		    (int32_t)qmath_clamp(sum[i], INT32_MIN, INT32_MAX), m,
+		    ir_interp_options(it)->single_rounding) + geti(op,
+		    "output_zp"), lo, hi));
+	free(sum);
+	return true;
+}
+
+/* ------------------------------------------------------------ transpose */
+
+/* Result element (i_0, .., i_r-1) is input element j with j[perm[k]] =
+ * i_k: walks the result in order, stepping the input by its strides. */
+bool
+npu_interpret_transpose(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	const IrTensor *x = in[0];
+	int r = (int)x->type->u.shaped.rank;
+	int64_t p[DIALECT_MAX_RANK + 1], istr[DIALECT_MAX_RANK];
+	int64_t step[DIALECT_MAX_RANK], idx[DIALECT_MAX_RANK] = {0};
+	int64_t i, k, src = 0;
+	const int64_t *od;
+
+	(void)it;
+	dialect_get_ints(def_of(op), op->attrs, "perm", p,
+	    DIALECT_MAX_RANK + 1);
+	if (!make_out(op, out))
+		return false;
+	od = out[0]->type->u.shaped.dims;
+	for (k = r - 1, i = 1; k >= 0; k--) {
+		istr[k] = i;
+		i *= x->type->u.shaped.dims[k];
+	}
+	for (k = 0; k < r; k++)
+		step[k] = istr[p[k]];
+	for (i = 0; i < out[0]->n; i++) {
+		ir_tensor_set_int(out[0], i, ir_tensor_get_int(x, src));
+		for (k = r - 1; k >= 0; k--) {
+			src += step[k];
+			if (++idx[k] < od[k])
+				break;
+			src -= step[k] * idx[k];
+			idx[k] = 0;
+		}
+	}
 	return true;
 }

@@ -380,6 +380,37 @@ npu_verify_pad(IrOp *op)
 	return false;
 }
 
+/* Vela's fixed-point sequence (exp_table) is defined for 8-bit data
+ * with i32 table entries, along the last axis. */
+static bool
+softmax_table_ok(IrOp *op)
+{
+	const IrAttr *t = ir_op_attr(op, "exp_table");
+	const IrType *x = op->operands[0].value->type;
+	int64_t axis = dialect_get_int(DEF(op), op->attrs, "axis");
+
+	if (!t)
+		return true;
+	if (!is_int(t->u.dense.type->u.shaped.elem, 32)) {
+		ir_op_emit_error(op, "attribute 'exp_table' must have i32 "
+		    "elements");
+		return false;
+	}
+	if (!is_int(storage(op->operands[0].value), 8) ||
+	    !is_int(storage(ir_op_results(op)), 8)) {
+		ir_op_emit_error(op, "exp_table needs 8-bit input and "
+		    "result");
+		return false;
+	}
+	if (x->u.shaped.rank > 0 && axis != -1 && axis !=
+	    x->u.shaped.rank - 1) {
+		ir_op_emit_error(op, "exp_table needs the last axis, not %lld",
+		    (long long)axis);
+		return false;
+	}
+	return true;
+}
+
 bool
 npu_verify_softmax(IrOp *op)
 {
@@ -387,13 +418,15 @@ npu_verify_softmax(IrOp *op)
 	if (!storage_i8_i16(op, op->operands[0].value, "input") ||
 	    !storage_i8_i16(op, ir_op_results(op), "output"))
 		return false;
-	if (ir_type_is_shaped(r) &&
-	    r->u.shaped.elem->kind == IR_TYPE_QUANT &&
-	    op->operands[0].value->type->u.shaped.elem->kind ==
-	    IR_TYPE_QUANT)
-		return true;
-	ir_op_emit_error(op, "input and result must be quantized tensors");
-	return false;
+	if (!ir_type_is_shaped(r) ||
+	    r->u.shaped.elem->kind != IR_TYPE_QUANT ||
+	    op->operands[0].value->type->u.shaped.elem->kind !=
+	    IR_TYPE_QUANT) {
+		ir_op_emit_error(op, "input and result must be quantized "
+		    "tensors");
+		return false;
+	}
+	return softmax_table_ok(op);
 }
 
 /* begin + size within the input, one entry per dimension. */
@@ -423,5 +456,94 @@ npu_verify_slice(IrOp *op)
 			return false;
 		}
 	}
+	return true;
+}
+
+/* axes distinct and in range; the result holds the input's elements
+ * with the reduced dims 1 (kept) or dropped; the zero points match. */
+bool
+npu_verify_mean(IrOp *op)
+{
+	const IrValue *x = op->operands[0].value;
+	const IrType *t = x->type, *r = ir_op_results(op)->type;
+	int64_t ax[DIALECT_MAX_RANK + 1], kept[DIALECT_MAX_RANK] = {0};
+	int na = dialect_get_ints(DEF(op), op->attrs, "axes", ax,
+	    DIALECT_MAX_RANK + 1), i, k;
+	bool red[DIALECT_MAX_RANK] = {false};
+
+	if (!storage_i8_i16(op, x, "input") ||
+	    !storage_i8_i16(op, ir_op_results(op), "output") ||
+	    !check_zp(op, x, "input_zp") ||
+	    !check_zp(op, ir_op_results(op), "output_zp"))
+		return false;
+	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 1 ||
+	    !ir_type_is_shaped(r) || r->u.shaped.rank < 0)
+		return true;
+	for (i = 0; i < na; i++) {
+		int64_t a = ax[i] < 0 ? ax[i] + t->u.shaped.rank : ax[i];
+
+		if (na > t->u.shaped.rank || a < 0 || a >= t->u.shaped.rank ||
+		    red[a]) {
+			ir_op_emit_error(op, "axes must be distinct dims in "
+			    "[-%lld, %lld)", (long long)t->u.shaped.rank,
+			    (long long)t->u.shaped.rank);
+			return false;
+		}
+		red[a] = true;
+	}
+	/* The result's dims: the input's, reduced ones as 1 or absent. */
+	for (i = 0, k = 0; i < t->u.shaped.rank; i++)
+		if (!red[i] || r->u.shaped.rank == t->u.shaped.rank)
+			kept[k++] = red[i] ? 1 : t->u.shaped.dims[i];
+	if (k == r->u.shaped.rank) {
+		for (i = 0; i < k && (kept[i] == r->u.shaped.dims[i] ||
+		    kept[i] == IR_DYNAMIC || r->u.shaped.dims[i] ==
+		    IR_DYNAMIC); i++)
+			;
+		if (i == k)
+			return true;
+	}
+	ir_op_emit_error(op, "the result's shape must be the input's with "
+	    "the reduced dims 1 or removed");
+	return false;
+}
+
+/* perm is a permutation of the input's dims and the result has them in
+ * that order, with the input's element type. */
+bool
+npu_verify_transpose(IrOp *op)
+{
+	const IrType *t = op->operands[0].value->type;
+	const IrType *r = ir_op_results(op)->type;
+	int64_t p[DIALECT_MAX_RANK + 1];
+	int np = dialect_get_ints(DEF(op), op->attrs, "perm", p,
+	    DIALECT_MAX_RANK + 1);
+	bool seen[DIALECT_MAX_RANK] = {false};
+
+	if (!same_elem(op))
+		return false;
+	if (!ir_type_is_shaped(t) || t->u.shaped.rank < 0 ||
+	    !ir_type_is_shaped(r) || r->u.shaped.rank < 0)
+		return true;
+	for (int i = 0; i < np; i++) {
+		if (np != t->u.shaped.rank || p[i] < 0 || p[i] >= np ||
+		    seen[p[i]]) {
+			ir_op_emit_error(op, "perm must be a permutation of the "
+			    "input's %lld dims", (long long)t->u.shaped.rank);
+			return false;
+		}
+		seen[p[i]] = true;
+	}
+	if (np != t->u.shaped.rank || r->u.shaped.rank != np) {
+		ir_op_emit_error(op, "perm must be a permutation of the "
+		    "input's %lld dims", (long long)t->u.shaped.rank);
+		return false;
+	}
+	for (int i = 0; i < np; i++)
+		if (r->u.shaped.dims[i] != t->u.shaped.dims[p[i]]) {
+			ir_op_emit_error(op, "result dim %d must be input dim "
+			    "%lld", i, (long long)p[i]);
+			return false;
+		}
 	return true;
 }

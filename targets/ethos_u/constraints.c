@@ -83,7 +83,8 @@ static const char *const lowered[] = {
 	"graph.tanh", "graph.hard_swish", "graph.abs", "graph.exp",
 	"graph.rsqrt", "graph.softmax", "graph.reshape", "graph.squeeze",
 	"graph.unsqueeze", "graph.concat", "graph.pad", "graph.resize",
-	"graph.split", "graph.slice",
+	"graph.split", "graph.slice", "graph.reduce_mean",
+	"graph.strided_slice", "graph.transpose",
 };
 
 /* Unary ops that become a 256-entry table. */
@@ -702,12 +703,14 @@ check_binary(IrOp *op, char *extra, size_t n)
 		return "Both Input quantization parameters must match OFM "
 		    "quantization parameters";
 	}
-	if (!minmax && (bits_of(ir_op_operand(op, 0)) != 8 ||
-	    bits_of(ir_op_operand(op, 1)) != 8 ||
-	    bits_of(ir_op_result(op, 0)) != 8)) {
-		say(extra, n, "16-bit %s", eu_tflite_name(op));
-		return "npu-ir: 16-bit ADD, SUB and MUL stay on the CPU (the "
-		    "reference computes them in float)";
+	if (!minmax && (bits_of(ir_op_operand(op, 0)) != bits_of(
+	    ir_op_result(op, 0)) || bits_of(ir_op_operand(op, 1)) !=
+	    bits_of(ir_op_result(op, 0)))) {
+		say(extra, n, "inputs %u-bit and %u-bit, output %u-bit",
+		    bits_of(ir_op_operand(op, 0)), bits_of(ir_op_operand(op,
+		    1)), bits_of(ir_op_result(op, 0)));
+		return "npu-ir: ADD, SUB and MUL with mixed 8- and 16-bit "
+		    "tensors stay on the CPU (TFLite has no such kernel)";
 	}
 	return NULL;
 }
@@ -754,6 +757,99 @@ check_softmax(IrOp *op, char *extra, size_t n)
 	return NULL;
 }
 
+/* ------------------------------------------------------------ mean */
+
+/* "[d0, d1, ...]" of n values into buf. */
+static void
+list_str(char *buf, size_t size, const int64_t *v, int n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && len + 24 < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%lld",
+		    i ? ", " : "", (long long)v[i]);
+}
+
+/* Vela's MEAN constraints in its order (tflite_model_semantic.py, then
+ * tflite_supported_operators.py); the axes as TFLite gives them. */
+static const char *
+check_mean(IrOp *op, char *extra, size_t n)
+{
+	const IrValue *x = ir_op_operand(op, 0);
+	int64_t ax[DIALECT_MAX_RANK + 1], r = rank_of(x), prod = 1, lim;
+	int na = dialect_get_ints(DEF(op), op->attrs, "axes", ax,
+	    DIALECT_MAX_RANK + 1);
+	const int64_t *d = type_of(x)->u.shaped.dims;
+	const IrType *e = elem_of(x);
+	char sh[160], as[160];
+	bool bad = false;
+
+	/* The graph allows negative axes; TFLite's are normalized. */
+	for (int i = 0; i < na; i++)
+		ax[i] += ax[i] < 0 ? r : 0;
+	list_str(sh, sizeof sh, d, (int)r);
+	list_str(as, sizeof as, ax, na);
+	if (r < 2 || r > 4) {
+		say(extra, n, "Input is %lldD", (long long)r);
+		return "Input tensor must be at least 2D";
+	}
+	for (int i = 0; i < na && !bad; i++) {
+		if (ax[i] < 0 || ax[i] >= r) {
+			say(extra, n, "Axis parameter is out of bounds. axis: "
+			    "[%s], dims: %lld. ", as, (long long)r);
+			return "Requirements for axis parameter: When IFM "
+			    "tensor is 2D: - Reduction in both axes is "
+			    "supported. When IFM tensor is 3D or 4D: - "
+			    "Reduction in Batch axis is only supported if "
+			    "batch size is 1. - Reduction in both Height and "
+			    "Width axes is supported. - Reduction in Depth "
+			    "axis is supported if at least one of H,W,C are "
+			    "of size 1.";
+		}
+		bad = (r == 4 && ax[i] == 0 && d[0] != 1) ||
+		    (r == 3 && ax[i] == 2 && d[0] != 1 && d[1] != 1 &&
+		    d[2] != 1) || (r == 4 && ax[i] == 3 && d[1] != 1 &&
+		    d[2] != 1 && d[3] != 1);
+	}
+	if (bad) {
+		say(extra, n, "Shape is [%s], Axis is [%s].", sh, as);
+		return "Requirements for axis parameter: When IFM tensor is "
+		    "2D: - Reduction in both axes is supported. When IFM "
+		    "tensor is 3D or 4D: - Reduction in Batch axis is only "
+		    "supported if batch size is 1. - Reduction in both Height "
+		    "and Width axes is supported. - Reduction in Depth axis "
+		    "is supported if at least one of H,W,C are of size 1.";
+	}
+	for (int i = 0; i < na; i++)
+		prod *= d[ax[i]];
+	lim = bits_of(x) > 8 ? 1 << 16 : e->u.quant.is_signed ? 1 << 24 :
+	    1 << 23;
+	if (prod > lim) {
+		say(extra, n, "Datatype is %s, product of axes is %lld",
+		    bits_of(x) > 8 ? "int16" : e->u.quant.is_signed ? "int8" :
+		    "uint8", (long long)prod);
+		return "Product of reduced axes must be no greater than: - "
+		    "16777216 for signed 8-bit inputs. - 8388608 for unsigned "
+		    "8-bit inputs. - 65536 for signed 16-bit inputs.";
+	}
+	/* Vela reads the width as dim 1 of a 3-D input (dim 2 of 4-D) and
+	 * checks it whether or not it is reduced. */
+	if (d[r < 4 ? 1 : 2] > 4096) {
+		say(extra, n, "Width is %lld", (long long)d[r < 4 ? 1 : 2]);
+		return "If Width axis is reduced its shape must be no greater "
+		    "than 4096.";
+	}
+	for (int i = 0; i < na; i++)
+		if (ax[i] == r - 1 && d[r - 1] > 4096) {
+			say(extra, n, "Depth is %lld, shape is [%s], axis is "
+			    "[%s]", (long long)d[r - 1], sh, as);
+			return "If Depth axis is reduced its shape must be no "
+			    "greater than 4096.";
+		}
+	return NULL;
+}
+
 static const char *
 check_same_q(IrOp *op, char *extra, size_t n)
 {
@@ -774,6 +870,50 @@ check_same_q(IrOp *op, char *extra, size_t n)
 			    "quantization (no rescale is lowered)";
 		}
 	return NULL;
+}
+
+/* STRIDED_SLICE: Vela's slice-range rule (on its offsets: masked or
+ * given, negatives from the end, a shrunk dim one long), then unit
+ * strides; our npu.slice needs one quantization. */
+static const char *
+check_strided_slice(IrOp *op, char *extra, size_t n)
+{
+	const IrValue *x = ir_op_operand(op, 0);
+	int64_t b[DIALECT_MAX_RANK + 1], e[DIALECT_MAX_RANK + 1];
+	int64_t st[DIALECT_MAX_RANK + 1], r = rank_of(x);
+	int nb = dialect_get_ints(DEF(op), op->attrs, "begin", b,
+	    DIALECT_MAX_RANK + 1);
+	int ne = dialect_get_ints(DEF(op), op->attrs, "end", e,
+	    DIALECT_MAX_RANK + 1);
+	int ns = dialect_get_ints(DEF(op), op->attrs, "strides", st,
+	    DIALECT_MAX_RANK + 1);
+	int64_t bm = dialect_get_int(DEF(op), op->attrs, "begin_mask");
+	int64_t em = dialect_get_int(DEF(op), op->attrs, "end_mask");
+	int64_t sm = dialect_get_int(DEF(op), op->attrs, "shrink_axis_mask");
+	char bs[160], es[160], ss[160];
+	bool ok = nb == r && ne == r;
+
+	list_str(bs, sizeof bs, b, nb);
+	list_str(es, sizeof es, e, ne);
+	for (int64_t i = 0; ok && i < r; i++) {
+		int64_t d = dim(x, i);
+		int64_t lo = bm >> i & 1 ? 0 : b[i] + (b[i] < 0 ? d : 0);
+		int64_t hi = em >> i & 1 ? d : e[i] + (e[i] < 0 ? d : 0);
+
+		ok = (sm >> i & 1) || hi > lo;
+	}
+	if (!ok) {
+		say(extra, n, "Op has begin_values=[%s] and end_values=[%s]",
+		    bs, es);
+		return "Slice 'end' values must be greater than 'begin' values";
+	}
+	for (int i = 0; i < ns; i++)
+		if (st[i] != 1) {
+			list_str(ss, sizeof ss, st, ns);
+			say(extra, n, "Op has strides values [%s]", ss);
+			return "All Strides values must be 1";
+		}
+	return check_same_q(op, extra, n);
 }
 
 static const char *
@@ -861,10 +1001,8 @@ check_transpose(IrOp *op, char *extra, size_t n)
 		    (dim(x, 1) == 1 && p[0] == 0 && p[2] == 3 && p[3] == 2) ||
 		    (dim(x, 2) == 1 && p[0] == 0 && p[1] == 3 && p[3] == 1);
 	}
-	if (ok) {
-		say(extra, n, "a permutation Vela runs on the NPU");
-		return "npu-ir: TRANSPOSE has no npu op yet";
-	}
+	if (ok)
+		return check_same_q(op, extra, n);
 	{
 		char buf[200] = "";
 		size_t len = 0;
@@ -891,15 +1029,6 @@ eu_check_op(IrOp *op, const EuAccel *a, char *extra, size_t n)
 	(void)a;
 	extra[0] = '\0';
 	if (!eu_op_known(op)) {
-		if (ir_op_is(op, "graph.reduce_mean"))
-			return "npu-ir: MEAN's reference arithmetic is float; "
-			    "no bit-exact NPU lowering (Vela: depthwise "
-			    "convolution)";
-		if (ir_op_is(op, "graph.transpose") && op->noperands == 1 &&
-		    rank_of(ir_op_operand(op, 0)) >= 2 &&
-		    rank_of(ir_op_operand(op, 0)) <= 4 &&
-		    ir_type_is_shaped(type_of(ir_op_operand(op, 0))))
-			return check_transpose(op, extra, n);
 		return "is a CPU only op";
 	}
 	if ((op->nresults != 1 && !ir_op_is(op, "graph.split")) ||
@@ -921,6 +1050,12 @@ eu_check_op(IrOp *op, const EuAccel *a, char *extra, size_t n)
 		return check_lut(op, extra, n);
 	if (ir_op_is(op, "graph.softmax"))
 		return check_softmax(op, extra, n);
+	if (ir_op_is(op, "graph.reduce_mean"))
+		return check_mean(op, extra, n);
+	if (ir_op_is(op, "graph.strided_slice"))
+		return check_strided_slice(op, extra, n);
+	if (ir_op_is(op, "graph.transpose"))
+		return check_transpose(op, extra, n);
 	if (ir_op_is(op, "graph.pad"))
 		return check_pad(op, extra, n);
 	if (ir_op_is(op, "graph.resize"))

@@ -109,7 +109,7 @@ place_softmax_output(const EthosUTarget *t, EthosULayer *l)
 {
 	bool out = leaves_npu(l->out, 0);
 	l->q.ofm.mem = out ? t->arena_mem : t->cache_mem;
-	l->q.ofm.format = out || reshaped(l->out) ? ETHOS_U_NHWC :
+	l->q.ofm.format = out || l->linear || reshaped(l->out) ? ETHOS_U_NHWC :
 	    ETHOS_U_NHCWB16;
 }
 

@@ -595,6 +595,161 @@ npu_act(const IrOp *op, const IrValue *out)
 	    ETHOS_U_ACT_NONE;
 }
 
+/* ------------------------------------------------------------ mean */
+
+/* One layer of Vela's MEAN lowering, named after the op. */
+static EthosULayer *
+mean_layer(EthosULayers *ls, IrOp *op, const char *nng, const char *suffix,
+    int i)
+{
+	EthosULayer *l = new_layer(ls);
+	const char *base = loc_name(ir_op_loc(op));
+	char buf[512];
+
+	l->fixed = true;
+	l->tflite_op = "MEAN";
+	l->nng_op = nng;
+	l->q.scaled = true;
+	if (i >= 0)
+		snprintf(buf, sizeof buf, "%s_%s_%d", base ? base : "mean",
+		    suffix, i);
+	else
+		snprintf(buf, sizeof buf, "%s_%s", base ? base : "mean", suffix);
+	l->name = ir_ident_cstr(ir_op_context(op), buf)->str;
+	return l;
+}
+
+/* Vela's MEAN (convert_mean_to_depthwise_conv): the input as 4-D (a
+ * reduced depth moves into the width or height), depthwise convolutions
+ * of unit weights summing into int32, at most 4096 kernel elements and
+ * 64 rows each (a tall H x W mean over both axes first becomes 1 x HW),
+ * int32 adds of the partial sums, and a Mul by the scalar multiplier. */
+static bool
+add_mean(const EthosUTarget *t, EthosULayers *ls, IrOp *op, bool *skip)
+{
+	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	const IrType *xt = in->type;
+	int64_t r = ir_type_is_shaped(xt) ? xt->u.shaped.rank : -1;
+	int64_t d[5] = {1, 1, 1, 1, 1};
+	bool red[5] = {false};
+	int n = 4, bits = storage_bits(in);
+
+	if (r < 1 || r > 4 || bits < 8)
+		return false;
+	for (int64_t i = 0; i < r; i++) {
+		d[4 - r + i] = dim(xt, i);
+		for (int k = 0; k < 8; k++) {
+			int64_t a = int_list(op, "axes", k, -100);
+			if (a == i || a + r == i)
+				red[4 - r + i] = true;
+		}
+	}
+	bool any = false;
+	for (int i = 0; i < 4; i++)
+		any = any || (red[i] && d[i] > 1);
+	if (!any) {  /* a copy Vela removes */
+		*skip = true;
+		return true;
+	}
+	if (red[3] && d[3] > 1) {
+		int del = d[2] == 1 ? 2 : 1;
+		for (int i = del; i < n; i++)
+			d[i] = d[i + 1], red[i] = red[i + 1];
+		d[3] = 1, red[3] = false;
+	}
+	int64_t h = red[1] ? d[1] : 1, w = red[2] ? d[2] : 1;
+	int64_t ih = d[1], iw = d[2], c = d[3];
+	if (h > 64 && h * w <= 4096 && red[1] && red[2]) {
+		iw = w = h * w;
+		ih = h = 1;
+	}
+	int64_t per = 4096 / w < h ? 4096 / w : h;
+	per = per < 64 ? per : 64;
+	per = per > 0 ? per : 1;
+	int64_t nconv = (h + per - 1) / per;
+	EthosUShape mid = {1, red[1] ? 1 : ih, red[2] ? 1 : iw, c};
+	EthosUFm acc = {mid, 32, ETHOS_U_NHCWB16, t->cache_mem};
+	for (int64_t i = 0; i < nconv; i++) {
+		int64_t wh = i == nconv - 1 && h % per ? h % per : per;
+		EthosULayer *l = mean_layer(ls, op, "DepthwiseConv2DBias",
+		    "conv", (int)i);
+		l->q.block = ETHOS_U_DEPTHWISE;
+		l->q.ifm = (EthosUFm){{1, red[1] ? wh : ih, red[2] ? w : iw, c},
+		    bits, ETHOS_U_NHWC, t->arena_mem};
+		l->q.ofm = acc;
+		l->q.kernel_h = wh;
+		l->q.kernel_w = w;
+		l->in = in;
+		l->w.present = true;
+		l->w.elements = wh * w * c;
+		l->w.bias_bytes = bits > 8 ? 8 : 4;
+		l->w.encoded_bytes = (l->w.elements + 15) / 16 * 16 +
+		    (10 * c + 15) / 16 * 16;
+		l->q.has_bias = true;
+	}
+	for (int64_t i = 0; nconv > 1 && i < nconv - 1; i++) {
+		EthosULayer *l = mean_layer(ls, op, "Add", "add", (int)i);
+		l->q.block = ETHOS_U_ELEMENTWISE;
+		l->q.kind = ETHOS_U_KIND_ADD_SUB;
+		l->q.ifm = l->q.ifm2 = l->q.ofm = acc;
+		l->q.has_ifm2 = true;
+	}
+	EthosULayer *l = mean_layer(ls, op, "Mul", "mul", -1);
+	l->q.block = ETHOS_U_ELEMENTWISE;
+	l->q.kind = ETHOS_U_KIND_MUL;
+	l->q.ifm = acc;
+	l->q.has_ifm2 = true;
+	l->q.scalar_ifm2 = true;
+	l->q.ifm2 = (EthosUFm){{1, 1, 1, 1}, 32, ETHOS_U_NHWC, t->const_mem};
+	l->q.ofm = (EthosUFm){mid, storage_bits(out), ETHOS_U_NHWC,
+	    t->arena_mem};
+	l->out = out;
+	return true;
+}
+
+/* ------------------------------------------------------------ transpose */
+
+/* Vela's transpose (convert_transpose): a 1x1 average pool over the
+ * input as 4-D (rank 2 WxC as 1xWxCx1; the two swapped dims as H and W),
+ * the OFM the same shape written in NHWC with swapped strides. */
+static bool
+add_transpose(EthosULayers *ls, IrOp *op)
+{
+	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	const IrType *t = in->type;
+	int64_t r = ir_type_is_shaped(t) ? t->u.shaped.rank : -1;
+	int64_t p1 = int_list(op, "perm", 1, 1), p0 = int_list(op, "perm", 0, 0);
+	EthosUShape s;
+
+	if (r < 2 || r > 4)
+		return false;
+	if (r == 2)
+		s = (EthosUShape){1, dim(t, 0), dim(t, 1), 1};
+	else if (r == 3 && p0 == 1 && p1 == 0)
+		s = (EthosUShape){1, dim(t, 0), dim(t, 1), dim(t, 2)};
+	else if (r == 3 && dim(t, 0) == 1)
+		s = (EthosUShape){1, dim(t, 1), dim(t, 2), 1};
+	else if (r == 3)
+		s = (EthosUShape){1, dim(t, 0), dim(t, 2), 1};
+	else if (p1 == 2)
+		s = (EthosUShape){dim(t, 0), dim(t, 1), dim(t, 2), dim(t, 3)};
+	else if (dim(t, 1) == 1)
+		s = (EthosUShape){1, dim(t, 2), dim(t, 3), 1};
+	else
+		s = (EthosUShape){1, dim(t, 1), dim(t, 3), 1};
+	EthosULayer *l = new_layer(ls);
+	if (!set_fms(l, in, NULL, out))
+		return false;
+	l->q.ifm.shape = l->q.ofm.shape = s;
+	l->tflite_op = "TRANSPOSE";
+	l->nng_op = "AvgPool";
+	l->q.block = ETHOS_U_POOLING;
+	l->q.scaled = true;
+	l->fixed = true;
+	l->linear = true;
+	return true;
+}
+
 /* Recognises op as a layer; *skip says the op is not an NPU operation
  * (a constant, a reshape, an activation fused into its producer). False
  * when an op that should be a layer cannot be read. */
@@ -654,6 +809,10 @@ ethos_u_add_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op,
 		/* The lowering names its own ops. */
 		return add_softmax(t, ls, op, skip);
 	}
+	else if (!strcmp(name, "npu.mean"))
+		return add_mean(t, ls, op, skip);
+	else if (!strcmp(name, "npu.transpose"))
+		ok = add_transpose(ls, op);
 	else if (!strcmp(name, "graph.maximum") ||
 	    !strcmp(name, "graph.minimum"))
 		ok = add_elementwise(ls, op, name[8] == 'a' ? "max" : "min",

@@ -34,6 +34,9 @@ typedef struct Legalize {
 	IrPtrMap fused;     /* relu-like ops folded into their producer */
 	size_t nnpu, nregions;
 	FILE *report;       /* NULL: no report */
+	bool exact;         /* exact: ops whose integer NPU arithmetic
+	                       differs from the graph's float kernel stay on
+	                       the CPU */
 } Legalize;
 
 static void
@@ -318,6 +321,22 @@ is_candidate(IrOp *op)
 	    op->nregions == 0;
 }
 
+
+/* Ops whose graph kernel is float while the NPU (Vela, TFLite's integer
+ * reference) computes in integers: MEAN and 16-bit add, sub, mul. */
+static bool
+float_reference(IrOp *op)
+{
+	const IrType *t = ir_op_result(op, 0)->type;
+	const IrType *e = ir_type_is_shaped(t) ? t->u.shaped.elem : t;
+
+	if (ir_op_is(op, "graph.reduce_mean"))
+		return true;
+	return (ir_op_is(op, "graph.add") || ir_op_is(op, "graph.sub") ||
+	    ir_op_is(op, "graph.mul")) && e->kind == IR_TYPE_QUANT &&
+	    ir_type_bitwidth(e->u.quant.storage) > 8;
+}
+
 static void
 legalize_op(Legalize *L, IrOp *op)
 {
@@ -328,6 +347,9 @@ legalize_op(Legalize *L, IrOp *op)
 	if (ir_ptrmap_get(&L->fused, op))
 		return;
 	why = eu_check_op(op, &L->lw.accel, extra, sizeof extra);
+	if (!why && L->exact && float_reference(op))
+		why = "npu-ir: exact keeps it on the CPU (the graph computes "
+		    "it in float; the NPU's integer result can differ by one)";
 	if (!why)
 		why = eu_lower(&L->lw, op, &npu, extra, sizeof extra);
 	if (why) {
@@ -376,6 +398,8 @@ legalize_run(IrOp *module, IrPass *pass)
 
 	if (!eu_lower_init(&L.lw, module))
 		return false;
+	L.lw.softmax_vela = !strcmp(ir_pass_string(pass, "softmax"), "vela");
+	L.exact = ir_pass_bool(pass, "exact");
 	for (IrOp *f = body->first; f; f = f->next) {
 		IrRegion *r;
 
@@ -391,6 +415,7 @@ legalize_run(IrOp *module, IrPass *pass)
 	ir_pass_stat_add(pass, "npu-ops", L.nnpu);
 	ir_pass_stat_add(pass, "cpu-ops", L.ncpu);
 	ir_pass_stat_add(pass, "cpu-regions", L.nregions);
+	ir_pass_stat_add(pass, "softmax-graph", L.lw.softmax_graph);
 	if (report[0] && !save_report(&L, report)) {
 		ir_emit_error(L.lw.ctx, ir_op_loc(module), "ethos-u-legalize: "
 		    "cannot write the report to '%s'", report);
@@ -405,16 +430,27 @@ legalize_run(IrOp *module, IrPass *pass)
 	return ok;
 }
 
+static const char *const softmax_choices[] = {"graph", "vela", NULL};
+
 static const IrPassOption legalize_options[] = {
 	{"report", IR_OPT_STRING, NULL, "write the CPU-fallback report "
 	    "(Vela's --show-cpu-operations wording) to this file, - for "
 	    "stdout", NULL},
+	{"softmax", IR_OPT_ENUM, "graph", "softmax arithmetic: graph "
+	    "(the graph kernel's, bit-exact with the graph program) or vela "
+	    "(Vela's fixed-point sequence, as the NPU computes it)",
+	    softmax_choices},
+	{"exact", IR_OPT_BOOL, "false", "keep on the CPU the ops the graph "
+	    "computes in float and the NPU in integers (MEAN, 16-bit ADD, "
+	    "SUB and MUL), so the lowering is bit-exact with the graph", NULL},
 };
 
 static const IrPassStatistic legalize_stats[] = {
 	{"npu-ops", "graph ops lowered to npu ops"},
 	{"cpu-ops", "graph ops left to the CPU"},
 	{"cpu-regions", "npu.cpu regions made"},
+	{"softmax-graph", "softmax=vela softmaxes Vela's 8-bit sequence "
+	    "does not cover, kept on the graph's arithmetic"},
 };
 
 const IrPassDef pass_ethos_u_legalize = {
@@ -433,7 +469,7 @@ const IrPassDef pass_ethos_u_legalize = {
 	    "(`tflite_supported_operators.py`): conv2d, depthwise_conv2d, "
 	    "fully_connected (per-channel requantization computed as Vela "
 	    "and TFLite do), max/avg pooling, add/sub/mul/maximum/minimum, "
-	    "softmax, int8 activations as 256-entry lookup tables, "
+	    "softmax, mean, int8 activations as 256-entry lookup tables, "
 	    "reshape/squeeze/expand-dims as views, concat, constant pad and "
 	    "nearest resize. A relu, relu6 or clip that follows a lowered op "
 	    "becomes its activation clamp. Every other op, and every op that "

@@ -20,7 +20,7 @@ eu_lower_init(EuLower *lw, IrOp *module)
 	IrInterpOptions o = {0};
 
 	*lw = (EuLower){ir_op_context(module), module, eu_accel_of(module),
-	    NULL, 0};
+	    NULL, 0, false, 0};
 	lw->it = ir_interp_create(module, &o);
 	return lw->it != NULL;
 }
@@ -318,9 +318,10 @@ shift_ok(QMultiplier m)
 }
 
 /* TFLite's quantized add/sub (inputs << 20, each rescaled by s_i /
- * 2 max(s1, s2), the sum by 2 max / (2^20 s_out)) and mul (s1 s2 /
- * s_out), as the graph kernel computes them; maximum/minimum of one
- * quantization are exact on stored integers. */
+ * 2 max(s1, s2), the sum by 2 max / (2^20 s_out); 15 for int16, its
+ * general kernel) and mul (s1 s2 / s_out), as the graph kernel computes
+ * the 8-bit ones; maximum/minimum of one quantization are exact on
+ * stored integers. */
 static const char *
 lower_binary(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 {
@@ -335,11 +336,13 @@ lower_binary(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	    ir_op_is(op, "graph.sub") ? "sub" : ir_op_is(op, "graph.mul") ?
 	    "mul" : ir_op_is(op, "graph.maximum") ? "max" : "min";
 	QMultiplier m1 = {0, 0}, m2 = {0, 0}, mo = {1 << 30, 1};
+	/* TFLite's general int16 add shifts its inputs by 15, int8 by 20. */
+	int ls = ir_type_bitwidth(q1->u.quant.storage) > 8 ? 15 : 20;
 
 	if (kind[0] == 'a' || kind[0] == 's') {
 		m1 = qmath_quantize_multiplier(s1 / twice);
 		m2 = qmath_quantize_multiplier(s2 / twice);
-		mo = qmath_quantize_multiplier(twice / ((1 << 20) * so));
+		mo = qmath_quantize_multiplier(twice / ((1 << ls) * so));
 	} else if (!strcmp(kind, "mul")) {
 		mo = qmath_quantize_multiplier(s1 * s2 / so);
 	}
@@ -355,7 +358,7 @@ lower_binary(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 
 		put_ints(&at, "input_multiplier", mm, 2);
 		put_ints(&at, "input_shift", ss, 2);
-		put_int(&at, "left_shift", 20);
+		put_int(&at, "left_shift", ls);
 	}
 	put_int(&at, "output_multiplier", mo.multiplier);
 	put_int(&at, "output_shift", mo.shift);
@@ -461,6 +464,8 @@ lower_lut(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 
 /* ------------------------------------------------------------ data ops */
 
+static void put_exp_table(EuLower *lw, IrOp *op, Attrs *at);
+
 static const char *
 lower_data(EuLower *lw, IrOp *op, IrOp **npu)
 {
@@ -471,6 +476,8 @@ lower_data(EuLower *lw, IrOp *op, IrOp **npu)
 	if (ir_op_is(op, "graph.softmax")) {
 		copy(&at, op, "axis");
 		copy(&at, op, "beta");
+		if (lw->softmax_vela)
+			put_exp_table(lw, op, &at);
 		*npu = replace(op, create(lw, op, "npu.softmax", 1, &x, NULL,
 		    &at));
 		return NULL;
@@ -498,6 +505,117 @@ lower_data(EuLower *lw, IrOp *op, IrOp **npu)
 	put_ints(&at, "shape", r->u.shaped.dims, (size_t)r->u.shaped.rank);
 	*npu = replace(op, create(lw, op, "npu.reshape", 1, &x, NULL, &at));
 	return NULL;
+}
+
+/* ------------------------------------------------------------ softmax */
+
+/* gemmlowp's fixed-point arithmetic as Vela's fp_math.py has it: the
+ * rounding doubling high multiply (truncating division, as the
+ * reference), the rounding divide by a power of two, and exp on [-1/4,
+ * 0) and on negative Q5.26 values. */
+static int64_t
+fp_mul32(int64_t a, int64_t b)
+{
+	int64_t p;
+
+	if (a == INT32_MIN && b == INT32_MIN)
+		return INT32_MAX;
+	p = a * b;
+	return (p + (p >= 0 ? (1 << 30) : 1 - (1 << 30))) / ((int64_t)1 << 31);
+}
+
+static int64_t
+fp_rdivpot(int64_t x, int e)
+{
+	int64_t mask = ((int64_t)1 << e) - 1, thr = (mask >> 1) + (x < 0);
+
+	return (x >> e) + ((x & mask) > thr);
+}
+
+static int64_t
+fp_exp_quarter(int64_t a)
+{
+	const int64_t c0 = 1895147668, third = 715827883;
+	int64_t x = a + (1 << 28), x2 = fp_mul32(x, x);
+	int64_t x3 = fp_mul32(x2, x), x4 = fp_mul32(x2, x2);
+	int64_t t = fp_rdivpot(fp_mul32(fp_rdivpot(x4, 2) + x3, third) + x2,
+	    1);
+
+	return (int32_t)(c0 + fp_mul32(c0, x + t));
+}
+
+static int64_t
+fp_exp_negative(int64_t a)
+{
+	static const int64_t mult[7] = {1672461947, 1302514674, 790015084,
+	    290630308, 39332535, 720401, 242};
+	int64_t q = (int32_t)((a & 16777215) - 16777216), rem, r;
+	int64_t s = q * 32;
+
+	/* rescale(5, 0, q): q * 2^5 saturated at the int32 range. */
+	s = q > (1 << 26) - 1 ? INT32_MAX : q < -((1 << 26) - 1) ?
+	    INT32_MIN : s;
+	r = fp_exp_quarter(s);
+	rem = (int32_t)(q - a);
+	for (int k = 0; k < 7; k++)
+		if (rem & ((int64_t)1 << (26 + k - 2)))
+			r = fp_mul32(r, mult[k]);
+	return a == 0 ? INT32_MAX : r;
+}
+
+bool
+eu_softmax_exp_table(double beta, double scale, int32_t table[256])
+{
+	double real = beta * (double)(float)scale * (double)(1 << 26);
+	EuScale q;
+	int shift;
+	double diff_min;
+
+	real = real < 2147483647.0 ? real : 2147483647.0;
+	q = eu_quantise_scale(real);
+	shift = 31 - q.shift;
+	if (!q.multiplier || q.multiplier >= ((int64_t)1 << 31) || shift < 0 ||
+	    shift > 23)
+		return false;
+	diff_min = -floor(31.0 * (double)(1 << 26) / (double)(1 << shift));
+	for (int i = 0; i < 256; i++) {
+		int64_t d = i - 255;
+
+		table[i] = d >= diff_min ? (int32_t)fp_exp_negative(fp_mul32(
+		    d * ((int64_t)1 << shift), q.multiplier)) : 0;
+	}
+	return true;
+}
+
+/* softmax=vela: the exp table that selects npu.softmax's fixed-point
+ * kernel, where Vela's 8-bit lowering applies (8-bit in and out of one
+ * signedness, the last axis, TFLite's 1/256 output scale); otherwise
+ * the softmax keeps the graph's arithmetic (counted). */
+static void
+put_exp_table(EuLower *lw, IrOp *op, Attrs *at)
+{
+	const IrType *qx = elem_of(ir_op_operand(op, 0));
+	const IrType *qy = elem_of(ir_op_result(op, 0));
+	int64_t rank = ir_op_operand(op, 0)->type->u.shaped.rank, n = 256;
+	int64_t axis = dialect_get_int(DEF(op), op->attrs, "axis");
+	int32_t table[256];
+	uint8_t b[1024];
+
+	if (ir_type_bitwidth(qx->u.quant.storage) != 8 ||
+	    ir_type_bitwidth(qy->u.quant.storage) != 8 ||
+	    qx->u.quant.is_signed != qy->u.quant.is_signed ||
+	    dialect_norm_axis(axis, rank) != rank - 1 ||
+	    (float)qy->u.quant.scales[0] != 1.0f / 256 ||
+	    !eu_softmax_exp_table(dialect_get_float(DEF(op), op->attrs,
+	    "beta"), qx->u.quant.scales[0], table)) {
+		lw->softmax_graph++;
+		return;
+	}
+	for (int i = 0; i < 256; i++)
+		for (int k = 0; k < 4; k++)
+			b[4 * i + k] = (uint8_t)((uint32_t)table[i] >> (8 * k));
+	put(at, "exp_table", ir_attr_dense(lw->ctx, dialect_tensor(lw->ctx, 1,
+	    &n, ir_type_int(lw->ctx, 32, IR_SIGNLESS)), false, b, 1024));
 }
 
 /* One npu.slice, a view of x, per window; split's pieces follow each
@@ -544,6 +662,47 @@ lower_slice(EuLower *lw, IrOp *op, IrOp **npu)
 	return NULL;
 }
 
+/* A unit-stride STRIDED_SLICE: one npu.slice of the window (begin as
+ * the graph kernel resolves it: masked, negative from the end, clamped;
+ * a shrunk dim one long), then an npu.reshape dropping the shrunk dims. */
+static const char *
+lower_strided_slice(EuLower *lw, IrOp *op, IrOp **npu)
+{
+	IrValue *x = ir_op_operand(op, 0);
+	const IrType *xt = x->type, *rt = ir_op_result(op, 0)->type;
+	int64_t b[DIALECT_MAX_RANK + 1], z[DIALECT_MAX_RANK], r =
+	    xt->u.shaped.rank, k = 0;
+	int nb = dialect_get_ints(DEF(op), op->attrs, "begin", b,
+	    DIALECT_MAX_RANK + 1);
+	int64_t bm = dialect_get_int(DEF(op), op->attrs, "begin_mask");
+	int64_t sm = dialect_get_int(DEF(op), op->attrs, "shrink_axis_mask");
+	const IrType *wt;
+	IrOp *s;
+
+	for (int64_t i = 0; i < r; i++) {
+		int64_t d = xt->u.shaped.dims[i];
+		int64_t v = i < nb && !(bm >> i & 1) ? b[i] : 0;
+
+		v += v < 0 ? d : 0;
+		b[i] = v < 0 ? 0 : v > d ? d : v;
+		z[i] = sm >> i & 1 ? 1 : rt->u.shaped.dims[k];
+		k += !(sm >> i & 1);
+	}
+	wt = dialect_tensor(lw->ctx, r, z, xt->u.shaped.elem);
+	s = make_slice(lw, op, x, b, wt);
+	*npu = s;
+	if (wt != rt) {
+		Attrs at = {.ctx = lw->ctx};
+		IrValue *v = ir_op_result(s, 0);
+
+		put_ints(&at, "shape", rt->u.shaped.dims,
+		    (size_t)rt->u.shaped.rank);
+		*npu = create(lw, op, "npu.reshape", 1, &v, NULL, &at);
+	}
+	replace(op, *npu);
+	return NULL;
+}
+
 static const char *
 lower_concat(EuLower *lw, IrOp *op, IrOp **npu)
 {
@@ -559,9 +718,56 @@ lower_concat(EuLower *lw, IrOp *op, IrOp **npu)
 	return NULL;
 }
 
+/* ------------------------------------------------------------ mean */
+
+/* MEAN as Vela lowers it (convert_mean_to_depthwise_conv) and TFLite's
+ * reference integer mean computes it: the sum of x - zp_in, times
+ * QuantizeMultiplier(s_in / s_out) with the division by N folded in:
+ * the multiplier shifted left by s = min(floor(log2 N), 32, 31 + shift)
+ * and divided by N, the shift lowered by s. */
+static const char *
+lower_mean(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
+{
+	IrValue *x = ir_op_operand(op, 0);
+	const IrType *qx = elem_of(x), *qy = elem_of(ir_op_result(op, 0));
+	int64_t ax[DIALECT_MAX_RANK + 1], cnt = 1, r = x->type->u.shaped.rank;
+	int na = dialect_get_ints(DEF(op), op->attrs, "axes", ax,
+	    DIALECT_MAX_RANK + 1), s = 0;
+	QMultiplier m = qmath_quantize_multiplier(f32(qx->u.quant.scales[0]) /
+	    f32(qy->u.quant.scales[0]));
+	Attrs at = {.ctx = lw->ctx};
+
+	for (int i = 0; i < na; i++) {
+		ax[i] += ax[i] < 0 ? r : 0;
+		cnt *= x->type->u.shaped.dims[ax[i]];
+	}
+	while (s < 62 && ((int64_t)1 << (s + 1)) <= cnt)
+		s++;
+	s = s < 32 ? s : 32;
+	s = s < 31 + m.shift ? s : 31 + m.shift;
+	s = s > 0 ? s : 0;
+	m.multiplier = (int32_t)(((int64_t)m.multiplier << s) / cnt);
+	m.shift -= s;
+	if (m.shift < -31 || m.shift > 30) {
+		snprintf(extra, n, "shift %d after dividing by %lld", m.shift,
+		    (long long)cnt);
+		return "npu-ir: the output scale is outside the output "
+		    "stage's range";
+	}
+	put_ints(&at, "axes", ax, (size_t)na);
+	put_int(&at, "multiplier", m.multiplier);
+	put_int(&at, "shift", m.shift);
+	put_int(&at, "input_zp", qx->u.quant.zero_points[0]);
+	put_int(&at, "output_zp", qy->u.quant.zero_points[0]);
+	*npu = replace(op, create(lw, op, "npu.mean", 1, &x, NULL, &at));
+	return NULL;
+}
+
 const char *
 eu_lower(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 {
+	if (ir_op_is(op, "graph.reduce_mean"))
+		return lower_mean(lw, op, npu, extra, n);
 	if (ir_op_is(op, "graph.conv2d") ||
 	    ir_op_is(op, "graph.depthwise_conv2d") ||
 	    ir_op_is(op, "graph.fully_connected"))
@@ -572,6 +778,17 @@ eu_lower(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 		return lower_concat(lw, op, npu);
 	if (ir_op_is(op, "graph.split") || ir_op_is(op, "graph.slice"))
 		return lower_slice(lw, op, npu);
+	if (ir_op_is(op, "graph.strided_slice"))
+		return lower_strided_slice(lw, op, npu);
+	if (ir_op_is(op, "graph.transpose")) {
+		Attrs at = {.ctx = lw->ctx};
+		IrValue *x = ir_op_operand(op, 0);
+
+		copy(&at, op, "perm");
+		*npu = replace(op, create(lw, op, "npu.transpose", 1, &x, NULL,
+		    &at));
+		return NULL;
+	}
 	if (op->noperands == 2)
 		return lower_binary(lw, op, npu, extra, n);
 	if (ir_op_is(op, "graph.softmax") || ir_op_is(op, "graph.pad") ||

@@ -14,6 +14,9 @@ typedef struct EuLower {
 	IrInterp *it;          /* runs graph kernels for tables */
 	size_t vela_scale_diff; /* output scales where Vela's f32-product
 	                           rule would give another multiplier */
+	bool softmax_vela;     /* softmax=vela: Vela's fixed-point softmax */
+	size_t softmax_graph;  /* softmaxes kept on the graph's arithmetic
+	                          although softmax=vela asked otherwise */
 } EuLower;
 
 bool eu_lower_init(EuLower *lw, IrOp *module);
@@ -36,5 +39,11 @@ void eu_fuse_activation(EuLower *lw, IrOp *npu, IrPtrMap *fused);
  * type out; vals gets the result integers. False after a kernel error. */
 bool eu_eval_unary(EuLower *lw, IrOp *op, const IrType *in,
     const IrType *out, int64_t first, int64_t count, int64_t *vals);
+
+/* Vela's int8 softmax exp table for input scale `scale` and beta:
+ * table[i] = exp(beta scale (i - 255)) in Q0.31 by gemmlowp's
+ * fixed-point exp, as softmax.py's generate_exp_table; false where Vela's
+ * construction does not apply (the rescale would overflow). */
+bool eu_softmax_exp_table(double beta, double scale, int32_t table[256]);
 
 #endif /* NPUIR_ETHOS_U_LOWER_H */

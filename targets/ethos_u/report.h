@@ -19,6 +19,8 @@ typedef struct EthosULayer {
 	IrValue *in, *in2, *out;  /* feature maps (in2 may be NULL) */
 	bool fixed;             /* maps inside a lowering: placed already,
 	                           except the ones with a value above */
+	bool linear;            /* the OFM must be NHWC (a transpose writes
+	                           with swapped strides) */
 	int64_t sram_usage;     /* bytes live in SRAM while it runs */
 	EthosUPerf perf;
 } EthosULayer;
