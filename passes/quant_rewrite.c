@@ -351,9 +351,8 @@ quant_constant(Q *q, IrOp *user, IrValue *v, QPrec p, const IrType *elem)
 
 /* ------------------------------------------------------------ weights */
 
-/* The output-channel axis of a MAC op's weights. */
-static int
-weight_axis(IrOp *op)
+int
+quant_weight_axis(IrOp *op)
 {
 	const IrOpDef *def = op->name->def;
 	const char *layout = dialect_get_str(def, op->attrs, "layout");
@@ -457,8 +456,8 @@ quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
 
 /* The output channel *c and input channel *ic that flat weight index i
  * of a convolution or fully connected op connects. */
-static void
-weight_channels(IrOp *op, const IrType *wt, int64_t i, int64_t *c,
+void
+quant_weight_channels(IrOp *op, const IrType *wt, int64_t i, int64_t *c,
     int64_t *ic)
 {
 	const IrOpDef *def = op->name->def;
@@ -517,7 +516,7 @@ corrected_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
 		double sc = s[q->cfg->per_channel ? i / inner %
 		    wt->u.shaped.dims[axis] : 0];
 
-		weight_channels(op, wt, i, &c, &ic);
+		quant_weight_channels(op, wt, i, &c, &ic);
 		if (c < oc && ic < nin && !mean->u.dense.splat)
 			bf[c] += (dense_f(w, i) - (double)ints[i] * sc) *
 			    dense_f(mean, ic);
@@ -684,7 +683,7 @@ static void
 rewrite_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
     const double *sw, int64_t nch)
 {
-	int axis = weight_axis(op);
+	int axis = quant_weight_axis(op);
 	int64_t oc = ir_op_operand(op, 1)->type->u.shaped.dims[axis];
 	bool changed;
 	double *bf = corrected_bias(q, op, w, ints, sw, axis, oc, &changed);
@@ -710,7 +709,7 @@ rewrite_mac(Q *q, IrOp *op, QPrec p)
 		set_quant_operand(q, op, 1, p, NULL);
 	} else {
 		ir_op_set_operand(op, 1, quant_weights(q, op, w,
-		    weight_axis(op), &sw, &nch, &ints));
+		    quant_weight_axis(op), &sw, &nch, &ints));
 		if (!ir_op_is(op, "graph.matmul"))
 			rewrite_bias(q, op, wv, ints, sw, nch);
 		free(sw);
@@ -877,7 +876,7 @@ quant_macs(IrOp *op)
 		    1 : 0];
 	/* each output element takes (weights / output channels) MACs */
 	return ir_type_num_elements(y) * ir_type_num_elements(w) /
-	    w->u.shaped.dims[weight_axis(op)];
+	    w->u.shaped.dims[quant_weight_axis(op)];
 }
 
 static IrWalkResult
@@ -938,13 +937,13 @@ quant_dynamic(IrOp *func, const QConfig *cfg)
 		if (kind_of(op) != K_MAC || !const_value(ir_op_operand(op, 1)))
 			continue;
 		wv = const_value(ir_op_operand(op, 1));
-		w = quant_weights(&q, op, ir_op_operand(op, 1), weight_axis(op),
-		    &sw, &nch, &ints);
-		bf = corrected_bias(&q, op, wv, ints, sw, weight_axis(op),
-		    w->type->u.shaped.dims[weight_axis(op)], &changed);
+		w = quant_weights(&q, op, ir_op_operand(op, 1),
+		    quant_weight_axis(op), &sw, &nch, &ints);
+		bf = corrected_bias(&q, op, wv, ints, sw, quant_weight_axis(op),
+		    w->type->u.shaped.dims[quant_weight_axis(op)], &changed);
 		if (changed)
 			set_bias(op, float_constant(&q, op, bf, w->type->
-			    u.shaped.dims[weight_axis(op)]));
+			    u.shaped.dims[quant_weight_axis(op)]));
 		free(bf);
 		free(sw);
 		free(ints);
