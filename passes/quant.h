@@ -118,6 +118,9 @@ typedef struct QConfig {
 	bool quiet;           /* no warning for each op left in float */
 	bool weight_mse;      /* weight scales of least squared error (else
 	                         the largest magnitude over 127) */
+	bool no_bias_corr;    /* no bias correction even with input means */
+	QPrec raise;          /* what mixed precision raises layers to:
+	                         QPREC_INT16 (0: the same) or QPREC_FLOAT */
 } QConfig;
 
 /* Rewrites func's graph ops into quantized ones from the quant.stats
