@@ -36,6 +36,7 @@ extern const IrPassDef pass_graph_optimize;
 extern const IrPassDef pass_calibrate;
 extern const IrPassDef pass_quantize;
 extern const IrPassDef pass_quant_report;
+extern const IrPassDef pass_equalize;
 
 /* Memory (docs/memory.md). */
 extern const IrPassDef pass_plan_memory;

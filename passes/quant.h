@@ -118,6 +118,9 @@ typedef struct QConfig {
 	bool quiet;           /* no warning for each op left in float */
 	bool weight_mse;      /* weight scales of least squared error (else
 	                         the largest magnitude over 127) */
+	bool no_bias_corr;    /* no bias correction even with input means */
+	QPrec raise;          /* what mixed precision raises layers to:
+	                         QPREC_INT16 (0: the same) or QPREC_FLOAT */
 } QConfig;
 
 /* Rewrites func's graph ops into quantized ones from the quant.stats
@@ -147,6 +150,26 @@ bool quant_is_fused(IrOp *op);
 /* Multiply-accumulates of a conv, depthwise conv, fully connected or
  * matmul op (0 for other ops); its static shapes. */
 int64_t quant_macs(IrOp *op);
+/* The output-channel axis of a MAC op's weights (operand 1). */
+int quant_weight_axis(IrOp *op);
+/* The output channel *c and the input channel *ic (of the op's whole
+ * input, groups counted) that flat index i of a convolution's or fully
+ * connected op's weights (type wt) connects. */
+void quant_weight_channels(IrOp *op, const IrType *wt, int64_t i,
+    int64_t *c, int64_t *ic);
+
+/* ------------------------------------------------ quant_equalize.c */
+
+/* Cross-layer equalization's scale for a channel whose weight range is
+ * r1 in the first layer and r2 in the second: sqrt(r1 / r2), so that
+ * r1 / s == r2 * s; 1 when either range is 0 or not finite. */
+double quant_cle_scale(double r1, double r2);
+/* Equalizes every pair of consecutive layers of func (up to `sweeps`
+ * passes over the pairs, until no scale moves by more than 1e-6 in log);
+ * *residual gets the largest |log s| of the last sweep. Returns the
+ * number of pairs. */
+long quant_equalize(IrOp *func, int64_t sweeps, double *residual);
+
 /* Removes every quant.stats and quant.arg_stats annotation. */
 void quant_strip_stats(IrOp *root);
 

@@ -24,15 +24,17 @@ cmp_rank(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* Sets prec to raise the first k ranked layers to int16. */
+/* Sets prec to raise the first k ranked layers to `to` (int16 or
+ * float). */
 static void
-raise_top(IrPtrMap *prec, IrOp **layers, const Rank *r, size_t m, size_t k)
+raise_top(IrPtrMap *prec, IrOp **layers, const Rank *r, size_t m, size_t k,
+    QPrec to)
 {
 	size_t i;
 
 	for (i = 0; i < m; i++)
 		ir_ptrmap_put(prec, layers[r[i].i], (void *)(uintptr_t)(i < k ?
-		    QPREC_INT16 : QPREC_INT8));
+		    to : QPREC_INT8));
 }
 
 typedef struct Mixed {
@@ -44,12 +46,13 @@ typedef struct Mixed {
 	Rank *rank;
 	size_t m;
 	IrPtrMap prec;
+	QPrec to;
 } Mixed;
 
 static bool
 sqnr_at(Mixed *x, size_t k, double *db)
 {
-	raise_top(&x->prec, x->layers, x->rank, x->m, k);
+	raise_top(&x->prec, x->layers, x->rank, x->m, k, x->to);
 	return qeval(x->func, &x->cfg, x->s, x->ref, NULL, 0, db, NULL);
 }
 
@@ -97,8 +100,9 @@ report(Mixed *x, size_t k, double db, double target)
 		wide += i < k ? macs : 0;
 	}
 	fprintf(stderr, "quantize: mixed precision: %zu of %zu layers in "
-	    "int16, %.1f%% of %lld MACs (int8 %.1f%%); output SQNR %.2f dB "
+	    "%s, %.1f%% of %lld MACs (int8 %.1f%%); output SQNR %.2f dB "
 	    "on %zu samples (target %.2f dB%s)\n", k, x->m,
+	    x->to == QPREC_FLOAT ? "float" : "int16",
 	    all ? 100.0 * (double)wide / (double)all : 0.0, (long long)all,
 	    all ? 100.0 * (double)(all - wide) / (double)all : 100.0, db,
 	    x->s->n, target, db >= target ? "" : ", not reached");
@@ -109,7 +113,8 @@ quant_mixed(IrOp *func, const QConfig *cfg, const char *target_s,
     const char *dir)
 {
 	IrContext *ctx = ir_op_context(func);
-	Mixed x = {.func = func, .cfg = *cfg};
+	Mixed x = {.func = func, .cfg = *cfg,
+	    .to = cfg->raise == QPREC_FLOAT ? QPREC_FLOAT : QPREC_INT16};
 	QSamples s = {0};
 	QRef ref = {0};
 	double target, db = 0, *sens = NULL;
@@ -146,9 +151,16 @@ quant_mixed(IrOp *func, const QConfig *cfg, const char *target_s,
 	x.cfg.prec = &x.prec;
 	ok = ok && search(&x, target, &k, &db);
 	if (ok) {
-		raise_top(&x.prec, x.layers, x.rank, x.m, k);
+		raise_top(&x.prec, x.layers, x.rank, x.m, k, x.to);
 		report(&x, k, db, target);
 		n = quant_rewrite(func, &x.cfg);
+		/* every layer raised to float is a float model, not a model
+		 * with nothing to quantize */
+		if (n == 0 && k > 0 && x.to == QPREC_FLOAT) {
+			ir_emit(ctx, IR_SEV_WARNING, ir_op_loc(func), "quantize: "
+			    "every layer stays float to meet the target");
+			n = (long)k;
+		}
 	}
 	ir_ptrmap_free(&x.prec);
 	free(x.layers);

@@ -135,7 +135,8 @@ report_run(IrOp *module, IrPass *pass)
 	bool pc = ir_pass_bool(pass, "per-channel");
 	QPrec p = !strcmp(ir_pass_string(pass, "mode"), "int16x8") ?
 	    QPREC_INT16 : QPREC_INT8;
-	QConfig cfg = {.def = p, .per_channel = pc};
+	QConfig cfg = {.def = p, .per_channel = pc,
+	    .no_bias_corr = !ir_pass_bool(pass, "bias-correction")};
 	IrOp *func = quant_entry_func(module, ir_pass_string(pass, "entry"));
 	QSamples s = {0};
 	QRef ref = {0};
@@ -184,6 +185,8 @@ static const IrPassOption report_options[] = {
 	    "inputs)", NULL},
 	{"mode", IR_OPT_ENUM, "int8", "precision to measure", mode_choices},
 	{"per-channel", IR_OPT_BOOL, "true", "weights per output channel",
+	    NULL},
+	{"bias-correction", IR_OPT_BOOL, "true", "as quantize's option",
 	    NULL},
 	{"sensitivity", IR_OPT_BOOL, "true", "also quantize each layer "
 	    "alone (one run over the samples per layer)", NULL},

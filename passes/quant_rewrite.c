@@ -351,9 +351,8 @@ quant_constant(Q *q, IrOp *user, IrValue *v, QPrec p, const IrType *elem)
 
 /* ------------------------------------------------------------ weights */
 
-/* The output-channel axis of a MAC op's weights. */
-static int
-weight_axis(IrOp *op)
+int
+quant_weight_axis(IrOp *op)
 {
 	const IrOpDef *def = op->name->def;
 	const char *layout = dialect_get_str(def, op->attrs, "layout");
@@ -457,8 +456,8 @@ quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
 
 /* The output channel *c and input channel *ic that flat weight index i
  * of a convolution or fully connected op connects. */
-static void
-weight_channels(IrOp *op, const IrType *wt, int64_t i, int64_t *c,
+void
+quant_weight_channels(IrOp *op, const IrType *wt, int64_t i, int64_t *c,
     int64_t *ic)
 {
 	const IrOpDef *def = op->name->def;
@@ -506,7 +505,7 @@ corrected_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
 	for (c = 0; b && c < oc; c++)
 		bf[c] = dense_f(b, c);
 	*changed = false;
-	if (!mean || mean->kind != IR_ATTR_DENSE || !quant_is_f32(
+	if (q->cfg->no_bias_corr || !mean || mean->kind != IR_ATTR_DENSE || !quant_is_f32(
 	    mean->u.dense.type) || ir_op_is(op, "graph.transpose_conv2d") ||
 	    ir_op_is(op, "graph.matmul"))
 		return bf;
@@ -517,26 +516,42 @@ corrected_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
 		double sc = s[q->cfg->per_channel ? i / inner %
 		    wt->u.shaped.dims[axis] : 0];
 
-		weight_channels(op, wt, i, &c, &ic);
+		quant_weight_channels(op, wt, i, &c, &ic);
 		if (c < oc && ic < nin && !mean->u.dense.splat)
 			bf[c] += (dense_f(w, i) - (double)ints[i] * sc) *
 			    dense_f(mean, ic);
 	}
 	*changed = true;
-	(void)q;
 	return bf;
 }
 
-/* The bias bf (oc values) as integers at scale s_in * s_w[c]: int32.
- * TFLite's 16x8 scheme stores int64 (wide), but a !quant.uniform type
- * cannot have 64-bit storage (MLIR allows at most 32 bits), so a 16-bit
- * input's bias is int32 too, saturated and reported when it does not
- * fit. */
+/* A new i64 graph.constant of n values before user: a 16x8 bias. */
+static IrValue *
+i64_constant(Q *q, IrOp *user, const int64_t *v, int64_t n)
+{
+	const IrType *t = ir_type_tensor(q->ctx, 1, &n, ir_type_int(q->ctx,
+	    64, IR_SIGNLESS), NULL);
+	IrBuilder b;
+
+	ir_builder_init(&b, q->ctx);
+	ir_builder_set_before(&b, user);
+	return ir_op_result(make_op(q, &b, "graph.constant", NULL, 0, t,
+	    one_attr(q, "value", ir_attr_dense(q->ctx, t, false, v,
+	    (size_t)n * sizeof *v)), ir_op_loc(user)), 0); /* little endian */
+}
+
+/* The bias bf (oc values) as integers at scale s_in * s_w[c]: int32 on
+ * a !quant.uniform type for an 8-bit input; for a 16-bit input (wide)
+ * int64 as TFLite's 16x8 scheme stores it, a plain i64 tensor whose
+ * scale is implied (a !quant.uniform has at most 32 bits of storage),
+ * limited to the 40 bits Ethos-U's bias field and TFLite's kernels
+ * accumulate in. Saturated values are reported. */
 static IrValue *
 quant_bias(Q *q, IrOp *op, const double *bf, int64_t n, double s_in,
     const double *sw, int64_t nch, bool wide)
 {
-	int64_t lo = INT32_MIN, hi = INT32_MAX;
+	int64_t lo = wide ? -((int64_t)1 << 39) : INT32_MIN;
+	int64_t hi = wide ? ((int64_t)1 << 39) - 1 : INT32_MAX;
 	int64_t *ints = ir_xmalloc((size_t)(n ? n : 1) * sizeof *ints), i;
 	int64_t *zps = ir_xcalloc((size_t)n + 1, sizeof *zps), sat = 0;
 	double *s = ir_xmalloc(((size_t)n + 1) * sizeof *s);
@@ -550,14 +565,18 @@ quant_bias(Q *q, IrOp *op, const double *bf, int64_t n, double s_in,
 	}
 	if (sat)
 		ir_emit(q->ctx, IR_SEV_WARNING, ir_op_loc(op), "%lld bias "
-		    "values saturate int32%s", (long long)sat, wide ?
-		    " (int64 storage is not representable)" : "");
-	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 32,
-	    IR_SIGNLESS), ir_type_float(q->ctx, IR_F32), INT32_MIN, INT32_MAX,
-	    n > 1 ? 0 : -1, n > 1 ? (size_t)n : 1, s, zps);
-	shape = ir_type_tensor(q->ctx, 1, &n, ir_type_float(q->ctx, IR_F32),
-	    NULL);
-	r = int_constant(q, op, shape, elem, ints);
+		    "values saturate %s", (long long)sat, wide ?
+		    "40 bits" : "int32");
+	if (wide) {
+		r = i64_constant(q, op, ints, n);
+	} else {
+		elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 32,
+		    IR_SIGNLESS), ir_type_float(q->ctx, IR_F32), INT32_MIN,
+		    INT32_MAX, n > 1 ? 0 : -1, n > 1 ? (size_t)n : 1, s, zps);
+		shape = ir_type_tensor(q->ctx, 1, &n, ir_type_float(q->ctx,
+		    IR_F32), NULL);
+		r = int_constant(q, op, shape, elem, ints);
+	}
 	free(ints);
 	free(zps);
 	free(s);
@@ -581,6 +600,17 @@ set_bias(IrOp *op, IrValue *b)
 }
 
 /* ------------------------------------------------------------ checks */
+
+/* Is op a convolution on NCHW tensors (ONNX's layout)? */
+static bool
+is_nchw(IrOp *op)
+{
+	const char *l = ir_op_is(op, "graph.fully_connected") ||
+	    ir_op_is(op, "graph.matmul") ? NULL :
+	    dialect_get_str(op->name->def, op->attrs, "layout");
+
+	return l && !strcmp(l, "NCHW");
+}
 
 static QPrec
 prec_of(Q *q, IrOp *op)
@@ -684,7 +714,7 @@ static void
 rewrite_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
     const double *sw, int64_t nch)
 {
-	int axis = weight_axis(op);
+	int axis = quant_weight_axis(op);
 	int64_t oc = ir_op_operand(op, 1)->type->u.shaped.dims[axis];
 	bool changed;
 	double *bf = corrected_bias(q, op, w, ints, sw, axis, oc, &changed);
@@ -710,7 +740,7 @@ rewrite_mac(Q *q, IrOp *op, QPrec p)
 		set_quant_operand(q, op, 1, p, NULL);
 	} else {
 		ir_op_set_operand(op, 1, quant_weights(q, op, w,
-		    weight_axis(op), &sw, &nch, &ints));
+		    quant_weight_axis(op), &sw, &nch, &ints));
 		if (!ir_op_is(op, "graph.matmul"))
 			rewrite_bias(q, op, wv, ints, sw, nch);
 		free(sw);
@@ -824,6 +854,7 @@ quant_rewrite(IrOp *func, const QConfig *cfg)
 	IrOp **ops, *op;
 	size_t n = 0, i;
 	const char *why;
+	long nchw = 0;
 	QPrec p;
 
 	if (!quant_check_float(func))
@@ -842,6 +873,7 @@ quant_rewrite(IrOp *func, const QConfig *cfg)
 		p = prec_of(&q, op);
 		why = why_float(&q, op);
 		if (!why && p != QPREC_FLOAT) {
+			nchw += kind_of(op) == K_MAC && is_nchw(op);
 			rewrite_op(&q, op, p);
 			q.nquant++;
 			continue;
@@ -852,6 +884,11 @@ quant_rewrite(IrOp *func, const QConfig *cfg)
 		keep_float(&q, op);
 	}
 	free(ops);
+	if (nchw && !cfg->quiet)
+		ir_emit(q.ctx, IR_SEV_WARNING, ir_op_loc(func), "%ld quantized "
+		    "NCHW convolutions will run float kernels (the integer "
+		    "kernels are NHWC, as TFLite's): run --layout before "
+		    "calibrate", nchw);
 	drop_dead_constants(b);
 	ir_ptrmap_free(&q.qof);
 	ir_ptrmap_free(&q.fof);
@@ -877,7 +914,7 @@ quant_macs(IrOp *op)
 		    1 : 0];
 	/* each output element takes (weights / output channels) MACs */
 	return ir_type_num_elements(y) * ir_type_num_elements(w) /
-	    w->u.shaped.dims[weight_axis(op)];
+	    w->u.shaped.dims[quant_weight_axis(op)];
 }
 
 static IrWalkResult
@@ -938,13 +975,13 @@ quant_dynamic(IrOp *func, const QConfig *cfg)
 		if (kind_of(op) != K_MAC || !const_value(ir_op_operand(op, 1)))
 			continue;
 		wv = const_value(ir_op_operand(op, 1));
-		w = quant_weights(&q, op, ir_op_operand(op, 1), weight_axis(op),
-		    &sw, &nch, &ints);
-		bf = corrected_bias(&q, op, wv, ints, sw, weight_axis(op),
-		    w->type->u.shaped.dims[weight_axis(op)], &changed);
+		w = quant_weights(&q, op, ir_op_operand(op, 1),
+		    quant_weight_axis(op), &sw, &nch, &ints);
+		bf = corrected_bias(&q, op, wv, ints, sw, quant_weight_axis(op),
+		    w->type->u.shaped.dims[quant_weight_axis(op)], &changed);
 		if (changed)
 			set_bias(op, float_constant(&q, op, bf, w->type->
-			    u.shaped.dims[weight_axis(op)]));
+			    u.shaped.dims[quant_weight_axis(op)]));
 		free(bf);
 		free(sw);
 		free(ints);

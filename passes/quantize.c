@@ -23,7 +23,10 @@ quantize_run(IrOp *module, IrPass *pass)
 	bool pc = ir_pass_bool(pass, "per-channel");
 	IrOp *func = quant_entry_func(module, ir_pass_string(pass, "entry"));
 	QConfig cfg = {.def = QPREC_INT8, .per_channel = pc,
-	    .weight_mse = !strcmp(ir_pass_string(pass, "weight-scale"), "mse")};
+	    .weight_mse = !strcmp(ir_pass_string(pass, "weight-scale"), "mse"),
+	    .no_bias_corr = !ir_pass_bool(pass, "bias-correction"),
+	    .raise = !strcmp(ir_pass_string(pass, "raise-to"), "float") ?
+	    QPREC_FLOAT : QPREC_INT16};
 	long n;
 
 	if (!func || !quant_check_float(func))
@@ -59,6 +62,8 @@ static const char *const mode_choices[] = {"int8", "int16x8", "fp16",
 
 static const char *const weight_choices[] = {"max", "mse", NULL};
 
+static const char *const raise_choices[] = {"int16", "float", NULL};
+
 static const IrPassOption quantize_options[] = {
 	{"mode", IR_OPT_ENUM, "int8", "int8, int16x8 (int16 activations, "
 	    "int8 weights), fp16 (f16 weights) or dynamic (int8 weights, "
@@ -75,6 +80,12 @@ static const IrPassOption quantize_options[] = {
 	    "`inputs` reaches this", NULL},
 	{"inputs", IR_OPT_STRING, NULL, "samples for target-sqnr (as "
 	    "calibrate's inputs)", NULL},
+	{"bias-correction", IR_OPT_BOOL, "true", "take the weights' "
+	    "rounding error times the calibrated mean input off the bias",
+	    NULL},
+	{"raise-to", IR_OPT_ENUM, "int16", "what target-sqnr raises the "
+	    "sensitive layers to: int16 (16x8) or float (left unquantized)",
+	    raise_choices},
 };
 
 const IrPassDef pass_quantize = {

@@ -17,6 +17,7 @@ passes_register_all(IrContext *ctx)
 		&pass_merge_fc, &pass_fuse_elementwise,
 		&pass_plan_memory, &pass_schedule, &pass_bufferize,
 		&pass_calibrate, &pass_quantize, &pass_quant_report,
+		&pass_equalize,
 	};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		ir_register_pass(ctx, all[i]);

@@ -62,9 +62,15 @@ graph_verify_conv(IrOp *op)
 	const IrType *b = elem(op->operands[2].value);
 	if (is_quant(in)) {
 		const IrType *s = dialect_storage_type(b);
-		if (s->kind != IR_TYPE_INTEGER || s->u.integer.width != 32) {
+		/* TFLite's 16x8 scheme: an int64 bias, its scale implied
+		 * (s_in * s_w); a !quant.uniform has at most 32 bits */
+		bool wide = s->kind == IR_TYPE_INTEGER &&
+		    s->u.integer.width == 64 && b->kind == IR_TYPE_INTEGER &&
+		    ir_type_bitwidth(dialect_storage_type(in)) == 16;
+		if (!wide && (s->kind != IR_TYPE_INTEGER ||
+		    s->u.integer.width != 32)) {
 			ir_op_emit_error(op, "bias of a quantized op must be "
-			    "stored in i32");
+			    "stored in i32 (or be i64 with a 16-bit input)");
 			return false;
 		}
 	} else if (b != in) {

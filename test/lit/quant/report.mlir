@@ -31,6 +31,22 @@
 // I16: "graph.conv2d"{{.*}} -> tensor<1x4x4x3x!quant.uniform<i16:f32, {{[^:]*}}>>
 // I16: "graph.softmax"{{.*}} -> tensor<1x3x!quant.uniform<i16:f32, 3.0517578125E-5>>
 
+// raise-to=float: the raised layers stay float instead.
+// RUN: npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quantize='target-sqnr=300 inputs=%t/ev raise-to=float' -o %t/mf.mlir 2>&1 | FileCheck --check-prefix=MIXF %s
+// MIXF: quantize: mixed precision: 6 of 6 layers in float, 100.0% of 132 MACs (int8 0.0%); output SQNR inf dB on 3 samples (target 300.00 dB)
+// MIXF: warning: quantize: every layer stays float to meet the target
+// RUN: FileCheck --check-prefix=F32 %s < %t/mf.mlir
+// F32-NOT: quant.uniform
+// RUN: not npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quantize='target-sqnr=30 inputs=%t/ev raise-to=int4' 2>&1 | FileCheck --check-prefix=BADR %s
+// BADR: raise-to{{.*}}int4
+
+// bias-correction=false: the fully connected op, which had no bias,
+// gets none (with it, the correction adds one: quantize.mlir).
+// RUN: npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quantize='bias-correction=false' 2>/dev/null | FileCheck --check-prefix=NOBC %s
+// NOBC: "graph.fully_connected"(%{{[0-9]+}}, %{{[0-9]+}}) :
+// RUN: npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quant-report='inputs=%t/ev bias-correction=false sensitivity=false' -o /dev/null 2>&1 | FileCheck --check-prefix=RBC %s
+// RBC: quant-report: int8, 3 samples: output SQNR
+
 // int16x8: int16 symmetric activations (zero point 0) everywhere.
 // RUN: npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quantize=mode=int16x8 2>/dev/null | FileCheck --check-prefix=M16 %s
 // M16: "graph.quantize"(%arg0) {qtype = !quant.uniform<i16:f32, {{[^:>]*}}>}
@@ -41,6 +57,19 @@
 // RUN: npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quantize=mode=int16x8 -o %t/q16.mlir 2>/dev/null
 // RUN: %npu_build/bin/npu-run %S/Inputs/small.mlir --input=%t/ev/001/input_0.npy --output=%t/f16.npy
 // RUN: %npu_build/bin/npu-run %t/q16.mlir --input=%t/ev/001/input_0.npy --compare=%t/f16.npy --atol=0.005 --rtol=0
+// The bias is int64, as TFLite's 16x8 scheme stores it: a plain i64
+// tensor (a !quant.uniform holds at most 32 bits), its scale implied
+// (s_in * s_w[c]); Ethos-U takes it (40-bit bias field).
+// RUN: FileCheck --check-prefix=B64 %s < %t/q16.mlir
+// B64: %[[B:.*]] = "graph.constant"() {value = dense<{{.*}}> : tensor<3xi64>} : () -> tensor<3xi64>
+// B64-NEXT: "graph.conv2d"({{.*}}, %[[B]]) {{.*}}, tensor<3xi64>) -> tensor<1x4x4x3x!quant.uniform<i16
+// B64: "graph.fully_connected"({{.*}}tensor<3xi64>) -> tensor<1x3x!quant.uniform<i16
+// RUN: %npu_build/bin/npu-opt %t/q16.mlir --ethos-u-legalize=report=- -o /dev/null | FileCheck --check-prefix=EU16 %s
+// EU16-NOT: CONV_2D{{.*}}Placing on CPU
+// EU16: NPU operators
+// An int64 bias with an 8-bit input is refused by the verifier.
+// RUN: not npu-opt %S/Inputs/bias64-i8.mlir 2>&1 | FileCheck --check-prefix=B64I8 %s
+// B64I8: bias64-i8.mlir:5:{{[0-9]+}}: error: 'graph.conv2d' op bias of a quantized op must be stored in i32 (or be i64 with a 16-bit input)
 
 // fp16: constants stored as f16 and cast back; dynamic: int8 weights
 // read through a dequantize, activations float.
