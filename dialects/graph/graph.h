@@ -51,6 +51,12 @@ struct QWindow;
 void graph_window_geometry(IrOp *op, const int64_t *in, const int64_t *out,
     bool nchw, int64_t kh, int64_t kw, const int64_t *s, const int64_t *d,
     struct QWindow *g);
+/* The window geometry of op over in and out (NCHW tensors when nchw,
+ * else NHWC), from its "strides" and, when dilated, its "dilations"
+ * (dialects/graph/interpret.c): the one reading of those attributes
+ * that graph and npu kernels share. */
+struct QWindow graph_window(IrOp *op, const IrTensor *in,
+    const IrTensor *out, int64_t kh, int64_t kw, bool dilated, bool nchw);
 
 /* The float path of a quantized MAC op (dialects/graph/qbias.c): fin[]
  * is in[] with an integer bias replaced by its real values (bias * input
