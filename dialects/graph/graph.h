@@ -32,6 +32,12 @@ void graph_add_canonical_patterns(IrContext *ctx, IrPatternSet *set);
  * (dialects/graph/fold.c). */
 int graph_transpose_perm(IrOp *op, int64_t *perm);
 
+/* The element type of a transpose by perm (n entries) of a tensor of
+ * element type `elem`: elem itself, but for a per-axis quantized type,
+ * whose axis moves with its dimension (dialects/graph/fold.c). */
+const IrType *graph_transposed_elem(IrContext *ctx, const IrType *elem,
+    const int64_t *perm, int n);
+
 /* Fused activations (dialects/graph/act.c). The clamp [act_min, act_max]
  * an op carries (real bounds for a float result, storage integers for a
  * quantized one); false, with lo = -inf and hi = inf, when it has none. */
