@@ -70,21 +70,30 @@ rebuild(IrRewriter *rw, IrOp *op, IrValue *const *ops, const int64_t *perm,
 	return true;
 }
 
+/* Is op a one-operand, one-result elementwise graph op without regions
+ * (relu, clip, sigmoid, quantize, dequantize, ...) and nothing in it
+ * quantized per axis? */
+static bool
+graph_unary(IrOp *op)
+{
+	return op->noperands == 1 && op->nresults == 1 && !op->nregions &&
+	    ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) &&
+	    ir_op_has_trait(op, IR_TRAIT_PURE) &&
+	    !strncmp(ir_op_name_str(op), "graph.", 6) && !per_axis(op);
+}
+
 /* u(transpose(x, p)) -> transpose(u(x), p) for one-operand elementwise
- * ops (relu, clip, sigmoid, quantize, ...). */
+ * ops (graph_unary). */
 static bool
 sink_unary(IrOp *op, IrRewriter *rw, const void *data)
 {
 	(void)data;
 	int64_t perm[DIALECT_MAX_RANK];
 	int n;
-	if (op->noperands != 1 || op->nresults != 1 || op->nregions ||
-	    !ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) ||
-	    !ir_op_has_trait(op, IR_TRAIT_PURE) ||
-	    strncmp(ir_op_name_str(op), "graph.", 6))
+	if (!graph_unary(op))
 		return false;
 	IrOp *t = transpose_of(ir_op_operand(op, 0), perm, &n);
-	if (!t || !gu_static(ir_op_result(op, 0)) || per_axis(op))
+	if (!t || !gu_static(ir_op_result(op, 0)))
 		return false;
 	IrValue *x = ir_op_operand(t, 0);
 	return rebuild(rw, op, &x, perm, n, op->attrs);
@@ -223,18 +232,6 @@ make_reshape(IrRewriter *rw, IrValue *x, const IrType *t)
 	    ir_attr_dict(ctx, 1, &na)), 0);
 }
 
-/* Is op a one-operand elementwise graph op (dequantize, relu, ...)
- * whose result is used once and nothing in it is quantized per axis? */
-static bool
-plain_unary(IrOp *op)
-{
-	return op && op->noperands == 1 && op->nresults == 1 &&
-	    !op->nregions && ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) &&
-	    ir_op_has_trait(op, IR_TRAIT_PURE) &&
-	    !strncmp(ir_op_name_str(op), "graph.", 6) &&
-	    gu_one_use(ir_op_result(op, 0)) && !per_axis(op);
-}
-
 /* transpose(x, p) -> reshape(x) when p moves only unit dimensions and x
  * comes from a reshape, directly or through one elementwise op u (then
  * u(reshape'(...))), or the result goes to a reshape (as ONNX's flatten
@@ -257,7 +254,8 @@ transpose_reshape(IrOp *op, IrRewriter *rw, const void *data)
 		ir_rewriter_replace_op(rw, op, &r);
 		return true;
 	}
-	IrValue *ux = d && plain_unary(d) ? ir_op_operand(d, 0) : NULL;
+	IrValue *ux = d && graph_unary(d) && gu_one_use(x) ?
+	    ir_op_operand(d, 0) : NULL;
 	IrOp *rs = ux ? ir_value_def_op(ux) : NULL;
 	if (!rs || !ir_op_is(rs, "graph.reshape") || !gu_static(ux))
 		return false;
