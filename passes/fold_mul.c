@@ -5,7 +5,6 @@
 #include "passes/graph_util.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* mul(p(x), c) or mul(c, p(x)) -> p'(x) with weights and bias times c,
  * when c is constant per output channel and does not broadcast p. */
@@ -37,13 +36,12 @@ fold_mul(IrOp *op, IrRewriter *rw, const void *data)
 
 /* ------------------------------------------------------- input side */
 
-/* Is op's "layout" NCHW? */
-static bool
-is_nchw(const IrOp *op)
+/* A conv2d's channel groups (1 when absent). */
+static int64_t
+groups_of(const IrOp *p)
 {
-	const IrAttr *l = ir_op_attr(op, "layout");
-	return l && l->kind == IR_ATTR_STRING &&
-	    !strcmp(l->u.string.data, "NCHW");
+	const IrAttr *g = ir_op_attr(p, "groups");
+	return g && g->kind == IR_ATTR_INTEGER ? g->u.integer.value : 1;
 }
 
 /* The input channel (of p's input) weight element j multiplies, for the
@@ -52,29 +50,17 @@ is_nchw(const IrOp *op)
 static int64_t
 weight_in_channel(IrOp *p, const int64_t *d, int64_t j, int64_t nch)
 {
-	int64_t sp = d[1] * d[2];
 	if (ir_op_is(p, "graph.fully_connected"))
 		return j % d[1];
+	bool nchw = gu_is_nchw(p);
 	if (ir_op_is(p, "graph.depthwise_conv2d")) {
-		int64_t o = is_nchw(p) ? j / sp : j % d[3];
-		int64_t O = is_nchw(p) ? d[0] : d[3];
-		return o / (O / nch);
+		int64_t o = nchw ? j / (d[2] * d[3]) : j % d[3];
+		return o / ((nchw ? d[0] : d[3]) / nch);
 	}
-	const IrAttr *g = ir_op_attr(p, "groups");
-	int64_t groups = g && g->kind == IR_ATTR_INTEGER ?
-	    g->u.integer.value : 1;
-	int64_t o, i, I;
-	if (is_nchw(p)) {
-		I = d[1];
-		sp = d[2] * d[3];
-		o = j / (I * sp);
-		i = j / sp % I;
-	} else {
-		I = d[3];
-		o = j / (sp * I);
-		i = j % I;
-	}
-	return o / (d[0] / groups) * I + i;
+	int64_t I = nchw ? d[1] : d[3];
+	int64_t o = j / (d[1] * d[2] * d[3]);
+	int64_t i = nchw ? j / (d[2] * d[3]) % I : j % I;
+	return o / (d[0] / groups_of(p)) * I + i;
 }
 
 /* The input channel axis of p's input and its channel count when p is a
@@ -95,22 +81,20 @@ input_channel_axis(IrOp *p, int64_t *nch)
 	int64_t r = x->type->u.shaped.rank, wr = w->type->u.shaped.rank;
 	const int64_t *wd = w->type->u.shaped.dims;
 	bool fc = ir_op_is(p, "graph.fully_connected");
-	int axis = !fc && is_nchw(p) ? 1 : (int)r - 1;
+	int axis = !fc && gu_is_nchw(p) ? 1 : (int)r - 1;
 	if (r < 1 || axis >= r || wr != (fc ? 2 : 4))
 		return -1;
 	*nch = x->type->u.shaped.dims[axis];
 	if (*nch < 1)
 		return -1;
 	if (ir_op_is(p, "graph.depthwise_conv2d")) {
-		int64_t O = is_nchw(p) ? wd[0] : wd[3];
+		int64_t O = gu_is_nchw(p) ? wd[0] : wd[3];
 		return O % *nch == 0 ? axis : -1;
 	}
 	if (fc)
 		return wd[1] == *nch ? axis : -1;
-	const IrAttr *g = ir_op_attr(p, "groups");
-	int64_t groups = g && g->kind == IR_ATTR_INTEGER ?
-	    g->u.integer.value : 1;
-	int64_t I = is_nchw(p) ? wd[1] : wd[3];
+	int64_t groups = groups_of(p);
+	int64_t I = gu_is_nchw(p) ? wd[1] : wd[3];
 	return groups >= 1 && wd[0] % groups == 0 && I * groups == *nch ?
 	    axis : -1;
 }

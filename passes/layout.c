@@ -10,14 +10,6 @@
 static const int64_t TO_NHWC[4] = { 0, 2, 3, 1 };
 static const int64_t TO_NCHW[4] = { 0, 3, 1, 2 };
 
-static bool
-is_nchw(const IrOp *op)
-{
-	const IrAttr *l = ir_op_attr(op, "layout");
-	return l && l->kind == IR_ATTR_STRING &&
-	    !strcmp(l->u.string.data, "NCHW");
-}
-
 /* transpose(x, perm) of a rank-4 static x, at the builder; a per-axis
  * quantized x (a filter) keeps its scales on the dimension that moved. */
 static IrValue *
@@ -67,7 +59,7 @@ to_nhwc(IrBuilder *b, IrOp *op)
 		if (ir_op_is(op, names[k]))
 			break;
 	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
-	if (k == sizeof names / sizeof names[0] || !is_nchw(op) ||
+	if (k == sizeof names / sizeof names[0] || !gu_is_nchw(op) ||
 	    !gu_static(x) || !gu_static(y) || x->type->u.shaped.rank != 4)
 		return false;
 	const int64_t *wp = weight_perm(op);
@@ -114,7 +106,7 @@ static IrWalkResult
 collect(IrOp *op, void *user)
 {
 	Walk *w = user;
-	if (!is_nchw(op))
+	if (!gu_is_nchw(op))
 		return IR_WALK_ADVANCE;
 	if (w->n == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 32;

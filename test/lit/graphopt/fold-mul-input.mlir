@@ -2,16 +2,17 @@
 // constant per input channel in front of a conv, depthwise conv or fully
 // connected layer folds into its weights. npu-run before and after
 // (Inputs/mul-input-run.mlir: a padded NHWC conv, a grouped NCHW conv,
-// a depthwise conv with multiplier 2 and explicit padding, an FC) agree
+// a depthwise conv with multiplier 2 and explicit padding, an FC, an
+// NCHW depthwise conv with multiplier 2 and a 2x3 window) agree
 // within 1e-6: f32 rounding of the products only, the padding's zeros
 // stay zero.
 // RUN: npu-opt --split-input-file --fold-mul %s | FileCheck %s
 // RUN: npu-opt --fold-mul %S/Inputs/mul-input-run.mlir -o %t.mlir
 // RUN: FileCheck %s --check-prefix=RUN-IR < %t.mlir
 // RUN-IR-NOT: graph.mul
-// RUN: %npu_build/bin/npu-run %S/Inputs/mul-input-run.mlir --seed=3 --output=%t.0.npy --output=%t.1.npy --output=%t.2.npy --output=%t.3.npy
-// RUN: %npu_build/bin/npu-run %t.mlir --seed=3 --compare=%t.0.npy --compare=%t.1.npy --compare=%t.2.npy --compare=%t.3.npy --atol=1e-6 --rtol=0 | FileCheck %s --check-prefix=CLOSE
-// CLOSE-COUNT-4: outside tolerance: ok
+// RUN: %npu_build/bin/npu-run %S/Inputs/mul-input-run.mlir --seed=3 --output=%t.0.npy --output=%t.1.npy --output=%t.2.npy --output=%t.3.npy --output=%t.4.npy
+// RUN: %npu_build/bin/npu-run %t.mlir --seed=3 --compare=%t.0.npy --compare=%t.1.npy --compare=%t.2.npy --compare=%t.3.npy --compare=%t.4.npy --atol=1e-6 --rtol=0 | FileCheck %s --check-prefix=CLOSE
+// CLOSE-COUNT-5: outside tolerance: ok
 
 // The weights are scaled per input channel: OHWI's last axis.
 // CHECK-LABEL: func.func @conv_nhwc
