@@ -295,7 +295,47 @@ transpose_dequantized(IrOp *op, IrRewriter *rw, const void *data)
 	return true;
 }
 
+/* Can a transpose feeding op move below it (graph_unary, a binary
+ * elementwise graph op, concat, another transpose)? */
+static bool
+takes_transpose(IrOp *op)
+{
+	return graph_unary(op) || ir_op_is(op, "graph.concat") ||
+	    ir_op_is(op, "graph.transpose") ||
+	    (op->noperands == 2 && op->nresults == 1 &&
+	    ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) &&
+	    !strncmp(ir_op_name_str(op), "graph.", 6) && !per_axis(op));
+}
+
+/* A transpose with several users (up to 8), each of which it could move
+ * below, becomes one transpose per user, so each moves on its own (a
+ * residual branch: the value feeds an add and the next op). */
+static bool
+split_transpose(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	IrValue *y = ir_op_result(op, 0);
+	IrOp *owner[8];
+	unsigned idx[8], n = 0;
+	if (!y->uses || !y->uses->next)
+		return false;
+	for (IrUse *u = y->uses; u; u = u->next) {
+		if (n == 8 || !takes_transpose(u->owner))
+			return false;
+		owner[n] = u->owner;
+		idx[n++] = ir_use_index(u);
+	}
+	for (unsigned i = 1; i < n; i++) {
+		IrValue *x = ir_op_operand(op, 0);
+		IrValue *c = ir_op_result(gu_create(rw, "graph.transpose", 1,
+		    &x, y->type, op->attrs), 0);
+		ir_rewriter_set_operand(rw, owner[i], idx[i], c);
+	}
+	return true;
+}
+
 static const IrPattern patterns[] = {
+	{ "split-transpose", "graph.transpose", 1, split_transpose, NULL },
 	{ "transpose-to-reshape", "graph.transpose", 1, transpose_reshape,
 	    NULL },
 	{ "transpose-dequantized", "graph.transpose", 1,
@@ -349,6 +389,8 @@ const IrPassDef pass_fold_transposes = {
 	    "axis moved). A transpose of a dequantized constant becomes the\n"
 	    "dequantize of the transposed constant, which folds; a transpose\n"
 	    "that moves only dimensions of extent 1, next to a reshape,\n"
-	    "becomes a reshape, and the reshapes merge. All of it moves data\n"
-	    "only: results are bit exact.",
+	    "becomes a reshape, and the reshapes merge. A transpose with\n"
+	    "several users (up to 8) that each could take it becomes one per\n"
+	    "user (a residual branch). All of it moves data only: results are\n"
+	    "bit exact.",
 };

@@ -59,3 +59,30 @@ func.func @not_unit_dims(%x: tensor<1x4x1x1xf32>, %y: tensor<1x2x2x1xf32>) -> (t
   %s = "graph.reshape"(%u) {shape = [4]} : (tensor<1x2x1x2xf32>) -> tensor<4xf32>
   return %t, %s : tensor<1x1x1x4xf32>, tensor<4xf32>
 }
+
+// -----
+// A transpose with two users it can move below (a residual branch)
+// becomes one per user; both move down and cancel.
+// CHECK-LABEL: func.func @split
+// CHECK-NEXT: %[[R:.*]] = "graph.relu"(%arg0)
+// CHECK-NEXT: %[[A:.*]] = "graph.add"(%arg0, %[[R]])
+// CHECK-NEXT: return %[[A]]
+func.func @split(%x: tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32> {
+  %t = "graph.transpose"(%x) {perm = [0, 2, 3, 1]} : (tensor<1x2x3x4xf32>) -> tensor<1x3x4x2xf32>
+  %r = "graph.relu"(%t) : (tensor<1x3x4x2xf32>) -> tensor<1x3x4x2xf32>
+  %a = "graph.add"(%t, %r) : (tensor<1x3x4x2xf32>, tensor<1x3x4x2xf32>) -> tensor<1x3x4x2xf32>
+  %b = "graph.transpose"(%a) {perm = [0, 3, 1, 2]} : (tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  return %b : tensor<1x2x3x4xf32>
+}
+
+// -----
+// Not split: one of the users (a reshape) does not take a transpose.
+// CHECK-LABEL: func.func @no_split
+// CHECK-COUNT-1: "graph.transpose"
+// CHECK-NOT: "graph.transpose"
+func.func @no_split(%x: tensor<1x2x3x4xf32>) -> (tensor<1x3x4x2xf32>, tensor<24xf32>) {
+  %t = "graph.transpose"(%x) {perm = [0, 2, 3, 1]} : (tensor<1x2x3x4xf32>) -> tensor<1x3x4x2xf32>
+  %r = "graph.relu"(%t) : (tensor<1x3x4x2xf32>) -> tensor<1x3x4x2xf32>
+  %s = "graph.reshape"(%t) {shape = [24]} : (tensor<1x3x4x2xf32>) -> tensor<24xf32>
+  return %r, %s : tensor<1x3x4x2xf32>, tensor<24xf32>
+}
