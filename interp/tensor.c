@@ -459,6 +459,36 @@ ir_tensor_split_axis(const IrTensor *t, int64_t axis, int64_t *outer,
 		*inner *= d[k];
 }
 
+bool
+ir_reduce_walk_init(IrReduceWalk *w, const IrTensor *t, const bool *reduced)
+{
+	int64_t k, step = 1;
+
+	w->rank = (int)ir_tensor_rank(t);
+	w->out = 0;
+	if (w->rank > 16)
+		return false;
+	for (k = w->rank - 1; k >= 0; k--) {
+		w->dims[k] = ir_tensor_dims(t)[k];
+		w->idx[k] = 0;
+		w->ostr[k] = reduced[k] ? 0 : step;
+		step *= reduced[k] ? 1 : w->dims[k];
+	}
+	return true;
+}
+
+void
+ir_reduce_walk_next(IrReduceWalk *w)
+{
+	for (int k = w->rank - 1; k >= 0; k--) {
+		w->out += w->ostr[k];
+		if (++w->idx[k] < w->dims[k])
+			return;
+		w->out -= w->ostr[k] * w->idx[k];
+		w->idx[k] = 0;
+	}
+}
+
 void
 ir_softmax_f32(const float *x, float *y, int64_t outer, int64_t len,
     int64_t inner, float beta, bool log_)

@@ -85,6 +85,19 @@ void ir_tensor_store_f32(IrTensor *dst, const IrTensor *src);
  * (0 <= axis < rank): len is the axis's extent. */
 void ir_tensor_split_axis(const IrTensor *t, int64_t axis, int64_t *outer,
     int64_t *len, int64_t *inner);
+/* The reduce loop: walks t's elements in row-major order and keeps, for
+ * the current one, the index (`out`) of the element of the reduction's
+ * result it contributes to, the axes marked in reduced[] dropped. Start
+ * with ir_reduce_walk_init (false when t's rank exceeds 16), call
+ * ir_reduce_walk_next after each element. */
+typedef struct IrReduceWalk {
+	int rank;
+	int64_t dims[16], ostr[16], idx[16];
+	int64_t out;
+} IrReduceWalk;
+bool ir_reduce_walk_init(IrReduceWalk *w, const IrTensor *t,
+    const bool *reduced);
+void ir_reduce_walk_next(IrReduceWalk *w);
 /* Softmax (log softmax when log_) of x along the middle axis of an
  * outer x len x inner block into y, max-subtracted, in f32: the float
  * arithmetic graph.softmax defines and npu.softmax reproduces. */

@@ -43,8 +43,7 @@ bn_axis(IrOp *op)
 	if (!gu_static(x) || !gu_is_f32(gu_elem(x)) ||
 	    x->type != ir_op_result(op, 0)->type || x->type->u.shaped.rank < 1)
 		return -1;
-	const IrAttr *l = ir_op_attr(op, "layout");
-	if (l && l->kind == IR_ATTR_STRING && !strcmp(l->u.string.data, "NCHW"))
+	if (gu_is_nchw(op))
 		return x->type->u.shaped.rank >= 2 ? 1 : -1;
 	return (int)x->type->u.shaped.rank - 1;
 }

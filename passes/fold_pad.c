@@ -9,9 +9,7 @@
 static void
 spatial_axes(const IrOp *op, int *h, int *w)
 {
-	const IrAttr *l = ir_op_attr(op, "layout");
-	bool nchw = l && l->kind == IR_ATTR_STRING &&
-	    !strcmp(l->u.string.data, "NCHW");
+	bool nchw = gu_is_nchw(op);
 	*h = nchw ? 2 : 1;
 	*w = nchw ? 3 : 2;
 }

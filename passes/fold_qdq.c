@@ -263,7 +263,8 @@ sink(IrOp *op, IrRewriter *rw, const void *data)
 		ops[1 - k] = make_qconst(rw, retype(ctx, c, q), vals, n);
 		free(vals);
 	}
-	replace_q(rw, op, ir_op_name_str(u), u->noperands, ops, u->attrs);
+	replace_q(rw, op, ir_op_name_str(u), u->noperands, ops,
+	    quant_attrs(ctx, u, q));
 	return true;
 }
 

@@ -1,6 +1,8 @@
 /* passes/fold_transposes.c: transposes move down through elementwise ops
  * and concat until they meet their inverse (canonicalize then cancels
- * the pair, or folds a transpose of a constant). */
+ * the pair, or folds a transpose of a constant, of a dequantized one
+ * too); those that only move unit dimensions next to a reshape become
+ * reshapes. */
 #include "passes/passes.h"
 #include "passes/graph_util.h"
 
@@ -68,21 +70,30 @@ rebuild(IrRewriter *rw, IrOp *op, IrValue *const *ops, const int64_t *perm,
 	return true;
 }
 
+/* Is op a one-operand, one-result elementwise graph op without regions
+ * (relu, clip, sigmoid, quantize, dequantize, ...) and nothing in it
+ * quantized per axis? */
+static bool
+graph_unary(IrOp *op)
+{
+	return op->noperands == 1 && op->nresults == 1 && !op->nregions &&
+	    ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) &&
+	    ir_op_has_trait(op, IR_TRAIT_PURE) &&
+	    !strncmp(ir_op_name_str(op), "graph.", 6) && !per_axis(op);
+}
+
 /* u(transpose(x, p)) -> transpose(u(x), p) for one-operand elementwise
- * ops (relu, clip, sigmoid, quantize, ...). */
+ * ops (graph_unary). */
 static bool
 sink_unary(IrOp *op, IrRewriter *rw, const void *data)
 {
 	(void)data;
 	int64_t perm[DIALECT_MAX_RANK];
 	int n;
-	if (op->noperands != 1 || op->nresults != 1 || op->nregions ||
-	    !ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) ||
-	    !ir_op_has_trait(op, IR_TRAIT_PURE) ||
-	    strncmp(ir_op_name_str(op), "graph.", 6))
+	if (!graph_unary(op))
 		return false;
 	IrOp *t = transpose_of(ir_op_operand(op, 0), perm, &n);
-	if (!t || !gu_static(ir_op_result(op, 0)) || per_axis(op))
+	if (!t || !gu_static(ir_op_result(op, 0)))
 		return false;
 	IrValue *x = ir_op_operand(t, 0);
 	return rebuild(rw, op, &x, perm, n, op->attrs);
@@ -194,7 +205,141 @@ sink_concat(IrOp *op, IrRewriter *rw, const void *data)
 	return rebuild(rw, op, ops, perm, n, attrs);
 }
 
+/* Does perm move only dimensions of extent 1 of a value of dims d,
+ * keeping the others in order (so the transpose is a reshape)? */
+static bool
+moves_unit_dims(const int64_t *d, const int64_t *perm, int n)
+{
+	int64_t last = -1;
+	for (int i = 0; i < n; i++) {
+		if (d[perm[i]] == 1)
+			continue;
+		if (perm[i] < last)
+			return false;
+		last = perm[i];
+	}
+	return true;
+}
+
+/* reshape(x) to type t, through rw. */
+static IrValue *
+make_reshape(IrRewriter *rw, IrValue *x, const IrType *t)
+{
+	IrContext *ctx = ir_rewriter_context(rw);
+	IrNamedAttr na = { ir_ident_cstr(ctx, "shape"),
+	    gu_i64s_attr(ctx, (size_t)t->u.shaped.rank, t->u.shaped.dims) };
+	return ir_op_result(gu_create(rw, "graph.reshape", 1, &x, t,
+	    ir_attr_dict(ctx, 1, &na)), 0);
+}
+
+/* transpose(x, p) -> reshape(x) when p moves only unit dimensions and x
+ * comes from a reshape, directly or through one elementwise op u (then
+ * u(reshape'(...))), or the result goes to a reshape (as ONNX's flatten
+ * and unflatten around a layout edge leave it): the reshapes then merge.
+ * Not for a per-axis quantized x (a reshape keeps no axis). */
+static bool
+transpose_reshape(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	int64_t perm[DIALECT_MAX_RANK];
+	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
+	int n = graph_transpose_perm(op, perm);
+	IrOp *d = ir_value_def_op(x);
+	bool next = gu_one_use(y) && ir_op_is(y->uses->owner, "graph.reshape");
+	if (n < 1 || !gu_static(x) || !gu_static(y) || per_axis(op) ||
+	    !moves_unit_dims(x->type->u.shaped.dims, perm, n))
+		return false;
+	if ((d && ir_op_is(d, "graph.reshape")) || next) {
+		IrValue *r = make_reshape(rw, x, y->type);
+		ir_rewriter_replace_op(rw, op, &r);
+		return true;
+	}
+	IrValue *ux = d && graph_unary(d) && gu_one_use(x) ?
+	    ir_op_operand(d, 0) : NULL;
+	IrOp *rs = ux ? ir_value_def_op(ux) : NULL;
+	if (!rs || !ir_op_is(rs, "graph.reshape") || !gu_static(ux))
+		return false;
+	IrContext *ctx = ir_rewriter_context(rw);
+	IrValue *r = make_reshape(rw, ux, ir_type_tensor(ctx, n,
+	    y->type->u.shaped.dims, gu_elem(ux), NULL));
+	IrValue *u = ir_op_result(gu_create(rw, ir_op_name_str(d), 1, &r,
+	    y->type, d->attrs), 0);
+	ir_rewriter_replace_op(rw, op, &u);
+	return true;
+}
+
+/* transpose(dequantize(c), p) -> dequantize(transpose(c, p)) for a
+ * constant c, which then folds (a per-channel quantized filter keeps
+ * its scales on the dimension that moved): the filter of a float
+ * convolution on dequantized weights, as QDQ models have. */
+static bool
+transpose_dequantized(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	int64_t perm[DIALECT_MAX_RANK];
+	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
+	IrOp *dq = ir_value_def_op(x);
+	int n = graph_transpose_perm(op, perm);
+	if (n < 1 || !dq || !ir_op_is(dq, "graph.dequantize") ||
+	    !gu_one_use(x) || !gu_static(y) ||
+	    !ir_value_constant(ir_op_operand(dq, 0)))
+		return false;
+	IrContext *ctx = ir_rewriter_context(rw);
+	IrValue *c = ir_op_operand(dq, 0);
+	const IrType *ct = ir_type_tensor(ctx, n, y->type->u.shaped.dims,
+	    graph_transposed_elem(ctx, gu_elem(c), perm, n), NULL);
+	IrValue *t = make_transpose(rw, c, perm, n, ct);
+	IrValue *r = ir_op_result(gu_create(rw, "graph.dequantize", 1, &t,
+	    y->type, dq->attrs), 0);
+	ir_rewriter_replace_op(rw, op, &r);
+	return true;
+}
+
+/* Can a transpose feeding op move below it (graph_unary, a binary
+ * elementwise graph op, concat, another transpose)? */
+static bool
+takes_transpose(IrOp *op)
+{
+	return graph_unary(op) || ir_op_is(op, "graph.concat") ||
+	    ir_op_is(op, "graph.transpose") ||
+	    (op->noperands == 2 && op->nresults == 1 &&
+	    ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) &&
+	    !strncmp(ir_op_name_str(op), "graph.", 6) && !per_axis(op));
+}
+
+/* A transpose with several users (up to 8), each of which it could move
+ * below, becomes one transpose per user, so each moves on its own (a
+ * residual branch: the value feeds an add and the next op). */
+static bool
+split_transpose(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	IrValue *y = ir_op_result(op, 0);
+	IrOp *owner[8];
+	unsigned idx[8], n = 0;
+	if (!y->uses || !y->uses->next)
+		return false;
+	for (IrUse *u = y->uses; u; u = u->next) {
+		if (n == 8 || !takes_transpose(u->owner))
+			return false;
+		owner[n] = u->owner;
+		idx[n++] = ir_use_index(u);
+	}
+	for (unsigned i = 1; i < n; i++) {
+		IrValue *x = ir_op_operand(op, 0);
+		IrValue *c = ir_op_result(gu_create(rw, "graph.transpose", 1,
+		    &x, y->type, op->attrs), 0);
+		ir_rewriter_set_operand(rw, owner[i], idx[i], c);
+	}
+	return true;
+}
+
 static const IrPattern patterns[] = {
+	{ "split-transpose", "graph.transpose", 1, split_transpose, NULL },
+	{ "transpose-to-reshape", "graph.transpose", 1, transpose_reshape,
+	    NULL },
+	{ "transpose-dequantized", "graph.transpose", 1,
+	    transpose_dequantized, NULL },
 	{ "sink-transpose-unary", NULL, 1, sink_unary, NULL },
 	{ "sink-transpose-binary", NULL, 1, sink_binary, NULL },
 	{ "sink-transpose-concat", "graph.concat", 1, sink_concat, NULL },
@@ -240,6 +385,12 @@ const IrPassDef pass_fold_transposes = {
 	    "constants, moves below it with the concat's axis permuted. With\n"
 	    "the canonicalization patterns and folding in the same run, a\n"
 	    "transpose that meets its inverse cancels and a transpose of a\n"
-	    "constant becomes a constant. All of it moves data only: results\n"
-	    "are bit exact.",
+	    "constant becomes a constant (a per-channel quantized one with its\n"
+	    "axis moved). A transpose of a dequantized constant becomes the\n"
+	    "dequantize of the transposed constant, which folds; a transpose\n"
+	    "that moves only dimensions of extent 1, next to a reshape,\n"
+	    "becomes a reshape, and the reshapes merge. A transpose with\n"
+	    "several users (up to 8) that each could take it becomes one per\n"
+	    "user (a residual branch). All of it moves data only: results are\n"
+	    "bit exact.",
 };

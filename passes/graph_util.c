@@ -40,6 +40,14 @@ gu_one_use(const IrValue *v)
 	return v->uses && !v->uses->next;
 }
 
+bool
+gu_is_nchw(const IrOp *op)
+{
+	const IrAttr *l = ir_op_attr(op, "layout");
+	return l && l->kind == IR_ATTR_STRING &&
+	    !strcmp(l->u.string.data, "NCHW");
+}
+
 /* v's dense f32 value, or NULL. */
 static const IrAttr *
 dense_f32(IrValue *v)
@@ -196,10 +204,8 @@ gu_run_patterns(IrOp *op, IrPass *pass, const IrPattern *pats, size_t n,
 static int
 weight_axis(const IrOp *op)
 {
-	const IrAttr *l = ir_op_attr(op, "layout");
-	bool nchw = l && l->kind == IR_ATTR_STRING &&
-	    !strcmp(l->u.string.data, "NCHW");
-	return ir_op_is(op, "graph.depthwise_conv2d") && !nchw ? 3 : 0;
+	return ir_op_is(op, "graph.depthwise_conv2d") && !gu_is_nchw(op) ?
+	    3 : 0;
 }
 
 int
@@ -219,10 +225,7 @@ gu_channel_producer(IrOp *op, int64_t *nch)
 	    !gu_is_f32(gu_elem(w)) ||
 	    (op->noperands > 2 && !ir_value_constant(ir_op_operand(op, 2))))
 		return -1;
-	const IrAttr *l = ir_op_attr(op, "layout");
-	bool nchw = l && l->kind == IR_ATTR_STRING &&
-	    !strcmp(l->u.string.data, "NCHW");
-	int axis = nchw ? 1 : (int)y->type->u.shaped.rank - 1;
+	int axis = gu_is_nchw(op) ? 1 : (int)y->type->u.shaped.rank - 1;
 	*nch = y->type->u.shaped.dims[axis];
 	if (w->type->u.shaped.dims[weight_axis(op)] != *nch)
 		return -1;

@@ -16,6 +16,8 @@ bool gu_is_f32(const IrType *t);
 bool gu_static(const IrValue *v);
 /* Does v have exactly one use? */
 bool gu_one_use(const IrValue *v);
+/* Is op's "layout" attribute "NCHW" (ONNX's layout; absent: NHWC)? */
+bool gu_is_nchw(const IrOp *op);
 
 /* A float constant's elements as doubles (malloc'd, splats expanded,
  * *n elements); NULL when v is not an f32 graph constant. */

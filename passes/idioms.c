@@ -1,6 +1,7 @@
 /* passes/idioms.c: decompositions exporters write for ops the graph
- * dialect has become those ops: hard-swish, hard-sigmoid, layer norm,
- * and a matmul by constant weights (a fully connected layer). */
+ * dialect has become those ops: hard-swish, hard-sigmoid, SiLU, GELU
+ * (erf and tanh forms), layer norm, and a matmul by constant weights (a
+ * fully connected layer). */
 #include "passes/passes.h"
 #include "passes/graph_util.h"
 
@@ -105,6 +106,166 @@ hard_sigmoid(IrOp *op, IrRewriter *rw, const void *data)
 		return false;
 	IrValue *x = relu6_plus3(ir_op_operand(op, 0));
 	return x ? unary(rw, op, "graph.hard_sigmoid", x) : false;
+}
+
+/* mul(x, sigmoid(x)) in either order -> silu(x) (the kernel computes
+ * the same two float steps: bit exact). */
+static bool
+silu(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	IrValue *y = ir_op_result(op, 0);
+	double lo, hi;
+	if (!gu_is_f32(gu_elem(y)) || graph_act_range(op, &lo, &hi))
+		return false;
+	for (unsigned k = 0; k < 2; k++) {
+		IrValue *x = ir_op_operand(op, k);
+		IrOp *s = single(ir_op_operand(op, 1 - k), "graph.sigmoid");
+		if (s && ir_op_operand(s, 0) == x && x->type == y->type)
+			return unary(rw, op, "graph.silu", x);
+	}
+	return false;
+}
+
+/* Is v a float splat constant within a relative 1e-6 of c (exporters
+ * write sqrt(2) and friends as f32 or f64 literals)? */
+static bool
+splat_near(IrValue *v, double c)
+{
+	double x;
+	return gu_const_splat(v, &x) && fabs(x - c) <= 1e-6 * fabs(c);
+}
+
+/* The operand of binary op `name` (v's single-use producer) that is not
+ * a splat near c, when the other is; NULL otherwise. */
+static IrValue *
+by_const(IrValue *v, const char *name, double c)
+{
+	IrOp *o = single(v, name);
+	double lo, hi;
+	if (!o || graph_act_range(o, &lo, &hi))
+		return NULL;
+	for (unsigned k = 0; k < 2; k++)
+		if (splat_near(ir_op_operand(o, 1 - k), c) &&
+		    (k == 0 || ir_op_is(o, "graph.mul") ||
+		    ir_op_is(o, "graph.add")))
+			return ir_op_operand(o, k);
+	return NULL;
+}
+
+/* Is op a product of exactly the values a and b (either order)? */
+static bool
+product_of(IrOp *op, IrValue *a, IrValue *b)
+{
+	double lo, hi;
+	if (!op || !ir_op_is(op, "graph.mul") || graph_act_range(op, &lo, &hi))
+		return false;
+	IrValue *p = ir_op_operand(op, 0), *q = ir_op_operand(op, 1);
+	return (p == a && q == b) || (p == b && q == a);
+}
+
+/* Is v x^3: pow(x, 3), x * (x * x) or (x * x) * x, used once? */
+static bool
+cube_of(IrValue *v, IrValue *x)
+{
+	IrOp *p = single(v, "graph.pow");
+	if (p)
+		return ir_op_operand(p, 0) == x &&
+		    splat_is(ir_op_operand(p, 1), 3);
+	IrOp *m = single(v, "graph.mul");
+	if (!m)
+		return false;
+	for (unsigned k = 0; k < 2; k++)
+		if (ir_op_operand(m, k) == x &&
+		    product_of(single(ir_op_operand(m, 1 - k), "graph.mul"),
+		    x, x))
+			return true;
+	return false;
+}
+
+/* The x of GELU's inner argument when e (erf's or tanh's operand) is
+ * x / sqrt(2) or x * (1 / sqrt(2)) (erf), or sqrt(2 / pi) * (x +
+ * 0.044715 x^3) (tanh, the cube as cube_of); NULL otherwise. */
+static IrValue *
+gelu_arg(IrValue *e, bool tanh_form)
+{
+	if (!tanh_form) {
+		IrValue *x = by_const(e, "graph.div", sqrt(2));
+		return x ? x : by_const(e, "graph.mul", sqrt(0.5));
+	}
+	IrValue *in = by_const(e, "graph.mul", sqrt(2 / 3.14159265358979323846));
+	IrOp *a = in ? single(in, "graph.add") : NULL;
+	double lo, hi;
+	if (!a || graph_act_range(a, &lo, &hi))
+		return NULL;
+	for (unsigned k = 0; k < 2; k++) {
+		IrValue *x = ir_op_operand(a, k);
+		IrValue *c = by_const(ir_op_operand(a, 1 - k), "graph.mul",
+		    0.044715);
+		if (c && cube_of(c, x))
+			return x;
+	}
+	return NULL;
+}
+
+/* The leaves of the tree of f32 multiplies rooted at op whose inner
+ * products are used once and clamp nothing, into leaf[] (at most max);
+ * their number, or max + 1 when there are more. */
+static unsigned
+mul_leaves(IrOp *op, IrValue **leaf, unsigned n, unsigned max)
+{
+	for (unsigned k = 0; k < 2 && n <= max; k++) {
+		IrValue *v = ir_op_operand(op, k);
+		IrOp *m = single(v, "graph.mul");
+		double lo, hi;
+		if (m && !graph_act_range(m, &lo, &hi))
+			n = mul_leaves(m, leaf, n, max);
+		else if (n < max)
+			leaf[n++] = v;
+		else
+			n++;
+	}
+	return n;
+}
+
+/* 0.5 * x * (1 + erf(x / sqrt(2))) -> gelu(x), and 0.5 * x * (1 +
+ * tanh(sqrt(2 / pi) * (x + 0.044715 x^3))) -> gelu(x){approximate}: the
+ * three factors multiplied in any order and grouping. The kernel rounds
+ * differently from the decomposition (a few f32 ulps). */
+static bool
+gelu(IrOp *op, IrRewriter *rw, const void *data)
+{
+	(void)data;
+	IrValue *y = ir_op_result(op, 0), *leaf[3];
+	double lo, hi;
+	if (!gu_is_f32(gu_elem(y)) || graph_act_range(op, &lo, &hi) ||
+	    mul_leaves(op, leaf, 0, 3) != 3)
+		return false;
+	for (unsigned h = 0; h < 3; h++) {
+		if (!splat_near(leaf[h], 0.5))
+			continue;
+		for (unsigned t = 0; t < 3; t++) {
+			if (t == h)
+				continue;
+			IrValue *x = leaf[3 - h - t];
+			IrValue *f = by_const(leaf[t], "graph.add", 1);
+			IrOp *e = f ? single(f, "graph.erf") : NULL;
+			IrOp *th = f ? single(f, "graph.tanh") : NULL;
+			IrOp *u = e ? e : th;
+			if (!u || x->type != y->type ||
+			    gelu_arg(ir_op_operand(u, 0), th != NULL) != x)
+				continue;
+			IrContext *ctx = ir_rewriter_context(rw);
+			IrNamedAttr na = { ir_ident_cstr(ctx, "approximate"),
+			    ir_attr_bool(ctx, th != NULL) };
+			IrValue *g = ir_op_result(gu_create(rw, "graph.gelu",
+			    1, &x, y->type, th ? ir_attr_dict(ctx, 1, &na) :
+			    NULL), 0);
+			ir_rewriter_replace_op(rw, op, &g);
+			return true;
+		}
+	}
+	return false;
 }
 
 /* Is op reduce_mean over the last axis only, keeping it? */
@@ -256,6 +417,8 @@ static const IrPattern patterns[] = {
 	{ "idiom-layer-norm-scale", "graph.mul", 1, layer_norm_affine, NULL },
 	{ "idiom-layer-norm-shift", "graph.add", 1, layer_norm_affine, NULL },
 	{ "idiom-matmul-fc", "graph.matmul", 1, matmul_fc, NULL },
+	{ "idiom-silu", "graph.mul", 1, silu, NULL },
+	{ "idiom-gelu", "graph.mul", 6, gelu, NULL },
 };
 
 static bool
@@ -271,8 +434,8 @@ static const IrPassStatistic stats[] = {
 
 const IrPassDef pass_idioms = {
 	.argument = "idioms",
-	.summary = "Replace decomposed hard-swish, hard-sigmoid and layer "
-	    "norm, and matmuls by constants, by their single ops",
+	.summary = "Replace decomposed hard-swish, hard-sigmoid, SiLU, GELU "
+	    "and layer norm, and matmuls by constants, by their single ops",
 	.anchor = NULL,
 	.stats = stats,
 	.nstats = sizeof stats / sizeof stats[0],
@@ -292,7 +455,12 @@ const IrPassDef pass_idioms = {
 	    "- `graph.matmul(x, w)` with constant f32 weights and x of rank 2\n"
 	    "  -> `graph.fully_connected` with the weights as [N, K], so bias\n"
 	    "  adds and activations fuse into it.\n"
-	    "\n"
-	    "The graph dialect has no SiLU and no erf, so x * sigmoid(x) and\n"
-	    "the erf GELU have no single op to become.",
+	    "- x * sigmoid(x) -> `graph.silu(x)` (bit exact);\n"
+	    "- 0.5 * x * (1 + erf(x / sqrt(2))) (or erf(x * (1 / sqrt(2))))\n"
+	    "  -> `graph.gelu(x)`, and 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x +\n"
+	    "  0.044715 * x^3))) (the cube as pow(x, 3) or products) ->\n"
+	    "  `graph.gelu(x) {approximate = true}`: the three factors in any\n"
+	    "  order and grouping, constants within a relative 1e-6 (f32\n"
+	    "  literals); results move by a few f32 ulps (the kernel orders\n"
+	    "  its steps differently).",
 };

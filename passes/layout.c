@@ -10,15 +10,8 @@
 static const int64_t TO_NHWC[4] = { 0, 2, 3, 1 };
 static const int64_t TO_NCHW[4] = { 0, 3, 1, 2 };
 
-static bool
-is_nchw(const IrOp *op)
-{
-	const IrAttr *l = ir_op_attr(op, "layout");
-	return l && l->kind == IR_ATTR_STRING &&
-	    !strcmp(l->u.string.data, "NCHW");
-}
-
-/* transpose(x, perm) of a rank-4 static x, at the builder. */
+/* transpose(x, perm) of a rank-4 static x, at the builder; a per-axis
+ * quantized x (a filter) keeps its scales on the dimension that moved. */
 static IrValue *
 transpose4(IrBuilder *b, IrValue *x, const int64_t *perm)
 {
@@ -26,7 +19,8 @@ transpose4(IrBuilder *b, IrValue *x, const int64_t *perm)
 	int64_t d[4];
 	for (int i = 0; i < 4; i++)
 		d[i] = x->type->u.shaped.dims[perm[i]];
-	const IrType *t = gu_with_dims(ctx, x->type, 4, d);
+	const IrType *t = ir_type_tensor(ctx, 4, d, graph_transposed_elem(ctx,
+	    x->type->u.shaped.elem, perm, 4), NULL);
 	IrNamedAttr na = { ir_ident_cstr(ctx, "perm"),
 	    gu_i64s_attr(ctx, 4, perm) };
 	IrOpState st = {
@@ -65,14 +59,13 @@ to_nhwc(IrBuilder *b, IrOp *op)
 		if (ir_op_is(op, names[k]))
 			break;
 	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
-	if (k == sizeof names / sizeof names[0] || !is_nchw(op) ||
+	if (k == sizeof names / sizeof names[0] || !gu_is_nchw(op) ||
 	    !gu_static(x) || !gu_static(y) || x->type->u.shaped.rank != 4)
 		return false;
 	const int64_t *wp = weight_perm(op);
 	if (wp && (!gu_static(ir_op_operand(op, 1)) ||
-	    ir_op_operand(op, 1)->type->u.shaped.rank != 4 ||
-	    gu_elem(ir_op_operand(op, 1))->kind == IR_TYPE_QUANT))
-		return false; /* a per-axis quantized filter keeps its axis */
+	    ir_op_operand(op, 1)->type->u.shaped.rank != 4))
+		return false;
 	IrContext *ctx = b->ctx;
 	ir_builder_set_before(b, op);
 	IrValue *ops[3] = { transpose4(b, x, TO_NHWC), NULL, NULL };
@@ -113,7 +106,7 @@ static IrWalkResult
 collect(IrOp *op, void *user)
 {
 	Walk *w = user;
-	if (!is_nchw(op))
+	if (!gu_is_nchw(op))
 		return IR_WALK_ADVANCE;
 	if (w->n == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 32;
@@ -232,12 +225,12 @@ const IrPassDef pass_layout = {
 	.run = layout_run,
 	.description =
 	    "Every conv2d, depthwise_conv2d, max_pool2d, avg_pool2d and\n"
-	    "global_avg_pool with `layout = \"NCHW\"` (and float or\n"
-	    "per-tensor weights) becomes its NHWC form between a transpose of\n"
-	    "its input to NHWC and one of its result back to NCHW; the\n"
-	    "filters are\n"
-	    "transposed (OIHW -> OHWI, O1HW -> 1HWO) and fold into new\n"
-	    "constants. Then `fold-transposes` moves the transposes down\n"
+	    "global_avg_pool with `layout = \"NCHW\"` becomes its NHWC form\n"
+	    "between a transpose of its input to NHWC and one of its result\n"
+	    "back to NCHW; the filters are transposed (OIHW -> OHWI, O1HW ->\n"
+	    "1HWO) and fold into new constants, a per-channel quantized\n"
+	    "filter's quantization axis moving with its dimension (0 stays 0\n"
+	    "for conv2d, 0 becomes 3 for depthwise). Then `fold-transposes` moves the transposes down\n"
 	    "through elementwise ops and concat until each pair between two\n"
 	    "ops cancels, so transposes remain only where the function's\n"
 	    "arguments come in and its results go out (and in front of ops\n"

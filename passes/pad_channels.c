@@ -21,10 +21,7 @@ out_channels(IrOp *op, int *axis)
 	IrValue *y = ir_op_result(op, 0), *w = ir_op_operand(op, 1);
 	if (!gu_static(y) || !gu_static(w))
 		return -1;
-	const IrAttr *l = ir_op_attr(op, "layout");
-	bool nchw = l && l->kind == IR_ATTR_STRING &&
-	    !strcmp(l->u.string.data, "NCHW");
-	*axis = nchw ? 1 : (int)y->type->u.shaped.rank - 1;
+	*axis = gu_is_nchw(op) ? 1 : (int)y->type->u.shaped.rank - 1;
 	return w->type->u.shaped.dims[0];
 }
 

@@ -458,6 +458,25 @@ graph_transpose_perm(IrOp *op, int64_t *perm)
 	return n;
 }
 
+const IrType *
+graph_transposed_elem(IrContext *ctx, const IrType *elem,
+    const int64_t *perm, int n)
+{
+	if (elem->kind != IR_TYPE_QUANT || elem->u.quant.axis < 0)
+		return elem;
+	int32_t axis = -1;
+	for (int i = 0; i < n; i++)
+		if (perm[i] == elem->u.quant.axis)
+			axis = i;
+	if (axis < 0 || axis == elem->u.quant.axis)
+		return elem;
+	return ir_type_quant(ctx, elem->u.quant.is_signed,
+	    elem->u.quant.storage, elem->u.quant.expressed,
+	    elem->u.quant.storage_min, elem->u.quant.storage_max, axis,
+	    elem->u.quant.nscales, elem->u.quant.scales,
+	    elem->u.quant.zero_points);
+}
+
 /* The elements of c (shape in, element size `size`) permuted: output
  * index idx reads input element sum idx[i] * stride[perm[i]]. */
 static uint8_t *
@@ -486,6 +505,31 @@ permute(const IrAttr *c, const int64_t *in, const IrType *rt,
 	return out;
 }
 
+/* The data element type of a transposed constant (moved_elem), where a
+ * per-axis quantized operand's integers move too: the result's element
+ * type must then be the operand's with its axis moved by perm. */
+static const IrType *
+transposed_data(IrContext *ctx, const IrAttr *c, const IrType *in,
+    const IrType *rt, const int64_t *perm, int n)
+{
+	const IrType *e = in->u.shaped.elem;
+	if (e->kind != IR_TYPE_QUANT || e->u.quant.nscales == 1)
+		return moved_elem(c, in, rt);
+	if (rt->kind != IR_TYPE_TENSOR ||
+	    rt->u.shaped.elem != graph_transposed_elem(ctx, e, perm, n))
+		return NULL;
+	const IrType *tmp = with_elem(ctx, rt, e);
+	const IrType *de = c && c->kind == IR_ATTR_DENSE ?
+	    c->u.dense.type->u.shaped.elem : NULL;
+	if (!de || de != e->u.quant.storage ||
+	    ir_type_num_elements(tmp) < 0 ||
+	    c->u.dense.type->u.shaped.rank != in->u.shaped.rank ||
+	    memcmp(c->u.dense.type->u.shaped.dims, in->u.shaped.dims,
+	    sizeof(int64_t) * (size_t)in->u.shaped.rank))
+		return NULL;
+	return de;
+}
+
 /* transpose with the identity permutation to the operand's type is the
  * operand; a transpose of a constant is the constant with its elements
  * moved (weights stored pre-transposed). */
@@ -502,11 +546,11 @@ graph_fold_transpose(IrOp *op, const IrAttr *const *cst, IrFoldResult *res)
 	if (identity && x->type == rt)
 		return fold_to_value(res, x);
 	const IrAttr *c = cst ? cst[0] : NULL;
-	const IrType *e = moved_elem(c, x->type, rt);
-	if (!e || n < 0 || x->type->u.shaped.rank != n ||
-	    rt->u.shaped.rank != n)
-		return false;
 	IrContext *ctx = ir_op_context(op);
+	const IrType *e = n < 0 ? NULL : transposed_data(ctx, c, x->type, rt,
+	    perm, n);
+	if (!e || x->type->u.shaped.rank != n || rt->u.shaped.rank != n)
+		return false;
 	const IrType *t = with_elem(ctx, rt, e);
 	size_t size = ir_dense_elem_size(e);
 	if (c->u.dense.splat)

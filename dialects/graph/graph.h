@@ -32,6 +32,12 @@ void graph_add_canonical_patterns(IrContext *ctx, IrPatternSet *set);
  * (dialects/graph/fold.c). */
 int graph_transpose_perm(IrOp *op, int64_t *perm);
 
+/* The element type of a transpose by perm (n entries) of a tensor of
+ * element type `elem`: elem itself, but for a per-axis quantized type,
+ * whose axis moves with its dimension (dialects/graph/fold.c). */
+const IrType *graph_transposed_elem(IrContext *ctx, const IrType *elem,
+    const int64_t *perm, int n);
+
 /* Fused activations (dialects/graph/act.c). The clamp [act_min, act_max]
  * an op carries (real bounds for a float result, storage integers for a
  * quantized one); false, with lo = -inf and hi = inf, when it has none. */
@@ -51,6 +57,12 @@ struct QWindow;
 void graph_window_geometry(IrOp *op, const int64_t *in, const int64_t *out,
     bool nchw, int64_t kh, int64_t kw, const int64_t *s, const int64_t *d,
     struct QWindow *g);
+/* The window geometry of op over in and out (NCHW tensors when nchw,
+ * else NHWC), from its "strides" and, when dilated, its "dilations"
+ * (dialects/graph/interpret.c): the one reading of those attributes
+ * that graph and npu kernels share. */
+struct QWindow graph_window(IrOp *op, const IrTensor *in,
+    const IrTensor *out, int64_t kh, int64_t kw, bool dilated, bool nchw);
 
 /* The float path of a quantized MAC op (dialects/graph/qbias.c): fin[]
  * is in[] with an integer bias replaced by its real values (bias * input

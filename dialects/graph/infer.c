@@ -559,7 +559,8 @@ graph_infer_transpose(IrContext *ctx, const IrOpState *st, size_t nresults,
 		seen[p[i]] = true;
 		d[i] = dim(t, p[i]);
 	}
-	return set1(results, dialect_tensor(ctx, n, d, elem_of(t)));
+	return set1(results, dialect_tensor(ctx, n, d,
+	    graph_transposed_elem(ctx, elem_of(t), p, n)));
 }
 
 bool

@@ -312,6 +312,10 @@ static float u_hswish(const IrOp *o, float x, float a, float b)
 { return x * u_relu6(o, x + 3, 0, 0) / 6; }
 static float u_hsigmoid(const IrOp *o, float x, float a, float b)
 { return u_relu6(o, x + 3, 0, 0) / 6; }
+static float u_silu(const IrOp *o, float x, float a, float b)
+{ return x * u_sigmoid(o, x, 0, 0); }
+static float u_erf(const IrOp *o, float x, float a, float b)
+{ return erff(x); }
 static float u_exp(const IrOp *o, float x, float a, float b)
 { return expf(x); }
 static float u_sqrt(const IrOp *o, float x, float a, float b)
@@ -455,6 +459,34 @@ graph_interpret_hard_sigmoid(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
 	return graph_float_kernel(it, op, in, out, f_hard_sigmoid);
+}
+
+static bool
+f_silu(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_silu, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_silu(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_silu);
+}
+
+static bool
+f_erf(IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	unary(op, in[0], out[0], u_erf, 0, 0);
+	return true;
+}
+
+bool
+graph_interpret_erf(IrInterp *it, IrOp *op, IrTensor *const *in,
+    IrTensor **out)
+{
+	return graph_float_kernel(it, op, in, out, f_erf);
 }
 
 static bool

@@ -230,41 +230,41 @@ graph_interpret_global_avg_pool(IrInterp *it, IrOp *op, IrTensor *const *in,
 	return graph_float_kernel(it, op, in, out, f_global_avg_pool);
 }
 
+/* The axes op reduces, marked in red[] (rank r). */
+static void
+reduced_axes(IrOp *op, int r, bool *red)
+{
+	int64_t axes[MAXR * 2];
+	int na = getints(op, "axes", axes);
+
+	for (int k = 0; k < na; k++)
+		red[dialect_norm_axis(axes[k], r)] = true;
+}
+
 /* Reductions: out index of each input element, reduced dims dropped. */
 static bool
 reduce(IrOp *op, IrTensor *in, IrTensor *out, int kind)
 {
-	int64_t axes[MAXR * 2], ostr[MAXR], idx[MAXR] = {0}, i, oi = 0;
-	int64_t *cnt;
+	int64_t i, *cnt;
 	bool red[MAXR] = {false};
-	int r = R(in), na = getints(op, "axes", axes), k;
 	const float *x = F(in);
 	float *y = F(out);
+	IrReduceWalk w;
 
-	if (r > MAXR)
+	if (R(in) > MAXR)
 		return false;
-	for (k = 0; k < na; k++)
-		red[dialect_norm_axis(axes[k], r)] = true;
-	for (k = r - 1, i = 1; k >= 0; k--) {
-		ostr[k] = red[k] ? 0 : i;
-		i *= red[k] ? 1 : D(in)[k];
-	}
+	reduced_axes(op, R(in), red);
+	ir_reduce_walk_init(&w, in, red);
 	cnt = ir_xcalloc((size_t)out->n + 1, sizeof *cnt);
 	for (i = 0; i < out->n; i++)
 		y[i] = kind == 2 ? -INFINITY : 0;
 	for (i = 0; i < in->n; i++) {
 		if (kind == 2)
-			y[oi] = x[i] > y[oi] ? x[i] : y[oi];
+			y[w.out] = x[i] > y[w.out] ? x[i] : y[w.out];
 		else
-			y[oi] += x[i];
-		cnt[oi]++;
-		for (k = r - 1; k >= 0; k--) {
-			oi += ostr[k];
-			if (++idx[k] < D(in)[k])
-				break;
-			oi -= ostr[k] * idx[k];
-			idx[k] = 0;
-		}
+			y[w.out] += x[i];
+		cnt[w.out]++;
+		ir_reduce_walk_next(&w);
 	}
 	if (kind == 0)
 		for (i = 0; i < out->n; i++)
@@ -280,29 +280,19 @@ qmean(IrOp *op, IrTensor *const *in, IrTensor **out)
 {
 	const IrType *qi = in[0]->type->u.shaped.elem;
 	const IrType *qo = ir_op_result(op, 0)->type->u.shaped.elem;
-	int64_t axes[MAXR * 2], ostr[MAXR], idx[MAXR] = {0}, i, oi = 0, n;
+	int64_t i, n;
 	uint32_t *sum;
 	bool red[MAXR] = {false};
-	int r = R(in[0]), na = getints(op, "axes", axes), k;
+	IrReduceWalk w;
 
 	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
-	for (k = 0; k < na; k++)
-		red[dialect_norm_axis(axes[k], r)] = true;
-	for (k = r - 1, i = 1; k >= 0; k--) {
-		ostr[k] = red[k] ? 0 : i;
-		i *= red[k] ? 1 : D(in[0])[k];
-	}
+	reduced_axes(op, R(in[0]), red);
+	ir_reduce_walk_init(&w, in[0], red);
 	n = out[0]->n ? in[0]->n / out[0]->n : 1;
 	sum = ir_xcalloc((size_t)out[0]->n + 1, sizeof *sum);
 	for (i = 0; i < in[0]->n; i++) {
-		sum[oi] += (uint32_t)ir_tensor_get_int(in[0], i);
-		for (k = r - 1; k >= 0; k--) {
-			oi += ostr[k];
-			if (++idx[k] < D(in[0])[k])
-				break;
-			oi -= ostr[k] * idx[k];
-			idx[k] = 0;
-		}
+		sum[w.out] += (uint32_t)ir_tensor_get_int(in[0], i);
+		ir_reduce_walk_next(&w);
 	}
 	for (i = 0; i < out[0]->n; i++)
 		ir_tensor_set_int(out[0], i, qmath_clamp(qmath_xnn_mean(

@@ -93,11 +93,6 @@ bool graph_via_nhwc(IrOp *op, IrTensor *const *in, IrTensor **out,
 /* interpret.c: padding before the first element along spatial axis. */
 int64_t graph_pad_before(IrOp *op, int axis, int64_t in, int64_t k,
     int64_t stride, int64_t dil);
-/* interpret.c: the window geometry of op over in and out (NCHW tensors
- * when nchw, else NHWC), from its strides and, when dilated, its
- * dilations. */
-QWindow graph_window(IrOp *op, const IrTensor *in, const IrTensor *out,
-    int64_t kh, int64_t kw, bool dilated, bool nchw);
 /* interpret.c: the integer MAC path (TFLite's reference kernels) of a
  * Q_* kind: does it apply to op, and run it. */
 bool graph_qmac_applies(IrOp *op, IrTensor *const *in, int kind);

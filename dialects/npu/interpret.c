@@ -121,19 +121,14 @@ make_out(IrOp *op, IrTensor **out)
 	return out[0] != NULL;
 }
 
-/* Window geometry of NHWC windowed ops (graph_window_geometry). */
+/* Window geometry of NHWC windowed ops: the graph dialect's accessor,
+ * dilations read where the op has them. */
 static QWindow
 window(IrOp *op, const IrTensor *in, const IrTensor *out, int64_t kh,
     int64_t kw)
 {
-	int64_t s[2] = {1, 1}, d[2] = {1, 1};
-	QWindow w;
-
-	dialect_get_ints(def_of(op), op->attrs, "strides", s, 2);
-	if (dialect_has_attr(def_of(op), op->attrs, "dilations"))
-		dialect_get_ints(def_of(op), op->attrs, "dilations", d, 2);
-	graph_window_geometry(op, D(in), D(out), false, kh, kw, s, d, &w);
-	return w;
+	return graph_window(op, in, out, kh, kw,
+	    dialect_has_attr(def_of(op), op->attrs, "dilations"), false);
 }
 
 /* ------------------------------------------------------------ MAC ops */
@@ -487,20 +482,16 @@ bool
 npu_interpret_concat(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
-	int64_t axis, outer = 1, inner = 1, o, off = 0;
+	int64_t axis, outer, len, inner, o, off = 0;
 	size_t es;
 	unsigned p;
-	int r, k;
 
 	if (!make_out(op, out))
 		return false;
-	r = (int)out[0]->type->u.shaped.rank;
-	axis = dialect_norm_axis(geti(op, "axis"), r);
+	axis = dialect_norm_axis(geti(op, "axis"),
+	    (int)out[0]->type->u.shaped.rank);
 	es = out[0]->elem_size;
-	for (k = 0; k < axis; k++)
-		outer *= D(out[0])[k];
-	for (k = (int)axis + 1; k < r; k++)
-		inner *= D(out[0])[k];
+	ir_tensor_split_axis(out[0], axis, &outer, &len, &inner);
 	for (o = 0; o < outer; o++)
 		for (p = 0; p < op->noperands; p++) {
 			size_t n = (size_t)(D(in[p])[axis] * inner) * es;

@@ -66,6 +66,21 @@ func.func @leaky(%x: tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.01:-88>
 }
 
 // -----
+// mode=int8 after fuse-activations (graph-optimize, then fold-qdq
+// int8): the leaky relu's fused clamp, real bounds [-0.1, 1.0], becomes
+// the storage integers of its new quantized result: -0.1 / 0.01 - 88 =
+// -98 and 1.0 / 0.01 - 88 = 12 (it stayed a float clamp, which the
+// verifier rejects on a quantized result).
+// CHECK-LABEL: func.func @leaky_clamped
+// EXACT: "graph.leaky_relu"(%arg0) {act_max = 1.000000e+00 : f32, act_min = -1.000000e-01 : f32, {{.*}}: (tensor<4xf32>)
+// INT8: "graph.leaky_relu"({{.*}}) {act_max = 1.200000e+01 : f32, act_min = -9.800000e+01 : f32, {{.*}} -> tensor<4x!quant.uniform<i8:f32, 1.000000e-02:-88>>
+func.func @leaky_clamped(%x: tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.01:-88>> {
+  %l = "graph.leaky_relu"(%x) {alpha = 0.2 : f32, act_min = -0.1 : f32, act_max = 1.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  %q = "graph.quantize"(%l) {qtype = !quant.uniform<i8:f32, 0.01:-88>, rounding = "even"} : (tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.01:-88>>
+  return %q : tensor<4x!quant.uniform<i8:f32, 0.01:-88>>
+}
+
+// -----
 // Not applied: an add with an operand the model does not quantize (no
 // parameters for it; mode=int8 gives it [out_lo - a_hi, out_hi - a_lo] =
 // [-12.8 - 12.7, 12.7 + 12.8], scale 0.2, zero point 0); a conv whose
