@@ -22,7 +22,7 @@ func.func @wide() -> tensor<2xi128> {
   return %1 : tensor<2xi128>
 }
 
-// QUAD: npu-run: error: input type tensor<2xf128> is not a static tensor
+// QUAD: npu-run: error: input #0: type tensor<2xf128> is not a tensor or memref npu-run can hold
 func.func @quad(%a: tensor<2xf128>) -> tensor<2xf128> {
   return %a : tensor<2xf128>
 }
