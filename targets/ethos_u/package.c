@@ -8,11 +8,13 @@
  * arenas offset 0 and each feature map its offset in the arena. The raw
  * and C-header forms hold one stream, its flash and its sizes. */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dialects/dialect.h"
 #include "import/tflite/write.h"
+#include "targets/ethos_u/cmdstream.h"
 #include "targets/ethos_u/ethos_u.h"
 #include "interp/tensor.h"
 #include "targets/ethos_u/package.h"
@@ -420,4 +422,75 @@ ethosu_package_print_header(FILE *out, const EthosuPackage *p,
 	print_array(out, prefix, "flash", "Region 0: encoded weights, "
 	    "biases, scales and tables", p->flash, p->nflash);
 	fprintf(out, "#endif /* %s_H */\n", up);
+}
+
+/* ------------------------------------------------------------ summary */
+
+typedef struct SummaryWalk {
+	FILE *out;
+	unsigned nstreams, ncpu;
+	int64_t flash, scratch, fast;
+} SummaryWalk;
+
+/* NPU operations in a payload, or -1 when it does not decode. */
+static long
+count_operations(const uint8_t *p, size_t n)
+{
+	EthosuPayload pl;
+	char err[256];
+	if (!ethosu_payload_decode(p, n, &pl, err, sizeof err))
+		return -1;
+	long k = 0;
+	const EthosuStream *s = ethosu_payload_stream(&pl);
+	for (size_t i = 0; s && i < s->n; i++)
+		k += ethosu_cmd_is_operation(s->cmds[i].id);
+	ethosu_payload_free(&pl);
+	return k;
+}
+
+static IrWalkResult
+summary_op(IrOp *op, void *user)
+{
+	SummaryWalk *w = user;
+	const char *n = ir_op_name_str(op);
+	if (!is_stream(op)) {
+		if (strcmp(n, "builtin.module") && strcmp(n, "func.func") &&
+		    strcmp(n, "func.return") && strcmp(n, "npu.cpu") &&
+		    strcmp(n, "npu.yield") && strcmp(n, "graph.constant")) {
+			fprintf(w->out, "  CPU: %s\n", n);
+			w->ncpu++;
+		}
+		return IR_WALK_ADVANCE;
+	}
+	const IrOpDef *d = op->name->def;
+	size_t ncs, nfl;
+	uint8_t *own_cs, *own_fl;
+	const uint8_t *cs = dense_bytes(ir_op_attr(op, "command_stream"),
+	    &ncs, &own_cs);
+	dense_bytes(ir_op_attr(op, "flash"), &nfl, &own_fl);
+	int64_t scratch = dialect_get_int(d, op->attrs, "scratch_size");
+	int64_t fast = dialect_get_int(d, op->attrs, "fast_scratch_size");
+	fprintf(w->out, "  ethos-u op %u: %ld NPU operations, %zu-byte "
+	    "command stream, flash %zu B, scratch %" PRId64 " B, fast "
+	    "scratch %" PRId64 " B\n", ++w->nstreams,
+	    cs ? count_operations(cs, ncs) : -1L, ncs, nfl, scratch, fast);
+	w->flash += (int64_t)nfl;
+	w->scratch = scratch > w->scratch ? scratch : w->scratch;
+	w->fast = fast > w->fast ? fast : w->fast;
+	free(own_cs);
+	free(own_fl);
+	return IR_WALK_ADVANCE;
+}
+
+void
+ethosu_package_print_summary(FILE *out, IrOp *module, const char *name,
+    size_t len)
+{
+	SummaryWalk w = { .out = out };
+	fprintf(out, "%s: %zu bytes\n", name, len);
+	ir_op_walk(module, IR_WALK_PRE, summary_op, &w);
+	fprintf(out, "total: %u ethos-u op%s, %u CPU op%s; flash %" PRId64
+	    " B, scratch %" PRId64 " B, fast scratch %" PRId64 " B\n",
+	    w.nstreams, w.nstreams == 1 ? "" : "s", w.ncpu,
+	    w.ncpu == 1 ? "" : "s", w.flash, w.scratch, w.fast);
 }

@@ -52,4 +52,10 @@ void ethosu_package_print_sizes(FILE *out, const EthosuPackage *p);
 void ethosu_package_print_header(FILE *out, const EthosuPackage *p,
     const char *prefix);
 
+/* --emit=... --summary: per ethos_u.stream op its NPU operations and
+ * sizes (command stream, flash, scratch, fast scratch), each op left to
+ * the CPU, and the totals; name and len are the written file's. */
+void ethosu_package_print_summary(FILE *out, IrOp *module,
+    const char *name, size_t len);
+
 #endif /* NPUIR_ETHOS_U_PACKAGE_H */

@@ -471,6 +471,9 @@ emit_ethosu(IrContext *ctx, const Options *o)
 		uint8_t *data = ethosu_package_tflite(module, &len);
 		Output out = { .text = (const char *)data, .len = len };
 		ok = data && write_output(o->output, &out);
+		if (ok && o->summary)
+			ethosu_package_print_summary(stderr, module,
+			    o->output, len);
 		free(data);
 	} else if (ethosu_package_get(module, &p)) {
 		if (o->format == FMT_EMIT_RAW) {
