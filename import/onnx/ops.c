@@ -420,6 +420,7 @@ UNARY(cv_sigmoid, "graph.sigmoid")
 UNARY(cv_tanh, "graph.tanh")
 UNARY(cv_sqrt, "graph.sqrt")
 UNARY(cv_exp, "graph.exp")
+UNARY(cv_erf, "graph.erf")
 UNARY(cv_abs, "graph.abs")
 UNARY(cv_neg, "graph.neg")
 UNARY(cv_hardswish, "graph.hard_swish")
@@ -747,7 +748,8 @@ static const OnnxOpRow rows[] = {
 	{ "ConstantOfShape", onnx_cv_constant_of_shape }, { "Conv", cv_conv },
 	{ "ConvTranspose", cv_conv_transpose },
 	{ "DequantizeLinear", onnx_cv_dequantize }, { "Div", cv_div },
-	{ "Dropout", onnx_cv_dropout }, { "Exp", cv_exp },
+	{ "Dropout", onnx_cv_dropout }, { "Erf", cv_erf },
+	{ "Exp", cv_exp },
 	{ "Flatten", onnx_cv_flatten }, { "Floor", onnx_cv_floor },
 	{ "Gather", onnx_cv_gather }, { "Gemm", cv_gemm },
 	{ "GlobalAveragePool", cv_global_avg },

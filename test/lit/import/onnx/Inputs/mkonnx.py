@@ -95,8 +95,8 @@ def relu_chain():
 
 
 def unsupported():
-    # Erf and a custom-domain op, with a supported op between and after
-    return model(graph([node('Erf', ['x'], ['e'], 'my_erf'),
+    # Celu and a custom-domain op, with a supported op between and after
+    return model(graph([node('Celu', ['x'], ['e'], 'my_celu'),
                         node('Relu', ['e'], ['r'], 'relu_after'),
                         node('Hardmax', ['r'], ['y'], 'my_hardmax'),
                         node('Relu', ['x'], ['z'], 'ok_relu')],

@@ -38,6 +38,8 @@ CASES = {
     # Pow with an exponent that is a graph input
     'pow': lambda: one('Pow', ['x', 'e'], [], [2, 3], [2, 3],
                        extra_in=[('e', [3], 1)]),
+    # Erf (the erf GELU's core)
+    'erf': lambda: one('Erf', ['x'], [], [4], [4]),
     'pad_edge': lambda: one('Pad', ['x', 'p'], [attr_str('mode', 'edge')],
                             [2, 3], [3, 6],
                             [i64('p', [4], [1, 2, 0, 1])]),
@@ -53,7 +55,7 @@ CASES = {
                             [i64('p', [2], [1, 1]), i64('a', [1], [-1])],
                             opset=18),
     'pad_after_custom': lambda: model(graph(
-        [node('Erf', ['x'], ['e'], 'erf'),
+        [node('Celu', ['x'], ['e'], 'celu'),
          node('Pad', ['e', 'p'], ['y'], 'pad')],
         [i64('p', [2], [1, 1])], [value_info('x', [3])],
         [value_info('y', [5])])),
