@@ -53,6 +53,8 @@ grow(FbBuilder *b, size_t n)
 static void
 push(FbBuilder *b, const void *p, size_t n)
 {
+	if (!n)
+		return; /* an empty buffer has no pointer to add 0 to */
 	grow(b, n);
 	b->head -= n;
 	memcpy(b->buf + b->head, p, n);
@@ -61,6 +63,8 @@ push(FbBuilder *b, const void *p, size_t n)
 static void
 pad(FbBuilder *b, size_t n)
 {
+	if (!n)
+		return;
 	grow(b, n);
 	b->head -= n;
 	memset(b->buf + b->head, 0, n);
