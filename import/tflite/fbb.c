@@ -43,7 +43,8 @@ grow(FbBuilder *b, size_t n)
 	while (cap - len < n)
 		cap *= 2;
 	uint8_t *nb = ir_xmalloc(cap);
-	memcpy(nb + cap - len, b->buf + b->head, len);
+	if (len)
+		memcpy(nb + cap - len, b->buf + b->head, len);
 	free(b->buf);
 	b->buf = nb;
 	b->head = cap - len;
@@ -53,6 +54,8 @@ grow(FbBuilder *b, size_t n)
 static void
 push(FbBuilder *b, const void *p, size_t n)
 {
+	if (!n)
+		return; /* an empty buffer has no pointer to add 0 to */
 	grow(b, n);
 	b->head -= n;
 	memcpy(b->buf + b->head, p, n);
@@ -61,6 +64,8 @@ push(FbBuilder *b, const void *p, size_t n)
 static void
 pad(FbBuilder *b, size_t n)
 {
+	if (!n)
+		return;
 	grow(b, n);
 	b->head -= n;
 	memset(b->buf + b->head, 0, n);
@@ -174,11 +179,14 @@ fbb_field_ref(FbBuilder *b, unsigned i, FbRef ref)
 	note_field(b, i);
 }
 
-/* Is the vtable at end-offset `at` (in the buffer) equal to vt[0..n)? */
+/* Is the vtable at end-offset `at` (in the buffer) equal to vt[0..n)?
+ * Its first u16 is its size: only one of the same size is compared (a
+ * shorter one may end the buffer). */
 static bool
 same_vtable(const FbBuilder *b, FbRef at, const uint16_t *vt, size_t n)
 {
-	return !memcmp(b->buf + b->cap - at, vt, n * 2);
+	const uint8_t *p = b->buf + b->cap - at;
+	return !memcmp(p, vt, 2) && !memcmp(p, vt, n * 2);
 }
 
 FbRef
