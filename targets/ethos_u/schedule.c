@@ -799,14 +799,16 @@ options_at(SchedProblem *p, int i, int *n)
 		if (j > i && p->ops[j].chain < 0)
 			break;
 		int64_t H = p->ops[j].g.out_h, u = p->ops[j].block_h;
-		int nh = (int)(sizeof stripe_heights / sizeof stripe_heights[0]);
+		int nh = (int)(sizeof stripe_heights /
+		    sizeof stripe_heights[0]);
 		int64_t last_S = 0;
-		for (int c = 0; c < (j == i ? 1 : nh + 4); c++) {
-			int64_t h = c < nh ? stripe_heights[c] : u * (c - nh + 1);
-			int64_t S = j == i ? 1 : (H + h - 1) / h;
+		int tries = j == i ? 1 : nh + 4;
+		for (int c = 0; c < tries; c++) {
 			bool unit = c >= nh;
-			if (j > i && (h >= H || S < 2 || (!unit && S == last_S) ||
-			    (unit && u < 2)))
+			int64_t h = unit ? u * (c - nh + 1) : stripe_heights[c];
+			int64_t S = j == i ? 1 : (H + h - 1) / h;
+			if (j > i && (h >= H || S < 2 ||
+			    (!unit && S == last_S) || (unit && u < 2)))
 				continue;
 			if (!unit)
 				last_S = S;

@@ -54,10 +54,11 @@ void ethos_u_sched_in_rows(const SchedGeom *g, SchedRange r, SchedRange *in,
 
 /* The stripes of a cascade of n ops (g[0] first) whose last op's output
  * is cut into S stripes of equal height rounded up to its unit (the
- * last stripes may then be empty): prod[k * S + s] the rows op k writes in stripe
- * s (possibly empty), in[k * S + s] the input rows it reads, pads the
- * padding of those reads. Rows an op computed in an earlier stripe are
- * not computed again (a rolling buffer, as Vela's cascades keep). */
+ * last stripes may then be empty): prod[k * S + s] the rows op k writes
+ * in stripe s (possibly empty), in[k * S + s] the input rows it reads,
+ * pads the padding of those reads. Rows an op computed in an earlier
+ * stripe are not computed again (a rolling buffer, as Vela's cascades
+ * keep). */
 void ethos_u_sched_cascade(const SchedGeom *g, int n, int S,
     SchedRange *prod, SchedRange *in, int64_t *pad_top, int64_t *pad_bottom);
 

@@ -116,7 +116,8 @@ Test(ethos_u_schedule, cascades_make_each_row_once_before_use)
 				done = r.hi;
 				SchedRange want;
 				int64_t pt, pb;
-				ethos_u_sched_in_rows(&g[k], r, &want, &pt, &pb);
+				ethos_u_sched_in_rows(&g[k], r, &want, &pt,
+				    &pb);
 				cr_assert_eq(in[i].lo, want.lo);
 				cr_assert_eq(in[i].hi, want.hi);
 				cr_assert_eq(pads[i], pt);
