@@ -56,11 +56,29 @@ npu_infer_unary(IrContext *ctx, const IrOpState *st, size_t nresults,
 	return graph_infer_unary(ctx, st, nresults, results);
 }
 
+/* graph.resize's inference reads coordinate_mode, which npu.resize
+ * does not have (its coordinates are TFLite's): the result is the NHWC
+ * input with H and W from size, checked by the graph rule first with
+ * the two TFLite flags set aside. */
 bool
 npu_infer_resize(IrContext *ctx, const IrOpState *st, size_t nresults,
     const IrType **results)
 {
-	return graph_infer_resize(ctx, st, nresults, results);
+	IrNamedAttr kept[8];
+	size_t n = 0;
+	IrOpState plain = *st;
+	const IrAttr *d = st->attrs;
+
+	for (size_t i = 0; d && d->kind == IR_ATTR_DICT && i <
+	    d->u.dict.n && n < 8; i++) {
+		const char *name = d->u.dict.entries[i].name->str;
+
+		if (strcmp(name, "align_corners") && strcmp(name,
+		    "half_pixel_centers"))
+			kept[n++] = d->u.dict.entries[i];
+	}
+	plain.attrs = ir_attr_dict(ctx, n, kept);
+	return graph_infer_resize(ctx, &plain, nresults, results);
 }
 
 bool

@@ -528,8 +528,9 @@ npu_verify_transpose(IrOp *op)
 	for (int i = 0; i < np; i++) {
 		if (np != t->u.shaped.rank || p[i] < 0 || p[i] >= np ||
 		    seen[p[i]]) {
-			ir_op_emit_error(op, "perm must be a permutation of the "
-			    "input's %lld dims", (long long)t->u.shaped.rank);
+			ir_op_emit_error(op, "perm must be a permutation of "
+			    "the input's %lld dims",
+			    (long long)t->u.shaped.rank);
 			return false;
 		}
 		seen[p[i]] = true;

@@ -110,6 +110,9 @@ eu_tflite_name(const IrOp *op)
 {
 	const char *n = ir_op_name_str(op);
 
+	if (!strcmp(n, "graph.resize") && !strcmp(dialect_get_str(
+	    op->name->def, op->attrs, "mode"), "bilinear"))
+		return "RESIZE_BILINEAR";
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (!strcmp(n, names[i].graph))
 			return names[i].tflite;
@@ -947,14 +950,15 @@ check_resize(IrOp *op, char *extra, size_t n)
 
 	if (r)
 		return r;
-	if (strcmp(dialect_get_str(DEF(op), op->attrs, "mode"), "nearest") ||
+	const char *mode = dialect_get_str(DEF(op), op->attrs, "mode");
+	bool bil = !strcmp(mode, "bilinear");
+
+	if ((strcmp(mode, "nearest") && !bil) ||
 	    strcmp(dialect_get_str(DEF(op), op->attrs, "coordinate_mode"),
 	    "tflite") || nchw(op) || rank_of(x) != 4) {
-		say(extra, n, "mode %s", dialect_get_str(DEF(op), op->attrs,
-		    "mode"));
-		return "npu-ir: only TFLite's NHWC nearest-neighbour resize is "
-		    "lowered (bilinear's float reference is not bit-exact on "
-		    "the NPU)";
+		say(extra, n, "mode %s", mode);
+		return "npu-ir: only TFLite's NHWC nearest-neighbour and "
+		    "bilinear resizes are lowered";
 	}
 	if (align && half) {
 		say(extra, n, "Op has both align_corners and "
@@ -963,6 +967,14 @@ check_resize(IrOp *op, char *extra, size_t n)
 		    "True";
 	}
 	ih = dim(x, 1), iw = dim(x, 2), oh = dim(y, 1), ow = dim(y, 2);
+	if (bil && half && !(ih == 1 && iw == 1) && !(oh == 2 * ih &&
+	    ow == 2 * iw)) {
+		say(extra, n, "Op has ifm HxW %lldx%lld and ofm HxW %lldx%lld",
+		    (long long)ih, (long long)iw, (long long)oh, (long long)ow);
+		return "For half_pixel_centers the width and height of the IFM "
+		    "and OFM must match one of the following criteria: IFM W "
+		    "and H are both 1, OFM W and H is 2x IFM W and H";
+	}
 	if ((ih == 1 && iw == 1) || (ih == oh && iw == ow))
 		return NULL;
 	if (align ? (ih > 1 && iw > 1 && (oh - 1) % (ih - 1) == 0 &&

@@ -614,7 +614,8 @@ mean_layer(EthosULayers *ls, IrOp *op, const char *nng, const char *suffix,
 		snprintf(buf, sizeof buf, "%s_%s_%d", base ? base : "mean",
 		    suffix, i);
 	else
-		snprintf(buf, sizeof buf, "%s_%s", base ? base : "mean", suffix);
+		snprintf(buf, sizeof buf, "%s_%s", base ? base : "mean",
+		    suffix);
 	l->name = ir_ident_cstr(ir_op_context(op), buf)->str;
 	return l;
 }
@@ -718,7 +719,8 @@ add_transpose(EthosULayers *ls, IrOp *op)
 	IrValue *in = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
 	const IrType *t = in->type;
 	int64_t r = ir_type_is_shaped(t) ? t->u.shaped.rank : -1;
-	int64_t p1 = int_list(op, "perm", 1, 1), p0 = int_list(op, "perm", 0, 0);
+	int64_t p1 = int_list(op, "perm", 1, 1);
+	int64_t p0 = int_list(op, "perm", 0, 0);
 	EthosUShape s;
 
 	if (r < 2 || r > 4)

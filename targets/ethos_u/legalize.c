@@ -323,7 +323,8 @@ is_candidate(IrOp *op)
 
 
 /* Ops whose graph kernel is float while the NPU (Vela, TFLite's integer
- * reference) computes in integers: MEAN and 16-bit add, sub, mul. */
+ * reference) computes in integers: MEAN, bilinear resize and 16-bit add,
+ * sub, mul. */
 static bool
 float_reference(IrOp *op)
 {
@@ -332,6 +333,9 @@ float_reference(IrOp *op)
 
 	if (ir_op_is(op, "graph.reduce_mean"))
 		return true;
+	if (ir_op_is(op, "graph.resize"))
+		return !strcmp(dialect_get_str(op->name->def, op->attrs,
+		    "mode"), "bilinear");
 	return (ir_op_is(op, "graph.add") || ir_op_is(op, "graph.sub") ||
 	    ir_op_is(op, "graph.mul")) && e->kind == IR_TYPE_QUANT &&
 	    ir_type_bitwidth(e->u.quant.storage) > 8;
@@ -441,8 +445,9 @@ static const IrPassOption legalize_options[] = {
 	    "(Vela's fixed-point sequence, as the NPU computes it)",
 	    softmax_choices},
 	{"exact", IR_OPT_BOOL, "false", "keep on the CPU the ops the graph "
-	    "computes in float and the NPU in integers (MEAN, 16-bit ADD, "
-	    "SUB and MUL), so the lowering is bit-exact with the graph", NULL},
+	    "computes in float and the NPU in integers (MEAN, bilinear "
+	    "resize, 16-bit ADD, SUB and MUL), so the lowering is bit-exact "
+	    "with the graph", NULL},
 };
 
 static const IrPassStatistic legalize_stats[] = {

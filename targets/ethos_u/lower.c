@@ -496,6 +496,7 @@ lower_data(EuLower *lw, IrOp *op, IrOp **npu)
 	}
 	if (ir_op_is(op, "graph.resize")) {
 		copy(&at, op, "size");
+		copy(&at, op, "mode");
 		copy(&at, op, "align_corners");
 		copy(&at, op, "half_pixel_centers");
 		*npu = replace(op, create(lw, op, "npu.resize", 1, &x, NULL,
