@@ -157,8 +157,9 @@ quant_mixed(IrOp *func, const QConfig *cfg, const char *target_s,
 		/* every layer raised to float is a float model, not a model
 		 * with nothing to quantize */
 		if (n == 0 && k > 0 && x.to == QPREC_FLOAT) {
-			ir_emit(ctx, IR_SEV_WARNING, ir_op_loc(func), "quantize: "
-			    "every layer stays float to meet the target");
+			ir_emit(ctx, IR_SEV_WARNING, ir_op_loc(func),
+			    "quantize: every layer stays float to meet the "
+			    "target");
 			n = (long)k;
 		}
 	}

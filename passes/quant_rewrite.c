@@ -505,8 +505,9 @@ corrected_bias(Q *q, IrOp *op, const IrAttr *w, const int64_t *ints,
 	for (c = 0; b && c < oc; c++)
 		bf[c] = dense_f(b, c);
 	*changed = false;
-	if (q->cfg->no_bias_corr || !mean || mean->kind != IR_ATTR_DENSE || !quant_is_f32(
-	    mean->u.dense.type) || ir_op_is(op, "graph.transpose_conv2d") ||
+	if (q->cfg->no_bias_corr || !mean || mean->kind != IR_ATTR_DENSE ||
+	    !quant_is_f32(mean->u.dense.type) ||
+	    ir_op_is(op, "graph.transpose_conv2d") ||
 	    ir_op_is(op, "graph.matmul"))
 		return bf;
 	nin = ir_type_num_elements(mean->u.dense.type);

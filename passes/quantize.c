@@ -54,6 +54,13 @@ quantize_run(IrOp *module, IrPass *pass)
 		return false;
 	}
 	quant_strip_stats(module);
+	/* npuir.arith names the integer arithmetic of the runtime an
+	 * imported model came from (XNNPack for imported TFLite and ONNX
+	 * models); integers made here are for TFLite's reference kernels,
+	 * which TFLite Micro and the NPU targets follow, and which
+	 * quant-report and mixed precision measure with */
+	if (strcmp(mode, "fp16") && strcmp(mode, "dynamic"))
+		ir_op_remove_attr(module, "npuir.arith");
 	return true;
 }
 

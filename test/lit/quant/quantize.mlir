@@ -56,3 +56,13 @@
 // And through the generic form.
 // RUN: npu-opt %t/cal.mlir --print-op-generic | npu-opt --quantize -o %t/q3.mlir 2>/dev/null
 // RUN: diff %t/q.mlir %t/q3.mlir
+
+// An imported model's npuir.arith (its runtime's integer arithmetic,
+// XNNPack) does not describe integers made by quantize (TFLite's
+// reference kernels, what quant-report measures with): it is dropped.
+// RUN: sed 's/^module {/module attributes {npuir.arith = "xnnpack"} {/' %S/Inputs/small.mlir > %t/x.mlir
+// RUN: npu-opt %t/x.mlir --calibrate=inputs=%t/s --quantize 2>/dev/null | FileCheck --check-prefix=ARITH %s
+// ARITH-NOT: npuir.arith
+// ARITH: module {
+// RUN: npu-opt %t/x.mlir --quantize=mode=fp16 | FileCheck --check-prefix=ARITH16 %s
+// ARITH16: module attributes {npuir.arith = "xnnpack"} {

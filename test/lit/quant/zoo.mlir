@@ -18,3 +18,18 @@
 // is ignored).
 // RUN: npu-opt %t/f.mlir --calibrate=inputs=%shared_models/ref/hello_world_float | FileCheck --check-prefix=REF %s
 // REF: quant.arg_stats
+
+// An ONNX model end to end on integer kernels: BlazeFace (NCHW, 37
+// convolutions) through fold-batchnorm, layout and equalize, calibrated
+// on its reference input and quantized: no op stays float, no NCHW
+// convolution is left, every convolution has int8 operands and result,
+// and npu-run runs it.
+// RUN: npu-translate --import-onnx %shared_models/face_detection_front_128x128_barracuda.onnx -o %t/bf.mlir
+// RUN: npu-opt %t/bf.mlir --fold-batchnorm --layout --equalize --calibrate=inputs=%shared_models/ref/face_detection_front_128x128_barracuda --quantize -o %t/bfq.mlir 2>&1 | FileCheck --allow-empty --check-prefix=BFWARN %s
+// BFWARN-NOT: warning
+// RUN: FileCheck --check-prefix=BF %s < %t/bfq.mlir
+// BF-NOT: "graph.conv2d"{{.*}}xf32>
+// BF-NOT: NCHW
+// BF-COUNT-37: "graph.conv2d"({{.*}}) {{.*}}(tensor<1x{{[0-9x]+}}x!quant.uniform<i8:f32, {{.*}}tensor<{{[0-9x]+}}x!quant.uniform<i8<-127:127>{{.*}} -> tensor<1x{{[0-9x]+}}x!quant.uniform<i8:f32,
+// RUN: %npu_build/bin/npu-run %t/bfq.mlir --input=%shared_models/ref/face_detection_front_128x128_barracuda/input_0.npy | FileCheck --check-prefix=BFEXEC %s
+// BFEXEC: result #3: tensor<1x384x16xf32>

@@ -59,7 +59,8 @@ Test(quant_cle, scale_balances_the_ranges)
 Test(quant_cle, depthwise_then_pointwise)
 {
 	IrOp *m = parse(
-	    "func.func @main(%x: tensor<1x2x2x2xf32>) -> tensor<1x2x2x1xf32> {\n"
+	    "func.func @main(%x: tensor<1x2x2x2xf32>) -> "
+	    "tensor<1x2x2x1xf32> {\n"
 	    "  %w = \"graph.constant\"() {value = dense<[[[[3.0, -0.5]]]]> : "
 	    "tensor<1x1x1x2xf32>} : () -> tensor<1x1x1x2xf32>\n"
 	    "  %b = \"graph.constant\"() {value = dense<[0.3, 0.1]> : "
@@ -93,9 +94,11 @@ Test(quant_cle, depthwise_then_pointwise)
 Test(quant_cle, grouped_convolution)
 {
 	IrOp *m = parse(
-	    "func.func @main(%x: tensor<1x1x1x2xf32>) -> tensor<1x1x1x1xf32> {\n"
-	    "  %w = \"graph.constant\"() {value = dense<[[[[1.0]]], [[[2.0]]]]> "
-	    ": tensor<2x1x1x1xf32>} : () -> tensor<2x1x1x1xf32>\n"
+	    "func.func @main(%x: tensor<1x1x1x2xf32>) -> "
+	    "tensor<1x1x1x1xf32> {\n"
+	    "  %w = \"graph.constant\"() {value = "
+	    "dense<[[[[1.0]]], [[[2.0]]]]> : tensor<2x1x1x1xf32>} : () -> "
+	    "tensor<2x1x1x1xf32>\n"
 	    "  %g = \"graph.conv2d\"(%x, %w) {groups = 2} : "
 	    "(tensor<1x1x1x2xf32>, tensor<2x1x1x1xf32>) -> "
 	    "tensor<1x1x1x2xf32>\n"
