@@ -97,7 +97,8 @@ void ir_arena_free(IrArena *a); /* frees every chunk; the arena is reusable */
 /* ---------------------------------------------------------------- context */
 
 /* Creates a context with the builtin ops (builtin.module, func.func,
- * func.return, func.call, cf.br, cf.cond_br) registered and the default
+ * func.return, func.call, func.constant, cf.br, cf.cond_br,
+ * builtin.unrealized_conversion_cast) registered and the default
  * diagnostic handler (prints to stderr). Free with ir_context_destroy. */
 IrContext *ir_context_create(void);
 void ir_context_destroy(IrContext *ctx);

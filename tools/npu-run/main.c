@@ -154,20 +154,36 @@ parse_bytes(const char *flag, const char *s)
 	return (uint64_t)v << shift;
 }
 
-/* An unknown flag a[0..n) (arg as given): a usage error that names the
- * nearest real flag. */
+/* Flags that take `=value`; then those that take none. */
+static const char *const value_flags[] = { "entry", "input", "output",
+    "compare", "seed", "atol", "rtol", "repeat", "arith", "max-memory" };
+static const char *const plain_flags[] = { "help", "version", "print",
+    "single-rounding", "list-inputs" };
+
+/* A flag a[0..n) (arg as given) that is not one, or a value flag given
+ * no value: a usage error worded as npu-opt and npu-translate word it,
+ * with the nearest real flag. */
 static void IR_NORETURN
-unknown_flag(const char *arg, const char *a, size_t n, const char *what)
+unknown_flag(const char *arg, const char *a, size_t n)
 {
-	static const char *const names[] = { "help", "version", "print",
-	    "single-rounding", "list-inputs", "entry", "input", "output",
-	    "compare", "seed",
-	    "atol", "rtol", "repeat", "arith", "max-memory" };
-	const char *s = ir_suggest(a, n, names, sizeof names / sizeof
-	    names[0]);
+	const char *names[sizeof value_flags / sizeof value_flags[0] +
+	    sizeof plain_flags / sizeof plain_flags[0]];
+	size_t nv = sizeof value_flags / sizeof value_flags[0], k = 0;
+	for (size_t i = 0; i < nv; i++) {
+		if (strlen(value_flags[i]) == n &&
+		    !strncmp(a, value_flags[i], n))
+			usage_error("option '%s' needs a value: --%s=VALUE",
+			    arg, value_flags[i]);
+		names[k++] = value_flags[i];
+	}
+	for (size_t i = 0; i < sizeof plain_flags / sizeof plain_flags[0];
+	    i++)
+		names[k++] = plain_flags[i];
+	const char *s = ir_suggest(a, n, names, k);
 	if (s)
-		usage_error("%s: %s; did you mean '--%s'?", what, arg, s);
-	usage_error("%s: %s", what, arg);
+		usage_error("unknown option '%s'; did you mean '--%s'?", arg,
+		    s);
+	usage_error("unknown option '%s'", arg);
 }
 
 static void
@@ -209,7 +225,7 @@ parse_flag(Options *o, const char *arg)
 		fputs(usage_text, stdout);
 		exit(EXIT_OK);
 	} else if (IS("version")) {
-		printf("npu-run %s\n", NPUIR_VERSION);
+		printf("npu-run (npu-ir) %s\n", NPUIR_VERSION);
 		exit(EXIT_OK);
 	} else if (IS("print") && !v) {
 		o->print = true;
@@ -219,7 +235,7 @@ parse_flag(Options *o, const char *arg)
 		o->interp.arith = IR_ARITH_TFLITE;
 		o->arith_given = true;
 	} else if (!v) {
-		unknown_flag(arg, a, n, "unknown flag or missing '=value'");
+		unknown_flag(arg, a, n);
 	} else if (IS("entry")) {
 		o->entry = v;
 	} else if (IS("input")) {
@@ -243,7 +259,7 @@ parse_flag(Options *o, const char *arg)
 	} else if (IS("max-memory")) {
 		o->interp.max_memory = parse_bytes("--max-memory", v);
 	} else {
-		unknown_flag(arg, a, n, "unknown flag");
+		unknown_flag(arg, a, n);
 	}
 #undef IS
 }

@@ -86,7 +86,7 @@ usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fputs("\n(see npu-translate --help)\n", stderr);
+	fputs("\nTry 'npu-translate --help'.\n", stderr);
 	exit(EXIT_USAGE);
 }
 
@@ -159,7 +159,7 @@ parse_option(Options *o, const char *a, const char *next)
 		exit(EXIT_OK);
 	}
 	if (!strcmp(a, "--version")) {
-		printf("npu-translate %s\n", NPUIR_VERSION);
+		printf("npu-translate (npu-ir) %s\n", NPUIR_VERSION);
 		exit(EXIT_OK);
 	}
 	if (!strcmp(a, "--import-tflite"))

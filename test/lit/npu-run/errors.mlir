@@ -54,14 +54,14 @@
 // RUN: %python %S/../tools/Inputs/expect-exit.py 2 %npu_build/bin/npu-run %s --seed=1 --input=%t.d/ok.npy
 // RUN: %python %S/../tools/Inputs/expect-exit.py 2 %npu_build/bin/npu-run %s --atol=-1
 // RUN: not %npu_build/bin/npu-run %s --bogus 2>&1 | FileCheck %s --check-prefix=USAGE
-// USAGE: npu-run: unknown flag or missing '=value': --bogus
+// USAGE: npu-run: unknown option '--bogus'
 // USAGE-NEXT: Try 'npu-run --help'.
 // RUN: %python %S/../tools/Inputs/expect-exit.py 2 %npu_build/bin/npu-run %s --arith=tflm
 // RUN: not %npu_build/bin/npu-run %s --arith=tflm 2>&1 | FileCheck %s --check-prefix=ARITH
 // ARITH: npu-run: --arith must be tflite-micro, tflite or xnnpack, not 'tflm'
 // ARITH-NEXT: Try 'npu-run --help'.
 // RUN: not %npu_build/bin/npu-run %s --arith 2>&1 | FileCheck %s --check-prefix=ARITH0
-// ARITH0: npu-run: unknown flag or missing '=value': --arith
+// ARITH0: npu-run: option '--arith' needs a value: --arith=VALUE
 // RUN: %npu_build/bin/npu-run --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: npu-run [options] file.mlir
 // RUN: not %npu_build/bin/npu-run %s --seed=1 --output=%t.d/a.npy --output=%t.d/b.npy 2>&1 | FileCheck %s --check-prefix=MANY

@@ -36,7 +36,7 @@
 // RUN: cat %s | %npu_build/bin/npu-run - --seed=7 --output=%t.d/u1.npy --output=%t.d/u2.npy
 // RUN: cmp %t.d/s1.npy %t.d/u1.npy
 // RUN: %npu_build/bin/npu-run --version | FileCheck %s --check-prefix=VERSION
-// VERSION: npu-run {{[0-9]+\.[0-9]+\.[0-9]+}}
+// VERSION: npu-run (npu-ir) {{[0-9]+\.[0-9]+\.[0-9]+}}
 
 // relu, and a quantized identity through func.call.
 func.func @main(%x: tensor<2x2xf32>, %q: tensor<3x!quant.uniform<i8:f32, 0.5>>) -> (tensor<2x2xf32>, tensor<3x!quant.uniform<i8:f32, 0.5>>) {

@@ -30,8 +30,8 @@
 // ONNX: npu-opt: '{{.*}}hello_deepa.onnx' looks like an ONNX model; use npu-translate --import-onnx
 // TO-TFLITE: npu-translate: '{{.*}}hello_world_int8.tflite' is a TFLite model (TFL3 identifier), not ONNX; use --import-tflite
 // TO-ONNX: npu-translate: '{{.*}}hello_deepa.onnx' is not a TFLite model (no TFL3 identifier) and looks like an ONNX model; use --import-onnx
-// RUNFLAG: npu-run: unknown flag or missing '=value': --prnit; did you mean '--print'?
-// RUNVAL: npu-run: unknown flag: --max-memroy=1G; did you mean '--max-memory'?
+// RUNFLAG: npu-run: unknown option '--prnit'; did you mean '--print'?
+// RUNVAL: npu-run: unknown option '--max-memroy=1G'; did you mean '--max-memory'?
 // TRFLAG: npu-translate: unknown option '--import-tflit'; did you mean '--import-tflite'?
 func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
