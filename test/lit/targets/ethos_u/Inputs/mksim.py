@@ -21,6 +21,7 @@ C0 = {'IFM_PAD_TOP': 0x100, 'IFM_PAD_LEFT': 0x101, 'IFM_PAD_RIGHT': 0x102,
       'KERNEL_STRIDE': 0x122, 'ACTIVATION': 0x125,
       'ACTIVATION_MIN': 0x126, 'ACTIVATION_MAX': 0x127,
       'DMA0_SRC_REGION': 0x130, 'DMA0_DST_REGION': 0x131,
+      'DMA0_SIZE0': 0x132, 'DMA0_SIZE1': 0x133, 'IFM_UPSCALE': 0x107,
       'IFM2_BROADCAST': 0x180, 'IFM2_SCALAR': 0x181,
       'IFM2_PRECISION': 0x185, 'IFM2_ZERO_POINT': 0x189,
       'IFM2_WIDTH0_M1': 0x18a, 'IFM2_HEIGHT0_M1': 0x18b,
@@ -31,7 +32,8 @@ C1 = {'IFM_BASE0': 0x00, 'IFM_BASE1': 0x01, 'IFM_BASE2': 0x02,
       'OFM_BASE2': 0x12, 'OFM_BASE3': 0x13, 'OFM_STRIDE_X': 0x14,
       'OFM_STRIDE_Y': 0x15, 'OFM_STRIDE_C': 0x16, 'OFM_SCALE': 0x24,
       'OPA_SCALE': 0x25, 'OPB_SCALE': 0x26, 'DMA0_SRC': 0x30,
-      'DMA0_DST': 0x31, 'DMA0_LEN': 0x32, 'IFM2_BASE0': 0x80,
+      'DMA0_DST': 0x31, 'DMA0_LEN': 0x32, 'DMA0_SKIP0': 0x33,
+      'DMA0_SKIP1': 0x34, 'IFM2_BASE0': 0x80,
       'IFM2_STRIDE_X': 0x84, 'IFM2_STRIDE_Y': 0x85, 'IFM2_STRIDE_C': 0x86}
 
 
@@ -104,6 +106,51 @@ def case_dma():
     s.op('STOP')
     return module(s.bytes(), b'', 16, [('tensor<8xi8>', 0)],
                   [('tensor<8xi8>', 8)])
+
+
+def dma_strided(src_mode, dst_mode, length, size0, skip0, size1=1,
+                skip1=0, dst=16, scratch=32, out=16):
+    # Copies the 8-byte input (arena offset 0) to arena offset dst with
+    # the given stride modes (D1 0, D2 1, D3 2, in region bits [10:9]);
+    # the output is the out bytes from offset 16.
+    s = Stream()
+    s.set('DMA0_SRC_REGION', 1 | src_mode << 9)
+    s.set('DMA0_DST_REGION', 1 | dst_mode << 9)
+    s.set('DMA0_SRC', 0)
+    s.set('DMA0_DST', dst)
+    s.set('DMA0_LEN', length)
+    s.set('DMA0_SIZE0', size0)
+    s.set('DMA0_SKIP0', skip0)
+    s.set('DMA0_SIZE1', size1)
+    s.set('DMA0_SKIP1', skip1)
+    s.op('DMA_START')
+    s.op('STOP')
+    return module(s.bytes(), b'', scratch, [('tensor<8xi8>', 0)],
+                  [('tensor<%dxi8>' % out, 16)])
+
+
+def case_dma2d():
+    # 4 rows of 2 bytes, 1 byte skipped after each: rows at 16, 19, 22,
+    # 25.
+    return dma_strided(0, 1, 2, 4, 1, out=12)
+
+
+def case_dma3d():
+    # 4 planes of 2 rows of 1 byte; rows 2 apart (skip0 1), planes 4
+    # apart (rows * len + skip1 = 2 + 2).
+    return dma_strided(0, 2, 1, 2, 1, 4, 2, out=16)
+
+
+def case_dma2d_src():
+    # Gathers 2 rows of 3 bytes 4 apart (skip0 1) from the source into 6
+    # contiguous bytes at 16.
+    return dma_strided(1, 0, 3, 2, 1, out=6)
+
+
+def case_dma2d_oob():
+    # The last of 4 rows of 2 bytes, 2 skipped after each, ends at
+    # 16 + 3 * 4 + 2 = 30, past the 28-byte arena.
+    return dma_strided(0, 1, 2, 4, 2, scratch=28, out=8)
 
 
 def ew_common(s, ifm_zp=0, ofm_zp=0):
