@@ -324,15 +324,16 @@ out_stage_load(Sim *s, const Fm *o, OutStage *st)
 		return sim_fail(s, "activation function %d (tanh/sigmoid "
 		    "without a table) is not supported", st->act);
 	if (st->act >= 16) {
-		unsigned shram = s->shram_kb * 1024u;
-		st->lut = s->shram + shram - 2048;
+		/* The LUT area is the SHRAM's last 2 KB; TABLE_k starts
+		 * 256 * k bytes into it (Vela's slot numbering). */
+		unsigned shram = s->shram_kb * 1024u, slot = st->act - 16u;
+		unsigned bytes = o->bytes == 2 ? 2048u : 256u *
+		    (unsigned)o->bytes;
+		st->lut = s->shram + shram - 2048 + 256 * slot;
 		st->lut_bytes = o->bytes;
-		if (st->act != 16)
-			return sim_fail(s, "LUT slot %d is not supported (only "
-			    "TABLE_0)", st->act - 16);
-		if (o->bytes == 2)
-			return sim_fail(s, "16-bit LUT activations are not "
-			    "supported");
+		if (256 * slot + bytes > 2048)
+			return sim_fail(s, "LUT slot %u of %u bytes passes the "
+			    "end of the SHRAM", slot, bytes);
 	}
 	return true;
 }
@@ -347,6 +348,23 @@ clip_range(int clip, int64_t *lo, int64_t *hi)
 	case 5: *lo = -32768; *hi = 32767; break;
 	default: break;
 	}
+}
+
+/* A 16-bit table lookup: 512 32-bit entries, each a signed 16-bit base
+ * (bits 15:0) and the signed slope to the next entry (bits 31:16), as
+ * Vela packs TFLite's 513-point int16 tables. The input v (clipped to
+ * int16) picks entry (v + 32768) >> 7 and interpolates its low 7 bits:
+ * base + (slope * frac + 64) >> 7, TFLite's lut_lookup_with_interpolation
+ * rounding. */
+static int64_t
+lut16(const OutStage *st, int64_t v)
+{
+	int64_t u = v + 32768;
+	const uint8_t *e = st->lut + (size_t)(u >> 7) * 4;
+	int64_t base = (int16_t)(uint16_t)(e[0] | e[1] << 8);
+	int64_t slope = (int16_t)(uint16_t)(e[2] | e[3] << 8);
+	int64_t r = base + ((slope * (u & 127) + 64) >> 7);
+	return r < st->lo ? st->lo : r > st->hi ? st->hi : r;
 }
 
 /* A value after the OFM scaling: zero point, activation clamps, the LUT
@@ -366,11 +384,14 @@ out_stage(const OutStage *st, int64_t v)
 	if (v > st->amax)
 		v = st->amax;
 	if (st->lut) {
-		int64_t lo = -128, hi = 127;
+		int64_t lo = st->lut_bytes == 2 ? -32768 : -128;
+		int64_t hi = st->lut_bytes == 2 ? 32767 : 127;
 		clip_range(st->clip, &lo, &hi);
 		v = v < lo ? lo : v > hi ? hi : v;
 		/* The table is indexed from the clip range's minimum. */
 		size_t idx = (size_t)(v - lo) & 255;
+		if (st->lut_bytes == 2)
+			return lut16(st, v);
 		const uint8_t *e = st->lut + (size_t)idx * st->lut_bytes;
 		if (st->lut_bytes == 1)
 			v = (int8_t)e[0];

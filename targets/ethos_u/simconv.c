@@ -127,12 +127,11 @@ conv_one(const Fm *in, const Window *w, const int16_t *ohwi, bool dw,
 			const int16_t *wp = ohwi + (((size_t)oc * w->kh + ky) *
 			    w->kw + kx) * ic;
 			if (dw) {
-				acc += (fm_get(in, iy, ix, oc) - in->zp) *
-				    wp[0];
+				acc += win_in(in, w, iy, ix, oc) * wp[0];
 				continue;
 			}
 			for (int c = 0; c < ic; c++)
-				acc += (fm_get(in, iy, ix, c) - in->zp) * wp[c];
+				acc += win_in(in, w, iy, ix, c) * wp[c];
 		}
 	}
 	return acc;
@@ -149,7 +148,7 @@ sim_op_conv(Sim *s, bool dw)
 		return false;
 	int ic = dw ? w.oc : (int)sim_reg(s, ETHOSU_SET_IFM_DEPTH_M1,
 	    "depth_m1") + 1;
-	if (!fm_load(s, 0, w.ih, w.iw, ic, &in) ||
+	if (!fm_load(s, 0, w.fh, w.fw, ic, &in) ||
 	    !fm_load(s, 2, w.oh, w.ow, w.oc, &out) ||
 	    !out_stage_load(s, &out, &st) || !weight_geom(s, dw, &in, &g))
 		return false;
