@@ -124,14 +124,20 @@ conv_one(const Fm *in, const Window *w, const int16_t *ohwi, bool dw,
 			int ix = ox * w->sx + kx * w->dx - w->pl;
 			if (ix < 0 || ix >= w->iw)
 				continue;
+			/* An inserted zero adds nothing; an upscaled
+			 * position reads its stored element (win_in, hoisted
+			 * out of the channel loop). */
+			if (w->up == 2 && ((iy | ix) & 1))
+				continue;
+			int y = w->up ? iy / 2 : iy, x = w->up ? ix / 2 : ix;
 			const int16_t *wp = ohwi + (((size_t)oc * w->kh + ky) *
 			    w->kw + kx) * ic;
 			if (dw) {
-				acc += win_in(in, w, iy, ix, oc) * wp[0];
+				acc += (fm_get(in, y, x, oc) - in->zp) * wp[0];
 				continue;
 			}
 			for (int c = 0; c < ic; c++)
-				acc += win_in(in, w, iy, ix, c) * wp[c];
+				acc += (fm_get(in, y, x, c) - in->zp) * wp[c];
 		}
 	}
 	return acc;

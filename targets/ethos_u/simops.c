@@ -48,18 +48,6 @@ sim_window(Sim *s, Window *w)
 	return true;
 }
 
-int64_t
-win_in(const Fm *in, const Window *w, int y, int x, int c)
-{
-	if (w->up == 2 && ((y | x) & 1))
-		return 0;
-	if (w->up) {
-		y /= 2;
-		x /= 2;
-	}
-	return fm_get(in, y, x, c) - in->zp;
-}
-
 /* ------------------------------------------------------------ pooling */
 
 /* One output element: max over the window, or its sum; REDUCE_SUM also
