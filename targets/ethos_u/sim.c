@@ -324,15 +324,16 @@ out_stage_load(Sim *s, const Fm *o, OutStage *st)
 		return sim_fail(s, "activation function %d (tanh/sigmoid "
 		    "without a table) is not supported", st->act);
 	if (st->act >= 16) {
-		unsigned shram = s->shram_kb * 1024u;
-		st->lut = s->shram + shram - 2048;
+		/* The LUT area is the SHRAM's last 2 KB; TABLE_k starts
+		 * 256 * k bytes into it (Vela's slot numbering). */
+		unsigned shram = s->shram_kb * 1024u, slot = st->act - 16u;
+		unsigned bytes = o->bytes == 2 ? 2048u : 256u *
+		    (unsigned)o->bytes;
+		st->lut = s->shram + shram - 2048 + 256 * slot;
 		st->lut_bytes = o->bytes;
-		if (st->act != 16)
-			return sim_fail(s, "LUT slot %d is not supported (only "
-			    "TABLE_0)", st->act - 16);
-		if (o->bytes == 2)
-			return sim_fail(s, "16-bit LUT activations are not "
-			    "supported");
+		if (256 * slot + bytes > 2048)
+			return sim_fail(s, "LUT slot %u of %u bytes passes the "
+			    "end of the SHRAM", slot, bytes);
 	}
 	return true;
 }
@@ -347,6 +348,23 @@ clip_range(int clip, int64_t *lo, int64_t *hi)
 	case 5: *lo = -32768; *hi = 32767; break;
 	default: break;
 	}
+}
+
+/* A 16-bit table lookup: 512 32-bit entries, each a signed 16-bit base
+ * (bits 15:0) and the signed slope to the next entry (bits 31:16), as
+ * Vela packs TFLite's 513-point int16 tables. The input v (clipped to
+ * int16) picks entry (v + 32768) >> 7 and interpolates its low 7 bits:
+ * base + (slope * frac + 64) >> 7, TFLite's lut_lookup_with_interpolation
+ * rounding. */
+static int64_t
+lut16(const OutStage *st, int64_t v)
+{
+	int64_t u = v + 32768;
+	const uint8_t *e = st->lut + (size_t)(u >> 7) * 4;
+	int64_t base = (int16_t)(uint16_t)(e[0] | e[1] << 8);
+	int64_t slope = (int16_t)(uint16_t)(e[2] | e[3] << 8);
+	int64_t r = base + ((slope * (u & 127) + 64) >> 7);
+	return r < st->lo ? st->lo : r > st->hi ? st->hi : r;
 }
 
 /* A value after the OFM scaling: zero point, activation clamps, the LUT
@@ -366,11 +384,14 @@ out_stage(const OutStage *st, int64_t v)
 	if (v > st->amax)
 		v = st->amax;
 	if (st->lut) {
-		int64_t lo = -128, hi = 127;
+		int64_t lo = st->lut_bytes == 2 ? -32768 : -128;
+		int64_t hi = st->lut_bytes == 2 ? 32767 : 127;
 		clip_range(st->clip, &lo, &hi);
 		v = v < lo ? lo : v > hi ? hi : v;
 		/* The table is indexed from the clip range's minimum. */
 		size_t idx = (size_t)(v - lo) & 255;
+		if (st->lut_bytes == 2)
+			return lut16(st, v);
 		const uint8_t *e = st->lut + (size_t)idx * st->lut_bytes;
 		if (st->lut_bytes == 1)
 			v = (int8_t)e[0];
@@ -384,39 +405,105 @@ out_stage(const OutStage *st, int64_t v)
 
 /* ------------------------------------------------------------ DMA */
 
+/* One side of a DMA: its memory, start address and stride mode. */
+typedef struct DmaSide {
+	uint8_t *mem;
+	size_t size;
+	uint64_t addr;
+	int mode;                     /* 0 D1, 1 D2, 2 D3 */
+} DmaSide;
+
+/* The shape of a transfer: planes x rows x len bytes, and the skips. */
+typedef struct DmaShape {
+	uint64_t len, skip0, skip1;
+	unsigned rows, planes;
+} DmaShape;
+
 static bool
 dma_side(Sim *s, unsigned regid, unsigned addrid, const char *what,
-    uint8_t **mem, size_t *size, uint64_t *addr)
+    DmaSide *d)
 {
 	int mode = (int)sim_reg(s, regid, "region_mode");
-	if (sim_reg(s, regid, "stride_mode") != 0)
-		return sim_fail(s, "DMA %s: 2-D and 3-D transfers are not "
-		    "supported", what);
-	*addr = sim_addr(s, addrid);
+	d->mode = (int)sim_reg(s, regid, "stride_mode");
+	if (d->mode > 2)
+		return sim_fail(s, "DMA %s stride mode %d is unknown", what,
+		    d->mode);
+	d->addr = sim_addr(s, addrid);
 	if (mode == 1) { /* internal: the SHRAM (LUTs) */
-		*mem = s->shram;
-		*size = s->shram_kb * 1024u;
+		d->mem = s->shram;
+		d->size = s->shram_kb * 1024u;
 		return true;
 	}
-	return sim_region(s, (int)sim_reg(s, regid, "region"), what, mem,
-	    size);
+	return sim_region(s, (int)sim_reg(s, regid, "region"), what, &d->mem,
+	    &d->size);
+}
+
+/* Where row r of plane p starts on a side, from its start. A D1 side is
+ * contiguous; a D2 side skips skip0 bytes after each row; a D3 side
+ * also starts plane p at p * (rows * len + skip1), the plane stride
+ * Vela's U65 generator (regor) derives skip1 from. */
+static unsigned __int128
+dma_row(const DmaShape *t, int mode, unsigned p, unsigned r)
+{
+	unsigned __int128 len = t->len;
+	unsigned __int128 row = (unsigned __int128)p * t->rows + r;
+	if (mode == 0)
+		return row * len;
+	if (mode == 1)
+		return row * (len + t->skip0);
+	return (unsigned __int128)p * (len * t->rows + t->skip1) +
+	    (unsigned __int128)r * (len + t->skip0);
+}
+
+/* Checks that every row of a side lies in its memory: offsets grow with
+ * the row and the plane, so the last row ends the footprint. */
+static bool
+dma_check(Sim *s, const char *what, const DmaSide *d, const DmaShape *t)
+{
+	unsigned __int128 end = dma_row(t, d->mode, t->planes - 1,
+	    t->rows - 1) + t->len;
+	if (end > (unsigned __int128)UINT64_MAX - d->addr)
+		return sim_fail(s, "%s: the transfer ends past 2^64", what);
+	return sim_range(s, what, d->addr, (uint64_t)end, d->size);
 }
 
 static bool
 op_dma(Sim *s)
 {
-	uint8_t *src, *dst;
-	size_t ns, nd;
-	uint64_t as, ad, len = sim_addr(s, ETHOSU_SET_DMA0_LEN);
+	DmaSide src, dst;
+	DmaShape t = { .len = sim_addr(s, ETHOSU_SET_DMA0_LEN),
+	    .rows = 1, .planes = 1 };
 	if (!dma_side(s, ETHOSU_SET_DMA0_SRC_REGION, ETHOSU_SET_DMA0_SRC,
-	    "source", &src, &ns, &as) ||
+	    "source", &src) ||
 	    !dma_side(s, ETHOSU_SET_DMA0_DST_REGION, ETHOSU_SET_DMA0_DST,
-	    "destination", &dst, &nd, &ad) ||
-	    !sim_range(s, "DMA source", as, len, ns) ||
-	    !sim_range(s, "DMA destination", ad, len, nd))
+	    "destination", &dst))
 		return false;
-	if (s->exec)
-		memmove(dst + ad, src + as, (size_t)len);
+	/* In 2-D and 3-D mode LEN is one row; SIZE0 rows make a plane
+	 * and SIZE1 planes the transfer. */
+	int mode = src.mode > dst.mode ? src.mode : dst.mode;
+	if (mode >= 1) {
+		t.rows = (unsigned)sim_reg(s, ETHOSU_SET_DMA0_SIZE0, "size");
+		t.skip0 = sim_addr(s, ETHOSU_SET_DMA0_SKIP0);
+	}
+	if (mode == 2) {
+		t.planes = (unsigned)sim_reg(s, ETHOSU_SET_DMA0_SIZE1, "size");
+		t.skip1 = sim_addr(s, ETHOSU_SET_DMA0_SKIP1);
+	}
+	if (!t.rows || !t.planes)
+		return sim_fail(s, "DMA of %u rows in %u planes is empty",
+		    t.rows, t.planes);
+	if (!dma_check(s, "DMA source", &src, &t) ||
+	    !dma_check(s, "DMA destination", &dst, &t) ||
+	    !sim_work(s, t.len, t.rows, t.planes))
+		return false;
+	if (!s->exec)
+		return true;
+	for (unsigned p = 0; p < t.planes; p++)
+		for (unsigned r = 0; r < t.rows; r++)
+			memmove(dst.mem + dst.addr + (size_t)dma_row(&t,
+			    dst.mode, p, r), src.mem + src.addr +
+			    (size_t)dma_row(&t, src.mode, p, r),
+			    (size_t)t.len);
 	return true;
 }
 

@@ -124,15 +124,20 @@ conv_one(const Fm *in, const Window *w, const int16_t *ohwi, bool dw,
 			int ix = ox * w->sx + kx * w->dx - w->pl;
 			if (ix < 0 || ix >= w->iw)
 				continue;
+			/* An inserted zero adds nothing; an upscaled
+			 * position reads its stored element (win_in, hoisted
+			 * out of the channel loop). */
+			if (w->up == 2 && ((iy | ix) & 1))
+				continue;
+			int y = w->up ? iy / 2 : iy, x = w->up ? ix / 2 : ix;
 			const int16_t *wp = ohwi + (((size_t)oc * w->kh + ky) *
 			    w->kw + kx) * ic;
 			if (dw) {
-				acc += (fm_get(in, iy, ix, oc) - in->zp) *
-				    wp[0];
+				acc += (fm_get(in, y, x, oc) - in->zp) * wp[0];
 				continue;
 			}
 			for (int c = 0; c < ic; c++)
-				acc += (fm_get(in, iy, ix, c) - in->zp) * wp[c];
+				acc += (fm_get(in, y, x, c) - in->zp) * wp[c];
 		}
 	}
 	return acc;
@@ -149,7 +154,7 @@ sim_op_conv(Sim *s, bool dw)
 		return false;
 	int ic = dw ? w.oc : (int)sim_reg(s, ETHOSU_SET_IFM_DEPTH_M1,
 	    "depth_m1") + 1;
-	if (!fm_load(s, 0, w.ih, w.iw, ic, &in) ||
+	if (!fm_load(s, 0, w.fh, w.fw, ic, &in) ||
 	    !fm_load(s, 2, w.oh, w.ow, w.oc, &out) ||
 	    !out_stage_load(s, &out, &st) || !weight_geom(s, dw, &in, &g))
 		return false;

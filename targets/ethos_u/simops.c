@@ -38,8 +38,13 @@ sim_window(Sim *s, Window *w)
 	if (w->ih <= 0 || w->iw <= 0)
 		return sim_fail(s, "the padding leaves no IFM to read (%dx%d)",
 		    w->ih, w->iw);
-	if (sim_reg(s, ETHOSU_SET_IFM_UPSCALE, "mode") != 0)
-		return sim_fail(s, "IFM upscaling is not supported");
+	/* Upscaling doubles the IFM in height and width before the
+	 * window reads it (Vela: resize by 2, transpose convolution). */
+	w->up = (int)sim_reg(s, ETHOSU_SET_IFM_UPSCALE, "mode");
+	if (w->up > 2)
+		return sim_fail(s, "IFM upscale mode %d is unknown", w->up);
+	w->fh = w->up ? (w->ih + 1) / 2 : w->ih;
+	w->fw = w->up ? (w->iw + 1) / 2 : w->iw;
 	return true;
 }
 
@@ -65,7 +70,7 @@ pool_one(const Fm *in, const Window *w, int mode, int oy, int ox, int c)
 			int ix = ox * w->sx + kx * w->dx - w->pl;
 			if (ix < 0 || ix >= w->iw)
 				continue;
-			int64_t v = fm_get(in, iy, ix, c) - in->zp;
+			int64_t v = win_in(in, w, iy, ix, c);
 			if (mode == 0)
 				acc = v > acc ? v : acc;
 			else
@@ -93,7 +98,7 @@ sim_op_pool(Sim *s)
 		    w.oc);
 	if (!sim_work(s, (uint64_t)w.oh * (uint64_t)w.ow, (uint64_t)w.oc *
 	    (uint64_t)ic, (uint64_t)w.kh * (uint64_t)w.kw) ||
-	    !fm_load(s, 0, w.ih, w.iw, ic, &in) ||
+	    !fm_load(s, 0, w.fh, w.fw, ic, &in) ||
 	    !fm_load(s, 2, w.oh, w.ow, w.oc, &out) ||
 	    !out_stage_load(s, &out, &st))
 		return false;

@@ -91,8 +91,29 @@ typedef struct Window {
 	int kh, kw, sy, sx, dy, dx;
 	int pt, pl, pb, pr;
 	int oh, ow, oc;               /* OFM size */
-	int ih, iw;                   /* IFM size the window implies */
+	int ih, iw;                   /* IFM size the window implies
+	                                 (upscaled when up != 0) */
+	int up;                       /* IFM_UPSCALE: 0 none, 1 nearest,
+	                                 2 zeros */
+	int fh, fw;                   /* the IFM as stored: ih x iw, or
+	                                 halved (rounded up) when upscaled */
 } Window;
+
+/* The IFM element the window sees at (y, x) of the (upscaled) IFM, minus
+ * its zero point: NEAREST repeats each element 2x2, ZEROS puts it at the
+ * even row and column and zero elsewhere. */
+static inline int64_t
+win_in(const Fm *in, const Window *w, int y, int x, int c)
+{
+	/* Inline: it sits in every multiply-add of conv and pooling. */
+	if (w->up == 2 && ((y | x) & 1))
+		return 0;
+	if (w->up) {
+		y /= 2;
+		x /= 2;
+	}
+	return fm_get(in, y, x, c) - in->zp;
+}
 
 /* Reads the window registers and derives the IFM size. */
 bool sim_window(Sim *s, Window *w);

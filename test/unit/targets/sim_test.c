@@ -47,3 +47,25 @@ Test(ethosu_sim, tile_offsets)
 	cr_assert_eq(fm_off(&f, 3, 3, 0), 3000 + 16);
 	cr_assert_eq(fm_off(&f, 2, 3, 0), 1000 + 256 + 16);
 }
+
+/* IFM upscaling: the window's (y, x) is in the doubled IFM; NEAREST reads
+ * element (y / 2, x / 2), ZEROS reads it only at even y and x and zero
+ * (the zero point) elsewhere. */
+Test(ethosu_sim, upscale_reads)
+{
+	uint8_t mem[4] = { 10, 20, 30, 40 };
+	Fm f = {
+		.h = 2, .w = 2, .c = 1, .bytes = 1, .sign = true, .zp = 5,
+		.sx = 1, .sy = 2, .sc = 1, .h0 = 2, .h1 = 2, .w0 = 2,
+		.mem = mem, .size = sizeof(mem),
+	};
+	Window w = { .up = 1 };
+	cr_assert_eq(win_in(&f, &w, 3, 2, 0), 40 - 5);
+	cr_assert_eq(win_in(&f, &w, 1, 1, 0), 10 - 5);
+	w.up = 2;
+	cr_assert_eq(win_in(&f, &w, 2, 2, 0), 40 - 5);
+	cr_assert_eq(win_in(&f, &w, 2, 1, 0), 0);
+	cr_assert_eq(win_in(&f, &w, 1, 0, 0), 0);
+	w.up = 0;
+	cr_assert_eq(win_in(&f, &w, 1, 0, 0), 30 - 5);
+}

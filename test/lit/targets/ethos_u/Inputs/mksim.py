@@ -21,6 +21,7 @@ C0 = {'IFM_PAD_TOP': 0x100, 'IFM_PAD_LEFT': 0x101, 'IFM_PAD_RIGHT': 0x102,
       'KERNEL_STRIDE': 0x122, 'ACTIVATION': 0x125,
       'ACTIVATION_MIN': 0x126, 'ACTIVATION_MAX': 0x127,
       'DMA0_SRC_REGION': 0x130, 'DMA0_DST_REGION': 0x131,
+      'DMA0_SIZE0': 0x132, 'DMA0_SIZE1': 0x133, 'IFM_UPSCALE': 0x107,
       'IFM2_BROADCAST': 0x180, 'IFM2_SCALAR': 0x181,
       'IFM2_PRECISION': 0x185, 'IFM2_ZERO_POINT': 0x189,
       'IFM2_WIDTH0_M1': 0x18a, 'IFM2_HEIGHT0_M1': 0x18b,
@@ -31,7 +32,8 @@ C1 = {'IFM_BASE0': 0x00, 'IFM_BASE1': 0x01, 'IFM_BASE2': 0x02,
       'OFM_BASE2': 0x12, 'OFM_BASE3': 0x13, 'OFM_STRIDE_X': 0x14,
       'OFM_STRIDE_Y': 0x15, 'OFM_STRIDE_C': 0x16, 'OFM_SCALE': 0x24,
       'OPA_SCALE': 0x25, 'OPB_SCALE': 0x26, 'DMA0_SRC': 0x30,
-      'DMA0_DST': 0x31, 'DMA0_LEN': 0x32, 'IFM2_BASE0': 0x80,
+      'DMA0_DST': 0x31, 'DMA0_LEN': 0x32, 'DMA0_SKIP0': 0x33,
+      'DMA0_SKIP1': 0x34, 'IFM2_BASE0': 0x80,
       'IFM2_STRIDE_X': 0x84, 'IFM2_STRIDE_Y': 0x85, 'IFM2_STRIDE_C': 0x86}
 
 
@@ -106,6 +108,51 @@ def case_dma():
                   [('tensor<8xi8>', 8)])
 
 
+def dma_strided(src_mode, dst_mode, length, size0, skip0, size1=1,
+                skip1=0, dst=16, scratch=32, out=16):
+    # Copies the 8-byte input (arena offset 0) to arena offset dst with
+    # the given stride modes (D1 0, D2 1, D3 2, in region bits [10:9]);
+    # the output is the out bytes from offset 16.
+    s = Stream()
+    s.set('DMA0_SRC_REGION', 1 | src_mode << 9)
+    s.set('DMA0_DST_REGION', 1 | dst_mode << 9)
+    s.set('DMA0_SRC', 0)
+    s.set('DMA0_DST', dst)
+    s.set('DMA0_LEN', length)
+    s.set('DMA0_SIZE0', size0)
+    s.set('DMA0_SKIP0', skip0)
+    s.set('DMA0_SIZE1', size1)
+    s.set('DMA0_SKIP1', skip1)
+    s.op('DMA_START')
+    s.op('STOP')
+    return module(s.bytes(), b'', scratch, [('tensor<8xi8>', 0)],
+                  [('tensor<%dxi8>' % out, 16)])
+
+
+def case_dma2d():
+    # 4 rows of 2 bytes, 1 byte skipped after each: rows at 16, 19, 22,
+    # 25.
+    return dma_strided(0, 1, 2, 4, 1, out=12)
+
+
+def case_dma3d():
+    # 4 planes of 2 rows of 1 byte; rows 2 apart (skip0 1), planes 4
+    # apart (rows * len + skip1 = 2 + 2).
+    return dma_strided(0, 2, 1, 2, 1, 4, 2, out=16)
+
+
+def case_dma2d_src():
+    # Gathers 2 rows of 3 bytes 4 apart (skip0 1) from the source into 6
+    # contiguous bytes at 16.
+    return dma_strided(1, 0, 3, 2, 1, out=6)
+
+
+def case_dma2d_oob():
+    # The last of 4 rows of 2 bytes, 2 skipped after each, ends at
+    # 16 + 3 * 4 + 2 = 30, past the 28-byte arena.
+    return dma_strided(0, 1, 2, 4, 2, scratch=28, out=8)
+
+
 def ew_common(s, ifm_zp=0, ofm_zp=0):
     s.fm('IFM', 1, 0, 2, 2, 2, 2, 4, 1)
     s.set('IFM_ZERO_POINT', ifm_zp)
@@ -162,6 +209,116 @@ def case_maxpool():
                   [('tensor<1x2x2x1xi8>', 16)])
 
 
+def upscale(mode):
+    # 1x1 max pooling (values pass through) of the 1x2x2x1 input upscaled
+    # by IFM_UPSCALE mode (1 NEAREST, 2 ZEROS) to a 1x4x4x1 OFM.
+    s = Stream()
+    s.fm('IFM', 1, 0, 2, 2, 1, 1, 2, 1)
+    s.fm('OFM', 1, 4, 4, 4, 1, 1, 4, 1)
+    s.set('IFM_UPSCALE', mode)
+    s.set('ACTIVATION_MIN', -128)
+    s.set('ACTIVATION_MAX', 127)
+    s.op('POOL', 0)
+    s.op('STOP')
+    return module(s.bytes(), b'', 20, [('tensor<1x2x2x1xi8>', 0)],
+                  [('tensor<1x4x4x1xi8>', 4)])
+
+
+def case_upscale_nearest():
+    return upscale(1)
+
+
+def case_upscale_zeros():
+    return upscale(2)
+
+
+def case_upscale_oob():
+    # A 4x4 upscaled IFM is 2x2 stored; with a row stride of 8 its last
+    # row starts at 8 and ends at 10, past the 9-byte arena the OFM
+    # (one byte at 0) leaves.
+    s = Stream()
+    s.fm('IFM', 1, 0, 2, 2, 1, 1, 8, 1)
+    s.fm('OFM', 1, 0, 1, 1, 1, 1, 1, 1)
+    s.set('KERNEL_WIDTH_M1', 3)
+    s.set('KERNEL_HEIGHT_M1', 3)
+    s.set('IFM_UPSCALE', 1)
+    s.op('POOL', 0)
+    s.op('STOP')
+    return module(s.bytes(), b'', 9, [('tensor<1x2x2x1xi8>', 0)],
+                  [('tensor<1xi8>', 0)])
+
+
+def lut_case(slot, dst):
+    # DMAs a 256-byte table from flash into the SHRAM at dst (48 KB, its
+    # LUT area the last 2 KB: 47104), then a 1x1 max pool of the 8 input
+    # bytes through TABLE_<slot>. Table entry i is 127 - i, so a value v
+    # (index v + 128) becomes -1 - v.
+    s = Stream()
+    s.set('DMA0_SRC_REGION', 0)
+    s.set('DMA0_DST_REGION', 1 << 8)
+    s.set('DMA0_SRC', 0)
+    s.set('DMA0_DST', dst)
+    s.set('DMA0_LEN', 256)
+    s.op('DMA_START')
+    s.fm('IFM', 1, 0, 1, 8, 1, 1, 8, 1)
+    s.fm('OFM', 1, 8, 1, 8, 1, 1, 8, 1)
+    s.set('ACTIVATION', 16 + slot)
+    s.set('ACTIVATION_MIN', -128)
+    s.set('ACTIVATION_MAX', 127)
+    s.op('POOL', 0)
+    s.op('STOP')
+    flash = bytes((127 - i) & 0xff for i in range(256))
+    return module(s.bytes(), flash, 16, [('tensor<1x1x8x1xi8>', 0)],
+                  [('tensor<1x1x8x1xi8>', 8)])
+
+
+def case_lut_slot1():
+    return lut_case(1, 47104 + 256)
+
+
+def case_lut_slot0_empty():
+    # The table goes to slot 1 but the op reads TABLE_0 (zeros).
+    return lut_case(0, 47104 + 256)
+
+
+def lut16_points():
+    # 513 points of a parabola, TFLite's int16 table shape: point j is
+    # the value at input -32768 + 128 j.
+    return [(j - 256) * (j - 256) // 8 - 8000 for j in range(513)]
+
+
+def lut16_expect(x):
+    # TFLite's lut_lookup_with_interpolation on the 513 points.
+    p = lut16_points()
+    u = x + 32768
+    j, f = u >> 7, u & 127
+    return p[j] + (((p[j + 1] - p[j]) * f + 64) >> 7)
+
+
+def case_lut16():
+    # A 16-bit 1x1 max pool through TABLE_0 holding the parabola in Vela's
+    # 512 x (base | slope << 16) form, DMAed from flash to the SHRAM's LUT
+    # area (47104 in a 48 KB SHRAM).
+    p = lut16_points()
+    flash = b''.join(struct.pack('<hh', p[j], p[j + 1] - p[j])
+                     for j in range(512))
+    s = Stream()
+    s.set('DMA0_SRC_REGION', 0)
+    s.set('DMA0_DST_REGION', 1 << 8)
+    s.set('DMA0_DST', 47104)
+    s.set('DMA0_LEN', 2048)
+    s.op('DMA_START')
+    s.fm('IFM', 1, 0, 1, 8, 1, 2, 16, 2, prec=5)
+    s.fm('OFM', 1, 16, 1, 8, 1, 2, 16, 2, prec=3)
+    s.set('ACTIVATION', 16 | 5 << 12)
+    s.set('ACTIVATION_MIN', -32768)
+    s.set('ACTIVATION_MAX', 32767)
+    s.op('POOL', 0)
+    s.op('STOP')
+    return module(s.bytes(), flash, 32, [('tensor<1x1x8x1xi16>', 0)],
+                  [('tensor<1x1x8x1xi16>', 16)])
+
+
 def case_oob():
     # The OFM's base lies past the 16-byte arena: rejected before any
     # command runs.
@@ -189,21 +346,28 @@ def case_noregion():
                   [('tensor<8xi8>', 8)])
 
 
-def npy(path, shape, values):
-    """An int8 .npy file (format version 1.0)."""
-    hdr = "{'descr': '|i1', 'fortran_order': False, 'shape': (%s), }" % (
-        ''.join('%d, ' % d for d in shape) if len(shape) > 1 else
-        '%d,' % shape[0])
+def npy(path, shape, values, descr='|i1', fmt='b'):
+    """An int8 (or int16) .npy file (format version 1.0)."""
+    dims = (''.join('%d, ' % d for d in shape) if len(shape) > 1 else
+            '%d,' % shape[0])
+    hdr = ("{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" %
+           (descr, dims))
     hdr += ' ' * ((64 - (10 + len(hdr) + 1) % 64) % 64) + '\n'
     with open(path, 'wb') as f:
         f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(hdr)) +
-                hdr.encode() + bytes(v & 0xff for v in values))
+                hdr.encode() + b''.join(struct.pack('<' + fmt, v)
+                                        for v in values))
 
 
 if __name__ == '__main__':
-    if sys.argv[1] == 'npy':
+    if sys.argv[1] in ('npy', 'npy16'):
+        wide = sys.argv[1] == 'npy16'
         npy(sys.argv[2], [int(d) for d in sys.argv[3].split('x')],
-            [int(v) for v in sys.argv[4].split(',')])
+            [int(v) for v in sys.argv[4].split(',')],
+            '<i2' if wide else '|i1', 'h' if wide else 'b')
+    elif sys.argv[1] == 'lut16_expect':
+        print(', '.join(str(lut16_expect(int(v)))
+                        for v in sys.argv[2].split(',')))
     else:
         with open(sys.argv[2], 'w') as f:
             f.write(globals()['case_' + sys.argv[1]]())
