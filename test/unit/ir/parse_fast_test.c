@@ -101,8 +101,8 @@ Test(parse_fast, dictionaries)
 		    "\"s\" : i32, n = -3, h = 0x1F : i8, big = 1.0e300} : "
 		    "(tensor<4xf32>) -> tensor<4xf32>\n",
 		"\"t.a\"@() {} : () -> ()\n",
-		"\"t.a\"@() {e = [], m = [1.5, \"a\", true, -2 : i8, unit]} "
-		    ": () -> ()\n",
+		("\"t.a\"@() {e = [], m = [1.5, \"a\", true, -2 : i8, "
+		    "unit]} : () -> ()\n"),
 		"\"t.a\"@() {z = 1 : i1, s = \"\", k = 7 : index} : () -> ()\n",
 		"\"t.a\"@() {f = 1.0e999 : f32, g = -1.0e999} : () -> ()\n",
 		/* Nested arrays: left to the grammar. */
