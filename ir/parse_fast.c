@@ -1,13 +1,17 @@
 /* ir/parse_fast.c: the parser's fast path for the one-line generic op
  *     %a, %b = "dialect.op"(%x, %y) : (T, U) -> (V, W)
  * with plain types (integers, floats, index, none, plain tensors and
- * memrefs), which most files are made of. It is scanned by hand and
+ * memrefs), which most files are made of; also with result counts
+ * (`%s:2 =`), an attribute dictionary of numbers, strings, booleans,
+ * unit, flat arrays of those and dense literals, and a trailing
+ * `loc("name")`, which files imported from models are made of. It is
+ * scanned by hand (the dictionary through the lexer) and
  * built through the builders the grammar's actions call, in the order
  * the grammar calls them, so the IR and every diagnostic are the
  * grammar's own; or, when those builders could only succeed, built at
- * once as they would build it. Anything else (attributes, regions,
- * successors, locations, other types, line breaks inside the op,
- * escapes, result counts) is left to the grammar, which stays the
+ * once as they would build it. Anything else (other attributes,
+ * regions, successors, other locations, other types, line breaks
+ * inside the op, escapes) is left to the grammar, which stays the
  * reference. */
 #include <string.h>
 
@@ -15,13 +19,19 @@
 #include "ir/parser.h"
 #include "parse.h"
 
-/* Most results, operands and types of each side the fast path takes. */
-enum { FAST_MAX = 16 };
+/* Most results, operands and types of each side the fast path takes;
+ * most tokens of an attribute dictionary; deepest dense literal. */
+enum { FAST_MAX = 16, FAST_DICT = 512, FAST_DENSE_DEPTH = 4 };
 
 /* The pieces of one op, as tokens in the source. */
 typedef struct FastOp {
 	IrToken res[FAST_MAX];
+	IrToken count[FAST_MAX]; /* `:N` of res[i], kind 0 when none */
 	size_t nres;
+	bool counted;             /* some result has a count */
+	IrToken dict[FAST_DICT];  /* the dictionary's tokens, `{` to `}` */
+	size_t ndict;
+	IrToken loc;              /* the name of loc("name"), kind 0: none */
 	IrToken name;
 	IrToken opnd[FAST_MAX];
 	size_t nopnd;
@@ -121,6 +131,22 @@ scan_string(const char *c)
 	return c + 1;
 }
 
+/* The count N of `%x:N`: decimal digits the lexer reads as one INTEGER
+ * (followed by a blank, `,` or `=`); NULL otherwise. */
+static const char *
+scan_count(FastOp *f, const IrLexer *lx, const char *c)
+{
+	const char *e = c;
+
+	while (is_digit(*e))
+		e++;
+	if (e == c || (*e != ' ' && *e != '\t' && *e != ',' && *e != '='))
+		return NULL;
+	f->count[f->nres - 1] = tok_at(lx, TK_INTEGER, c, e);
+	f->counted = true;
+	return e;
+}
+
 /* `%a, %b =` (or nothing before a string); the first token is given. */
 static const char *
 scan_results(FastOp *f, const IrLexer *lx, const IrToken *first)
@@ -133,8 +159,11 @@ scan_results(FastOp *f, const IrLexer *lx, const IrToken *first)
 		if (f->nres == FAST_MAX || !(e = scan_value(c)) ||
 		    memchr(c, '#', (size_t)(e - c)))
 			return NULL;
-		f->res[f->nres++] = tok_at(lx, TK_VALUE_ID, c, e);
+		f->res[f->nres] = tok_at(lx, TK_VALUE_ID, c, e);
+		f->count[f->nres++].kind = 0;
 		c = skip_blanks(e);
+		if (*c == ':' && (e = scan_count(f, lx, skip_blanks(c + 1))))
+			c = skip_blanks(e);
 		if (*c == '=')
 			return skip_blanks(c + 1);
 		if (*c != ',')
@@ -165,8 +194,230 @@ scan_call(FastOp *f, const IrLexer *lx, const char *c)
 		f->opnd[f->nopnd++] = tok_at(lx, TK_VALUE_ID, c, e);
 		c = skip_blanks(e);
 	}
-	c = skip_blanks(c + 1);
+	return skip_blanks(c + 1);
+}
+
+/* The tokens of the dictionary at c (`{`) into f->dict, through la (a
+ * copy of the lexer), all on the op's line; then the `:` after it.
+ * Returns the type's start, NULL when the dictionary does not fit. */
+static const char *
+lex_dict(FastOp *f, IrLexer *la, const char *c)
+{
+	unsigned line = la->line;
+	size_t depth = 0;
+	IrToken t;
+
+	la->cur = c;
+	do {
+		if (f->ndict == FAST_DICT || ir_lex(la, &t) == IR_TK_ERROR ||
+		    t.kind == IR_TK_EOF || t.line != line)
+			return NULL;
+		if (t.kind == TK_LBRACE || t.kind == TK_LBRACKET ||
+		    t.kind == TK_LT)
+			depth++;
+		else if (t.kind == TK_RBRACE || t.kind == TK_RBRACKET ||
+		    t.kind == TK_GT)
+			depth--;
+		f->dict[f->ndict++] = t;
+	} while (depth);
+	c = skip_blanks(la->cur);
 	return *c == ':' ? skip_blanks(c + 1) : NULL;
+}
+
+/* A walk over the dictionary's tokens: first to check that they are all
+ * of the forms below (build false), then to call the grammar's actions
+ * on them in the order its reductions would (build true). */
+typedef struct DictWalk {
+	IrParser *p;
+	const IrToken *t;
+	size_t i, n;
+	bool build;
+} DictWalk;
+
+static int
+dw_kind(const DictWalk *w)
+{
+	return w->i < w->n ? w->t[w->i].kind : 0;
+}
+
+static const IrToken *
+dw_take(DictWalk *w, int kind)
+{
+	return dw_kind(w) == kind ? &w->t[w->i++] : NULL;
+}
+
+static bool plain_type_kind(int k);
+static const IrType *build_type(IrParser *p, const IrToken *t);
+
+/* `: T` with T a plain type, if there; *ok false when malformed. */
+static const IrType *
+dw_opt_type(DictWalk *w, bool *ok)
+{
+	const IrToken *t;
+
+	if (!dw_take(w, TK_COLON))
+		return NULL;
+	if (w->i == w->n || !plain_type_kind(w->t[w->i].kind)) {
+		*ok = false;
+		return NULL;
+	}
+	t = &w->t[w->i++];
+	return w->build ? build_type(w->p, t) : NULL;
+}
+
+/* A dense literal element: [-]number, true, false, a string, or a
+ * bracketed list of elements. */
+static bool
+dw_delem(DictWalk *w, unsigned depth, IrI64List **out)
+{
+	const IrToken *t;
+	IrI64List *l = NULL, *e;
+	bool neg = dw_take(w, TK_MINUS) != NULL;
+
+	*out = NULL;
+	if ((t = dw_take(w, TK_INTEGER)) || (t = dw_take(w, TK_FLOAT)) ||
+	    (!neg && ((t = dw_take(w, TK_TRUE)) ||
+	    (t = dw_take(w, TK_FALSE)) || (t = dw_take(w, TK_STRING))))) {
+		if (w->build)
+			*out = ir_p_dense_scalar(w->p, t, neg);
+		return true;
+	}
+	if (neg || depth == FAST_DENSE_DEPTH || !dw_take(w, TK_LBRACKET))
+		return false;
+	if (dw_take(w, TK_RBRACKET)) {
+		if (w->build)
+			*out = ir_p_i64_push(w->p, NULL, 0);
+		return true;
+	}
+	do {
+		if (!dw_delem(w, depth + 1, &e))
+			return false;
+		if (w->build)
+			l = ir_p_dlist(w->p, l, e);
+	} while (dw_take(w, TK_COMMA));
+	*out = l;
+	return dw_take(w, TK_RBRACKET) != NULL;
+}
+
+/* dense<literal> : T or dense<> : T, `dense` taken. */
+static bool
+dw_dense(DictWalk *w, const IrToken *kw, const IrAttr **out)
+{
+	IrI64List *e = NULL;
+	const IrType *t;
+	bool ok = true;
+
+	if (w->build)
+		ir_p_dense_begin(w->p);
+	if (!dw_take(w, TK_LT) ||
+	    (!dw_take(w, TK_GT) && (!dw_delem(w, 0, &e) ||
+	    !dw_take(w, TK_GT))) || dw_kind(w) != TK_COLON)
+		return false;
+	t = dw_opt_type(w, &ok);
+	if (w->build)
+		*out = ir_p_dense(w->p, kw, e, t);
+	return ok;
+}
+
+static bool dw_attr(DictWalk *w, bool nested, const IrAttr **out);
+
+/* `[a, b]` (`[` taken) of scalar attributes. */
+static bool
+dw_array(DictWalk *w, const IrAttr **out)
+{
+	IrPtrList *l = NULL;
+	const IrAttr *a;
+
+	if (dw_take(w, TK_RBRACKET)) {
+		if (w->build)
+			*out = ir_p_attr_array(w->p, NULL);
+		return true;
+	}
+	do {
+		if (!dw_attr(w, true, &a))
+			return false;
+		if (w->build)
+			l = ir_p_list_push(w->p, l, a);
+	} while (dw_take(w, TK_COMMA));
+	if (w->build)
+		*out = ir_p_attr_array(w->p, l);
+	return dw_take(w, TK_RBRACKET) != NULL;
+}
+
+/* One attribute value of the forms above (no arrays inside arrays). */
+static bool
+dw_attr(DictWalk *w, bool nested, const IrAttr **out)
+{
+	IrParser *p = w->p;
+	const IrToken *t;
+	const IrType *ty;
+	bool ok = true, neg = dw_take(w, TK_MINUS) != NULL;
+
+	*out = NULL;
+	if ((t = dw_take(w, TK_INTEGER)) || (t = dw_take(w, TK_FLOAT))) {
+		ty = dw_opt_type(w, &ok);
+		if (w->build)
+			*out = t->kind == TK_INTEGER ?
+			    ir_p_attr_int(p, t, neg, ty) :
+			    ir_p_attr_float(p, t, neg, ty);
+		return ok;
+	}
+	if (neg)
+		return false;
+	if ((t = dw_take(w, TK_STRING))) {
+		ty = dw_opt_type(w, &ok);
+		if (w->build)
+			*out = ir_p_attr_string(p, t, ty);
+		return ok;
+	}
+	if ((t = dw_take(w, TK_TRUE)) || (t = dw_take(w, TK_FALSE))) {
+		if (w->build)
+			*out = ir_p_attr_bool(p, t->kind == TK_TRUE);
+		return true;
+	}
+	if (dw_take(w, TK_UNIT)) {
+		if (w->build)
+			*out = ir_p_attr_unit(p);
+		return true;
+	}
+	if ((t = dw_take(w, TK_DENSE)))
+		return dw_dense(w, t, out);
+	if (!nested && dw_take(w, TK_LBRACKET))
+		return dw_array(w, out);
+	return false;
+}
+
+/* The whole dictionary; *out its attribute when building. */
+static bool
+dw_dict(DictWalk *w, const IrAttr **out)
+{
+	IrNamedList *l = NULL;
+	const IrToken *k;
+	const IrAttr *a;
+
+	if (!dw_take(w, TK_LBRACE))
+		return false;
+	if (dw_take(w, TK_RBRACE)) {
+		if (w->build)
+			*out = ir_p_attr_dict(w->p, NULL);
+		return w->i == w->n;
+	}
+	do {
+		if (!(k = dw_take(w, TK_BARE)) && !(k = dw_take(w, TK_STRING)))
+			return false;
+		if (!dw_take(w, TK_EQUAL)) {
+			if (w->build)
+				l = ir_p_named(w->p, l, k, ir_p_attr_unit(w->p));
+			continue;
+		}
+		if (!dw_attr(w, false, &a))
+			return false;
+		if (w->build)
+			l = ir_p_named(w->p, l, k, a);
+	} while (dw_take(w, TK_COMMA));
+	if (w->build)
+		*out = ir_p_attr_dict(w->p, l);
+	return dw_take(w, TK_RBRACE) && w->i == w->n;
 }
 
 static bool
@@ -278,6 +529,30 @@ lex_next(IrLexer *la, IrToken *t)
 	return k;
 }
 
+/* The end of the type text in c..e (the rest of the line): before
+ * trailing blanks and a trailing ` loc(...)`. A wrong guess (a `loc(`
+ * inside the location's string) only keeps the type from the memo: the
+ * memo keeps texts that are exactly a type. */
+static const char *
+trim_loc(const char *c, const char *e)
+{
+	const char *q;
+
+	while (e > c && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	if (e - c < 6 || e[-1] != ')')
+		return e;
+	for (q = e - 5; q > c; q--) {
+		if (q[0] == 'l' && memcmp(q, "loc(", 4) == 0 &&
+		    (q[-1] == ' ' || q[-1] == '\t')) {
+			while (q > c && (q[-1] == ' ' || q[-1] == '\t'))
+				q--;
+			return q;
+		}
+	}
+	return e;
+}
+
 /* The function type from c on: from the memo when the same text (up to
  * the end of the line) was built before, else lexed. The token after it
  * goes into *next, lexed by la (a copy of the lexer). */
@@ -287,8 +562,7 @@ scan_type(IrParser *p, FastOp *f, IrLexer *la, const char *c, IrToken *next)
 	const char *nl = memchr(c, '\n', (size_t)(la->lim - c));
 	const char *e = nl ? nl : la->lim;
 
-	while (e > c && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-		e--;
+	e = trim_loc(c, e);
 	la->cur = c;
 	if (*c != '(' || e == c)
 		return false;
@@ -416,29 +690,87 @@ build_direct(IrParser *p, const FastOp *f)
 	return true;
 }
 
+/* Checks (build false) or builds the dictionary's attribute. */
+static bool
+walk_dict(IrParser *p, const FastOp *f, bool build, const IrAttr **out)
+{
+	DictWalk w;
+
+	w.p = p;
+	w.t = f->dict;
+	w.i = 0;
+	w.n = f->ndict;
+	w.build = build;
+	return dw_dict(&w, out);
+}
+
+/* `loc("name")` after the type (`loc` in *next): the name into f, the
+ * token after it into *next. */
+static bool
+lex_loc(FastOp *f, IrLexer *la, IrToken *next)
+{
+	IrToken t;
+
+	if (ir_lex(la, &t) != TK_LPAREN || ir_lex(la, &f->loc) != TK_STRING ||
+	    ir_lex(la, &t) != TK_RPAREN)
+		return false;
+	return lex_next(la, next) != IR_TK_ERROR;
+}
+
+/* Builds the op through the grammar's actions, in the grammar's order:
+ * results, name, operands, dictionary, type, location. */
+static void
+build_op(IrParser *p, FastOp *f)
+{
+	const IrAttr *dict = NULL;
+	const IrType *t;
+	const IrLoc *loc = NULL;
+	size_t i;
+
+	for (i = 0; i < f->nres; i++)
+		ir_p_result(p, &f->res[i], f->count[i].kind ? &f->count[i] :
+		    NULL);
+	ir_p_op_begin(p, &f->name);
+	for (i = 0; i < f->nopnd; i++)
+		ir_p_operand(p, &f->opnd[i]);
+	if (f->ndict) {
+		walk_dict(p, f, true, &dict);
+		ir_p_op_attrs(p, dict);
+	}
+	t = f->type ? f->type : build_func_type(p, f);
+	if (f->loc.kind)
+		loc = ir_p_loc_name(p, &f->loc, NULL);
+	ir_p_op_finish(p, t, loc);
+}
+
 bool
 ir_p_fast_op(IrParser *p, IrLexer *lx, const IrToken *first, IrToken *next)
 {
 	FastOp f;
 	IrLexer la = *lx;
 	const char *c;
-	size_t i;
 
-	f.nres = f.nopnd = f.nin = f.nout = 0;
+	f.nres = f.nopnd = f.nin = f.nout = f.ndict = 0;
+	f.counted = false;
+	f.loc.kind = 0;
 	f.type = NULL;
 	f.ty = NULL;
 	c = scan_results(&f, lx, first);
-	if (!c || !(c = scan_call(&f, lx, c)) ||
-	    !scan_type(p, &f, &la, c, next) || !follows_op(next->kind))
+	if (!c || !(c = scan_call(&f, lx, c)))
+		return false;
+	if (*c == '{')
+		c = lex_dict(&f, &la, c);
+	else
+		c = *c == ':' ? skip_blanks(c + 1) : NULL;
+	if (!c || !scan_type(p, &f, &la, c, next) ||
+	    (next->kind == TK_LOC && !lex_loc(&f, &la, next)) ||
+	    !follows_op(next->kind))
+		return false;
+	if (f.ndict && !walk_dict(p, &f, false, NULL))
 		return false;
 	*lx = la;
-	if (build_direct(p, &f))
+	if (!f.ndict && !f.counted && !f.loc.kind && build_direct(p, &f))
 		return true;
-	for (i = 0; i < f.nres; i++)
-		ir_p_result(p, &f.res[i], NULL);
-	ir_p_op_begin(p, &f.name);
-	for (i = 0; i < f.nopnd; i++)
-		ir_p_operand(p, &f.opnd[i]);
-	ir_p_op_finish(p, f.type ? f.type : build_func_type(p, &f), NULL);
+	build_op(p, &f);
 	return true;
 }
