@@ -130,7 +130,8 @@ collect_buffers(Cg *g, CgMaps *m, size_t *nbuf)
 				buf[b - 1].end = (int64_t)i + 1;
 		}
 		if (p->alias || p->view) {
-			ir_ptrmap_put(&m->buf, p->out, (void *)buf_of(m, p->in));
+			ir_ptrmap_put(&m->buf, p->out,
+			    (void *)buf_of(m, p->in));
 			put_off(&m->off, p->out, get_off(&m->off, p->in) +
 			    (p->view ? (int64_t)p->in_off : 0));
 			put_off(&m->rows, p->out, get_off(&m->rows, p->in) +
