@@ -32,13 +32,85 @@ used_outside(Cg *g, IrValue *v)
 	return false;
 }
 
-/* The run's buffers: buf[k] for each map; map gets value -> k + 1. */
+/* Where the run's values are: the buffer of each (its index + 1), and
+ * for a value inside a parent's buffer (a view, a concat member) its
+ * offset there, in NHWC bytes and in rows (for NHCWB16). */
+typedef struct CgMaps {
+	IrPtrMap buf, off, rows;
+	IrPtrMap parent;        /* member -> its member prep's index + 1 */
+} CgMaps;
+
+static size_t
+buf_of(const CgMaps *m, const IrValue *v)
+{
+	return (size_t)ir_ptrmap_get(&m->buf, v);
+}
+
+/* Offsets are stored plus one (a missing entry is offset 0). */
+static int64_t
+get_off(const IrPtrMap *m, const IrValue *v)
+{
+	uintptr_t x = (uintptr_t)ir_ptrmap_get(m, v);
+	return x ? (int64_t)(x - 1) : 0;
+}
+
+static void
+put_off(IrPtrMap *m, const IrValue *v, int64_t off)
+{
+	ir_ptrmap_put(m, v, (void *)(uintptr_t)(off + 1));
+}
+
+static void
+maps_free(CgMaps *m)
+{
+	ir_ptrmap_free(&m->buf);
+	ir_ptrmap_free(&m->off);
+	ir_ptrmap_free(&m->rows);
+	ir_ptrmap_free(&m->parent);
+}
+
+/* Puts v, first written by prep i, in a buffer: inside the buffer of
+ * the concat it is a member of (transitively), made now when it is the
+ * first of that buffer to be written, or in a new buffer of its own. */
+static void
+place_value(Cg *g, CgMaps *m, IrValue *v, size_t i, CgBuf *buf,
+    size_t *nb)
+{
+	IrValue *r = v;
+	int64_t off = 0, rows = 0;
+	for (size_t k; (k = (size_t)ir_ptrmap_get(&m->parent, r));) {
+		const CgPrep *q = &g->run[k - 1];
+		off += (int64_t)q->out_off + get_off(&m->off, q->out);
+		rows += q->rows + get_off(&m->rows, q->out);
+		if (buf_of(m, q->out)) {
+			r = q->out;
+			break;
+		}
+		r = q->out;
+	}
+	size_t b = buf_of(m, r);
+	if (!b) {
+		buf[*nb] = (CgBuf){ .start = (int64_t)i, .end = (int64_t)i + 1,
+		    .size = ir_tensor_type_bytes(r->type), .v = r };
+		b = ++*nb;
+		ir_ptrmap_put(&m->buf, r, (void *)b);
+	}
+	ir_ptrmap_put(&m->buf, v, (void *)b);
+	put_off(&m->off, v, off);
+	put_off(&m->rows, v, rows);
+}
+
+/* The run's buffers: buf[k] for each map; m->buf gets value -> k + 1. */
 static CgBuf *
-collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
+collect_buffers(Cg *g, CgMaps *m, size_t *nbuf)
 {
 	CgBuf *buf = ir_xcalloc(2 * g->n + 1, sizeof *buf);
 	size_t nb = 0;
 	int64_t end = (int64_t)g->n + 1;
+	for (size_t i = 0; i < g->n; i++)
+		if (g->run[i].member)
+			ir_ptrmap_put(&m->parent, g->run[i].in,
+			    (void *)(i + 1));
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
 		IrValue *ins[2] = { p->in_flash ? NULL : p->in,
@@ -46,47 +118,51 @@ collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
 		for (int k = 0; k < 2; k++) {
 			if (!ins[k])
 				continue;
-			size_t b = (size_t)ir_ptrmap_get(map, ins[k]);
+			size_t b = buf_of(m, ins[k]);
 			if (!b) {
 				buf[nb] = (CgBuf){ .start = 0, .end = 1,
 				    .size = ir_tensor_type_bytes(ins[k]->type),
 				    .input = true, .v = ins[k] };
 				b = ++nb;
-				ir_ptrmap_put(map, ins[k], (void *)b);
+				ir_ptrmap_put(&m->buf, ins[k], (void *)b);
 			}
 			if (buf[b - 1].end < (int64_t)i + 1)
 				buf[b - 1].end = (int64_t)i + 1;
 		}
-		if (p->alias) {
-			ir_ptrmap_put(map, p->out, ir_ptrmap_get(map, p->in));
+		if (p->alias || p->view) {
+			ir_ptrmap_put(&m->buf, p->out,
+			    (void *)buf_of(m, p->in));
+			put_off(&m->off, p->out, get_off(&m->off, p->in) +
+			    (p->view ? (int64_t)p->in_off : 0));
+			put_off(&m->rows, p->out, get_off(&m->rows, p->in) +
+			    (p->view ? p->rows : 0));
 			continue;
 		}
-		if (p->out_part) {
-			size_t b = (size_t)ir_ptrmap_get(map, p->out);
-			if (buf[b - 1].end < (int64_t)i + 1)
-				buf[b - 1].end = (int64_t)i + 1;
-			continue;
+		size_t b = buf_of(m, p->out);
+		if (!b) {
+			place_value(g, m, p->out, i, buf, &nb);
+			b = buf_of(m, p->out);
 		}
-		buf[nb] = (CgBuf){ .start = (int64_t)i, .end = (int64_t)i + 1,
-		    .size = ir_tensor_type_bytes(p->out->type), .v = p->out };
-		ir_ptrmap_put(map, p->out, (void *)++nb);
+		if (buf[b - 1].end < (int64_t)i + 1)
+			buf[b - 1].end = (int64_t)i + 1;
 	}
 	/* Maps made in the run are NHCWB16 (Vela's layout between NPU
 	 * operations) unless they leave it or a reshape reinterprets them;
 	 * maps read after the run live to its end. */
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
-		CgBuf *b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
-		if (!p->alias && b->v == p->out && p->n.ofm.bits != 32)
+		CgBuf *b = &buf[buf_of(m, p->out) - 1];
+		if (!p->alias && !p->view && b->v == p->out &&
+		    p->n.ofm.bits != 32)
 			b->b16 = true;
 	}
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
-		CgBuf *b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
+		CgBuf *b = &buf[buf_of(m, p->out) - 1];
 		if (p->alias || p->out_view || used_outside(g, p->out))
 			b->b16 = false;
 		if (p->in_view)
-			buf[(size_t)ir_ptrmap_get(map, p->in) - 1].b16 = false;
+			buf[buf_of(m, p->in) - 1].b16 = false;
 		if (used_outside(g, p->out))
 			b->end = end;
 	}
@@ -99,6 +175,18 @@ collect_buffers(Cg *g, IrPtrMap *map, size_t *nbuf)
 		}
 	*nbuf = nb;
 	return buf;
+}
+
+/* The byte offset of v inside its buffer b. */
+static uint64_t
+value_off(const CgMaps *m, const CgBuf *b, const IrValue *v)
+{
+	if (!b->b16)
+		return (uint64_t)get_off(&m->off, v);
+	CgFm f;
+	cg_fm_of(v, &f);
+	return (uint64_t)(get_off(&m->rows, v) * f.w * ((f.c + 15) / 16 *
+	    16) * f.bits / 8);
 }
 
 /* Offsets of the buffers of one region from the planner; its size. */
@@ -206,8 +294,9 @@ typedef struct CgIo {
 } CgIo;
 
 static void
-collect_io(Cg *g, IrPtrMap *map, CgBuf *buf, size_t nb, CgIo *io)
+collect_io(Cg *g, CgMaps *m, CgBuf *buf, size_t nb, CgIo *io)
 {
+	IrPtrMap seen = { 0 };
 	memset(io, 0, sizeof *io);
 	io->in = ir_xcalloc(nb + 1, sizeof *io->in);
 	io->ioff = ir_xcalloc(nb + 1, sizeof *io->ioff);
@@ -220,12 +309,14 @@ collect_io(Cg *g, IrPtrMap *map, CgBuf *buf, size_t nb, CgIo *io)
 		}
 	for (size_t i = 0; i < g->n; i++) {
 		IrValue *out = g->run[i].out;
-		if (g->run[i].out_part || !used_outside(g, out))
+		if (ir_ptrmap_get(&seen, out) || !used_outside(g, out))
 			continue;
-		io->ooff[io->nout] = buf[(size_t)ir_ptrmap_get(map, out) -
-		    1].offset;
+		ir_ptrmap_put(&seen, out, out);
+		const CgBuf *b = &buf[buf_of(m, out) - 1];
+		io->ooff[io->nout] = b->offset + (int64_t)value_off(m, b, out);
 		io->out[io->nout++] = out;
 	}
+	ir_ptrmap_free(&seen);
 }
 
 static void
@@ -239,27 +330,30 @@ io_free(CgIo *io)
 
 /* Sets each operation's feature-map addresses from the plan. */
 static void
-place_maps(Cg *g, IrPtrMap *map, CgBuf *buf)
+place_maps(Cg *g, CgMaps *m, CgBuf *buf)
 {
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
-		if (p->alias)
+		if (p->alias || p->view || p->member)
 			continue;
 		const CgBuf *b;
 		if (!p->in_flash) {
-			b = &buf[(size_t)ir_ptrmap_get(map, p->in) - 1];
-			p->n.ifm.addr = (uint64_t)b->offset + p->in_off;
+			b = &buf[buf_of(m, p->in) - 1];
+			p->n.ifm.addr = (uint64_t)b->offset + value_off(m, b,
+			    p->in) + p->in_off;
 			p->n.ifm.b16 = b->b16;
 			p->n.ifm.region = b->region;
 		}
 		if (p->in2 && !p->in2_flash) {
-			b = &buf[(size_t)ir_ptrmap_get(map, p->in2) - 1];
-			p->n.ifm2.addr = (uint64_t)b->offset;
+			b = &buf[buf_of(m, p->in2) - 1];
+			p->n.ifm2.addr = (uint64_t)b->offset + value_off(m, b,
+			    p->in2);
 			p->n.ifm2.b16 = b->b16;
 			p->n.ifm2.region = b->region;
 		}
-		b = &buf[(size_t)ir_ptrmap_get(map, p->out) - 1];
-		p->n.ofm.addr = (uint64_t)b->offset + p->out_off;
+		b = &buf[buf_of(m, p->out) - 1];
+		p->n.ofm.addr = (uint64_t)b->offset + value_off(m, b, p->out) +
+		    p->out_off;
 		p->n.ofm.b16 = b->b16;
 		p->n.ofm.region = b->region;
 	}
@@ -329,16 +423,23 @@ replace_run(Cg *g, const CgIo *io, const uint8_t *payload, size_t npay,
 	free(consts);
 }
 
+/* Is p an NPU operation (not a reshape or a view made by addresses)? */
+static bool
+cg_npu_work(const CgPrep *p)
+{
+	return !p->alias && !p->view && !p->member;
+}
+
 /* Turns the collected run into a stream (when it has NPU work). */
 static bool
 flush(Cg *g)
 {
 	size_t work = 0;
 	for (size_t i = 0; i < g->n; i++)
-		work += !g->run[i].alias;
+		work += cg_npu_work(&g->run[i]);
 	bool ok = true;
 	if (work) {
-		IrPtrMap map = { 0 };
+		CgMaps map = { 0 };
 		size_t nb, nflash, npay;
 		CgBuf *buf = collect_buffers(g, &map, &nb);
 		int64_t arena, fast;
@@ -365,7 +466,7 @@ flush(Cg *g)
 			CgEmit e = { 0 };
 			cg_emit_begin(&e, &g->t);
 			for (size_t i = 0; i < g->n; i++)
-				if (!g->run[i].alias)
+				if (cg_npu_work(&g->run[i]))
 					cg_emit_op(&e, &g->t, &g->run[i].n);
 			cg_emit_end(&e);
 			uint8_t *pay = cg_payload(&g->t, &e, &npay);
@@ -377,7 +478,7 @@ flush(Cg *g)
 		io_free(&io);
 		free(flash);
 		free(buf);
-		ir_ptrmap_free(&map);
+		maps_free(&map);
 	}
 	for (size_t i = 0; i < g->n; i++)
 		cg_prep_free(&g->run[i]);
@@ -396,7 +497,7 @@ codegen_block(Cg *g, IrBlock *blk)
 		if (ir_op_is(op, "graph.constant"))
 			continue;
 		bool fatal = false;
-		/* An op makes at most CG_MAX_PREPS preps: no realloc while
+		/* Most ops make at most CG_MAX_PREPS preps: no realloc while
 		 * they are made. */
 		if (g->n + CG_MAX_PREPS > g->cap) {
 			g->cap = 2 * g->cap + CG_MAX_PREPS;

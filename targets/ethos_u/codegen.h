@@ -96,8 +96,8 @@ uint8_t *cg_payload(const EthosUTarget *t, const CgEmit *e, size_t *len);
 #define CG_MAX_IO 64
 /* Arena and flash offsets stay below 2^31 (the op's attributes). */
 #define CG_MAX_BYTES ((int64_t)1 << 31)
-/* The most NPU operations one npu op becomes (an add: four; a concat:
- * one per input). */
+/* The room reserved for the preps of one npu op (an add: four; a
+ * concat, one per input, makes its own room). */
 #define CG_MAX_PREPS 16
 
 /* One npu op of a run, prepared: its registers (feature-map addresses
@@ -116,6 +116,13 @@ typedef struct CgPrep {
 	 * then NHWC. */
 	uint64_t in_off, out_off;
 	bool in_view, out_view, out_part;
+	/* Views as addresses, no NPU operation: `view`, a slice of whole
+	 * rows, out is in's buffer `rows` rows in (in_off bytes in NHWC);
+	 * `member`, a concat operand along H, in is placed inside out's
+	 * buffer `rows` rows in (out_off bytes in NHWC), so its producer
+	 * writes it there. */
+	bool view, member;
+	int64_t rows;
 	uint8_t *blob;          /* weights and scales, a LUT or a constant
 	                           map (flash) */
 	size_t nblob;

@@ -864,6 +864,15 @@ prep_slice(Cg *g, IrOp *op, bool *fatal)
 		return false;
 	cg_fm_of(p->in, &n->ifm);
 	cg_fm_of(p->out, &n->ofm);
+	if (begin[2] == 0 && begin[3] == 0 && o[2] == d[2] && o[3] == d[3] &&
+	    elem_of(p->in) == elem_of(p->out)) {
+		/* Whole rows: contiguous in NHWC and NHCWB16 alike. */
+		p->view = true;
+		p->rows = begin[1];
+		p->in_off = (uint64_t)(begin[1] * d[2] * d[3]) *
+		    (uint64_t)n->ifm.bits / 8;
+		return true;
+	}
 	n->ifm.h = o[1], n->ifm.w = o[2], n->ifm.c = o[3];
 	p->in_off = view_off(d, n->ifm.bits, begin[1], begin[2], begin[3],
 	    &n->ifm);
@@ -871,44 +880,94 @@ prep_slice(Cg *g, IrOp *op, bool *fatal)
 	return copy_finish(g, n);
 }
 
-/* concat: one copy per input, each writing its part of the output
- * through the output's strides. */
+/* Can operand k of concat op (along H) be made in place, inside the
+ * output's buffer? Its producer must be an NPU operation of the run
+ * that writes it alone (not a view or a reshape of another map), and
+ * it must not be placed inside another concat already. Its other
+ * users then read it there (the buffer lives as long as any of its
+ * values): a stripe joined by the scheduler's output view, or the new
+ * rows of a rolling buffer, are written in place; only the kept rows
+ * of a rolling buffer (a second concat of the same map) are copied. */
+static bool
+concat_member(Cg *g, IrOp *op, unsigned k)
+{
+	IrValue *x = ir_op_operand(op, k), *out = ir_op_result(op, 0);
+	IrOp *def = ir_value_def_op(x);
+	if (!def || !ir_ptrmap_get(&g->in_run, def) || is_constant(x) ||
+	    x->type->u.shaped.elem != out->type->u.shaped.elem)
+		return false;
+	for (unsigned j = 0; j < k; j++)
+		if (ir_op_operand(op, j) == x)
+			return false;
+	bool written = false;
+	for (size_t i = 0; i < g->n; i++) {
+		const CgPrep *q = &g->run[i];
+		if (q->member && q->in == x)
+			return false;
+		if (q->out == x && (q->alias || q->view))
+			return false;
+		written |= q->out == x;
+	}
+	return written;
+}
+
+/* concat: operands along H made in place where concat_member allows,
+ * the others copied, each writing its part of the output through the
+ * output's strides. */
 static bool
 prep_concat(Cg *g, IrOp *op, bool *fatal)
 {
 	IrValue *out = ir_op_result(op, 0);
 	int64_t r = out->type->u.shaped.rank, o[4], at[4] = { 0, 0, 0, 0 };
-	if (!placeable(op, out, fatal) || r > 4 || op->noperands < 1 ||
-	    op->noperands > CG_MAX_PREPS)
+	if (!placeable(op, out, fatal) || r > 4 || op->noperands < 1)
 		return false;
+	/* One prep per operand: more room than was reserved. */
+	if (g->n + op->noperands > g->cap) {
+		g->cap = 2 * g->cap + op->noperands;
+		g->run = ir_xrealloc(g->run, g->cap * sizeof *g->run);
+	}
 	int64_t axis = int_attr(op, "axis", 0);
 	axis = (axis < 0 ? axis + r : axis) + 4 - r;
 	dims4(out, o);
 	if (o[0] != 1 || axis < 1 || axis > 3)
 		return false;
+	bool copied = false;
 	for (unsigned i = 0; i < op->noperands; i++) {
 		IrValue *x = ir_op_operand(op, i);
 		if (!is_constant(x) && !placeable(op, x, fatal))
 			return false;
-		/* The op itself goes with the last part (the run's last op
-		 * is the stream's place). */
-		CgPrep *p = prep_new(g, i + 1 == op->noperands ? op : NULL);
+		CgPrep *p = prep_new(g, NULL);
 		CgNpuOp *n = &p->n;
 		int64_t d[4];
+		dims4(x, d);
+		if (axis == 1 && concat_member(g, op, i)) {
+			p->member = true;
+			p->in = x;
+			p->out = out;
+			p->rows = at[1];
+			cg_fm_of(out, &n->ofm);
+			p->out_off = (uint64_t)(at[1] * o[2] * o[3]) *
+			    (uint64_t)n->ofm.bits / 8;
+			at[1] += d[1];
+			continue;
+		}
 		if (!operand_map(p, x, false, &n->ifm))
 			return false;
-		dims4(x, d);
 		p->out = out;
 		cg_fm_of(out, &n->ofm);
 		n->ofm.h = d[1], n->ofm.w = d[2], n->ofm.c = d[3];
 		p->out_off = view_off(o, n->ofm.bits, at[1], at[2], at[3],
 		    &n->ofm);
 		p->out_view = true;
-		p->out_part = i > 0;
+		p->out_part = copied;
+		copied = true;
 		at[axis] += d[axis];
 		if (n->ifm.bits != n->ofm.bits || !copy_finish(g, n))
 			return false;
 	}
+	/* The op itself goes with the last part (the run's last op is
+	 * the stream's place). */
+	g->run[g->n - 1].op = op;
 	return true;
 }
 
