@@ -155,6 +155,8 @@ int quant_weight_axis(IrOp *op);
 /* The output channel *c and the input channel *ic (of the op's whole
  * input, groups counted) that flat index i of a convolution's or fully
  * connected op's weights (type wt) connects. */
+/* Erases the graph.constant ops of b left without users. */
+void quant_drop_dead_constants(IrBlock *b);
 void quant_weight_channels(IrOp *op, const IrType *wt, int64_t i,
     int64_t *c, int64_t *ic);
 

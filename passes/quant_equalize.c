@@ -251,20 +251,6 @@ write_back(Layer *l)
 		    2)->type, l->b, l->oc));
 }
 
-/* Erases constants left without users. */
-static void
-drop_dead(IrBlock *b)
-{
-	IrOp *op, *next;
-
-	for (op = b->first; op; op = next) {
-		next = op->next;
-		if (ir_op_is(op, "graph.constant") &&
-		    !ir_value_has_uses(ir_op_result(op, 0)))
-			ir_op_erase(op);
-	}
-}
-
 long
 quant_equalize(IrOp *func, int64_t sweeps, double *residual)
 {
@@ -293,7 +279,7 @@ quant_equalize(IrOp *func, int64_t sweeps, double *residual)
 		free(e.layers[i].b);
 	}
 	if (e.npairs)
-		drop_dead(ir_func_entry(func));
+		quant_drop_dead_constants(ir_func_entry(func));
 	if (residual)
 		*residual = worst;
 	free(e.layers);

@@ -833,9 +833,8 @@ quant_check_float(IrOp *func)
 	return true;
 }
 
-/* Erases float constants left without users. */
-static void
-drop_dead_constants(IrBlock *b)
+void
+quant_drop_dead_constants(IrBlock *b)
 {
 	IrOp *op, *next;
 
@@ -890,7 +889,7 @@ quant_rewrite(IrOp *func, const QConfig *cfg)
 		    "NCHW convolutions will run float kernels (the integer "
 		    "kernels are NHWC, as TFLite's): run --layout before "
 		    "calibrate", nchw);
-	drop_dead_constants(b);
+	quant_drop_dead_constants(b);
 	ir_ptrmap_free(&q.qof);
 	ir_ptrmap_free(&q.fof);
 	return q.nquant;
@@ -989,7 +988,7 @@ quant_dynamic(IrOp *func, const QConfig *cfg)
 		ir_op_set_operand(op, 1, dequantize_value(&q, w));
 		q.nquant++;
 	}
-	drop_dead_constants(b);
+	quant_drop_dead_constants(b);
 	ir_ptrmap_free(&q.fof);
 	return q.nquant;
 }
@@ -1034,6 +1033,6 @@ quant_fp16(IrOp *func)
 		op = c;
 		q.nquant++;
 	}
-	drop_dead_constants(b);
+	quant_drop_dead_constants(b);
 	return q.nquant;
 }
