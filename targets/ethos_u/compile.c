@@ -68,7 +68,8 @@ const IrPassDef pass_ethos_u_compile = {
 	    "A named pipeline (`npu-opt --ethos-u-compile --print-pipeline`\n"
 	    "prints its expansion): `graph-optimize`, `ethos-u-target` with\n"
 	    "the accelerator, system and memory mode, `ethos-u-legalize`,\n"
-	    "then `ethos-u-estimate` with the report files. Scheduling,\n"
-	    "memory planning and command-stream emission join it as they\n"
-	    "are built. See docs/targets/ethos-u.md.",
+	    "then `ethos-u-estimate` with the report files. Striping and\n"
+	    "cascading (`ethos-u-schedule`) and command-stream emission\n"
+	    "(`ethos-u-codegen`) are passes of their own that run after it.\n"
+	    "See docs/targets/ethos-u.md.",
 };
