@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dialects/dialect.h"
+#include "ir/input.h"
 
 /* The reader's place in the file. */
 typedef struct Csv {
@@ -181,39 +182,29 @@ read_rows(Csv *c, IrOp *func)
 	return ok;
 }
 
+/* The whole file, through ir/input.h: a regular file or pipe ("-":
+ * stdin), at most IR_INPUT_MAX bytes, so /dev/zero or a directory is an
+ * error, not a read that grows without end. */
 static char *
 slurp(IrContext *ctx, const char *path, size_t *n)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0;
+	bool use_stdin = !strcmp(path, "-");
+	FILE *f = use_stdin ? stdin : fopen(path, "rb");
+	const IrLoc *loc = ir_loc_file(ctx, ir_ident_get(ctx, path,
+	    strlen(path)), 0, 0);
+	char why[160] = "", *buf = NULL;
 	*n = 0;
 	if (!f) {
-		ir_emit(ctx, IR_SEV_ERROR, ir_loc_file(ctx, ir_ident_get(ctx,
-		    path, strlen(path)), 0, 0), "cannot open: %s",
+		ir_emit(ctx, IR_SEV_ERROR, loc, "cannot open: %s",
 		    strerror(errno));
 		return NULL;
 	}
-	for (;;) {
-		if (*n + 4096 + 1 > cap) {
-			cap = 2 * cap + 8192;
-			buf = ir_xrealloc(buf, cap);
-		}
-		size_t k = fread(buf + *n, 1, cap - *n - 1, f);
-		*n += k;
-		if (k == 0)
-			break;
-	}
-	bool bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		ir_emit(ctx, IR_SEV_ERROR, ir_loc_file(ctx, ir_ident_get(ctx,
-		    path, strlen(path)), 0, 0), "cannot read: %s",
-		    strerror(errno));
-		return NULL;
-	}
-	buf[*n] = 0;
+	if (ir_input_kind_ok(fileno(f), use_stdin, why, sizeof why))
+		buf = ir_input_read(f, IR_INPUT_MAX, n, why, sizeof why);
+	if (!use_stdin)
+		fclose(f);
+	if (!buf)
+		ir_emit(ctx, IR_SEV_ERROR, loc, "cannot read: %s", why);
 	return buf;
 }
 
