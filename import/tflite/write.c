@@ -539,6 +539,17 @@ fill_mean(IrOp *op, OptFields *f, int64_t *v, int *n)
 	return fill_ints_input(op, "axes", v, n);
 }
 
+/* npu.mean: MEAN over its axes; dims are kept when the ranks agree
+ * (Vela's lowering keeps them, TFLite's option says so). */
+static bool
+fill_npu_mean(IrOp *op, OptFields *f, int64_t *v, int *n)
+{
+	if (ir_op_result(op, 0)->type->u.shaped.rank ==
+	    ir_op_operand(op, 0)->type->u.shaped.rank)
+		opt(f, 0, 1, 1);
+	return fill_ints_input(op, "axes", v, n);
+}
+
 static const GRow grows[] = {
 	{ "graph.add", B_ADD, O_ADD, fill_none },
 	{ "graph.sub", B_SUB, O_SUB, fill_none },
@@ -567,6 +578,8 @@ static const GRow grows[] = {
 	    fill_fc },
 	{ "graph.transpose", B_TRANSPOSE, O_TRANSPOSE, fill_transpose },
 	{ "graph.reduce_mean", B_MEAN, O_REDUCER, fill_mean },
+	{ "npu.mean", B_MEAN, O_REDUCER, fill_npu_mean },
+	{ "npu.transpose", B_TRANSPOSE, O_TRANSPOSE, fill_transpose },
 };
 
 static const GRow *
