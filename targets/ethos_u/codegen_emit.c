@@ -12,7 +12,6 @@
 
 /* Vela's fixed SHRAM facts (as perf.c has them). */
 #define CG_BANK_BYTES 1024
-#define CG_RESERVED_OUTPUT_BANKS 2
 
 static void
 put_word(CgEmit *e, uint32_t w)
@@ -312,64 +311,16 @@ cg_emit_end(CgEmit *e)
 	cmd0(e, ETHOSU_OP_STOP, 0xffff);
 }
 
-static int64_t
-round_up(int64_t a, int64_t b)
-{
-	return (a + b - 1) / b * b;
-}
-
-static int64_t
-div_up(int64_t a, int64_t b)
-{
-	return (a + b - 1) / b;
-}
-
-static int64_t
-ifm_granule(const EthosUTarget *t, const EthosUQuery *q)
-{
-	bool ew = q->block == ETHOS_U_ELEMENTWISE;
-	switch (q->ifm.bits) {
-	case 16:
-		return t->shram_granules[ew ? ETHOS_U_IFM16_EW : ETHOS_U_IFM16];
-	case 32:
-		return t->shram_granules[ETHOS_U_IFM32];
-	default:
-		return t->shram_granules[ew ? ETHOS_U_IFM8_EW : ETHOS_U_IFM8];
-	}
-}
-
 bool
 cg_shram_layout(const EthosUTarget *t, const EthosUQuery *q, CgNpuOp *op)
 {
-	EthosUShape ifm = op->cfg.ifm_block, ofm = op->cfg.ofm_block;
-	int64_t lut_banks = q->uses_lut ? 2 : 0;
-	int64_t reserved_end = t->shram_banks > 16 ? 2 : 0;
-	if (reserved_end > lut_banks)
-		lut_banks = reserved_end;
-	int64_t ifm_bytes = ifm.w * ifm.h * round_up(ifm.c * q->ifm.bits / 8,
-	    8);
-	int64_t ifm_banks = round_up(div_up(ifm_bytes, CG_BANK_BYTES) * 2,
-	    ifm_granule(t, q));
-	int64_t lut_start = t->shram_banks - lut_banks;
-	int64_t ifm_end = CG_RESERVED_OUTPUT_BANKS + ifm_banks;
-	int64_t ifm2_start = ifm_end, acc_start = lut_start;
-	if (q->block != ETHOS_U_ELEMENTWISE) {
-		bool a40 = op->cfg.acc == ETHOS_U_ACC_40;
-		int64_t acc_bytes = ofm.w * ofm.h * round_up(ofm.c, 8) *
-		    (a40 ? 40 : 32) / 8;
-		acc_start -= round_up(div_up(acc_bytes, CG_BANK_BYTES) * 2,
-		    t->shram_granules[a40 ? ETHOS_U_ACC40 : ETHOS_U_ACC32]);
-	} else {
-		int64_t ifm2_banks = q->scalar_ifm2 ? 0 : ifm_banks;
-		if (ifm2_start + ifm2_banks > acc_start)
-			return false;
-		ifm_end = acc_start;
-	}
-	if (ifm_end > acc_start)
+	EthosUShram l;
+	if (!ethos_u_shram_layout(t, q, op->cfg.ofm_block, op->cfg.ifm_block,
+	    op->cfg.acc, &l))
 		return false;
-	op->ib_end = (int)ifm_end;
-	op->ab_start = (int)acc_start;
-	op->ib_start2 = (int)ifm2_start;
+	op->ib_end = l.ib_end;
+	op->ab_start = l.ab_start;
+	op->ib_start2 = l.ib_start2;
 	return true;
 }
 

@@ -152,11 +152,12 @@ ifm_granule(const EthosUTarget *t, const EthosUQuery *q)
 	}
 }
 
-/* Does the block fit SHRAM (IFM double buffer, accumulators or IFM2,
- * reserved output and LUT banks)? */
-static bool
-fits_shram(const EthosUTarget *t, const EthosUQuery *q, EthosUShape ofm,
-    EthosUShape ifm, EthosUAcc acc)
+/* Vela's SHRAM layout of a block: the IFM double buffer after the
+ * reserved output banks, then the IFM2 (elementwise) or, counted down
+ * from the LUT banks, the accumulators. False when it does not fit. */
+bool
+ethos_u_shram_layout(const EthosUTarget *t, const EthosUQuery *q,
+    EthosUShape ofm, EthosUShape ifm, EthosUAcc acc, EthosUShram *out)
 {
 	int64_t lut_banks = q->uses_lut ? 2 : 0;
 	int64_t reserved_end = t->shram_banks > 16 ? 2 : 0;
@@ -167,6 +168,7 @@ fits_shram(const EthosUTarget *t, const EthosUQuery *q, EthosUShape ofm,
 	    ifm_granule(t, q));
 	int64_t acc_start = t->shram_banks - lut_banks;
 	int64_t ifm_end = RESERVED_OUTPUT_BANKS + ifm_banks;
+	int64_t ifm2_start = ifm_end;
 	if (q->block != ETHOS_U_ELEMENTWISE) {
 		int64_t bits = acc == ETHOS_U_ACC_40 ? 40 : 32;
 		int64_t gran = t->shram_granules[acc == ETHOS_U_ACC_40 ?
@@ -180,7 +182,10 @@ fits_shram(const EthosUTarget *t, const EthosUQuery *q, EthosUShape ofm,
 			return false;
 		ifm_end = acc_start;
 	}
-	return ifm_end <= acc_start;
+	if (ifm_end > acc_start)
+		return false;
+	*out = (EthosUShram){ (int)ifm_end, (int)acc_start, (int)ifm2_start };
+	return true;
 }
 
 /* The search's state: the best so far. */
@@ -278,7 +283,9 @@ search_depth(const EthosUTarget *t, const EthosUQuery *q, Search *s,
 			if (q->ofm.shape.h == 1 && q->kernel_h == 1 &&
 			    t->ofm_ublock[0] == 2)
 				ofm.h = min64(h, q->ofm.shape.h);
-			if (!fits_shram(t, q, ofm, ifm, s->cfg->acc)) {
+			EthosUShram layout;
+			if (!ethos_u_shram_layout(t, q, ofm, ifm,
+			    s->cfg->acc, &layout)) {
 				wont_fit[w][h] = true;
 				continue;
 			}

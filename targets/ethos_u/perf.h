@@ -125,6 +125,18 @@ typedef struct EthosUPerf {
 	double slack;           /* cycles later weight DMAs can hide under */
 } EthosUPerf;
 
+/* Where a block's buffers sit in SHRAM, in banks (the IB/AB registers):
+ * the IFM buffer ends at ib_end, the accumulators start at ab_start, an
+ * elementwise op's IFM2 buffer at ib_start2. */
+typedef struct EthosUShram {
+	int ib_end, ab_start, ib_start2;
+} EthosUShram;
+
+/* Vela's SHRAM layout of the block (ofm, ifm, acc) for q; false when it
+ * does not fit. */
+bool ethos_u_shram_layout(const EthosUTarget *t, const EthosUQuery *q,
+    EthosUShape ofm, EthosUShape ifm, EthosUAcc acc, EthosUShram *out);
+
 /* Vela's find_block_config: the cheapest block that fits SHRAM. False
  * when none fits. */
 bool ethos_u_find_block_config(const EthosUTarget *t, const EthosUQuery *q,
