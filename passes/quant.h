@@ -108,6 +108,12 @@ typedef enum QPrec {
 	QPREC_FLOAT,
 	QPREC_INT8,    /* int8 activations, int8 weights, int32 bias */
 	QPREC_INT16,   /* int16 activations, int8 weights (16x8) */
+	/* Diagnostics (quant-report breakdown=true), one source of error
+	 * alone: */
+	QPREC_W8,      /* int8 weights read through a dequantize (as
+	                  mode=dynamic), float activations */
+	QPREC_A8,      /* float weights, the result rounded to int8 and
+	                  back (quantize + dequantize after the op) */
 } QPrec;
 
 typedef struct QConfig {
