@@ -437,6 +437,9 @@ quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
 	for (i = 0; i < n; i++)
 		ints[i] = clamp_round(dense_f(a, i) /
 		    s[pc ? i / inner % ch : 0], -127, 127);
+	if (q->cfg->round)
+		qround_weights(q->cfg->round, q->cfg->orig ?
+		    ir_ptrmap_get(q->cfg->orig, op) : op, a, s, pc, ints);
 	for (g = 1; !pc && g < ch; g++)
 		s[g] = s[0];
 	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 8,
