@@ -448,29 +448,47 @@ ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
 typedef struct BitWriter {
 	uint8_t *buf;
 	size_t cap;             /* bytes */
-	size_t pos;             /* bits written, those in acc included */
+	size_t nbytes;          /* bytes stored */
 	uint64_t acc;           /* bits not yet stored, first in bit 0 */
-	int nacc;               /* how many: 0..7 between calls */
+	int nacc;               /* how many: 0..31 between calls */
 } BitWriter;
 
-/* Appends the low len (<= 32) bits of v, first bit first. Whole bytes
- * go to the buffer at once; fewer than 8 bits wait in acc. */
+/* Bits written so far. */
+static size_t
+bw_pos(const BitWriter *w)
+{
+	return w->nbytes * 8 + (size_t)w->nacc;
+}
+
+/* Appends the low len (<= 32) bits of v, first bit first; four bytes
+ * go to the buffer at once, fewer than 32 bits wait in acc. */
 static inline void
 bw_put(BitWriter *w, int len, uint32_t v)
 {
-	if (len <= 0)
-		return;
-	assert(len <= 32);
-	if (w->pos / 8 + 8 > w->cap) {
+	assert(len >= 0 && len <= 32);
+	if (w->nbytes + 8 > w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 1024;
 		w->buf = ir_xrealloc(w->buf, w->cap);
 	}
-	w->acc |= (uint64_t)(v & (uint32_t)((1ull << len) - 1)) << w->nacc;
+	w->acc |= ((uint64_t)v & ((1ull << len) - 1)) << w->nacc;
 	w->nacc += len;
-	w->pos += (size_t)len;
-	size_t at = (w->pos - (size_t)w->nacc) / 8;
-	for (; w->nacc >= 8; w->nacc -= 8, w->acc >>= 8)
-		w->buf[at++] = (uint8_t)w->acc;
+	if (w->nacc >= 32) {
+		uint32_t word = (uint32_t)w->acc;
+		for (int k = 0; k < 4; k++)
+			w->buf[w->nbytes + (size_t)k] = (uint8_t)(word >> 8 * k);
+		w->nbytes += 4;
+		w->acc >>= 32;
+		w->nacc -= 32;
+	}
+}
+
+/* Stores the whole bytes still in acc (the stream ends on a byte). */
+static void
+bw_flush(BitWriter *w)
+{
+	assert((w->nacc & 7) == 0);
+	for (; w->nacc > 0; w->nacc -= 8, w->acc >>= 8)
+		w->buf[w->nbytes++] = (uint8_t)w->acc;
 }
 
 /* A palette section's coding choices. */
@@ -601,24 +619,15 @@ scan_window(Scan *s, int i, int N, bool exclude_zero)
 		s->zeros += s->v[k] == 0;
 }
 
-/* Records value v[i] as last seen at i. */
-static void
-scan_see(Scan *s, int i)
-{
-	int u = s->v[i] + 256;
-	if (s->slot[u] < 0)
-		s->slot[u] = (int16_t)s->nseen++;
-	s->seen_last[s->slot[u]] = i;
-	s->last[u] = i;
-	if (s->v[i] != 0)
-		s->nzpos[(unsigned)s->nnz++ % NZ_RING] = i;
-}
-
-/* Section starts: where Vela restarts the palette. */
+/* Section starts: where Vela restarts the palette. The per-value work
+ * keeps its state in locals (the stores into the position tables could
+ * alias the struct's fields) and syncs it around scan_window. */
 static void
 find_sections(const int16_t *v, int n, IntVec *starts)
 {
 	Scan *s = ir_xcalloc(1, sizeof(*s));
+	int restart = 0, zeros = 0, nnz = 0, nseen = 0;
+	bool have = false;
 	s->v = v;
 	memset(s->last, -1, sizeof(s->last));
 	memset(s->slot, -1, sizeof(s->slot));
@@ -627,37 +636,51 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 		/* Zero is left out of the palette estimates when over a
 		 * quarter of the section so far is zeros (as it stood
 		 * before v[i]); computed only where used. */
-		int zeros0 = s->zeros, len0 = i - s->restart;
-		if (s->have && s->last[v[i] + 256] < s->restart) {
+		int zeros0 = zeros, len0 = i - restart, u = v[i] + 256;
+		if (have && s->last[u] < restart) {
 			/* A value the palette lacks: growing past a power
 			 * of two costs an index bit everywhere, so a long
 			 * section or a full palette starts afresh. */
 			bool excl = zeros0 > len0 / 4;
 			s->palsize++;
 			if (pow2_or_zero(s->palsize - 1 - excl) &&
-			    (i - s->restart - s->zeros > 512 ||
+			    (i - restart - zeros > 512 ||
 			    s->palsize - excl > 32)) {
 				iv_push(&s->starts, i);
-				s->restart = i;
-				s->have = false;
-				s->zeros = 0;
+				restart = i;
+				have = false;
+				zeros = 0;
 			}
 		}
-		scan_see(s, i);
-		s->zeros += v[i] == 0;
+		/* v[i] is now the last of its value */
+		if (s->slot[u] < 0)
+			s->slot[u] = (int16_t)nseen++;
+		s->seen_last[s->slot[u]] = i;
+		s->last[u] = i;
+		if (v[i] != 0)
+			s->nzpos[(unsigned)nnz++ % NZ_RING] = i;
+		zeros += v[i] == 0;
 		/* Window sizes are powers of two from 32 (64 with a
 		 * palette): a mask is the modulo, and a count that is no
 		 * multiple of the smallest is none of the others'. */
-		int nz = i - s->restart - s->zeros;
+		int nz = i - restart - zeros;
 		if (nz <= 0 || (nz & 31))
 			continue;
 		bool excl = zeros0 > len0 / 4;
+		s->restart = restart;
+		s->zeros = zeros;
+		s->have = have;
+		s->nnz = nnz;
+		s->nseen = nseen;
 		for (int k = 0; k < 5; k++) {
 			int N = (32 << k) * (s->have ? 2 : 1);
 			nz = i - s->restart - s->zeros;
 			if (nz > 0 && (nz & (N - 1)) == 0)
 				scan_window(s, i, N, excl);
 		}
+		restart = s->restart;
+		zeros = s->zeros;
+		have = s->have;
 	}
 	*starts = s->starts;
 	free(s);
@@ -934,8 +957,8 @@ w_bits16(Bits16 *t, int v, int raw_bits)
 /* Steps 1..n of the weight search into steps; returns the best final
  * parameter (lowest index among the cheapest). */
 static int
-weight_steps16(const int *vals, int n, int raw_bits, const Runs *free_at,
-    Step *steps)
+weight_steps16(const uint16_t *vals, int n, int raw_bits,
+    const Runs *free_at, Step *steps)
 {
 	Bits16 *tab = ir_xmalloc(sizeof(*tab));
 	__m128i c0 = _mm_setzero_si128(), c1, zero = _mm_setzero_si128();
@@ -994,9 +1017,10 @@ step_from(const Step *steps, int i, int cfg)
  * can be large, and the weights without SSE2); returns the best final
  * parameter. */
 static int
-steps32(const int *vals, int n, bool zmode, int raw_bits,
+steps32(const uint16_t *wv, const int *zv, int n, int raw_bits,
     const Runs *free_at, Step *steps)
 {
+	bool zmode = zv != NULL;
 	int ncfg = zmode ? 4 : 13, fi = 0, best = INT_MAX, bj = 0;
 	int32_t cost[NLANES], zbits[4];
 	BitsTable *tab = zmode ? NULL : ir_xmalloc(sizeof(*tab));
@@ -1012,12 +1036,12 @@ steps32(const int *vals, int n, bool zmode, int raw_bits,
 		}
 		if (tab) {
 			steps[i + 1] = path_step13(cost,
-			    w_bits(tab, vals[i], raw_bits), extra);
+			    w_bits(tab, wv[i], raw_bits), extra);
 		} else {
 			/* code_bits(v, j, true, 0): unary quotient, stop
 			 * bit, j remainder bits. */
 			for (int j = 0; j < 4; j++)
-				zbits[j] = (vals[i] >> j) + 1 + j;
+				zbits[j] = (zv[i] >> j) + 1 + j;
 			steps[i + 1] = path_step4(cost, zbits, extra);
 		}
 	}
@@ -1029,20 +1053,21 @@ steps32(const int *vals, int n, bool zmode, int raw_bits,
 }
 
 /* Shortest path over (value, parameter) with 40 bits per parameter
- * change (free where `free_at` already has a slice boundary). Ties go
- * to the lower parameter index, and to keeping the parameter. */
+ * change (free where `free_at` already has a slice boundary), over the
+ * weight indices wv or (when wv is NULL) the zero runs zv. Ties go to
+ * the lower parameter index, and to keeping the parameter. */
 static void
-search_params(const int *vals, int n, bool zmode, int raw_bits,
+search_params(const uint16_t *wv, const int *zv, int n, int raw_bits,
     const Runs *free_at, Runs *out)
 {
 	int bj, cfg, end, k;
 	Step *steps = ir_xmalloc((size_t)(n + 1) * sizeof(*steps));
 	steps[0] = (Step){ 0, 0 };
 #if defined(__SSE2__)
-	bj = zmode ? steps32(vals, n, true, 0, free_at, steps) :
-	    weight_steps16(vals, n, raw_bits, free_at, steps);
+	bj = zv ? steps32(NULL, zv, n, 0, free_at, steps) :
+	    weight_steps16(wv, n, raw_bits, free_at, steps);
 #else
-	bj = steps32(vals, n, zmode, raw_bits, free_at, steps);
+	bj = steps32(wv, zv, n, raw_bits, free_at, steps);
 #endif
 	/* Walk back: a state whose predecessor had another parameter
 	 * starts a run; the run before it ends one value earlier. Runs
@@ -1083,7 +1108,7 @@ search_params(const int *vals, int n, bool zmode, int raw_bits,
 
 /* One slice's coding parameters. */
 typedef struct SliceEnc {
-	const int *w;           /* weight indices */
+	const uint16_t *w;      /* weight indices */
 	const int *z;           /* zero runs (NULL without) */
 	int len;
 	bool newpal;
@@ -1106,61 +1131,79 @@ typedef struct EncPos {
 	int pos, q, r;
 } EncPos;
 
+/* The chunk's weight part: npos unary positions, each worth up to two
+ * (three when truncated) of the value's quotient, the remainder due
+ * once the value's positions are done; after the slice, padding values
+ * (quotient 0, no remainder) fill the chunk. Locals, not the structs,
+ * carry the state: c->rem's stores could alias it. */
 static void
 w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 {
 	int npos = s->raw && s->wdiv > 5 ? 8 : 12, j = 0;
-	c->n = 0;
-	c->u0 = c->u1 = 0;
-	c->n1 = 0;
+	int q = p->q, r = p->r, pos = p->pos, n = 0, n1 = 0;
+	int step = s->trunc ? 3 : 2, wdiv = s->wdiv, len = s->len;
+	uint32_t u0 = 0, u1 = 0;
+	const uint16_t *w = s->w;
 	while (j < npos) {
-		if (p->q < 0) {
-			if (p->pos < s->len) {
-				p->q = s->w[p->pos] >> s->wdiv;
-				p->r = s->w[p->pos] & ((1 << s->wdiv) - 1);
+		if (q < 0) {
+			if (pos < len) {
+				q = w[pos] >> wdiv;
+				r = w[pos] & ((1 << wdiv) - 1);
 			} else {
-				p->q = 0;
-				p->r = -1;
+				q = 0;
+				r = -1;
 			}
 		}
-		for (; p->q >= 0 && j < npos; j++) {
-			if (p->q > 0) {
-				c->u0 |= 1u << j;
-				c->u1 |= (uint32_t)(p->q > 1) << c->n1++;
+		for (; q >= 0 && j < npos; j++) {
+			if (q > 0) {
+				u0 |= 1u << j;
+				u1 |= (uint32_t)(q > 1) << n1++;
 			}
-			p->q -= s->trunc ? 3 : 2;
+			q -= step;
 		}
-		if (p->q < 0 && p->r >= 0) {
-			c->rem[c->n++] = p->r;
-			p->pos++;
+		if (q < 0 && r >= 0) {
+			c->rem[n++] = r;
+			pos++;
 		}
 	}
+	p->q = q;
+	p->r = r;
+	p->pos = pos;
+	c->n = n;
+	c->n1 = n1;
+	c->u0 = u0;
+	c->u1 = u1;
 }
 
 static void
 z_chunk(const SliceEnc *s, int zn, int zlen, EncPos *p, EncChunk *c)
 {
-	int j = 0;
-	c->n = 0;
-	c->u0 = 0;
+	int j = 0, q = p->q, r = p->r, pos = p->pos, n = 0, zdiv = s->zdiv;
+	uint32_t u0 = 0;
+	const int *z = s->z;
 	while (j < zlen) {
-		if (p->q < 0) {
-			if (p->pos < zn) {
-				p->q = s->z[p->pos] >> s->zdiv;
-				p->r = s->z[p->pos] & ((1 << s->zdiv) - 1);
+		if (q < 0) {
+			if (pos < zn) {
+				q = z[pos] >> zdiv;
+				r = z[pos] & ((1 << zdiv) - 1);
 			} else {
-				p->q = 0;
-				p->r = -1;
+				q = 0;
+				r = -1;
 			}
 		}
-		for (; p->q >= 0 && j < zlen; j++, p->q--)
-			if (p->q > 0)
-				c->u0 |= 1u << j;
-		if (p->q < 0 && p->r >= 0) {
-			c->rem[c->n++] = p->r;
-			p->pos++;
+		for (; q >= 0 && j < zlen; j++, q--)
+			if (q > 0)
+				u0 |= 1u << j;
+		if (q < 0 && r >= 0) {
+			c->rem[n++] = r;
+			pos++;
 		}
 	}
+	p->q = q;
+	p->r = r;
+	p->pos = pos;
+	c->n = n;
+	c->u0 = u0;
 }
 
 static void
@@ -1214,7 +1257,8 @@ encode_slice(BitWriter *bw, const SliceEnc *s, const Palette *p)
  * (runs[k]: zeros before weight k; runs[nw]: trailing zeros). Returns
  * the number of weights. */
 static int
-split_section(const int16_t *v, int n, const Palette *p, int *w, int *runs)
+split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
+    int *runs)
 {
 	int i = 0, nw = 0;
 	for (;;) {
@@ -1229,7 +1273,7 @@ split_section(const int16_t *v, int n, const Palette *p, int *w, int *runs)
 		}
 		if (i == n)
 			return nw;
-		w[nw++] = p->index[v[i++] + 256];
+		w[nw++] = (uint16_t)p->index[v[i++] + 256];
 	}
 }
 
@@ -1237,8 +1281,10 @@ static void
 encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p)
 {
 	int raw_bits, nw, pos = 0, iw = 0, iz = 0;
-	int *w = ir_xmalloc((size_t)n * sizeof(int));
-	int *runs = ir_xmalloc(((size_t)n + 1) * sizeof(int));
+	/* Indices fit 16 bits (below 512 + 32); runs only when coded. */
+	uint16_t *w = ir_xmalloc((size_t)n * sizeof(*w));
+	int *runs = p->zruns ? ir_xmalloc(((size_t)n + 1) * sizeof(int)) :
+	    NULL;
 	Runs wr = {0}, zr = {0};
 	bool newpal = true;
 	/* Raw indices only when every value is in the palette or there is
@@ -1249,11 +1295,11 @@ encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p)
 	else
 		raw_bits = p->size == 0 ? p->bits : 100;
 	nw = split_section(v, n, p, w, runs);
-	search_params(w, nw, false, raw_bits, NULL, &wr);
+	search_params(w, NULL, nw, raw_bits, NULL, &wr);
 	if (nw == 0)
 		wr.n = 0;
 	if (p->zruns)
-		search_params(runs, nw + 1, true, 0, &wr, &zr);
+		search_params(NULL, runs, nw + 1, 0, &wr, &zr);
 	while (pos < nw || newpal) {
 		int end = pos + MAX_SLICE - 1;
 		SliceEnc s;
@@ -1323,10 +1369,11 @@ ethosu_mlw_encode(const int16_t *values, size_t n, uint8_t **out,
 	free(starts.v);
 	/* End of stream, ones to the byte, 0xff to 16 bytes. */
 	bw_put(&bw, 3, ZDIV_EOS);
-	bw_put(&bw, (int)((8 - (bw.pos & 7)) & 7), 0xff);
-	while (bw.pos & 127)
+	bw_put(&bw, (int)((8 - (bw_pos(&bw) & 7)) & 7), 0xff);
+	while (bw_pos(&bw) & 127)
 		bw_put(&bw, 8, 0xff);
+	bw_flush(&bw);
 	*out = bw.buf;
-	*nout = bw.pos / 8;
+	*nout = bw.nbytes;
 	return true;
 }

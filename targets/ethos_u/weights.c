@@ -196,26 +196,26 @@ typedef struct Order {
 	int core;
 	int depth;              /* the core's channels */
 	int ifm;                /* IFM depth of the volume (1: depthwise) */
-	int32_t *idx;
+	int32_t *idx;           /* the order as OHWI indices, or */
+	const int16_t *ohwi;    /* with ohwi: the values themselves, */
+	int16_t *vals;          /* padding as zero (one pass, no idx) */
 	size_t n, cap;
 } Order;
 
 static void
-order_push(Order *o, int ofm_z, int wy, int wx, int ifm_z, bool valid)
+order_grow(Order *o, size_t more)
 {
-	int32_t v = -1;
-	if (o->n == o->cap) {
-		o->cap = o->cap ? o->cap * 2 : 1024;
+	if (o->n + more <= o->cap)
+		return;
+	/* The first request is the exact length (order_walk) */
+	if (o->cap == 0)
+		o->cap = more > 0 ? more : 1024;
+	while (o->n + more > o->cap)
+		o->cap = o->cap * 2;
+	if (o->ohwi)
+		o->vals = ir_xrealloc(o->vals, o->cap * sizeof(*o->vals));
+	else
 		o->idx = ir_xrealloc(o->idx, o->cap * sizeof(*o->idx));
-	}
-	if (valid) {
-		/* The core's channel k is the op's channel core + k*ncores. */
-		size_t c = (size_t)o->core + (size_t)ofm_z * (size_t)o->g->ncores;
-		v = (int32_t)(((c * (size_t)o->g->kernel_h + (size_t)wy) *
-		    (size_t)o->g->kernel_w + (size_t)wx) * (size_t)o->ifm +
-		    (size_t)ifm_z);
-	}
-	o->idx[o->n++] = v;
 }
 
 /* The loop nest inside one sub-kernel (at most 8x8, less when dilated)
@@ -223,7 +223,9 @@ order_push(Order *o, int ofm_z, int wy, int wx, int ifm_z, bool valid)
  * micro-block, each kernel element with the IFM micro-blocks innermost
  * (depth-first), or the IFM micro-blocks outermost with the elements
  * padded to a multiple of 4 (2 for 16-bit IFM) (part-kernel-first).
- * Depthwise pads the elements to 4 and reads one IFM channel. */
+ * Depthwise pads the elements to 4 and reads one IFM channel. The two
+ * innermost loops (an OFM micro-block's channels, an IFM micro-block's)
+ * step the OHWI index by a channel's volume and by one. */
 typedef struct Sub {
 	int ob, ob_depth;       /* OFM block start and clipped depth */
 	int ib, ib_depth;       /* IFM block start and depth */
@@ -239,6 +241,7 @@ order_sub(Order *o, const Sub *s)
 	int elems = s->sw * s->sh;
 	int outer = pk ? s->ib_depth : 1, inner = pk ? 1 : s->ib_depth;
 	int iz_n = dw ? 1 : iu;
+	size_t ch = (size_t)g->kernel_h * (size_t)g->kernel_w * (size_t)o->ifm;
 	if (pk)
 		elems = round_up(elems, g->ifm_bits == 16 ? 2 : 4);
 	else if (dw)
@@ -247,13 +250,31 @@ order_sub(Order *o, const Sub *s)
 	for (int ub = 0; ub < s->ob_depth; ub += ou)
 	for (int el = 0; el < elems; el++) {
 		int kx = el % s->sw, ky = el / s->sw;
-		for (int ui = 0; ui < inner; ui += iu)
-		for (int oz = 0; oz < ou; oz++)
-		for (int iz = 0; iz < iz_n; iz++) {
-			int ifm_z = s->ib + ui + uo + iz;
-			int ofm_z = s->ob + ub + oz;
-			order_push(o, ofm_z, s->sy + ky, s->sx + kx, ifm_z,
-			    ifm_z < o->ifm && ofm_z < o->depth && ky < s->sh);
+		for (int ui = 0; ui < inner; ui += iu) {
+			int z0 = s->ib + ui + uo, o0 = s->ob + ub;
+			/* valid IFM channels of the micro-block, and OFM */
+			int nz = ky < s->sh ? imin(iz_n, o->ifm - z0) : 0;
+			int no = imin(ou, o->depth - o0);
+			size_t c0 = (size_t)o->core + (size_t)o0 *
+			    (size_t)g->ncores;
+			size_t base = ((c0 * (size_t)g->kernel_h +
+			    (size_t)(s->sy + ky)) * (size_t)g->kernel_w +
+			    (size_t)(s->sx + kx)) * (size_t)o->ifm + (size_t)z0;
+			size_t step = ch * (size_t)g->ncores;
+			order_grow(o, (size_t)ou * (size_t)iz_n);
+			for (int oz = 0; oz < ou; oz++, base += step) {
+				bool okz = oz < no;
+				for (int iz = 0; iz < iz_n; iz++) {
+					bool ok = okz && iz < nz;
+					if (o->ohwi)
+						o->vals[o->n++] = ok ?
+						    o->ohwi[base + (size_t)iz] :
+						    0;
+					else
+						o->idx[o->n++] = ok ? (int32_t)
+						    (base + (size_t)iz) : -1;
+				}
+			}
 		}
 	}
 }
@@ -354,9 +375,9 @@ ethosu_weights_order_length(const EthosuWeightGeom *g, int core)
 	return (size_t)order_length(g, core);
 }
 
-void
-ethosu_weights_order(const EthosuWeightGeom *g, int core, int32_t **idx,
-    size_t *n)
+/* Walks the read order into o (idx, or vals gathered from o->ohwi). */
+static void
+order_walk(const EthosuWeightGeom *g, int core, Order *o)
 {
 	bool dw = g->kind == ETHOSU_WEIGHTS_DEPTHWISE;
 	int nc = g->ncores;
@@ -364,25 +385,35 @@ ethosu_weights_order(const EthosuWeightGeom *g, int core, int32_t **idx,
 	 * OFM block. */
 	int bd = (g->ofm_block_depth + nc - 1 - core) / nc;
 	int ib_step = g->part_kernel || g->ifm_bits == 16 ? 16 : 32;
-	Order o = { g, core, ethosu_core_depth(g->ofm_depth, core, nc),
-		dw ? 1 : g->ifm_depth, NULL, 0, 0 };
 	Sub s;
-	*idx = NULL;
-	*n = 0;
-	if (bd <= 0 || o.depth == 0)
+	o->g = g;
+	o->core = core;
+	o->depth = ethosu_core_depth(g->ofm_depth, core, nc);
+	o->ifm = dw ? 1 : g->ifm_depth;
+	if (bd <= 0 || o->depth == 0)
 		return;
-	for (s.ob = 0; s.ob < o.depth; s.ob += bd) {
-		s.ob_depth = imin(bd, o.depth - s.ob);
-		for (s.ib = 0; s.ib < o.ifm; s.ib += ib_step) {
+	/* The exact length up front: one allocation, no copies. */
+	order_grow(o, (size_t)order_length(g, core));
+	for (s.ob = 0; s.ob < o->depth; s.ob += bd) {
+		s.ob_depth = imin(bd, o->depth - s.ob);
+		for (s.ib = 0; s.ib < o->ifm; s.ib += ib_step) {
 			if (dw)
 				s.ib_depth = g->ifm_ublock_depth;
 			else if (g->part_kernel)
-				s.ib_depth = imin(ib_step, o.ifm - s.ib);
+				s.ib_depth = imin(ib_step, o->ifm - s.ib);
 			else
 				s.ib_depth = ib_step;
-			order_kernel(&o, &s);
+			order_kernel(o, &s);
 		}
 	}
+}
+
+void
+ethosu_weights_order(const EthosuWeightGeom *g, int core, int32_t **idx,
+    size_t *n)
+{
+	Order o = {0};
+	order_walk(g, core, &o);
 	*idx = o.idx;
 	*n = o.n;
 }
@@ -434,21 +465,17 @@ bool
 ethosu_weights_encode(const EthosuWeightGeom *g, int core,
     const int16_t *ohwi, uint8_t **out, size_t *nout, EthosuWeightError *e)
 {
-	int32_t *idx;
-	int16_t *vals;
-	size_t nidx;
+	Order o = {0};
 	bool ok;
 	*out = NULL;
 	*nout = 0;
 	if (!check_core(g, core, e))
 		return false;
-	ethosu_weights_order(g, core, &idx, &nidx);
-	vals = ir_xmalloc((nidx ? nidx : 1) * sizeof(*vals));
-	for (size_t k = 0; k < nidx; k++)
-		vals[k] = idx[k] >= 0 ? ohwi[idx[k]] : 0;
-	ok = ethosu_mlw_encode(vals, nidx, out, nout, e);
-	free(idx);
-	free(vals);
+	/* The values gathered in the decoder's order in one pass. */
+	o.ohwi = ohwi;
+	order_walk(g, core, &o);
+	ok = ethosu_mlw_encode(o.vals, o.n, out, nout, e);
+	free(o.vals);
 	return ok;
 }
 
