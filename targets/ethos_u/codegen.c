@@ -15,6 +15,7 @@ typedef struct CgBuf {
 	int64_t start, end, size;
 	bool input;
 	bool b16;               /* NHCWB16: made and read only in the run */
+	bool wbuf;              /* a weight buffer (fast storage) */
 	int region;             /* 1 arena, 2 fast scratch */
 	IrValue *v;             /* the value it was made for */
 	int64_t offset;
@@ -104,7 +105,8 @@ place_value(Cg *g, CgMaps *m, IrValue *v, size_t i, CgBuf *buf,
 static CgBuf *
 collect_buffers(Cg *g, CgMaps *m, size_t *nbuf)
 {
-	CgBuf *buf = ir_xcalloc(2 * g->n + 1, sizeof *buf);
+	/* Two per prep, and two weight buffers (add_weight_buffers). */
+	CgBuf *buf = ir_xcalloc(4 * g->n + 1, sizeof *buf);
 	size_t nb = 0;
 	int64_t end = (int64_t)g->n + 1;
 	for (size_t i = 0; i < g->n; i++)
@@ -177,6 +179,26 @@ collect_buffers(Cg *g, CgMaps *m, size_t *nbuf)
 	return buf;
 }
 
+/* The weight buffers of the buffered preps: live from the operation
+ * before (their first DMA runs under it) to their own. */
+static void
+add_weight_buffers(Cg *g, CgBuf *buf, size_t *nb)
+{
+	size_t before = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		if (p->alias || p->view || p->member)
+			continue;
+		for (int k = 0; k < p->nslices && k < 2; k++) {
+			buf[*nb] = (CgBuf){ .start = (int64_t)before,
+			    .end = (int64_t)i + 1, .size = p->wsize[k],
+			    .wbuf = true };
+			p->wbuf[k] = ++*nb;
+		}
+		before = i;
+	}
+}
+
 /* The byte offset of v inside its buffer b. */
 static uint64_t
 value_off(const CgMaps *m, const CgBuf *b, const IrValue *v)
@@ -221,7 +243,7 @@ plan(Cg *g, CgBuf *buf, size_t nb, int64_t *arena, int64_t *fast)
 {
 	bool split = g->t.cache_mem != g->t.arena_mem;
 	for (size_t i = 0; i < nb; i++)
-		buf[i].region = split && buf[i].b16 ? 2 : 1;
+		buf[i].region = split && (buf[i].b16 || buf[i].wbuf) ? 2 : 1;
 	*fast = split ? plan_region(g, buf, nb, 2) : 0;
 	if (*fast > g->t.arena_cache_size) {
 		for (size_t i = 0; i < nb; i++)
@@ -270,6 +292,7 @@ build_flash(Cg *g, size_t *nflash)
 			continue;
 		at = (at + 15) / 16 * 16;
 		memcpy(f + at, p->blob, p->nblob);
+		p->blob_at = at;
 		for (int c = 0; c < p->n.ncores; c++) {
 			p->n.w_addr[c] += at;
 			p->n.s_addr[c] += at;
@@ -356,6 +379,10 @@ place_maps(Cg *g, CgMaps *m, CgBuf *buf)
 		    p->out_off;
 		p->n.ofm.b16 = b->b16;
 		p->n.ofm.region = b->region;
+		for (int k = 0; k < p->nslices && k < 2; k++) {
+			p->waddr[k] = buf[p->wbuf[k] - 1].offset;
+			p->wregion = buf[p->wbuf[k] - 1].region;
+		}
 	}
 }
 
@@ -441,7 +468,9 @@ flush(Cg *g)
 	if (work) {
 		CgMaps map = { 0 };
 		size_t nb, nflash, npay;
+		cg_wbuf_decide(g);
 		CgBuf *buf = collect_buffers(g, &map, &nb);
+		add_weight_buffers(g, buf, &nb);
 		int64_t arena, fast;
 		plan(g, buf, nb, &arena, &fast);
 		IrOp *last = g->run[g->n - 1].op;
@@ -467,7 +496,7 @@ flush(Cg *g)
 			cg_emit_begin(&e, &g->t);
 			for (size_t i = 0; i < g->n; i++)
 				if (cg_npu_work(&g->run[i]))
-					cg_emit_op(&e, &g->t, &g->run[i].n);
+					cg_wbuf_emit(&e, &g->t, &g->run[i]);
 			cg_emit_end(&e);
 			uint8_t *pay = cg_payload(&g->t, &e, &npay);
 			replace_run(g, &io, pay, npay, flash, nflash, arena,
@@ -526,6 +555,7 @@ codegen_run(IrOp *module, IrPass *pass)
 		return false;
 	ethosu_register_dialect(g.ctx);
 	g.dbl = !strcmp(ir_pass_string(pass, "rounding"), "double");
+	g.size = !strcmp(ir_pass_string(pass, "optimise"), "size");
 	if (!planner_algorithm_parse(ir_pass_string(pass, "planner"),
 	    &g.planner)) {
 		ir_emit_error(g.ctx, ir_op_loc(module), "unknown planner '%s'",
@@ -536,10 +566,13 @@ codegen_run(IrOp *module, IrPass *pass)
 	IrBlock *body = ir_module_body(module);
 	for (IrOp *f = body ? body->first : NULL; ok && f; f = f->next)
 		if (ir_op_is(f, "func.func") && !ir_region_empty(
-		    ir_op_region(f, 0)))
+		    ir_op_region(f, 0))) {
+			cg_wbuf_layers(&g, ir_func_entry(f));
 			ok = codegen_block(&g, ir_func_entry(f));
-	if (!ok)
-		flush(&g);
+			if (!ok)
+				flush(&g);
+			cg_wbuf_layers_free(&g);
+		}
 	free(g.run);
 	ir_ptrmap_free(&g.in_run);
 	return ok;
@@ -547,12 +580,19 @@ codegen_run(IrOp *module, IrPass *pass)
 
 static const char *const rounding_choices[] = { "single", "double",
 	NULL };
+static const char *const optimise_choices[] = { "performance", "size",
+	NULL };
 
 static const IrPassOption codegen_options[] = {
 	{ "rounding", IR_OPT_ENUM, "single",
 	  "int8 output rounding: single (TFLite, npu-run --arith=tflite) or "
 	  "double (TFLite Micro and Vela, --arith=tflite-micro)",
 	  rounding_choices },
+	{ "optimise", IR_OPT_ENUM, "performance",
+	  "as ethos-u-compile's: performance DMAs weights that live in "
+	  "flash or DRAM into SRAM buffers, in OFM depth slices (Vela's "
+	  "weight buffering); size reads them where they live",
+	  optimise_choices },
 	{ "planner", IR_OPT_STRING, "greedy",
 	  "the scratch-arena planner (passes/planner.h: greedy, "
 	  "best-fit-size, best-fit-breadth, hill-climb, exact, auto)", NULL },

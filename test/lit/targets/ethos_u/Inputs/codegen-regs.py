@@ -8,14 +8,15 @@ listings (ours and Vela's), field by field.
   codegen-regs.py compare OURS.txt VELA.txt differing fields per operation
 
 Addresses (BASE, DMA source/destination/length) and weight and scale
-lengths are left out: they follow from the memory layout, not from what the
+lengths are left out (the DMA regions are compared): they follow from the memory layout, not from what the
 operation computes. When Vela splits one of our operations in depth (more
 operations than ours, we have one), each of Vela's is compared with ours.
 """
 import re
 import sys
 
-SKIP_CMDS = re.compile(r'_BASE\d?$|_LENGTH$|^NPU_SET_DMA0_|^NPU_SET_SCALE1?_BASE$')
+SKIP_CMDS = re.compile(r'_BASE\d?$|_LENGTH$|^NPU_SET_DMA0_(SRC|DST|LEN)$|'
+                       r'^NPU_SET_SCALE1?_BASE$')
 LINE = re.compile(r'^\s+\d+\s+0x[0-9a-f]+\s+(?:[0-9a-f]{8}\s+){1,2}(NPU_\w+)\s*(.*)$')
 
 
