@@ -457,6 +457,39 @@ cg_npu_work(const CgPrep *p)
 	return !p->alias && !p->view && !p->member;
 }
 
+/* Every feature map at an address and with strides the hardware can
+ * use (the plan aligns buffers to 16 bytes; views and slices inside them
+ * keep whole rows, bricks or elements): a map that is not is reported at
+ * its op, never emitted. */
+static bool
+check_alignment(Cg *g)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		if (!cg_npu_work(p))
+			continue;
+		const CgFm *fm[3] = { &p->n.ifm, p->n.has_ifm2 ? &p->n.ifm2 :
+		    NULL, &p->n.ofm };
+		static const char *const role[3] = { "IFM", "IFM2", "OFM" };
+		for (int k = 0; k < 3; k++) {
+			int64_t need;
+			const char *what;
+			if (!fm[k] || cg_fm_aligned(fm[k], &need, &what))
+				continue;
+			IrOp *at = p->op;
+			for (size_t j = i; !at && j < g->n; j++)
+				at = g->run[j].op;
+			ir_op_emit_error(at, "the Ethos-U needs the %s %s of "
+			    "this op at a multiple of %lld bytes (%s map at "
+			    "byte %llu)", role[k], what, (long long)need,
+			    fm[k]->b16 ? "NHCWB16" : "NHWC",
+			    (unsigned long long)fm[k]->addr);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Turns the collected run into a stream (when it has NPU work). */
 static bool
 flush(Cg *g)
@@ -492,6 +525,9 @@ flush(Cg *g)
 		 * results: a run with more stays with the interpreter. */
 		if (ok && io.nin <= CG_MAX_IO && io.nout <= CG_MAX_IO) {
 			place_maps(g, &map, buf);
+			ok = check_alignment(g);
+		}
+		if (ok && io.nin <= CG_MAX_IO && io.nout <= CG_MAX_IO) {
 			CgEmit e = { 0 };
 			cg_emit_begin(&e, &g->t);
 			for (size_t i = 0; i < g->n; i++)

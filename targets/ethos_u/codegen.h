@@ -116,6 +116,10 @@ void cg_emit_dma(CgEmit *e, const EthosUTarget *t, const CgDma *d);
  * arithmetic; coordinates may lie outside the map). */
 void cg_fm_strides(const CgFm *f, int64_t *sx, int64_t *sy, int64_t *sc);
 int64_t cg_fm_addr(const CgFm *f, int64_t y, int64_t x, int64_t c);
+/* Does f's base and strides meet the hardware's alignment (16 bytes in
+ * NHCWB16, the element size in NHWC)? Else *need is the alignment and
+ * *what names the value that misses it. */
+bool cg_fm_aligned(const CgFm *f, int64_t *need, const char **what);
 /* Vela's BLOCKDEP of op after prev (NULL: none): how many of prev's
  * last OFM blocks op's first blocks may overlap, 0 to 3. */
 int cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev,

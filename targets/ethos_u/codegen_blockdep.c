@@ -1,5 +1,6 @@
-/* targets/ethos_u/codegen_blockdep.c: the BLOCKDEP register as Vela 3.10
- * computes it: how many OFM blocks of the operation before may still be
+/* targets/ethos_u/codegen_blockdep.c: feature-map addresses as the
+ * hardware computes them, the alignment it needs, and the BLOCKDEP
+ * register as Vela 3.10 computes it: how many OFM blocks of the operation before may still be
  * in flight when an operation starts its first blocks, found by
  * walking the first input blocks of the new operation against the last
  * output blocks of the previous one. The hardware then overlaps the two
@@ -29,6 +30,27 @@ cg_fm_strides(const CgFm *f, int64_t *sx, int64_t *sy, int64_t *sc)
 		*sx = bytes * f->c;
 		*sy = bytes * f->w * f->c;
 	}
+}
+
+bool
+cg_fm_aligned(const CgFm *f, int64_t *need, const char **what)
+{
+	int64_t sx, sy, sc;
+	cg_fm_strides(f, &sx, &sy, &sc);
+	/* NHCWB16: the base and the channel-group and row strides in
+	 * whole 16-byte bricks of a pixel; NHWC: the base and the pixel
+	 * and row strides in whole elements (Vela's check_addresses and
+	 * check_strides). */
+	*need = f->b16 ? 16 : f->bits / 8;
+	const int64_t v[3] = { (int64_t)f->addr, f->b16 ? sc : sx, sy };
+	static const char *const names[3] = { "base address",
+	    "channel or pixel stride", "row stride" };
+	for (int i = 0; i < 3; i++)
+		if (v[i] % *need) {
+			*what = names[i];
+			return false;
+		}
+	return true;
 }
 
 /* Floor division and modulo (Vela's Python arithmetic on negative

@@ -150,3 +150,31 @@ Test(waits, none_from_flash)
 	cr_assert_str_eq(s, "CC");
 	free(e.p);
 }
+
+/* The hardware's alignment (Vela's checks): NHCWB16 maps at 16-byte
+ * bases with 16-byte channel-group and row strides, NHWC maps at whole
+ * elements. */
+Test(alignment, nhwc_and_nhcwb16)
+{
+	int64_t need;
+	const char *what = NULL;
+	CgFm f = { .region = 1, .addr = 0x22, .h = 2, .w = 3, .c = 5,
+	    .bits = 16 };
+	cr_assert(cg_fm_aligned(&f, &need, &what));
+	f.addr = 0x23;
+	cr_assert_not(cg_fm_aligned(&f, &need, &what));
+	cr_assert_eq(need, 2);
+	cr_assert_str_eq(what, "base address");
+	f.addr = 0x20;
+	f.b16 = true;
+	cr_assert(cg_fm_aligned(&f, &need, &what));
+	f.addr = 0x28;
+	cr_assert_not(cg_fm_aligned(&f, &need, &what));
+	cr_assert_eq(need, 16);
+	/* A view whose row stride is not whole bricks. */
+	f.addr = 0x20;
+	f.strided = true;
+	f.sx = 32, f.sc = 32 * 3, f.sy = 200;
+	cr_assert_not(cg_fm_aligned(&f, &need, &what));
+	cr_assert_str_eq(what, "row stride");
+}
