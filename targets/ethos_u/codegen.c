@@ -15,6 +15,7 @@ typedef struct CgBuf {
 	int64_t start, end, size;
 	bool input;
 	bool b16;               /* NHCWB16: made and read only in the run */
+	bool wbuf;              /* a weight buffer (fast storage) */
 	int region;             /* 1 arena, 2 fast scratch */
 	IrValue *v;             /* the value it was made for */
 	int64_t offset;
@@ -104,7 +105,8 @@ place_value(Cg *g, CgMaps *m, IrValue *v, size_t i, CgBuf *buf,
 static CgBuf *
 collect_buffers(Cg *g, CgMaps *m, size_t *nbuf)
 {
-	CgBuf *buf = ir_xcalloc(2 * g->n + 1, sizeof *buf);
+	/* Two per prep, and two weight buffers (add_weight_buffers). */
+	CgBuf *buf = ir_xcalloc(4 * g->n + 1, sizeof *buf);
 	size_t nb = 0;
 	int64_t end = (int64_t)g->n + 1;
 	for (size_t i = 0; i < g->n; i++)
@@ -177,6 +179,26 @@ collect_buffers(Cg *g, CgMaps *m, size_t *nbuf)
 	return buf;
 }
 
+/* The weight buffers of the buffered preps: live from the operation
+ * before (their first DMA runs under it) to their own. */
+static void
+add_weight_buffers(Cg *g, CgBuf *buf, size_t *nb)
+{
+	size_t before = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		if (p->alias || p->view || p->member)
+			continue;
+		for (int k = 0; k < p->nslices && k < 2; k++) {
+			buf[*nb] = (CgBuf){ .start = (int64_t)before,
+			    .end = (int64_t)i + 1, .size = p->wsize[k],
+			    .wbuf = true };
+			p->wbuf[k] = ++*nb;
+		}
+		before = i;
+	}
+}
+
 /* The byte offset of v inside its buffer b. */
 static uint64_t
 value_off(const CgMaps *m, const CgBuf *b, const IrValue *v)
@@ -221,7 +243,7 @@ plan(Cg *g, CgBuf *buf, size_t nb, int64_t *arena, int64_t *fast)
 {
 	bool split = g->t.cache_mem != g->t.arena_mem;
 	for (size_t i = 0; i < nb; i++)
-		buf[i].region = split && buf[i].b16 ? 2 : 1;
+		buf[i].region = split && (buf[i].b16 || buf[i].wbuf) ? 2 : 1;
 	*fast = split ? plan_region(g, buf, nb, 2) : 0;
 	if (*fast > g->t.arena_cache_size) {
 		for (size_t i = 0; i < nb; i++)
@@ -270,6 +292,7 @@ build_flash(Cg *g, size_t *nflash)
 			continue;
 		at = (at + 15) / 16 * 16;
 		memcpy(f + at, p->blob, p->nblob);
+		p->blob_at = at;
 		for (int c = 0; c < p->n.ncores; c++) {
 			p->n.w_addr[c] += at;
 			p->n.s_addr[c] += at;
@@ -356,6 +379,10 @@ place_maps(Cg *g, CgMaps *m, CgBuf *buf)
 		    p->out_off;
 		p->n.ofm.b16 = b->b16;
 		p->n.ofm.region = b->region;
+		for (int k = 0; k < p->nslices && k < 2; k++) {
+			p->waddr[k] = buf[p->wbuf[k] - 1].offset;
+			p->wregion = buf[p->wbuf[k] - 1].region;
+		}
 	}
 }
 
@@ -430,6 +457,39 @@ cg_npu_work(const CgPrep *p)
 	return !p->alias && !p->view && !p->member;
 }
 
+/* Every feature map at an address and with strides the hardware can
+ * use (the plan aligns buffers to 16 bytes; views and slices inside them
+ * keep whole rows, bricks or elements): a map that is not is reported at
+ * its op, never emitted. */
+static bool
+check_alignment(Cg *g)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		if (!cg_npu_work(p))
+			continue;
+		const CgFm *fm[3] = { &p->n.ifm, p->n.has_ifm2 ? &p->n.ifm2 :
+		    NULL, &p->n.ofm };
+		static const char *const role[3] = { "IFM", "IFM2", "OFM" };
+		for (int k = 0; k < 3; k++) {
+			int64_t need;
+			const char *what;
+			if (!fm[k] || cg_fm_aligned(fm[k], &need, &what))
+				continue;
+			IrOp *at = p->op;
+			for (size_t j = i; !at && j < g->n; j++)
+				at = g->run[j].op;
+			ir_op_emit_error(at, "the Ethos-U needs the %s %s of "
+			    "this op at a multiple of %lld bytes (%s map at "
+			    "byte %llu)", role[k], what, (long long)need,
+			    fm[k]->b16 ? "NHCWB16" : "NHWC",
+			    (unsigned long long)fm[k]->addr);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Turns the collected run into a stream (when it has NPU work). */
 static bool
 flush(Cg *g)
@@ -441,7 +501,9 @@ flush(Cg *g)
 	if (work) {
 		CgMaps map = { 0 };
 		size_t nb, nflash, npay;
+		cg_wbuf_decide(g);
 		CgBuf *buf = collect_buffers(g, &map, &nb);
+		add_weight_buffers(g, buf, &nb);
 		int64_t arena, fast;
 		plan(g, buf, nb, &arena, &fast);
 		IrOp *last = g->run[g->n - 1].op;
@@ -463,11 +525,14 @@ flush(Cg *g)
 		 * results: a run with more stays with the interpreter. */
 		if (ok && io.nin <= CG_MAX_IO && io.nout <= CG_MAX_IO) {
 			place_maps(g, &map, buf);
+			ok = check_alignment(g);
+		}
+		if (ok && io.nin <= CG_MAX_IO && io.nout <= CG_MAX_IO) {
 			CgEmit e = { 0 };
 			cg_emit_begin(&e, &g->t);
 			for (size_t i = 0; i < g->n; i++)
 				if (cg_npu_work(&g->run[i]))
-					cg_emit_op(&e, &g->t, &g->run[i].n);
+					cg_wbuf_emit(&e, &g->t, &g->run[i]);
 			cg_emit_end(&e);
 			uint8_t *pay = cg_payload(&g->t, &e, &npay);
 			replace_run(g, &io, pay, npay, flash, nflash, arena,
@@ -526,6 +591,7 @@ codegen_run(IrOp *module, IrPass *pass)
 		return false;
 	ethosu_register_dialect(g.ctx);
 	g.dbl = !strcmp(ir_pass_string(pass, "rounding"), "double");
+	g.size = !strcmp(ir_pass_string(pass, "optimise"), "size");
 	if (!planner_algorithm_parse(ir_pass_string(pass, "planner"),
 	    &g.planner)) {
 		ir_emit_error(g.ctx, ir_op_loc(module), "unknown planner '%s'",
@@ -536,10 +602,13 @@ codegen_run(IrOp *module, IrPass *pass)
 	IrBlock *body = ir_module_body(module);
 	for (IrOp *f = body ? body->first : NULL; ok && f; f = f->next)
 		if (ir_op_is(f, "func.func") && !ir_region_empty(
-		    ir_op_region(f, 0)))
+		    ir_op_region(f, 0))) {
+			cg_wbuf_layers(&g, ir_func_entry(f));
 			ok = codegen_block(&g, ir_func_entry(f));
-	if (!ok)
-		flush(&g);
+			if (!ok)
+				flush(&g);
+			cg_wbuf_layers_free(&g);
+		}
 	free(g.run);
 	ir_ptrmap_free(&g.in_run);
 	return ok;
@@ -547,12 +616,19 @@ codegen_run(IrOp *module, IrPass *pass)
 
 static const char *const rounding_choices[] = { "single", "double",
 	NULL };
+static const char *const optimise_choices[] = { "performance", "size",
+	NULL };
 
 static const IrPassOption codegen_options[] = {
 	{ "rounding", IR_OPT_ENUM, "single",
 	  "int8 output rounding: single (TFLite, npu-run --arith=tflite) or "
 	  "double (TFLite Micro and Vela, --arith=tflite-micro)",
 	  rounding_choices },
+	{ "optimise", IR_OPT_ENUM, "performance",
+	  "as ethos-u-compile's: performance DMAs weights that live in "
+	  "flash or DRAM into SRAM buffers, in OFM depth slices (Vela's "
+	  "weight buffering); size reads them where they live",
+	  optimise_choices },
 	{ "planner", IR_OPT_STRING, "greedy",
 	  "the scratch-arena planner (passes/planner.h: greedy, "
 	  "best-fit-size, best-fit-breadth, hill-climb, exact, auto)", NULL },

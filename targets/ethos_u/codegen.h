@@ -15,6 +15,7 @@
 #include "passes/planner.h"
 #include "targets/ethos_u/cmdstream.h"
 #include "targets/ethos_u/config.h"
+#include "targets/ethos_u/layers.h"
 #include "targets/ethos_u/perf.h"
 #include "targets/ethos_u/weights.h"
 
@@ -44,8 +45,10 @@ typedef struct CgNpuOp {
 	int kh, kw, sh, sw, dh, dw;
 	int pt, pl, pb, pr;
 	bool part_kernel;
-	/* Weights and scales per core (region 0); ncores 0: none. */
+	/* Weights and scales per core (in w_region: 0 flash, or the
+	 * buffer they were DMA'd to); ncores 0: none. */
 	int ncores;
+	int w_region;
 	uint64_t w_addr[2], w_len[2], s_addr[2], s_len[2];
 	int round;              /* ETHOSU_ROUND_* of the OFM */
 	bool global_scale;      /* OFM_SCALE, not per-channel records */
@@ -59,7 +62,30 @@ typedef struct CgNpuOp {
 	int ib_end, ab_start, ib_start2;
 	/* A LUT to DMA into SHRAM first (region 0), 0 bytes: none. */
 	uint64_t lut_addr, lut_len;
+	EthosUQuery q;          /* what the block search was asked */
 } CgNpuOp;
+
+/* A weight DMA before an operation: len bytes from flash at src to
+ * region dst_region at dst. */
+typedef struct CgDma {
+	uint64_t src, dst, len;
+	int dst_region;
+} CgDma;
+
+/* A byte range [lo, hi) of a region (region CG_SHRAM: the SHRAM a LUT
+ * is DMA'd to), and what one operation or DMA reads and writes (Vela's
+ * memory accesses, by which it places its waits). */
+#define CG_SHRAM 8
+typedef struct CgRange {
+	int region;
+	int64_t lo, hi;
+} CgRange;
+
+#define CG_MAX_RANGES 8
+typedef struct CgAccess {
+	CgRange rd[CG_MAX_RANGES], wr[2];
+	int nrd, nwr;
+} CgAccess;
 
 /* The register machine: a growing stream and the last value written to
  * each register. */
@@ -71,10 +97,33 @@ typedef struct CgEmit {
 	bool lut_loaded;        /* a LUT is in SHRAM */
 	uint64_t lut_addr;      /* the flash address of that LUT */
 	bool any_op;            /* an operation was started */
+	/* What runs while the stream goes on: DMAs (at most 1, 2 on an
+	 * Ethos-U65) and operations (at most 2) not waited for, oldest
+	 * first; and the last operation, for BLOCKDEP. */
+	CgAccess dma[2], npu[2];
+	int ndma, nnpu;
+	CgNpuOp prev;
+	bool has_prev;
 } CgEmit;
 
-/* Appends the register writes and the NPU_OP_* command of op. */
+/* Appends the register writes and the NPU_OP_* command of op (with the
+ * waits it needs and its BLOCKDEP). */
 void cg_emit_op(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op);
+/* Appends a weight DMA (with the kernel wait it needs). */
+void cg_emit_dma(CgEmit *e, const EthosUTarget *t, const CgDma *d);
+/* The strides of a map in bytes (its view's, or its layout's), and
+ * the byte offset of element (y, x, c) in its region (Vela's address
+ * arithmetic; coordinates may lie outside the map). */
+void cg_fm_strides(const CgFm *f, int64_t *sx, int64_t *sy, int64_t *sc);
+int64_t cg_fm_addr(const CgFm *f, int64_t y, int64_t x, int64_t c);
+/* Does f's base and strides meet the hardware's alignment (16 bytes in
+ * NHCWB16, the element size in NHWC)? Else *need is the alignment and
+ * *what names the value that misses it. */
+bool cg_fm_aligned(const CgFm *f, int64_t *need, const char **what);
+/* Vela's BLOCKDEP of op after prev (NULL: none): how many of prev's
+ * last OFM blocks op's first blocks may overlap, 0 to 3. */
+int cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev,
+    const CgNpuOp *op);
 /* The stream's first commands (NPU_SET_PARALLEL_MODE on an Ethos-U65). */
 void cg_emit_begin(CgEmit *e, const EthosUTarget *t);
 /* NPU_OP_STOP. */
@@ -128,6 +177,21 @@ typedef struct CgPrep {
 	size_t nblob;
 	EthosuWeightRange *ranges;
 	size_t nranges;
+	/* What the weights were packed from, to pack them again in depth
+	 * slices (owned; NULL for an op without weights). */
+	EthosuWeightGeom geom;
+	int16_t *ohwi;
+	EthosuScale *scales;
+	size_t blob_at;         /* where the blob lies in the flash */
+	/* Weight buffering (codegen_wbuf.c): the weights DMA'd into one
+	 * or two buffers (wbuf[k]: the index + 1 of the run's buffer) in
+	 * nslices OFM depth slices, slice k into buffer k % 2. */
+	int nslices;            /* 0: weights read from flash */
+	int *depth;             /* nslices + 1 offsets */
+	int64_t wsize[2];
+	size_t wbuf[2];
+	int64_t waddr[2];
+	int wregion;
 } CgPrep;
 
 /* The pass's state: the target and the run being collected. */
@@ -135,10 +199,15 @@ typedef struct Cg {
 	IrContext *ctx;
 	EthosUTarget t;
 	bool dbl;               /* double rounding (TFLite Micro, Vela) */
+	bool size;              /* optimise=size: no weight buffers */
 	PlannerAlgorithm planner;
 	CgPrep *run;
 	size_t n, cap;
 	IrPtrMap in_run;        /* op -> itself, for the ops of the run */
+	/* The function's NPU operations as the estimate sees them (its
+	 * placement of maps and weights): op -> layer index + 1. */
+	EthosULayers ls;
+	IrPtrMap layer_of;
 } Cg;
 
 /* Prepares op into one or more preps at the end of g's run (room for
@@ -147,6 +216,17 @@ typedef struct Cg {
  * drops what was added. */
 bool cg_prepare(Cg *g, IrOp *op, bool *fatal);
 void cg_prep_free(CgPrep *p);
+
+/* Weight buffering (codegen_wbuf.c). cg_wbuf_decide: which preps get
+ * their weights DMA'd into buffers (the estimate's placement), in which
+ * depth slices (perf.c's rule, Vela's), packing them again per slice.
+ * cg_wbuf_emit: a prep's operations, with the DMA before each slice. */
+void cg_wbuf_decide(Cg *g);
+/* The estimate's layers of a function's ops (cg_wbuf_layers_free
+ * frees them). */
+void cg_wbuf_layers(Cg *g, IrBlock *blk);
+void cg_wbuf_layers_free(Cg *g);
+void cg_wbuf_emit(CgEmit *e, const EthosUTarget *t, const CgPrep *p);
 /* The map of v as the NPU sees it: NHWC, leading dims folded into H. */
 void cg_fm_of(const IrValue *v, CgFm *f);
 

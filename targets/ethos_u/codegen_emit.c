@@ -190,13 +190,13 @@ weight_regs(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
 	if (!op->ncores)
 		return;
 	int cores = t->cores > 2 ? 2 : (int)t->cores;
-	cmd0(e, ETHOSU_SET_WEIGHT_REGION, 0);
+	cmd0(e, ETHOSU_SET_WEIGHT_REGION, op->w_region);
 	for (int c = 0; c < cores; c++) {
 		bool own = c < op->ncores;
 		addr(e, wb[c], own ? op->w_addr[c] : op->w_addr[0]);
 		put(e, wl[c], 0, own ? (uint32_t)op->w_len[c] : 0);
 	}
-	cmd0(e, ETHOSU_SET_SCALE_REGION, 0);
+	cmd0(e, ETHOSU_SET_SCALE_REGION, op->w_region);
 	for (int c = 0; c < cores; c++) {
 		bool own = c < op->ncores;
 		addr(e, sb[c], own ? op->s_addr[c] : op->s_addr[0]);
@@ -238,24 +238,149 @@ ifm2_regs(CgEmit *e, const CgNpuOp *op)
 	cmd0(e, ETHOSU_SET_IFM2_BROADCAST, bc);
 }
 
-/* The table goes to the top two SHRAM banks (LUT slot 0). Operations
- * still running may read the previous table or (on an accelerator
- * without reserved end banks) keep accumulators there: they are waited
- * for first. */
+/* ------------------------------------------------------------ waits */
+
+/* SHRAM banks an operation's blocks may use (Vela's available banks:
+ * two are kept for a LUT on an accelerator without reserved end
+ * banks). */
+static int64_t
+shram_reserved(const EthosUTarget *t)
+{
+	return t->shram_banks > 16 ? 2 : 0;
+}
+
+static int64_t
+shram_avail(const EthosUTarget *t, bool lut)
+{
+	int64_t banks = t->shram_banks - shram_reserved(t);
+	return lut && !shram_reserved(t) ? banks - 2 : banks;
+}
+
+static bool
+ranges_meet(const CgRange *a, int na, const CgRange *b, int nb)
+{
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++)
+			if (a[i].region == b[j].region && a[i].lo < b[j].hi &&
+			    b[j].lo < a[i].hi)
+				return true;
+	return false;
+}
+
+/* A true, anti or output dependency between two access sets. */
+static bool
+conflicts(const CgAccess *a, const CgAccess *b)
+{
+	return ranges_meet(a->wr, a->nwr, b->rd, b->nrd) ||
+	    ranges_meet(a->rd, a->nrd, b->wr, b->nwr) ||
+	    ranges_meet(a->wr, a->nwr, b->wr, b->nwr);
+}
+
+/* Vela's wait placement: acc joins the outstanding commands of its own
+ * kind (the oldest drops out past max); the newest outstanding command
+ * of the other kind that it conflicts with must finish first: returns
+ * how many of the other kind may stay outstanding (-1: no wait), and
+ * those older than it are done. */
+static int
+track(CgAccess *mine, int *nmine, int max, CgAccess *other, int *nother,
+    const CgAccess *acc)
+{
+	if (*nmine == max) {
+		memmove(mine, mine + 1, (size_t)(max - 1) * sizeof *mine);
+		(*nmine)--;
+	}
+	mine[(*nmine)++] = *acc;
+	int waits = -1;
+	for (int i = *nother - 1; i >= 0; i--) {
+		waits++;
+		if (conflicts(&other[i], acc)) {
+			memmove(other, other + i + 1, (size_t)(*nother - i - 1) *
+			    sizeof *other);
+			*nother -= i + 1;
+			return waits;
+		}
+	}
+	return -1;
+}
+
+static void
+add_range(CgRange *r, int *n, int region, int64_t lo, int64_t len)
+{
+	if (len > 0)
+		r[(*n)++] = (CgRange){ region, lo, lo + len };
+}
+
+/* The bytes of a feature map, from its first element to past its
+ * last (Vela's address range of tile 0). */
+static void
+fm_range(const CgFm *f, CgRange *r, int *n)
+{
+	int64_t first = cg_fm_addr(f, 0, 0, 0);
+	int64_t last = cg_fm_addr(f, f->h - 1, f->w - 1, f->c - 1);
+	add_range(r, n, f->region, first, last - first + f->bits / 8);
+}
+
+static void
+op_access(const EthosUTarget *t, const CgNpuOp *op, CgAccess *a)
+{
+	memset(a, 0, sizeof *a);
+	fm_range(&op->ifm, a->rd, &a->nrd);
+	if (op->has_ifm2)
+		fm_range(&op->ifm2, a->rd, &a->nrd);
+	for (int c = 0; c < op->ncores; c++) {
+		add_range(a->rd, &a->nrd, op->w_region, (int64_t)op->w_addr[c],
+		    (int64_t)op->w_len[c]);
+		add_range(a->rd, &a->nrd, op->w_region, (int64_t)op->s_addr[c],
+		    (int64_t)op->s_len[c]);
+	}
+	bool lut = op->lut_len > 0;
+	if (lut)
+		add_range(a->rd, &a->nrd, CG_SHRAM, shram_avail(t, true) *
+		    CG_BANK_BYTES, 2 * CG_BANK_BYTES);
+	fm_range(&op->ofm, a->wr, &a->nwr);
+	add_range(a->wr, &a->nwr, CG_SHRAM, 0, shram_avail(t, lut) *
+	    CG_BANK_BYTES);
+}
+
+/* DMA0_SRC/DST, DMA0_LEN, the kernel wait its destination needs, and
+ * NPU_OP_DMA_START. */
+static void
+dma(CgEmit *e, const EthosUTarget *t, int src_region, uint64_t src,
+    int dst_region, uint64_t dst, uint64_t len)
+{
+	cmd0(e, ETHOSU_SET_DMA0_SRC_REGION, src_region);
+	addr(e, ETHOSU_SET_DMA0_SRC, src);
+	/* The SHRAM: the internal mode (bit 8). */
+	cmd0(e, ETHOSU_SET_DMA0_DST_REGION, dst_region == CG_SHRAM ? 1 << 8 :
+	    dst_region);
+	addr(e, ETHOSU_SET_DMA0_DST, dst);
+	addr(e, ETHOSU_SET_DMA0_LEN, len);
+	CgAccess a = { .nrd = 0 };
+	add_range(a.rd, &a.nrd, src_region, (int64_t)src, (int64_t)len);
+	add_range(a.wr, &a.nwr, dst_region, (int64_t)dst, (int64_t)len);
+	int max = !strncmp(t->accel, "ethos-u65", 9) ? 2 : 1;
+	int kw = track(e->dma, &e->ndma, max, e->npu, &e->nnpu, &a);
+	if (kw >= 0)
+		cmd0(e, ETHOSU_OP_KERNEL_WAIT, kw);
+	cmd0(e, ETHOSU_OP_DMA_START, 0);
+}
+
+void
+cg_emit_dma(CgEmit *e, const EthosUTarget *t, const CgDma *d)
+{
+	dma(e, t, 0, d->src, d->dst_region, d->dst, d->len);
+}
+
+/* The table goes to the top two SHRAM banks (LUT slot 0), after the
+ * operations that may still read the previous table or keep their
+ * accumulators there (the waits find them). */
 static void
 lut_dma(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
 {
 	if (!op->lut_len || (e->lut_loaded && e->lut_addr == op->lut_addr))
 		return;
-	if (e->any_op)
-		cmd0(e, ETHOSU_OP_KERNEL_WAIT, 0);
-	cmd0(e, ETHOSU_SET_DMA0_SRC_REGION, 0);
-	addr(e, ETHOSU_SET_DMA0_SRC, op->lut_addr);
-	cmd0(e, ETHOSU_SET_DMA0_DST_REGION, 1 << 8);
-	addr(e, ETHOSU_SET_DMA0_DST, (uint64_t)(t->shram_banks - 2) *
-	    CG_BANK_BYTES);
-	addr(e, ETHOSU_SET_DMA0_LEN, op->lut_len);
-	cmd0(e, ETHOSU_OP_DMA_START, 0);
+	dma(e, t, 0, op->lut_addr, CG_SHRAM, (uint64_t)shram_avail(t, true) *
+	    CG_BANK_BYTES, op->lut_len);
 	e->lut_loaded = true;
 	e->lut_addr = op->lut_addr;
 }
@@ -285,13 +410,17 @@ cg_emit_op(CgEmit *e, const EthosUTarget *t, const CgNpuOp *op)
 		    op->ofm_scale);
 	if (op->has_ifm2)
 		ifm2_regs(e, op);
-	/* Each operation may overlap nothing before it: always correct,
-	 * slower than Vela's computed dependency. */
-	cmd0(e, ETHOSU_SET_BLOCKDEP, 0);
-	if (op->lut_len)
-		cmd0(e, ETHOSU_OP_DMA_WAIT, 0);
+	cmd0(e, ETHOSU_SET_BLOCKDEP, cg_blockdep(t, e->has_prev ? &e->prev :
+	    NULL, op));
+	CgAccess a;
+	op_access(t, op, &a);
+	int dw = track(e->npu, &e->nnpu, 2, e->dma, &e->ndma, &a);
+	if (dw >= 0)
+		cmd0(e, ETHOSU_OP_DMA_WAIT, dw);
 	cmd0(e, op->op, op->op_param);
 	e->any_op = true;
+	e->prev = *op;
+	e->has_prev = true;
 	/* Without reserved end banks (16 banks or fewer, as Vela's
 	 * layout) an operation's accumulators may overwrite the table. */
 	if (!op->lut_len && t->shram_banks <= 16)

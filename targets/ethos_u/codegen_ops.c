@@ -185,6 +185,7 @@ choose_block(Cg *g, CgNpuOp *n, EthosUQuery *q)
 {
 	if (!ethos_u_find_block_config(&g->t, q, &n->cfg))
 		return false;
+	n->q = *q;
 	return cg_shram_layout(&g->t, q, n);
 }
 
@@ -282,6 +283,7 @@ pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth,
 		return false;
 	if (p->nranges < 1 || p->nranges > 2)
 		return false;
+	p->geom = geom;
 	for (size_t i = 0; i < p->nranges; i++) {
 		const EthosuWeightRange *r = &p->ranges[i];
 		n->w_addr[i] = r->weight_offset;
@@ -371,8 +373,10 @@ prep_mac(Cg *g, CgPrep *p, bool *fatal)
 	    ETHOSU_WEIGHTS_CONV;
 	ok = ok && scales_of(g, op, oc, b, n, sc) && pack_weights(g, p, kind,
 	    (int)n->ifm.c, ohwi, sc);
-	free(ohwi);
-	free(sc);
+	/* Kept to pack the weights again in depth slices (weight
+	 * buffering, codegen_wbuf.c). */
+	p->ohwi = ohwi;
+	p->scales = sc;
 	if (w)
 		ir_tensor_release(w);
 	if (b)
@@ -1054,4 +1058,7 @@ cg_prep_free(CgPrep *p)
 	free(p->blob);
 	free(p->ranges);
 	free(p->tmp);
+	free(p->ohwi);
+	free(p->scales);
+	free(p->depth);
 }

@@ -657,6 +657,38 @@ round_up_f(double a, double b)
 	return floor((a + b - 1) / b) * b;
 }
 
+bool
+ethos_u_weight_slices(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUBlockConfig *cfg, double bytes, double prev_slack,
+    EthosUSlices *s)
+{
+	double full = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
+	    bytes);
+	int64_t depth = q->ofm.shape.c;
+	s->pre = s->step = depth;
+	if (full <= prev_slack)     /* all of it prebuffered: one buffer */
+		return false;
+	double ratio = prev_slack / full;
+	int64_t pre = (int64_t)fmax(16, round_down_f((double)depth * ratio,
+	    16));
+	if (pre >= depth)           /* one slice: a standard buffer */
+		return false;
+	double block_depth = (double)cfg->ofm_block.c;
+	double pre_cycles = cycles_at_depth(t, q, cfg, pre);
+	double buf = round_up_f((double)depth * (pre_cycles / full),
+	    block_depth);
+	buf = buf > block_depth ? round_down_f(buf, block_depth) :
+	    round_down_f(buf, 16);
+	int64_t step = (int64_t)fmax(buf, 16);
+	int64_t last = pre;
+	while (last + step < depth)
+		last += step;
+	s->pre = pre;
+	s->step = step;
+	s->slack = cycles_at_depth(t, q, cfg, depth - last);
+	return true;
+}
+
 /* NPU cycles with the weights DMA'd into the fast storage under the op
  * before (Vela's weight buffering, without a limit on the buffer). Sets
  * p->slack to what the next op can hide its own DMA under. */
@@ -671,24 +703,11 @@ buffered_npu_cycles(const EthosUTarget *t, const EthosUQuery *q,
 	int64_t depth = q->ofm.shape.c;
 	p->weight_transfer = full;
 	p->weight_buffer = w->encoded_bytes;
-	if (full <= prev_slack)     /* all of it prebuffered: one buffer */
+	EthosUSlices sl;
+	if (!ethos_u_weight_slices(t, q, &p->config, bytes, prev_slack, &sl))
 		return op + full - fmin(full, prev_slack);
-	double ratio = prev_slack / full;
-	int64_t pre = (int64_t)fmax(16, round_down_f((double)depth * ratio,
-	    16));
-	if (pre >= depth)           /* one slice: a standard buffer */
-		return op + full - fmin(full, prev_slack);
-	double block_depth = (double)p->config.ofm_block.c;
-	double pre_cycles = cycles_at_depth(t, q, &p->config, pre);
-	double buf = round_up_f((double)depth * (pre_cycles / full),
-	    block_depth);
-	buf = buf > block_depth ? round_down_f(buf, block_depth) :
-	    round_down_f(buf, 16);
-	int64_t step = (int64_t)fmax(buf, 16);
-	int64_t last = pre;
-	while (last + step < depth)
-		last += step;
-	p->slack = cycles_at_depth(t, q, &p->config, depth - last);
+	int64_t pre = sl.pre, step = sl.step;
+	p->slack = sl.slack;
 	/* Two buffers, slices alternating between them, each as large as
 	 * the largest slice it holds. */
 	int64_t buf2[2] = { 0, 0 }, k = 0;

@@ -150,6 +150,21 @@ void ethos_u_element_access(const EthosUTarget *t, const EthosUQuery *q,
 /* Cycles to copy bytes from one memory to another (a DMA). */
 double ethos_u_mem2mem_cycles(const EthosUTarget *t, EthosUMem from,
     EthosUMem to, double bytes);
+/* Vela's OFM depth slices for weights (bytes of them, scales included)
+ * DMA'd into the fast storage under an op that leaves prev_slack
+ * cycles: the first slice as deep as that DMA hides (16 channels at
+ * least), then slices of `step` channels, each about as deep as the
+ * slice before computes while its DMA runs (the block depth's
+ * multiples). Slices start at 0, pre, pre + step, ... below the OFM
+ * depth. False for one slice of all channels. */
+typedef struct EthosUSlices {
+	int64_t pre, step;
+	double slack;           /* cycles of the last slice (for the next
+	                           op's DMA) */
+} EthosUSlices;
+bool ethos_u_weight_slices(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUBlockConfig *cfg, double bytes, double prev_slack,
+    EthosUSlices *s);
 /* The whole estimate (estimate_full_op_performance): block config, NPU
  * cycles with the weight DMA, access cycles per memory and the total.
  * prev_slack is the slack of the op before (0 for the first). False when

@@ -117,7 +117,8 @@ Test(codegen, registers_of_a_conv)
 }
 
 /* Vela's register machine: a second identical operation writes nothing
- * but its NPU_OP_*; a changed OFM address writes one register. */
+ * but its BLOCKDEP (3 now: its IFM is not the first one's OFM) and its
+ * NPU_OP_*; a changed OFM address writes one register. */
 Test(codegen, registers_written_once)
 {
 	EthosUTarget t = target("ethos-u55-128");
@@ -126,10 +127,10 @@ Test(codegen, registers_written_once)
 	cg_emit_op(&e, &t, &op);
 	size_t first = e.n;
 	cg_emit_op(&e, &t, &op);
-	cr_assert_eq(e.n, first + 4);
+	cr_assert_eq(e.n, first + 4 + 4);
 	op.ofm.addr = 0x800;
 	cg_emit_op(&e, &t, &op);
-	cr_assert_eq(e.n, first + 4 + 8 + 4);
+	cr_assert_eq(e.n, first + 8 + 8 + 4);
 	EthosuStream s = decode(&e);
 	cr_assert_eq(s.cmds[s.n - 2].id, ETHOSU_SET_OFM_BASE0);
 	ethosu_stream_free(&s);
@@ -230,11 +231,14 @@ count(const CgEmit *e, unsigned id)
 	return n;
 }
 
-/* A table is DMA'd once while it stays in SHRAM, after waiting for the
- * operations before; on a 16-bank SHRAM (no reserved end banks) an
- * operation without a table may overwrite it, so it is DMA'd again. */
+/* A table is DMA'd once while it stays in SHRAM; on a 16-bank SHRAM
+ * (no reserved end banks) an operation without a table may overwrite
+ * it, so it is DMA'd again, each time after waiting for the operation
+ * whose accumulators may be there (Vela's waits: with reserved end
+ * banks nothing else uses the table's banks, and no wait is needed).
+ * Each table is waited for before its first operation. */
 static size_t
-lut_dmas(const char *accel, size_t *waits)
+lut_dmas(const char *accel, size_t *waits, size_t dma_waits)
 {
 	EthosUTarget t = target(accel);
 	CgNpuOp conv = conv_op(), lut = conv_op();
@@ -250,7 +254,7 @@ lut_dmas(const char *accel, size_t *waits)
 	cg_emit_op(&e, &t, &lut);
 	size_t n = count(&e, ETHOSU_OP_DMA_START);
 	*waits = count(&e, ETHOSU_OP_KERNEL_WAIT);
-	cr_assert_eq(count(&e, ETHOSU_OP_DMA_WAIT), 2);
+	cr_assert_eq(count(&e, ETHOSU_OP_DMA_WAIT), dma_waits);
 	free(e.p);
 	return n;
 }
@@ -258,8 +262,8 @@ lut_dmas(const char *accel, size_t *waits)
 Test(codegen, lut_reloaded_when_overwritten)
 {
 	size_t waits;
-	cr_assert_eq(lut_dmas("ethos-u55-128", &waits), 1);
-	cr_assert_eq(waits, 1);
-	cr_assert_eq(lut_dmas("ethos-u55-32", &waits), 2);
+	cr_assert_eq(lut_dmas("ethos-u55-128", &waits, 1), 1);
+	cr_assert_eq(waits, 0);
+	cr_assert_eq(lut_dmas("ethos-u55-32", &waits, 2), 2);
 	cr_assert_eq(waits, 2);
 }

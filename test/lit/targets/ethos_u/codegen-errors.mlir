@@ -1,7 +1,7 @@
 // ethos-u-codegen on npu IR it cannot place: an error at the op, exit 1,
 // no output file. A dynamic shape:
 // RUN: not npu-opt %s --ethos-u-target --ethos-u-codegen -o %t.out 2>&1 | FileCheck %s --check-prefix=DYN
-// DYN: codegen-errors.mlir:[[@LINE+19]]:{{[0-9]+}}: error: 'npu.lut' op cannot place a feature map of dynamic shape in the Ethos-U scratch arena
+// DYN: codegen-errors.mlir:[[@LINE+21]]:{{[0-9]+}}: error: 'npu.lut' op cannot place a feature map of dynamic shape in the Ethos-U scratch arena
 // RUN: not test -e %t.out
 //
 // A map beyond the registers' 16-bit sizes:
@@ -17,6 +17,8 @@
 // PLAN: error: unknown planner 'nope'
 // RUN: not npu-opt %s --ethos-u-codegen=rounding=triple 2>&1 | FileCheck %s --check-prefix=ROUND
 // ROUND: error: {{.*}}triple
+// RUN: not npu-opt %s --ethos-u-codegen=optimise=speed 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: error: {{.*}}speed
 
 module {
   func.func @f(%x: tensor<?x4xi8>) -> tensor<?x4xi8> {

@@ -6,16 +6,20 @@ listings (ours and Vela's), field by field.
   codegen-regs.py extract IN.mlir OUT.bin   the first ethos_u.stream's
                                             command_stream bytes
   codegen-regs.py compare OURS.txt VELA.txt differing fields per operation
+  codegen-regs.py summary OURS.txt VELA.txt how many of our operations
+                                            equal Vela's at the same index,
+                                            and the fields of the others
 
 Addresses (BASE, DMA source/destination/length) and weight and scale
-lengths are left out: they follow from the memory layout, not from what the
+lengths are left out (the DMA regions are compared): they follow from the memory layout, not from what the
 operation computes. When Vela splits one of our operations in depth (more
 operations than ours, we have one), each of Vela's is compared with ours.
 """
 import re
 import sys
 
-SKIP_CMDS = re.compile(r'_BASE\d?$|_LENGTH$|^NPU_SET_DMA0_|^NPU_SET_SCALE1?_BASE$')
+SKIP_CMDS = re.compile(r'_BASE\d?$|_LENGTH$|^NPU_SET_DMA0_(SRC|DST|LEN)$|'
+                       r'^NPU_SET_SCALE1?_BASE$')
 LINE = re.compile(r'^\s+\d+\s+0x[0-9a-f]+\s+(?:[0-9a-f]{8}\s+){1,2}(NPU_\w+)\s*(.*)$')
 
 
@@ -70,10 +74,32 @@ def compare(ours_path, vela_path):
     print('%d differences' % ndiff)
 
 
+def summary(ours_path, vela_path):
+    """For a whole network: our operations against Vela's in order (Vela
+    may have more: ops we leave to the CPU come last)."""
+    ours, vela = operations(ours_path), operations(vela_path)
+    same = 0
+    lines = []
+    for i, o in enumerate(ours):
+        v = vela[i] if i < len(vela) else {}
+        keys = sorted(k for k in set(o) | set(v) if o.get(k) != v.get(k))
+        if not keys:
+            same += 1
+            continue
+        regs = sorted(set(k.split('.')[0] for k in keys))
+        lines.append('operation %d: %s' % (i, ' '.join(regs)))
+    print('operations: ours %d, vela %d' % (len(ours), len(vela)))
+    print('equal: %d of %d' % (same, len(ours)))
+    for line in lines:
+        print(line)
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'extract':
         extract(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == 'compare':
         compare(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == 'summary':
+        summary(sys.argv[2], sys.argv[3])
     else:
         sys.exit(__doc__)

@@ -1,0 +1,256 @@
+/* targets/ethos_u/codegen_wbuf.c: weight buffering as Vela 3.10 does it.
+ * An op whose weights live in flash or DRAM, away from the SRAM its
+ * feature maps use, gets them DMA'd into SRAM buffers first (the
+ * estimate's placement decides which: ethos_u_place). When the DMA of
+ * all of them would not hide under the operation before, the op is cut
+ * into OFM depth slices (perf.c's rule, Vela's): the first slice small
+ * enough to arrive under the op before, the others each as deep as the
+ * slice before computes while their DMA runs, alternating between two
+ * buffers. The weights are packed per slice (each slice its own scale
+ * records and weight stream), and each slice is one NPU operation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "targets/ethos_u/codegen.h"
+#include "targets/ethos_u/layers.h"
+#include "targets/ethos_u/schedule.h"
+
+static size_t
+round16(size_t n)
+{
+	return (n + 15) / 16 * 16;
+}
+
+/* The ops the estimate models without a warning, one layer each. */
+static bool
+modelled(const IrOp *op)
+{
+	static const char *const names[] = { "npu.conv2d",
+	    "npu.depthwise_conv2d", "npu.fully_connected", "npu.pool",
+	    "npu.elementwise", "npu.lut" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (ir_op_is(op, names[i]))
+			return true;
+	return false;
+}
+
+void
+cg_wbuf_layers(Cg *g, IrBlock *blk)
+{
+	memset(&g->ls, 0, sizeof g->ls);
+	memset(&g->layer_of, 0, sizeof g->layer_of);
+	for (IrOp *op = blk->first; op; op = op->next) {
+		bool skip;
+		size_t before = g->ls.n;
+		if (!modelled(op) || !ethos_u_add_op(&g->t, &g->ls, op,
+		    &skip)) {
+			g->ls.n = before;
+			continue;
+		}
+		if (g->ls.n == before + 1)
+			ir_ptrmap_put(&g->layer_of, op, (void *)g->ls.n);
+	}
+	ethos_u_place(&g->t, &g->ls, g->size);
+}
+
+void
+cg_wbuf_layers_free(Cg *g)
+{
+	free(g->ls.v);
+	ir_ptrmap_free(&g->layer_of);
+	memset(&g->ls, 0, sizeof g->ls);
+	memset(&g->layer_of, 0, sizeof g->layer_of);
+}
+
+static const EthosULayer *
+layer(const Cg *g, IrOp *op)
+{
+	size_t k = op ? (size_t)ir_ptrmap_get(&g->layer_of, op) : 0;
+	return k ? &g->ls.v[k - 1] : NULL;
+}
+
+/* Does the estimate place op's weights in a buffer? A stripe of a
+ * scheduled op reads them from flash here (its stripes would have to
+ * share one buffer). */
+static bool
+buffered(const Cg *g, IrOp *op)
+{
+	int64_t st[3];
+	const EthosULayer *l = layer(g, op);
+	return l && !ethos_u_stripe_of(op, st) && l->w.present &&
+	    l->w.buffered;
+}
+
+/* The query Vela's scheduler costs weight buffering with: the op as
+ * the estimate places it, but with its feature maps in the arena (the
+ * scheduler decides the buffering before it moves maps to the fast
+ * storage) and its biases read from the fast storage. */
+static EthosUQuery
+ref_query(const Cg *g, const CgPrep *p)
+{
+	const EthosULayer *l = layer(g, p->op);
+	EthosUQuery q = l ? l->q : p->n.q;
+	q.ifm.mem = q.ifm2.mem = q.ofm.mem = g->t.arena_mem;
+	q.const_mem = g->t.cache_mem;
+	return q;
+}
+
+/* The op's cycles alone: what the next op's weight DMA may hide under. */
+static double
+op_cycles(const Cg *g, const CgPrep *p)
+{
+	EthosUQuery q = ref_query(g, p);
+	int64_t macs;
+	return (double)ethos_u_op_cycles(&g->t, &q, &p->n.cfg, &macs);
+}
+
+/* The bytes of slice k (all cores' ranges, each rounded to 16), and
+ * where they start in the blob. */
+static size_t
+slice_bytes(const CgPrep *p, int k, size_t *start)
+{
+	size_t n = 0;
+	bool first = true;
+	for (size_t i = 0; i < p->nranges; i++) {
+		const EthosuWeightRange *r = &p->ranges[i];
+		if (r->depth != p->depth[k])
+			continue;
+		if (first)
+			*start = r->scale_offset;
+		first = false;
+		n += round16(r->weight_offset + r->weight_bytes -
+		    r->scale_offset);
+	}
+	return n;
+}
+
+/* Packs p's weights in the given depth slices; false (p unchanged)
+ * when the encoder refuses. */
+static bool
+repack(CgPrep *p, int *depth, int nslices)
+{
+	uint8_t *blob;
+	size_t nblob, nranges;
+	EthosuWeightRange *ranges;
+	EthosuWeightError e;
+	if (!ethosu_weights_pack(&p->geom, p->ohwi, p->scales, depth, nslices,
+	    &blob, &nblob, &ranges, &nranges, &e))
+		return false;
+	free(p->blob);
+	free(p->ranges);
+	p->blob = blob;
+	p->nblob = nblob;
+	p->ranges = ranges;
+	p->nranges = nranges;
+	return true;
+}
+
+/* Slices and buffers of one buffered prep; returns the slack it leaves
+ * the next op. */
+static double
+plan_prep(Cg *g, CgPrep *p, double slack)
+{
+	CgNpuOp *n = &p->n;
+	int64_t oc = n->ofm.c;
+	double next = op_cycles(g, p);
+	EthosUQuery q = ref_query(g, p);
+	EthosUSlices sl;
+	int ns = 1;
+	int *depth = ir_xcalloc((size_t)oc + 2, sizeof *depth);
+	depth[1] = (int)oc;
+	if (ethos_u_weight_slices(&g->t, &q, &n->cfg, (double)p->nblob,
+	    slack, &sl)) {
+		ns = 0;
+		for (int64_t at = 0; at < oc; at = at ? at + sl.step :
+		    sl.pre)
+			depth[ns++] = (int)at;
+		depth[ns] = (int)oc;
+		if (!repack(p, depth, ns)) {
+			free(depth);
+			return next;
+		}
+		next = sl.slack;
+	}
+	p->depth = depth;
+	p->nslices = ns;
+	for (int k = 0; k < ns; k++) {
+		size_t start, b = slice_bytes(p, k, &start);
+		if ((int64_t)b > p->wsize[k % 2])
+			p->wsize[k % 2] = (int64_t)b;
+	}
+	return next;
+}
+
+void
+cg_wbuf_decide(Cg *g)
+{
+	double slack = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		if (p->alias || p->view || p->member)
+			continue;
+		if (p->ohwi && p->n.ncores && buffered(g, p->op))
+			slack = plan_prep(g, p, slack);
+		else
+			slack = op_cycles(g, p);
+		/* Packed for good: the unpacked weights go. */
+		free(p->ohwi);
+		free(p->scales);
+		p->ohwi = NULL;
+		p->scales = NULL;
+	}
+}
+
+/* The channels [lo, hi) of a map, addressed in the whole map. */
+static void
+slice_fm(CgFm *f, int lo, int hi)
+{
+	int64_t sx, sy, sc;
+	cg_fm_strides(f, &sx, &sy, &sc);
+	f->addr = (uint64_t)cg_fm_addr(f, 0, 0, lo);
+	f->c = hi - lo;
+	f->strided = true;
+	f->sx = (uint64_t)sx, f->sy = (uint64_t)sy, f->sc = (uint64_t)sc;
+}
+
+void
+cg_wbuf_emit(CgEmit *e, const EthosUTarget *t, const CgPrep *p)
+{
+	if (!p->nslices) {
+		cg_emit_op(e, t, &p->n);
+		return;
+	}
+	for (int k = 0; k < p->nslices; k++) {
+		CgNpuOp s = p->n;
+		int lo = p->depth[k], hi = p->depth[k + 1];
+		if (p->nslices > 1) {
+			slice_fm(&s.ofm, lo, hi);
+			if (s.op == ETHOSU_OP_DEPTHWISE)
+				slice_fm(&s.ifm, lo, hi);
+		}
+		/* Each core's scale records then weights, one after the
+		 * other in the buffer, as they lie in the flash. */
+		uint64_t base = (uint64_t)p->waddr[k % 2], off = 0;
+		s.ncores = 0;
+		s.w_region = p->wregion;
+		for (size_t i = 0; i < p->nranges && s.ncores < 2; i++) {
+			const EthosuWeightRange *r = &p->ranges[i];
+			if (r->depth != lo)
+				continue;
+			int c = s.ncores++;
+			s.s_addr[c] = base + off;
+			s.s_len[c] = round16(r->scale_bytes);
+			s.w_addr[c] = base + off + r->weight_offset -
+			    r->scale_offset;
+			s.w_len[c] = round16(r->weight_bytes);
+			off += round16(r->weight_offset + r->weight_bytes -
+			    r->scale_offset);
+		}
+		size_t start = 0;
+		CgDma d = { .len = slice_bytes(p, k, &start),
+		    .dst = base, .dst_region = p->wregion };
+		d.src = p->blob_at + start;
+		cg_emit_dma(e, t, &d);
+		cg_emit_op(e, t, &s);
+	}
+}
