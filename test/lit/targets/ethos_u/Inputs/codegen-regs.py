@@ -6,6 +6,9 @@ listings (ours and Vela's), field by field.
   codegen-regs.py extract IN.mlir OUT.bin   the first ethos_u.stream's
                                             command_stream bytes
   codegen-regs.py compare OURS.txt VELA.txt differing fields per operation
+  codegen-regs.py compare-last N OURS.txt VELA.txt
+                                            the same for the last N
+                                            operations of each (a softmax)
 
 Addresses (BASE, DMA source/destination/length) and weight and scale
 lengths are left out: they follow from the memory layout, not from what the
@@ -70,10 +73,25 @@ def compare(ours_path, vela_path):
     print('%d differences' % ndiff)
 
 
+def compare_last(n, ours_path, vela_path):
+    ours, vela = operations(ours_path)[-n:], operations(vela_path)[-n:]
+    print('last %d operations: ours %d, vela %d' % (n, len(ours), len(vela)))
+    ndiff = 0
+    for i, (o, v) in enumerate(zip(ours, vela)):
+        for k in sorted(set(o) | set(v)):
+            if o.get(k) != v.get(k):
+                print('step %d: %s ours=%s vela=%s' % (
+                    i, k, o.get(k, '-'), v.get(k, '-')))
+                ndiff += 1
+    print('%d differences' % ndiff)
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'extract':
         extract(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == 'compare':
         compare(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 5 and sys.argv[1] == 'compare-last':
+        compare_last(int(sys.argv[2]), sys.argv[3], sys.argv[4])
     else:
         sys.exit(__doc__)
