@@ -16,6 +16,7 @@ typedef struct CgBuf {
 	bool input;
 	bool b16;               /* NHCWB16: made and read only in the run */
 	bool wbuf;              /* a weight buffer (fast storage) */
+	bool outside;           /* a value in it is read after the run */
 	int region;             /* 1 arena, 2 fast scratch */
 	IrValue *v;             /* the value it was made for */
 	int64_t offset;
@@ -155,7 +156,7 @@ collect_buffers(Cg *g, CgMaps *m, size_t *nbuf)
 		CgPrep *p = &g->run[i];
 		CgBuf *b = &buf[buf_of(m, p->out) - 1];
 		if (!p->alias && !p->view && b->v == p->out &&
-		    p->n.ofm.bits != 32)
+		    (p->n.ofm.bits != 32 || p->wide_b16))
 			b->b16 = true;
 	}
 	for (size_t i = 0; i < g->n; i++) {
@@ -165,8 +166,10 @@ collect_buffers(Cg *g, CgMaps *m, size_t *nbuf)
 			b->b16 = false;
 		if (p->in_view)
 			buf[buf_of(m, p->in) - 1].b16 = false;
-		if (used_outside(g, p->out))
+		if (used_outside(g, p->out)) {
 			b->end = end;
+			b->outside = true;
+		}
 	}
 	for (size_t i = 0; i < nb; i++)
 		if (buf[i].b16) {
@@ -237,13 +240,15 @@ plan_region(Cg *g, CgBuf *buf, size_t nb, int region)
 /* Plans the arena (region 1) and, when the memory mode gives the NPU a
  * fast scratch apart from the arena (Dedicated_Sram), puts the maps
  * made and read only inside the run there (region 2), as Vela does,
- * while they fit its size. */
+ * while they fit its size: the NHCWB16 maps and the NHWC ones a
+ * reshape or a view reads (Vela's softmax reads its input reshaped). */
 static void
 plan(Cg *g, CgBuf *buf, size_t nb, int64_t *arena, int64_t *fast)
 {
 	bool split = g->t.cache_mem != g->t.arena_mem;
 	for (size_t i = 0; i < nb; i++)
-		buf[i].region = split && (buf[i].b16 || buf[i].wbuf) ? 2 : 1;
+		buf[i].region = split && (buf[i].b16 || buf[i].wbuf ||
+		    (!buf[i].input && !buf[i].outside)) ? 2 : 1;
 	*fast = split ? plan_region(g, buf, nb, 2) : 0;
 	if (*fast > g->t.arena_cache_size) {
 		for (size_t i = 0; i < nb; i++)
@@ -646,7 +651,8 @@ const IrPassDef pass_ethos_u_codegen = {
 	    "Runs on legalized IR (`ethos-u-compile`). Each maximal run of\n"
 	    "npu ops the generator supports (conv2d, depthwise_conv2d,\n"
 	    "fully_connected, max and unpadded average pool, elementwise\n"
-	    "add, sub, mul, min and max, lut, reshape, slice, concat, pad)\n"
+	    "add, sub, mul, min and max, lut, reshape, slice, concat, pad,\n"
+	    "and softmax with Vela's exp table as Vela's 31 operations)\n"
 	    "becomes\n"
 	    "one `ethos_u.stream` op: a COP1 payload (the configuration word\n"
 	    "of the module's accelerator, then the register writes Vela\n"

@@ -172,6 +172,9 @@ typedef struct CgPrep {
 	 * writes it there. */
 	bool view, member;
 	int64_t rows;
+	/* An int32 OFM kept in NHCWB16 (int32 maps are NHWC otherwise):
+	 * the bricked temporaries of Vela's softmax. */
+	bool wide_b16;
 	uint8_t *blob;          /* weights and scales, a LUT or a constant
 	                           map (flash) */
 	size_t nblob;

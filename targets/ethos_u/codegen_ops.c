@@ -1023,9 +1023,299 @@ prep_pad(Cg *g, IrOp *op, bool *fatal)
 	return copy_finish(g, n);
 }
 
+/* ------------------------------------------------------------ softmax */
+
+/* Vela 3.10's int8 softmax (softmax.py, get_graph_8bit) as the 31 NPU
+ * operations it emits, for an npu.softmax that carries Vela's exp table
+ * (ethos-u-legalize{softmax=vela}), whose reference kernel computes the
+ * same sequence. Rows are the input's h x w pixels of c values; row
+ * values (the max, the sum and the reciprocal's steps) are int32 maps
+ * of depth 1. Each step's registers are Vela's: int32 steps that carry
+ * no scale keep the input's zero point and its clip range moved by it
+ * (the hardware does not apply them to a 32-bit OFM), scaled steps a
+ * zero point of 0; MUL steps of "two" scale multiply by 2^30 >> 31. */
+typedef struct Sm {
+	Cg *g;
+	int64_t h, w, c;
+	int64_t zp;             /* the input's zero point */
+} Sm;
+
+/* Kinds of step output stage: the input's zero point (no scale), zero
+ * point 0 with scale 1 (one), or with the Q31 multiply (two). */
+enum { SM_NOSCALE, SM_ONE, SM_TWO };
+
+/* An int32 (or, for the row max, 8-bit) map of h x w x c owned by p. */
+static IrValue *
+sm_map(Sm *s, CgPrep *p, int64_t h, int64_t w, int64_t c, int bits)
+{
+	int64_t d[4] = { 1, h, w, c };
+	p->tmp = ir_xcalloc(1, sizeof *p->tmp);
+	p->tmp->type = ir_type_tensor(s->g->ctx, 4, d, ir_type_int(s->g->ctx,
+	    (unsigned)bits, IR_SIGNLESS), NULL);
+	return p->tmp;
+}
+
+/* The output stage of a step of kind k. */
+static void
+sm_stage(Sm *s, CgNpuOp *n, int k)
+{
+	n->ofm.zp = k == SM_NOSCALE ? s->zp : 0;
+	n->act_min = -128 + n->ofm.zp;
+	n->act_max = 127 + n->ofm.zp;
+	n->ofm_scale = k == SM_TWO ? 1u << 30 : 1;
+	n->ofm_shift = k == SM_TWO ? 31 : 0;
+}
+
+/* The block configuration of a step (the estimate's query for it). */
+static bool
+sm_block(Sm *s, CgNpuOp *n, EthosUBlock block, EthosUKind kind, bool lut)
+{
+	EthosUQuery q;
+	query_of(n, block, &q);
+	q.kind = kind;
+	q.scaled = true;
+	if (lut) {
+		q.act = ETHOS_U_ACT_LUT;
+		q.uses_lut = true;
+		q.lut_bytes = 1024;
+	}
+	return choose_block(s->g, n, &q);
+}
+
+/* One elementwise step: a (mode) b into a new map of depth oc; b NULL:
+ * the int32 constant k from flash (the first operand when rev), none
+ * for CLZ. Per-channel scale mode (no scaling) for CLZ, SHL and SHR,
+ * global for the others, double rounding (SHR: natural). */
+static CgPrep *
+sm_ew(Sm *s, uint32_t mode, IrValue *a, IrValue *b, int64_t k, bool rev,
+    int64_t oc, int kind)
+{
+	CgPrep *p = prep_new(s->g, NULL);
+	CgNpuOp *n = &p->n;
+	n->op = ETHOSU_OP_ELEMENTWISE;
+	n->op_param = mode;
+	p->in = a;
+	cg_fm_of(a, &n->ifm);
+	n->has_ifm2 = mode != 7;
+	if (b) {
+		p->in2 = b;
+		cg_fm_of(b, &n->ifm2);
+	} else if (n->has_ifm2) {
+		p->in2 = a; /* a key only: the IFM2 is in flash */
+		p->in2_flash = true;
+		p->nblob = 4;
+		p->blob = ir_xmalloc(4);
+		for (int i = 0; i < 4; i++)
+			p->blob[i] = (uint8_t)((uint64_t)k >> (8 * i));
+		n->ifm2 = (CgFm){ .h = 1, .w = 1, .c = 1, .bits = 32,
+		    .sign = true };
+	}
+	n->reversed = rev;
+	p->out = sm_map(s, p, s->h, s->w, oc, 32);
+	cg_fm_of(p->out, &n->ofm);
+	n->global_scale = mode <= 2;
+	n->round = mode == 8 ? ETHOSU_ROUND_NATURAL : ETHOSU_ROUND_DBL;
+	n->opa_scale = n->opb_scale = 1;
+	sm_stage(s, n, kind);
+	return p;
+}
+
+static bool
+sm_ew_block(Sm *s, CgPrep *p)
+{
+	uint32_t m = p->n.op_param;
+	return sm_block(s, &p->n, ETHOS_U_ELEMENTWISE, m == 0 ?
+	    ETHOS_U_KIND_MUL : m <= 2 ? ETHOS_U_KIND_ADD_SUB :
+	    ETHOS_U_KIND_OTHER, false);
+}
+
+/* Steps 0-3: the row max (a max pool over each row read as a 1 x c
+ * map), exp(x - max) by the table into int32 (a SUB whose OFM zero
+ * point 127 puts x - max in the table's range), the exps >> 12 and
+ * their sum (a REDUCE_SUM). Returns the exps (*exps) and the sum. */
+static IrValue *
+sm_exp_sum(Sm *s, IrOp *op, const IrAttr *tab, IrValue **exps)
+{
+	IrValue *x = ir_op_operand(op, 0);
+	CgPrep *p = prep_new(s->g, NULL);
+	CgNpuOp *n = &p->n;
+	p->in = x;
+	p->in_view = true; /* read reshaped: NHWC */
+	cg_fm_of(x, &n->ifm);
+	n->ifm.h = s->h * s->w, n->ifm.w = s->c, n->ifm.c = 1;
+	n->ifm.zp = s->zp;
+	p->out = sm_map(s, p, s->h * s->w, 1, 1, 8);
+	cg_fm_of(p->out, &n->ofm);
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 0; /* MAX */
+	n->windowed = true;
+	n->kh = n->sh = n->sw = n->dh = n->dw = 1;
+	n->kw = (int)s->c;
+	n->round = ETHOSU_ROUND_DBL;
+	n->ofm.zp = s->zp;
+	n->act_min = -128, n->act_max = 127;
+	if (!sm_block(s, n, ETHOS_U_POOLING, ETHOS_U_KIND_MAXPOOL, false))
+		return NULL;
+	IrValue *max = p->out;
+
+	p = prep_new(s->g, NULL);
+	n = &p->n;
+	n->op = ETHOSU_OP_ELEMENTWISE;
+	n->op_param = 2; /* SUB */
+	p->in = x, p->in2 = max;
+	cg_fm_of(x, &n->ifm);
+	cg_fm_of(max, &n->ifm2);
+	n->ifm2.h = s->h, n->ifm2.w = s->w;
+	n->has_ifm2 = true;
+	n->ifm.zp = n->ifm2.zp = s->zp;
+	p->out = sm_map(s, p, s->h, s->w, s->c, 32);
+	p->wide_b16 = true;
+	cg_fm_of(p->out, &n->ofm);
+	n->global_scale = true;
+	n->round = ETHOSU_ROUND_DBL;
+	n->opa_scale = n->opb_scale = 1;
+	n->ofm_scale = 1;
+	n->ofm.zp = 127;
+	n->activation = 16 | 3 << 12; /* TABLE_0, FORCE_INT8 */
+	n->act_min = -128, n->act_max = 127;
+	n->lut_len = 1024;
+	IrTensor *t = ir_tensor_from_dense(tab->u.dense.type, tab);
+	if (!t || t->n != 256) {
+		if (t)
+			ir_tensor_release(t);
+		return NULL;
+	}
+	p->nblob = 1024;
+	p->blob = ir_xmalloc(1024);
+	for (int i = 0; i < 1024; i++)
+		p->blob[i] = (uint8_t)((uint64_t)ir_tensor_get_int(t, i / 4) >>
+		    (8 * (i % 4)));
+	ir_tensor_release(t);
+	if (!sm_block(s, n, ETHOS_U_ELEMENTWISE, ETHOS_U_KIND_ADD_SUB, true))
+		return NULL;
+	*exps = p->out;
+
+	p = sm_ew(s, 8, *exps, NULL, 12, false, s->c, SM_NOSCALE); /* SHR */
+	if (!sm_ew_block(s, p))
+		return NULL;
+	IrValue *scaled = p->out;
+
+	p = prep_new(s->g, NULL);
+	n = &p->n;
+	p->in = scaled;
+	cg_fm_of(scaled, &n->ifm);
+	p->out = sm_map(s, p, s->h, s->w, 1, 32);
+	p->wide_b16 = true;
+	cg_fm_of(p->out, &n->ofm);
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 2; /* REDUCE_SUM */
+	n->windowed = true;
+	n->kh = n->kw = n->sh = n->sw = n->dh = n->dw = 1;
+	n->global_scale = true;
+	n->round = ETHOSU_ROUND_DBL;
+	sm_stage(s, n, SM_NOSCALE);
+	if (!sm_block(s, n, ETHOS_U_REDUCE_SUM, ETHOS_U_KIND_OTHER, false))
+		return NULL;
+	return p->out;
+}
+
+/* A step that must not fail to find a block, chained. */
+#define SM_EW(dst, ...) do { \
+		CgPrep *q_ = sm_ew(s, __VA_ARGS__); \
+		if (!sm_ew_block(s, q_)) \
+			return false; \
+		dst = q_->out; \
+	} while (0)
+
+/* Steps 4-28: from the sum, the final right shift (*rshift: 35 - CLZ)
+ * and the scale factor (*factor: twice the Q2.29 reciprocal of the
+ * sum shifted to Q1.30, by three Newton-Raphson steps from 48/17 -
+ * 32/17 x). */
+static bool
+sm_reciprocal(Sm *s, IrValue *sum, IrValue **rshift, IrValue **factor)
+{
+	enum { MUL, ADD, SUB, CLZ = 7, SHR, SHL };
+	IrValue *clz, *hr, *v, *hd, *nr, *t, *u;
+	CgPrep *p = sm_ew(s, CLZ, sum, NULL, 0, false, 1, SM_NOSCALE);
+	p->wide_b16 = true;
+	if (!sm_ew_block(s, p))
+		return false;
+	clz = p->out;
+	SM_EW(*rshift, SUB, clz, NULL, 12 + 31 - 8, true, 1, SM_NOSCALE);
+	SM_EW(hr, SUB, clz, NULL, 1, false, 1, SM_NOSCALE);
+	SM_EW(v, SHL, sum, hr, 0, false, 1, SM_NOSCALE);
+	SM_EW(v, SUB, v, NULL, 1 << 30, false, 1, SM_NOSCALE);
+	SM_EW(v, SHL, v, NULL, 1, false, 1, SM_NOSCALE);
+	p = sm_ew(s, ADD, v, NULL, INT32_MAX, false, 1, SM_ONE);
+	p->n.ofm_shift = 1; /* Vela's explicit scale (1, shift 1) */
+	if (!sm_ew_block(s, p))
+		return false;
+	hd = p->out;
+	SM_EW(v, MUL, hd, NULL, -1010580540, false, 1, SM_TWO);
+	SM_EW(nr, ADD, v, NULL, 1515870810, false, 1, SM_ONE);
+	for (int i = 0; i < 3; i++) {
+		SM_EW(t, MUL, nr, hd, 0, false, 1, SM_TWO);
+		SM_EW(t, SUB, t, NULL, 1 << 29, true, 1, SM_ONE);
+		SM_EW(u, MUL, nr, t, 0, false, 1, SM_TWO);
+		SM_EW(u, MUL, u, NULL, 4, false, 1, SM_NOSCALE);
+		SM_EW(nr, ADD, nr, u, 0, false, 1, SM_ONE);
+	}
+	SM_EW(*factor, MUL, nr, NULL, 2, false, 1, SM_ONE);
+	return true;
+}
+
+/* npu.softmax with Vela's exp table: 8-bit signed in and out, the last
+ * axis (the verifier's rules for exp_table), a row of at most 65536. */
+static bool
+prep_softmax(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
+	const IrAttr *tab = ir_op_attr(op, "exp_table");
+	if (!tab || tab->kind != IR_ATTR_DENSE || !placeable(op, x, fatal) ||
+	    !placeable(op, y, fatal) || is_constant(x))
+		return false;
+	const IrType *qx = x->type->u.shaped.elem;
+	const IrType *qy = y->type->u.shaped.elem;
+	if (qx->kind != IR_TYPE_QUANT || qy->kind != IR_TYPE_QUANT ||
+	    elem_of(x)->u.integer.width != 8 || elem_of(y)->u.integer.width !=
+	    8 || !elem_signed(x) || !elem_signed(y))
+		return false;
+	/* Thirty-one preps: more room than was reserved. */
+	if (g->n + 32 > g->cap) {
+		g->cap = 2 * g->cap + 32;
+		g->run = ir_xrealloc(g->run, g->cap * sizeof *g->run);
+	}
+	Sm s = { .g = g, .zp = qx->u.quant.zero_points[0] };
+	CgFm f;
+	cg_fm_of(x, &f);
+	s.h = f.h, s.w = f.w, s.c = f.c;
+	IrValue *exps, *sum, *rshift, *factor, *v;
+	if (!(sum = sm_exp_sum(&s, op, tab, &exps)) ||
+	    !sm_reciprocal(&s, sum, &rshift, &factor))
+		return false;
+	CgPrep *p = sm_ew(&s, 0, exps, factor, 0, false, s.c, SM_TWO);
+	p->wide_b16 = true;
+	if (!sm_ew_block(&s, p))
+		return false;
+	v = p->out;
+	/* The last step writes the result: a rounding right shift, the
+	 * output's zero point and clamp. */
+	p = sm_ew(&s, 8, v, rshift, 0, false, s.c, SM_NOSCALE);
+	p->op = op;
+	free(p->tmp);
+	p->tmp = NULL;
+	p->out = y;
+	cg_fm_of(y, &p->n.ofm);
+	p->n.ofm.zp = qy->u.quant.zero_points[0];
+	act_range(op, &p->n.ofm, &p->n.act_min, &p->n.act_max);
+	return sm_ew_block(&s, p);
+}
+
 bool
 cg_prepare(Cg *g, IrOp *op, bool *fatal)
 {
+	if (ir_op_is(op, "npu.softmax"))
+		return prep_softmax(g, op, fatal);
 	if (ir_op_is(op, "npu.elementwise"))
 		return prep_elementwise(g, op, fatal);
 	if (ir_op_is(op, "npu.slice"))

@@ -27,7 +27,12 @@ compile_expand(const IrPass *pass)
 	opt(f, "system", ir_pass_string(pass, "system"));
 	opt(f, "memory-mode", ir_pass_string(pass, "memory-mode"));
 	opt(f, "config", ir_pass_string(pass, "config"));
-	fputs("},ethos-u-legalize,ethos-u-estimate{", f);
+	/* softmax=vela only when asked: the default expansion is
+	 * unchanged. */
+	if (!strcmp(ir_pass_string(pass, "softmax"), "vela"))
+		fputs("},ethos-u-legalize{softmax=vela},ethos-u-estimate{", f);
+	else
+		fputs("},ethos-u-legalize,ethos-u-estimate{", f);
 	opt(f, "optimise", ir_pass_string(pass, "optimise"));
 	opt(f, "report", ir_pass_string(pass, "report"));
 	opt(f, "summary", ir_pass_string(pass, "summary"));
@@ -40,6 +45,8 @@ compile_expand(const IrPass *pass)
 
 static const char *const optimise_choices[] = { "performance", "size",
 	NULL };
+
+static const char *const softmax_choices[] = { "graph", "vela", NULL };
 
 static const IrPassOption compile_options[] = {
 	{ "accel", IR_OPT_STRING, "ethos-u55-128",
@@ -54,6 +61,9 @@ static const IrPassOption compile_options[] = {
 	{ "trace", IR_OPT_STRING, NULL, "a Chrome trace of the layers", NULL },
 	{ "table", IR_OPT_BOOL, "true", "the per-layer table on stderr",
 	  NULL },
+	{ "softmax", IR_OPT_ENUM, "graph",
+	  "softmax arithmetic (as ethos-u-legalize): graph, or vela, which "
+	  "ethos-u-codegen emits as Vela's 31 NPU operations", softmax_choices },
 };
 
 const IrPassDef pass_ethos_u_compile = {

@@ -8,3 +8,7 @@
 // RUN: awk '/^== 4/{s=1} /^== 5/{s=0} {if (s && /^result/) sub(/105, -105/, "104, -105"); print}' %t.txt > %t.bad
 // RUN: not %npu_src/test/tools/check-main-job %t.bad 2>&1 | FileCheck %s
 // CHECK: check-main-job: simulated 'result #0: {{.*}} = [104, -105]' differs from reference
+// An op left to the CPU (the softmax, before it was emitted) fails too.
+// RUN: sed 's/0 CPU ops/1 CPU ops/' %t.txt > %t.cpu
+// RUN: not %npu_src/test/tools/check-main-job %t.cpu 2>&1 | FileCheck %s --check-prefix=CPU
+// CPU: check-main-job: the emitted model leaves ops to the CPU

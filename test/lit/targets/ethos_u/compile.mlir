@@ -6,5 +6,11 @@
 // CHECK: builtin.module(fixpoint{{.*}},ethos-u-target{accel=ethos-u65-256 system=Ethos_U65_High_End memory-mode=Dedicated_Sram config=},ethos-u-legalize{{.*}},ethos-u-estimate{report=r.csv {{.*}}table=false optimise=size})
 // DEF: ethos-u-target{accel=ethos-u55-128 system= memory-mode= config=},ethos-u-legalize{{.*}},ethos-u-estimate{{.*}}table=true optimise=performance}
 // BAD: error: {{.*}}speed
+// softmax=vela reaches ethos-u-legalize (ethos-u-codegen then emits Vela's
+// 31 operations); a wrong value is an error.
+// RUN: npu-opt --ethos-u-compile=softmax=vela --print-pipeline %s | FileCheck %s --check-prefix=SM
+// SM: ethos-u-legalize{{[{]}}{{.*}}softmax=vela
+// RUN: not npu-opt --ethos-u-compile=softmax=float %s 2>&1 | FileCheck %s --check-prefix=SMBAD
+// SMBAD: error: invalid value 'float' for option 'softmax' (expected one of 'graph', 'vela')
 module {
 }

@@ -9,6 +9,9 @@ listings (ours and Vela's), field by field.
   codegen-regs.py summary OURS.txt VELA.txt how many of our operations
                                             equal Vela's at the same index,
                                             and the fields of the others
+  codegen-regs.py compare-last N OURS.txt VELA.txt
+                                            the same for the last N
+                                            operations of each (a softmax)
 
 Addresses (BASE, DMA source/destination/length) and weight and scale
 lengths are left out (the DMA regions are compared): they follow from the memory layout, not from what the
@@ -92,6 +95,17 @@ def summary(ours_path, vela_path):
     print('equal: %d of %d' % (same, len(ours)))
     for line in lines:
         print(line)
+def compare_last(n, ours_path, vela_path):
+    ours, vela = operations(ours_path)[-n:], operations(vela_path)[-n:]
+    print('last %d operations: ours %d, vela %d' % (n, len(ours), len(vela)))
+    ndiff = 0
+    for i, (o, v) in enumerate(zip(ours, vela)):
+        for k in sorted(set(o) | set(v)):
+            if o.get(k) != v.get(k):
+                print('step %d: %s ours=%s vela=%s' % (
+                    i, k, o.get(k, '-'), v.get(k, '-')))
+                ndiff += 1
+    print('%d differences' % ndiff)
 
 
 if __name__ == '__main__':
@@ -101,5 +115,7 @@ if __name__ == '__main__':
         compare(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == 'summary':
         summary(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 5 and sys.argv[1] == 'compare-last':
+        compare_last(int(sys.argv[2]), sys.argv[3], sys.argv[4])
     else:
         sys.exit(__doc__)
