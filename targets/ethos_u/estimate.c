@@ -202,9 +202,10 @@ lowering_end(EthosULayers *ls, size_t i)
 }
 
 /* Bytes of SRAM live during each layer: its own feature maps, every map
- * produced earlier and read later, and its buffered weights. */
+ * produced earlier and read later, and its buffered weights (unless
+ * maps_only). */
 static void
-sram_usage(const EthosUTarget *t, EthosULayers *ls)
+sram_usage(const EthosUTarget *t, EthosULayers *ls, bool maps_only)
 {
 	size_t *end = ir_xcalloc(ls->n + 1, sizeof *end);
 	for (size_t i = 0; i < ls->n; i++)
@@ -222,11 +223,37 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls)
 		if (l->in && !producer(ls, l->in) &&
 		    l->q.ifm.mem == ETHOS_U_SRAM && !shared)
 			use += fm_bytes(&l->q.ifm);
-		if (l->w.buffered && t->cache_mem == ETHOS_U_SRAM)
+		if (l->w.buffered && t->cache_mem == ETHOS_U_SRAM &&
+		    !maps_only)
 			use += l->perf.weight_buffer;
 		l->sram_usage = use;
 	}
 	free(end);
+}
+
+/* Vela gives weight buffers only the SRAM its schedule leaves under a
+ * limit (the arena cache size; optimising for size, the peak of the
+ * schedule without buffers, so buffers never raise it): each layer's
+ * buffers may take the limit less the feature maps live while it runs.
+ * limit 0: that default. */
+static void
+limit_buffers(const EthosUTarget *t, EthosULayers *ls, bool size,
+    int64_t limit)
+{
+	if (t->cache_mem != ETHOS_U_SRAM)
+		return;
+	sram_usage(t, ls, true);
+	int64_t peak = 0;
+	for (size_t i = 0; i < ls->n; i++)
+		peak = ls->v[i].sram_usage > peak ? ls->v[i].sram_usage : peak;
+	if (!limit)
+		limit = size ? peak : t->arena_cache_size;
+	for (size_t i = 0; i < ls->n; i++) {
+		EthosUWeights *w = &ls->v[i].w;
+		w->buffer_limit = limit - ls->v[i].sram_usage;
+		if (w->buffer_limit <= 0)
+			w->buffered = false;
+	}
 }
 
 /* ------------------------------------------------------------ weights */
@@ -385,22 +412,34 @@ estimate_run(IrOp *module, IrPass *pass)
 	EthosULayers ls = { 0 };
 	EthosUReport r;
 	char name[256];
+	if (ir_pass_int(pass, "sram-limit") < 0) {
+		ir_emit_error(ir_pass_context(pass), ir_op_loc(module),
+		    "sram-limit must not be negative (got %lld)",
+		    (long long)ir_pass_int(pass, "sram-limit"));
+		return false;
+	}
 	bool ok = collect(&t, module, &ls);
 	const char *sizes = ir_pass_string(pass, "weight-sizes");
 	if (ok && *sizes)
 		ok = ethos_u_read_weight_sizes(ir_pass_context(pass),
 		    ir_op_loc(module), sizes, &ls);
+	bool size = !strcmp(ir_pass_string(pass, "optimise"), "size");
+	bool striped = ok && ethos_u_has_stripes(module);
 	if (ok) {
-		ethos_u_place(&t, &ls, !strcmp(ir_pass_string(pass, "optimise"),
-		    "size"));
+		/* ethos-u-schedule's stripes have their SRAM already: with
+		 * optimise=size their weights stream. */
+		ethos_u_place(&t, &ls, size && striped);
+		if (!striped)
+			limit_buffers(&t, &ls, size, ir_pass_int(pass,
+			    "sram-limit"));
 		ok = run_model(module, &t, &ls, &r);
 	}
 	if (ok) {
 		/* Weight buffers are sized by the model: usage comes after. */
-		if (ethos_u_has_stripes(module))
+		if (striped)
 			ethos_u_sram_usage_values(&t, &ls);
 		else
-			sram_usage(&t, &ls);
+			sram_usage(&t, &ls, false);
 		for (size_t i = 0; i < ls.n; i++)
 			if (ls.v[i].sram_usage > r.sram_peak)
 				r.sram_peak = ls.v[i].sram_usage;
@@ -430,8 +469,12 @@ static const IrPassOption estimate_options[] = {
 	{ "table", IR_OPT_BOOL, "true",
 	  "print the per-layer table on stderr", NULL },
 	{ "optimise", IR_OPT_ENUM, "performance",
-	  "performance: weights DMA'd into SRAM buffers; size: weights "
-	  "read where they live", optimise_choices },
+	  "performance: weights DMA'd into SRAM buffers; size: buffers "
+	  "only where they keep the SRAM peak", optimise_choices },
+	{ "sram-limit", IR_OPT_INT, "0",
+	  "SRAM bytes feature maps and weight buffers may take (0: the "
+	  "arena cache size; with optimise=size, the feature maps' peak)",
+	  NULL },
 };
 
 const IrPassDef pass_ethos_u_estimate = {

@@ -657,73 +657,165 @@ round_up_f(double a, double b)
 	return floor((a + b - 1) / b) * b;
 }
 
+/* How an op's weights are buffered: Vela's propose_weight_buffering. */
+typedef struct BufPlan {
+	bool buffered;          /* false: read from where they live */
+	bool twice;             /* double buffered (depth slices alternate) */
+	int64_t pre, step;      /* first slice's depth, the others' */
+	int64_t buffer;         /* SRAM bytes of the buffer(s) */
+	double first;           /* bytes of the first slice's DMA */
+	double slack;           /* cycles the next op's DMA hides under */
+} BufPlan;
+
+/* Bytes of the slice [at, at + len) of the encoded weights: the share
+ * of the whole, in 16-byte units (Vela encodes each slice apart). */
+static int64_t
+slice_bytes(double bytes, int64_t len, int64_t depth)
+{
+	return round_up((int64_t)(bytes * (double)len / (double)depth), 16);
+}
+
+/* The two buffers of a sliced encoding, slices alternating between
+ * them, each as large as the largest slice it holds; *largest the
+ * largest slice. */
+static int64_t
+double_buffer(double bytes, int64_t depth, int64_t pre, int64_t step,
+    int64_t *largest)
+{
+	int64_t buf2[2] = { 0, 0 }, k = 0;
+	for (int64_t at = 0; at < depth; k++) {
+		int64_t len = at == 0 ? min64(pre, depth) : min64(step,
+		    depth - at);
+		buf2[k % 2] = max64(buf2[k % 2], slice_bytes(bytes, len,
+		    depth));
+		at += len;
+	}
+	*largest = max64(buf2[0], buf2[1]);
+	return buf2[0] + buf2[1];
+}
+
+/* The depth slices when the prebuffer (what the op before hides) is
+ * less than the whole: the first slice is what the slack covers, the
+ * others what one slice's op time covers, halved until the two buffers
+ * fit the limit (Vela's loop). */
+static void
+slice_plan(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUBlockConfig *cfg, double bytes, double full,
+    double ratio, int64_t limit, BufPlan *b)
+{
+	int64_t depth = q->ofm.shape.c;
+	double half = (double)(limit / 2);
+	double block_depth = (double)cfg->ofm_block.c;
+	int64_t pre = (int64_t)fmax(16, round_down_f((double)depth * ratio,
+	    16));
+	double pre_cycles = cycles_at_depth(t, q, cfg, pre);
+	double step = round_up_f((double)depth * (pre_cycles / full),
+	    block_depth);
+	if (step / (double)depth * bytes > half)
+		step = half / bytes * (double)depth;
+	int64_t largest;
+	for (;;) {
+		step = step > block_depth ? round_down_f(step, block_depth) :
+		    round_down_f(step, 16);
+		step = fmax(step, 16);
+		if (double_buffer(bytes, depth, pre, (int64_t)step,
+		    &largest) <= limit || pre == 16)
+			break;
+		if ((int64_t)step > pre)
+			step = (double)round_up((int64_t)step / 2, 16);
+		else
+			pre = round_up(pre / 2, 16);
+	}
+	b->pre = pre;
+	b->step = (int64_t)step;
+	int64_t last = pre < depth ? pre : 0;
+	while (last && last + b->step < depth)
+		last += b->step;
+	b->slack = cycles_at_depth(t, q, cfg, depth - last);
+}
+
+/* Vela's weight buffering of an op whose weights live far, within
+ * w->buffer_limit bytes of SRAM: one buffer for all of them when the
+ * op before hides their DMA and half the limit holds them, else depth
+ * slices in two buffers; no buffer when even the largest slice does
+ * not fit. */
+static void
+plan_buffering(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUWeights *w, const EthosUBlockConfig *cfg,
+    double prev_slack, BufPlan *b)
+{
+	double bytes = (double)w->encoded_bytes;
+	double full = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
+	    bytes);
+	int64_t depth = q->ofm.shape.c;
+	int64_t limit = w->buffer_limit > 0 ? w->buffer_limit :
+	    (int64_t)1 << 40;
+	double half = (double)(limit / 2);
+	double pre_bytes = full > prev_slack ? fmin(prev_slack / full *
+	    bytes, half) : fmin(bytes, half);
+	memset(b, 0, sizeof *b);
+	b->pre = b->step = depth;
+	b->slack = cycles_at_depth(t, q, cfg, depth);
+	if (pre_bytes < bytes)
+		slice_plan(t, q, cfg, bytes, full, pre_bytes / bytes, limit, b);
+	int64_t largest, total = 0;
+	int64_t twice = double_buffer(bytes, depth, b->pre, b->step,
+	    &largest);
+	for (int64_t at = 0; at < depth; ) {
+		int64_t len = at == 0 ? min64(b->pre, depth) : min64(b->step,
+		    depth - at);
+		total += slice_bytes(bytes, len, depth);
+		at += len;
+	}
+	int64_t one = b->pre >= depth ? w->encoded_bytes : min64(total,
+	    largest);
+	if (one > limit) {          /* no buffer: weights read in place */
+		b->slack = cycles_at_depth(t, q, cfg, depth);
+		return;
+	}
+	b->buffered = true;
+	b->twice = twice <= limit && b->pre < depth && one < total;
+	b->buffer = b->twice ? twice : b->pre >= depth ? w->encoded_bytes :
+	    one;
+	b->first = b->pre >= depth ? bytes : (double)slice_bytes(bytes,
+	    b->pre, depth);
+}
+
 bool
 ethos_u_weight_slices(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUBlockConfig *cfg, double bytes, double prev_slack,
     EthosUSlices *s)
 {
-	double full = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
-	    bytes);
-	int64_t depth = q->ofm.shape.c;
-	s->pre = s->step = depth;
-	if (full <= prev_slack)     /* all of it prebuffered: one buffer */
-		return false;
-	double ratio = prev_slack / full;
-	int64_t pre = (int64_t)fmax(16, round_down_f((double)depth * ratio,
-	    16));
-	if (pre >= depth)           /* one slice: a standard buffer */
-		return false;
-	double block_depth = (double)cfg->ofm_block.c;
-	double pre_cycles = cycles_at_depth(t, q, cfg, pre);
-	double buf = round_up_f((double)depth * (pre_cycles / full),
-	    block_depth);
-	buf = buf > block_depth ? round_down_f(buf, block_depth) :
-	    round_down_f(buf, 16);
-	int64_t step = (int64_t)fmax(buf, 16);
-	int64_t last = pre;
-	while (last + step < depth)
-		last += step;
-	s->pre = pre;
-	s->step = step;
-	s->slack = cycles_at_depth(t, q, cfg, depth - last);
-	return true;
+	EthosUWeights w;
+	BufPlan b;
+	memset(&w, 0, sizeof w);
+	w.encoded_bytes = (int64_t)bytes;
+	plan_buffering(t, q, &w, cfg, prev_slack, &b);
+	s->pre = b.pre;
+	s->step = b.step;
+	s->slack = b.slack;
+	return b.buffered && b.pre < q->ofm.shape.c;
 }
 
 /* NPU cycles with the weights DMA'd into the fast storage under the op
- * before (Vela's weight buffering, without a limit on the buffer). Sets
- * p->slack to what the next op can hide its own DMA under. */
+ * before, as planned. Sets p->slack to what the next op can hide its
+ * own DMA under. */
 static double
-buffered_npu_cycles(const EthosUTarget *t, const EthosUQuery *q,
+buffered_npu_cycles(const EthosUTarget *t, const BufPlan *b,
     const EthosUWeights *w, double prev_slack, EthosUPerf *p)
 {
-	double bytes = (double)w->encoded_bytes;
 	double full = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
-	    bytes);
-	double op = (double)p->op_cycles;
-	int64_t depth = q->ofm.shape.c;
-	p->weight_transfer = full;
-	p->weight_buffer = w->encoded_bytes;
-	EthosUSlices sl;
-	if (!ethos_u_weight_slices(t, q, &p->config, bytes, prev_slack, &sl))
-		return op + full - fmin(full, prev_slack);
-	int64_t pre = sl.pre, step = sl.step;
-	p->slack = sl.slack;
-	/* Two buffers, slices alternating between them, each as large as
-	 * the largest slice it holds. */
-	int64_t buf2[2] = { 0, 0 }, k = 0;
-	for (int64_t at = 0; at < depth; k++) {
-		int64_t len = at == 0 ? pre : min64(step, depth - at);
-		int64_t b = round_up((int64_t)(bytes * (double)len /
-		    (double)depth), 16);
-		buf2[k % 2] = max64(buf2[k % 2], b);
-		at += len;
-	}
-	p->weight_buffer = buf2[0] + buf2[1];
+	    (double)w->encoded_bytes);
 	double first = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
-	    (double)round_up((int64_t)(bytes * (double)pre / (double)depth),
-	    16));
-	return fmax(full - prev_slack + p->slack,
-	    op + fmax(first - prev_slack, 0));
+	    b->first);
+	double op = (double)p->op_cycles;
+	p->weight_transfer = full;
+	p->weight_buffer = b->buffer;
+	p->slack = b->slack;
+	if (b->twice)
+		return fmax(full - prev_slack + b->slack,
+		    op + fmax(first - prev_slack, 0));
+	return op + full - fmin(first, prev_slack);
 }
 
 static void
@@ -746,7 +838,7 @@ feature_map_traffic(const EthosUTarget *t, const EthosUQuery *q,
 /* Weight and bias reads; buffered weights are read from the fast
  * storage, and their cost is in the NPU cycles, not the access ones. */
 static void
-weight_traffic(const EthosUQuery *q, const EthosUWeights *w,
+weight_traffic(const EthosUQuery *q, const EthosUWeights *w, bool near,
     const EthosUAccess *a, Traffic *tr)
 {
 	if (!w->present)
@@ -756,12 +848,11 @@ weight_traffic(const EthosUQuery *q, const EthosUWeights *w,
 		double approx = (double)w->encoded_bytes - scale_bytes;
 		double bw = a->const_read[0] * (approx /
 		    (double)w->elements);
-		move(tr, q->const_mem, true, true, bw, w->buffered ||
-		    w->resident ? 0 : bw);
+		move(tr, q->const_mem, true, true, bw, near ? 0 : bw);
 	}
 	if (a->const_read[1] > 0)
 		move(tr, q->const_mem, true, true, scale_bytes,
-		    w->buffered || w->resident ? 0 : scale_bytes);
+		    near ? 0 : scale_bytes);
 }
 
 /* A copy between memories: a DMA that runs under the op before, and is
@@ -801,12 +892,15 @@ ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *query,
 		estimate_dma(t, &q, prev_slack, p);
 		return true;
 	}
-	q.const_mem = w->present && (w->buffered || w->resident) ?
-	    t->cache_mem : t->const_mem;
 	if (cfg)
 		p->config = *cfg;
 	else if (!ethos_u_find_block_config(t, &q, &p->config))
 		return false;
+	BufPlan plan = { 0 };
+	if (w->present && w->buffered)
+		plan_buffering(t, &q, w, &p->config, prev_slack, &plan);
+	q.const_mem = w->present && (plan.buffered || w->resident) ?
+	    t->cache_mem : t->const_mem;
 	p->op_cycles = ethos_u_op_cycles(t, &q, &p->config, &p->macs);
 	p->cycles[ETHOS_U_CYC_NPU] = (double)p->op_cycles;
 	p->slack = cycles_at_depth(t, &q, &p->config, q.ofm.shape.c);
@@ -823,8 +917,8 @@ ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *query,
 		p->cycles[ETHOS_U_CYC_NPU] += fmax(dma - prev_slack, 0);
 		tr.bytes[t->const_mem][1][0] += b;
 	}
-	if (w->present && w->buffered) {
-		p->cycles[ETHOS_U_CYC_NPU] = buffered_npu_cycles(t, &q, w,
+	if (plan.buffered) {
+		p->cycles[ETHOS_U_CYC_NPU] = buffered_npu_cycles(t, &plan, w,
 		    prev_slack, p);
 		tr.bytes[t->const_mem][1][0] += (double)w->encoded_bytes;
 		tr.bytes[t->cache_mem][1][1] += (double)w->encoded_bytes;
@@ -832,7 +926,7 @@ ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *query,
 	EthosUAccess a;
 	ethos_u_element_access(t, &q, &p->config, &a);
 	feature_map_traffic(t, &q, &p->config, &a, &tr);
-	weight_traffic(&q, w, &a, &tr);
+	weight_traffic(&q, w, plan.buffered || w->resident, &a, &tr);
 	double total = p->cycles[ETHOS_U_CYC_NPU];
 	for (int m = 0; m < ETHOS_U_NMEM; m++) {
 		double c = tr.scaled[m] / ethos_u_bandwidth(t, (EthosUMem)m);

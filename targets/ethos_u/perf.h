@@ -110,6 +110,9 @@ typedef struct EthosUWeights {
 	bool buffered;          /* DMA'd into the fast storage */
 	bool resident;          /* already there: a later stripe of a
 	                           buffered op reads the same buffer */
+	int64_t buffer_limit;   /* SRAM bytes its buffers may take (what
+	                           the feature maps leave of Vela's limit);
+	                           0: no limit */
 } EthosUWeights;
 
 /* The result for one op. */

@@ -159,7 +159,7 @@ Test(ethos_u_perf, hello_world_fully_connected)
 	q.kernel_h = q.kernel_w = q.stride_h = q.stride_w = 1;
 	q.dilation_h = q.dilation_w = 1;
 	q.has_bias = q.scaled = true;
-	EthosUWeights w = { true, 16, 208, 4, false, false };
+	EthosUWeights w = { true, 16, 208, 4, false, false, 0 };
 	EthosUPerf p;
 	cr_assert(ethos_u_estimate(&t, &q, &w, 0, &p));
 	cr_expect_eq(p.cycles[ETHOS_U_CYC_NPU], 106);
@@ -197,4 +197,112 @@ Test(ethos_u_perf, no_block_fits)
 	EthosUQuery q = pointwise(8, 8, 64, 64);
 	EthosUBlockConfig cfg;
 	cr_expect_not(ethos_u_find_block_config(&t, &q, &cfg));
+}
+
+/* The first two ops of micro_speech's softmax on U65-256 with
+ * Dedicated_Sram (1x1x1x4 int8 input): the row max pool, then the Sub
+ * whose exp table (1 KiB in DRAM) is DMA'd into SHRAM under it. */
+static EthosUQuery
+softmax_maxpool(const EthosUTarget *t)
+{
+	EthosUQuery q = { 0 };
+	q.block = ETHOS_U_POOLING;
+	q.kind = ETHOS_U_KIND_MAXPOOL;
+	q.act = ETHOS_U_ACT_NONE;
+	q.ifm = fm(1, 4, 1, ETHOS_U_NHWC, t->cache_mem);
+	q.ofm = fm(1, 1, 1, ETHOS_U_NHCWB16, t->cache_mem);
+	q.kernel_h = 1, q.kernel_w = 4;
+	q.stride_h = q.stride_w = q.dilation_h = q.dilation_w = 1;
+	q.scaled = true;
+	return q;
+}
+
+static EthosUQuery
+softmax_sub(const EthosUTarget *t)
+{
+	EthosUQuery q = { 0 };
+	q.block = ETHOS_U_ELEMENTWISE;
+	q.kind = ETHOS_U_KIND_ADD_SUB;
+	q.act = ETHOS_U_ACT_LUT;
+	q.ifm = fm(1, 1, 4, ETHOS_U_NHWC, t->cache_mem);
+	q.ifm2 = fm(1, 1, 1, ETHOS_U_NHCWB16, t->cache_mem);
+	q.has_ifm2 = true;
+	q.ofm = fm(1, 1, 4, ETHOS_U_NHCWB16, t->cache_mem);
+	q.ofm.bits = 32;
+	q.kernel_h = q.kernel_w = 1;
+	q.stride_h = q.stride_w = q.dilation_h = q.dilation_w = 1;
+	q.scaled = q.uses_lut = true;
+	q.lut_bytes = 1024;
+	return q;
+}
+
+Test(ethos_u_perf, lut_dma_hides_under_the_schedulers_slack)
+{
+	/* Vela: max pool 36 NPU cycles, Sub 402. The table's DMA takes
+	 * 1024 / 3.75 + 500 = 773 cycles; the slack the max pool leaves is
+	 * its cycles as Vela's scheduler saw them, with the maps still in
+	 * DRAM (387: the 500/250-cycle latencies in the block memory
+	 * cycles), not the 36 it runs in once they are in SRAM. */
+	EthosUTarget t = target("ethos-u65-256", "Ethos_U65_High_End",
+	    "Dedicated_Sram");
+	EthosUWeights w = { 0 };
+	EthosUPerf pool, sub;
+	EthosUQuery q = softmax_maxpool(&t);
+	cr_assert(ethos_u_estimate(&t, &q, &w, 0, &pool));
+	cr_expect_eq(pool.cycles[ETHOS_U_CYC_NPU], 36);
+	cr_expect_eq(pool.slack, 387);
+	q = softmax_sub(&t);
+	cr_assert(ethos_u_estimate(&t, &q, &w, pool.slack, &sub));
+	cr_expect_eq(sub.cycles[ETHOS_U_CYC_NPU], 402);
+	/* With Shared_Sram the maps are in SRAM all along: no difference
+	 * (U55-128: Vela's 36 and 1076, the table from flash). */
+	t = target("ethos-u55-128", "Ethos_U55_High_End_Embedded",
+	    "Shared_Sram");
+	q = softmax_maxpool(&t);
+	cr_assert(ethos_u_estimate(&t, &q, &w, 0, &pool));
+	cr_expect_eq(pool.slack, pool.cycles[ETHOS_U_CYC_NPU]);
+	q = softmax_sub(&t);
+	cr_assert(ethos_u_estimate(&t, &q, &w, pool.slack, &sub));
+	cr_expect_eq(sub.cycles[ETHOS_U_CYC_NPU], 1076);
+}
+
+/* person_detect's Conv2d_6_pointwise on U55-256 with Shared_Sram (1x1,
+ * 6x6x64 -> 6x6x128; 9,280 encoded bytes in off-chip flash) after a
+ * depthwise op whose last weight slice leaves 808 cycles of slack. */
+static void
+pointwise_in_flash(const EthosUTarget *t, int64_t limit, EthosUPerf *p)
+{
+	EthosUQuery q = pointwise(6, 6, 64, 128);
+	EthosUWeights w = { true, 64 * 128, 9280, 4, true, false, limit };
+	q.const_mem = t->const_mem;
+	cr_assert(ethos_u_estimate(t, &q, &w, 808, p));
+}
+
+Test(ethos_u_perf, weight_buffers_within_a_limit)
+{
+	EthosUTarget t = target("ethos-u55-256", "Ethos_U55_High_End_Embedded",
+	    "Shared_Sram");
+	EthosUPerf p;
+	/* No limit: depth slices in two buffers. Vela, optimising for
+	 * size with 23,808 bytes left beside the maps, also slices: 8,128
+	 * bytes of buffers, the DMA not hidden under the op before in the
+	 * NPU cycles, nothing read from flash while the op runs. */
+	pointwise_in_flash(&t, 0, &p);
+	cr_expect_eq(p.weight_buffer, 8128);
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_OFF_FLASH], 0);
+	double unlimited = p.cycles[ETHOS_U_CYC_NPU];
+	pointwise_in_flash(&t, 30720 - 6912, &p);
+	cr_expect_eq(p.weight_buffer, 8128);
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_NPU], unlimited);
+	/* A limit below two slices: slices halve until they fit. */
+	pointwise_in_flash(&t, 4096, &p);
+	cr_expect_leq(p.weight_buffer, 4096);
+	cr_expect_gt(p.weight_buffer, 0);
+	cr_expect_eq(p.cycles[ETHOS_U_CYC_OFF_FLASH], 0);
+	/* Not even the smallest slice fits: the weights are read from
+	 * flash as the op runs, each at least once. */
+	pointwise_in_flash(&t, 512, &p);
+	cr_expect_eq(p.weight_buffer, 0);
+	cr_expect_geq(p.cycles[ETHOS_U_CYC_OFF_FLASH], 9280, "%g",
+	    p.cycles[ETHOS_U_CYC_OFF_FLASH]);
 }
