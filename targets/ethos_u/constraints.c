@@ -729,8 +729,9 @@ check_lut(IrOp *op, char *extra, size_t n)
 	if (bits_of(ir_op_operand(op, 0)) != 8 ||
 	    bits_of(ir_op_result(op, 0)) != 8) {
 		say(extra, n, "16-bit %s", eu_tflite_name(op));
-		return "npu-ir: 16-bit activations stay on the CPU (Vela's "
-		    "interpolated 16-bit tables differ from the reference)";
+		return "npu-ir: 16-bit activations stay on the CPU (an NPU "
+		    "16-bit table interpolates 512 segments, which does not "
+		    "reproduce the CPU kernel bit for bit)";
 	}
 	return NULL;
 }

@@ -422,8 +422,9 @@ lower_clamp(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	if (!clamp_of(lw, op, elem_of(x), &lo, &hi)) {
 		snprintf(extra, n, "16-bit %s is not a clamp here",
 		    eu_tflite_name(op));
-		return "npu-ir: 16-bit activations stay on the CPU (Vela's "
-		    "interpolated 16-bit tables differ from the reference)";
+		return "npu-ir: 16-bit activations stay on the CPU (an NPU "
+		    "16-bit table interpolates 512 segments, which does not "
+		    "reproduce the CPU kernel bit for bit)";
 	}
 	put_str(&at, "mode", "max");
 	put_ints(&at, "kernel", one, 2);
