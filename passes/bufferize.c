@@ -2,9 +2,12 @@
  * gets a buffer (buffer.alloc + a typed buffer.view), written by a
  * buffer.store after its op and read by a buffer.load before each reader;
  * reshapes and squeezes become views of their input's buffer (no copy),
- * elementwise ops write into their input's buffer when it dies there,
- * constants become buffer.constant in flash. plan-memory then packs the
- * allocations, and npu-run over the arena checks the plan. */
+ * so do slices and splits that are one contiguous run of their input's
+ * bytes; a concat's inputs are written straight into their windows of
+ * the concat's buffer where the layout allows; elementwise ops write
+ * into their input's buffer when it dies there, constants become
+ * buffer.constant in flash. plan-memory then packs the allocations, and
+ * npu-run over the arena checks the plan. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,15 +23,28 @@ typedef struct Buf {
 	bool constant;
 } Buf;
 
+/* Where a concat input is written: its window of the concat's result. */
+typedef struct Dest {
+	IrOp *concat;
+	int64_t off;		/* bytes into the concat's result */
+} Dest;
+
 typedef struct Bufferize {
 	IrContext *ctx;
 	IrBlock *b;
 	IrPtrMap pos;		/* op -> original position + 1 */
 	IrPtrMap view;		/* tensor value -> its typed view */
 	IrPtrMap buf;		/* tensor value -> Buf */
+	IrPtrMap off;		/* tensor value -> its byte offset in Buf + 1 */
+	IrPtrMap dest;		/* concat input -> Dest */
+	IrPtrMap cbuf;		/* concat op -> the Buf of its result */
+	IrPtrMap copied;	/* concat op -> 1 + inputs that are copied */
+	Dest *dests;		/* all Dests, to free */
+	size_t ndests;
 	Buf **bufs;		/* all, to free */
 	size_t nbufs, cap;
-	uint64_t inplace, views, allocs;
+	bool use_views;		/* option views */
+	uint64_t inplace, views, allocs, windows, concat_views, concat_copies;
 } Bufferize;
 
 static const IrType *
@@ -88,21 +104,26 @@ named(IrContext *ctx, const char *name, const IrAttr *v)
 }
 
 /* A row-major view of root (a 1-D i8 buffer) with t's shape and storage
- * element type, before op. */
+ * element type, off bytes in, before op. */
 static IrValue *
-make_view(Bufferize *z, IrBuilder *bl, IrValue *root, const IrType *t)
+make_view(Bufferize *z, IrBuilder *bl, IrValue *root, const IrType *t,
+    int64_t off)
 {
 	IrContext *ctx = z->ctx;
 	size_t r = (size_t)t->u.shaped.rank;
 	const IrAttr **dims = ir_xmalloc((r + 1) * sizeof *dims);
 	for (size_t k = 0; k < r; k++)
 		dims[k] = i64(ctx, t->u.shaped.dims[k]);
+	/* Attributes of a dictionary sorted by name. */
 	IrNamedAttr e[] = {
 		named(ctx, "elem", ir_attr_type(ctx, storage(t->u.shaped.elem))),
+		named(ctx, "offset", i64(ctx, off)),
 		named(ctx, "shape", ir_attr_array(ctx, r, dims)),
 	};
+	if (!off)
+		e[1] = e[2];
 	IrOp *v = dialect_create(bl, "buffer.view", 1, &root,
-	    ir_attr_dict(ctx, 2, e), 1);
+	    ir_attr_dict(ctx, off ? 3 : 2, e), 1);
 	free(dims);
 	return v ? ir_op_result(v, 0) : NULL;
 }
@@ -137,6 +158,7 @@ load_operand(Bufferize *z, IrBuilder *bl, IrOp *op, unsigned i)
 	IrOp *l = ir_builder_create(bl, &st);
 	/* The loaded tensor stands for v from here on (aliases, in place). */
 	ir_ptrmap_put(&z->buf, ir_op_result(l, 0), ir_ptrmap_get(&z->buf, v));
+	ir_ptrmap_put(&z->off, ir_op_result(l, 0), ir_ptrmap_get(&z->off, v));
 	ir_op_set_operand(op, i, ir_op_result(l, 0));
 	return true;
 }
@@ -147,20 +169,191 @@ is_view_op(const IrOp *op)
 	return ir_op_is(op, "graph.reshape") || ir_op_is(op, "graph.squeeze");
 }
 
-/* The mapped operand whose buffer op may overwrite: elementwise, same
- * bytes, and none of the buffer's tensors is read after op. */
+static int64_t
+get_off(const Bufferize *z, const IrValue *v)
+{
+	return (int64_t)(intptr_t)ir_ptrmap_get(&z->off, v) - 1;
+}
+
+/* Bytes of one step along dimension k of t (row-major). */
+static int64_t
+stride_bytes(const IrType *t, int64_t k)
+{
+	int64_t s = (int64_t)ir_tensor_elem_bytes(t->u.shaped.elem);
+	for (int64_t j = k + 1; j < t->u.shaped.rank; j++)
+		s *= t->u.shaped.dims[j];
+	return s;
+}
+
+static bool
+is_concat(const IrOp *op)
+{
+	return ir_op_is(op, "graph.concat") || ir_op_is(op, "npu.concat");
+}
+
+/* The axis of a concat or split, in [0, rank); -1 when out of range. */
+static int64_t
+axis_of(const IrOp *op, int64_t rank)
+{
+	int64_t a = dialect_get_int(op->name->def, op->attrs, "axis");
+	a = a < 0 ? a + rank : a;
+	return a >= 0 && a < rank ? a : -1;
+}
+
+/* Are the pieces of t along axis each one run of bytes (every dimension
+ * before the axis is 1)? */
+static bool
+outer_axis(const IrType *t, int64_t axis)
+{
+	if (t->kind != IR_TYPE_TENSOR || ir_type_num_elements(t) < 0 ||
+	    axis < 0)
+		return false;
+	for (int64_t j = 0; j < axis; j++)
+		if (t->u.shaped.dims[j] != 1)
+			return false;
+	return true;
+}
+
+#define WINDOW_MAX_RANK 16
+
+/* The byte offset of result k of a slice or split of in when that
+ * result is one contiguous run of in's bytes with in's element type;
+ * else -1. */
+static int64_t
+window_of(const IrOp *op, unsigned k, const IrType *in)
+{
+	const IrType *t = ir_op_result((IrOp *)op, k)->type;
+	if (t->kind != IR_TYPE_TENSOR || in->kind != IR_TYPE_TENSOR ||
+	    t->u.shaped.elem != in->u.shaped.elem ||
+	    t->u.shaped.rank != in->u.shaped.rank ||
+	    ir_type_num_elements(t) < 0 || ir_type_num_elements(in) < 0)
+		return -1;
+	int64_t rank = t->u.shaped.rank;
+	if (ir_op_is(op, "graph.split")) {
+		int64_t axis = axis_of(op, rank);
+		if (!outer_axis(in, axis))
+			return -1;
+		int64_t at = 0;
+		for (unsigned j = 0; j < k; j++)
+			at += ir_op_result((IrOp *)op, j)->type->u.shaped.dims[
+			    axis];
+		return at * stride_bytes(in, axis);
+	}
+	/* A slice: dimensions above the first cut one are 1, those below
+	 * it whole. */
+	int64_t begin[WINDOW_MAX_RANK];
+	if (rank > WINDOW_MAX_RANK || dialect_get_ints(op->name->def, op->attrs,
+	    "begin", begin, WINDOW_MAX_RANK) != rank)
+		return -1;
+	int64_t first = 0, off = 0;
+	while (first < rank && t->u.shaped.dims[first] == 1)
+		first++;
+	for (int64_t j = first + 1; j < rank; j++)
+		if (t->u.shaped.dims[j] != in->u.shaped.dims[j])
+			return -1;
+	for (int64_t j = 0; j < rank; j++)
+		off += begin[j] * stride_bytes(in, j);
+	return off;
+}
+
+static bool
+is_window_op(const IrOp *op)
+{
+	return ir_op_is(op, "graph.slice") || ir_op_is(op, "npu.slice") ||
+	    ir_op_is(op, "graph.split");
+}
+
+/* Which concat inputs can be written straight into the concat's buffer:
+ * the concat along its outermost non-unit dimension (so each input is
+ * one run of bytes) without a change of element type, and the input an
+ * op's result in this block (its other readers read it there), made by
+ * an op that writes its own bytes (not a view of another buffer), and
+ * not already written into another concat. */
+static void
+plan_concats(Bufferize *z, IrOp **ops, size_t n)
+{
+	size_t cap = 0;
+	for (size_t i = 0; i < n; i++)
+		if (is_concat(ops[i]))
+			cap += ops[i]->noperands;
+	z->dests = ir_xcalloc(cap + 1, sizeof *z->dests);
+	for (size_t i = 0; i < n; i++) {
+		IrOp *c = ops[i];
+		if (!is_concat(c) || c->nresults != 1 || !z->use_views)
+			continue;
+		const IrType *t = ir_op_result(c, 0)->type;
+		int64_t axis = t->kind == IR_TYPE_TENSOR ? axis_of(c,
+		    t->u.shaped.rank) : -1;
+		if (!outer_axis(t, axis))
+			continue;
+		int64_t at = 0, copied = 0;
+		for (unsigned k = 0; k < c->noperands; k++) {
+			IrValue *v = c->operands[k].value;
+			IrOp *d = ir_value_def_op(v);
+			bool ok = v->type->kind == IR_TYPE_TENSOR &&
+			    v->type->u.shaped.elem == t->u.shaped.elem &&
+			    d && d->parent == z->b && !is_view_op(d) &&
+			    !is_window_op(d) && !ir_op_is(d,
+			    "graph.constant") && !ir_ptrmap_get(&z->dest, v);
+			if (ok) {
+				Dest *x = &z->dests[z->ndests++];
+				*x = (Dest){ c, at * stride_bytes(t, axis) };
+				ir_ptrmap_put(&z->dest, v, x);
+			} else {
+				copied++;
+			}
+			if (v->type->kind == IR_TYPE_TENSOR)
+				at += v->type->u.shaped.dims[axis];
+		}
+		ir_ptrmap_put(&z->copied, c, (void *)(intptr_t)(copied + 1));
+	}
+}
+
+/* The buffer of concat c's result and c's offset in it, made (before
+ * op) when c's first input is written. */
 static Buf *
-inplace_candidate(Bufferize *z, IrOp *op, const IrType *t, int64_t here)
+concat_buf(Bufferize *z, IrBuilder *bl, IrOp *c, IrOp *op, int64_t *off)
+{
+	IrValue *r = ir_op_result(c, 0);
+	Dest *d = ir_ptrmap_get(&z->dest, r);
+	if (d) {
+		Buf *b = concat_buf(z, bl, d->concat, op, off);
+		if (b)
+			*off += d->off;
+		return b;
+	}
+	*off = 0;
+	Buf *b = ir_ptrmap_get(&z->cbuf, c);
+	if (b)
+		return b;
+	ir_builder_set_before(bl, op);
+	IrValue *root = make_alloc(z, bl, tensor_bytes(r->type));
+	if (!root)
+		return NULL;
+	b = new_buf(z, root, false);
+	z->allocs++;
+	ir_ptrmap_put(&z->cbuf, c, b);
+	return b;
+}
+
+/* The mapped operand whose bytes op may overwrite: elementwise, same
+ * bytes, and none of its buffer's tensors is read after op (a window of
+ * a larger buffer included: the result takes the operand's window). */
+static Buf *
+inplace_candidate(Bufferize *z, IrOp *op, const IrType *t, int64_t here,
+    int64_t *off)
 {
 	const IrOpDef *d = op->name->def;
 	if (!d || !(d->traits & IR_TRAIT_ELEMENTWISE))
 		return NULL;
 	for (unsigned k = 0; k < op->noperands; k++) {
-		Buf *b = ir_ptrmap_get(&z->buf, op->operands[k].value);
+		IrValue *v = op->operands[k].value;
+		Buf *b = ir_ptrmap_get(&z->buf, v);
 		if (b && !b->constant && b->last <= here &&
-		    tensor_bytes(op->operands[k].value->type) ==
-		    tensor_bytes(t))
+		    tensor_bytes(v->type) == tensor_bytes(t)) {
+			*off = get_off(z, v);
 			return b;
+		}
 	}
 	return NULL;
 }
@@ -179,10 +372,47 @@ place_result(Bufferize *z, IrBuilder *bl, IrOp *op, IrValue *r,
 		free(ts);
 		return false;
 	}
-	Buf *in = op->noperands ? ir_ptrmap_get(&z->buf,
-	    op->operands[0].value) : NULL;
+	IrValue *x = op->noperands ? op->operands[0].value : NULL;
+	Buf *in = x ? ir_ptrmap_get(&z->buf, x) : NULL;
 	bool alias = is_view_op(op) && in && !in->constant;
-	Buf *b = alias ? in : inplace_candidate(z, op, t, here);
+	int64_t off = alias ? get_off(z, x) : 0;
+	Buf *b = NULL;
+	unsigned k = 0;
+	while (k < op->nresults && ir_op_result(op, k) != r)
+		k++;
+	int64_t w = z->use_views && is_window_op(op) && in && !in->constant ?
+	    window_of(op, k, x->type) : -1;
+	Dest *d = ir_ptrmap_get(&z->dest, r);
+	if (alias) {
+		b = in;
+	} else if (w >= 0) {
+		/* A slice or split piece that is a run of its input's bytes:
+		 * a window of the input's buffer. */
+		b = in, alias = true, off = get_off(z, x) + w;
+		z->windows++;
+	} else if (d || is_concat(op)) {
+		/* A concat input is written into its window of the concat's
+		 * buffer; the concat then has nothing to copy when every
+		 * input was. */
+		if (!d && !ir_ptrmap_get(&z->copied, op))
+			goto plain;
+		b = concat_buf(z, bl, d ? d->concat : op, op, &off);
+		if (!b)
+			return false;
+		if (d) {
+			off += d->off;
+			z->concat_views++;
+		}
+		intptr_t copied = (intptr_t)ir_ptrmap_get(&z->copied, op);
+		if (copied == 1)
+			alias = true;
+		else if (copied > 1)
+			z->concat_copies += (uint64_t)(copied - 1);
+	} else {
+plain:
+		b = inplace_candidate(z, op, t, here, &off);
+		z->inplace += b != NULL;
+	}
 	ir_builder_set_before(bl, op);
 	if (!b) {
 		IrValue *root = make_alloc(z, bl, bytes);
@@ -191,14 +421,14 @@ place_result(Bufferize *z, IrBuilder *bl, IrOp *op, IrValue *r,
 		b = new_buf(z, root, false);
 		z->allocs++;
 	} else {
-		z->views += alias;
-		z->inplace += !alias;
+		z->views += is_view_op(op);
 	}
-	IrValue *view = make_view(z, bl, b->root, t);
+	IrValue *view = make_view(z, bl, b->root, t, off);
 	if (!view)
 		return false;
 	ir_ptrmap_put(&z->view, r, view);
 	ir_ptrmap_put(&z->buf, r, b);
+	ir_ptrmap_put(&z->off, r, (void *)(intptr_t)(off + 1));
 	int64_t last = last_read(z, r, here);
 	b->last = last > b->last ? last : b->last;
 	if (alias)
@@ -260,7 +490,8 @@ bufferize_run(IrOp *func, IrPass *pass)
 	IrBlock *b = ir_func_entry(func);
 	if (!b)
 		return true;
-	Bufferize z = {.ctx = ir_op_context(func), .b = b};
+	Bufferize z = {.ctx = ir_op_context(func), .b = b,
+	    .use_views = ir_pass_bool(pass, "views")};
 	size_t n = 0;
 	for (IrOp *o = b->first; o; o = o->next)
 		ir_ptrmap_put(&z.pos, o, (void *)(intptr_t)++n);
@@ -271,6 +502,7 @@ bufferize_run(IrOp *func, IrPass *pass)
 	IrBuilder bl;
 	ir_builder_init(&bl, z.ctx);
 	bool ok = true;
+	plan_concats(&z, ops, n);
 	for (size_t i = 0; i < n && ok; i++)
 		ok = bufferize_op(&z, &bl, ops[i], (int64_t)i + 1);
 	/* The constants' readers all load now. */
@@ -281,9 +513,17 @@ bufferize_run(IrOp *func, IrPass *pass)
 	ir_pass_stat_add(pass, "num-allocs", z.allocs);
 	ir_pass_stat_add(pass, "num-views", z.views);
 	ir_pass_stat_add(pass, "num-in-place", z.inplace);
+	ir_pass_stat_add(pass, "num-windows", z.windows);
+	ir_pass_stat_add(pass, "num-concat-views", z.concat_views);
+	ir_pass_stat_add(pass, "num-concat-copies", z.concat_copies);
 	for (size_t i = 0; i < z.nbufs; i++)
 		free(z.bufs[i]);
 	free(z.bufs);
+	free(z.dests);
+	ir_ptrmap_free(&z.off);
+	ir_ptrmap_free(&z.dest);
+	ir_ptrmap_free(&z.cbuf);
+	ir_ptrmap_free(&z.copied);
 	free(ops);
 	ir_ptrmap_free(&z.pos);
 	ir_ptrmap_free(&z.view);
@@ -291,10 +531,22 @@ bufferize_run(IrOp *func, IrPass *pass)
 	return ok;
 }
 
+static const IrPassOption opts[] = {
+	{ "views", IR_OPT_BOOL, "true", "write concat inputs into their "
+	  "windows of the concat's buffer and make contiguous slices and "
+	  "split pieces windows of their input (false: copy them)", NULL },
+};
+
 static const IrPassStatistic stats[] = {
 	{ "num-allocs", "buffers allocated" },
 	{ "num-views", "reshapes and squeezes made views (no copy)" },
 	{ "num-in-place", "elementwise results written over a dying input" },
+	{ "num-windows", "slices and split pieces made windows of their "
+	    "input (no copy)" },
+	{ "num-concat-views", "concat inputs written into the concat's "
+	    "buffer (no copy)" },
+	{ "num-concat-copies", "concat inputs the concat copies into its "
+	    "buffer (a view of another buffer, an argument, another type)" },
 };
 
 const IrPassDef pass_bufferize = {
@@ -302,6 +554,8 @@ const IrPassDef pass_bufferize = {
 	.summary = "Give every activation tensor a buffer: alloc, view, "
 	    "store and load",
 	.anchor = "func.func",
+	.options = opts,
+	.noptions = sizeof opts / sizeof opts[0],
 	.stats = stats,
 	.nstats = sizeof stats / sizeof stats[0],
 	.run = bufferize_run,
@@ -317,7 +571,14 @@ const IrPassDef pass_bufferize = {
 	    "becomes `buffer.constant` in flash. The tensor ops stay, so\n"
 	    "npu-run runs the result; `plan-memory` then packs the allocs\n"
 	    "(live from the alloc to the last load). Function arguments stay\n"
-	    "outside the arena. Concat, split and slice results are stored\n"
-	    "like any op's (views of them: not done). A dynamic shape is an\n"
-	    "error naming the op.",
+	    "outside the arena. A slice or split piece that is one run of its\n"
+	    "input's bytes (every dimension above its first cut one is 1, every\n"
+	    "one below it whole) is a window of the input's buffer; a concat\n"
+	    "along its outermost non-unit dimension gets its buffer when its\n"
+	    "first input is made, and each input an op writes (not a view of\n"
+	    "another buffer, same element type) is stored straight into its\n"
+	    "window: the concat copies only the other inputs, and nothing when\n"
+	    "every input was written in place (`views=false`: copy all, as\n"
+	    "the buffer then exists only from the concat on). A dynamic shape\n"
+	    "is an error naming the op.",
 };

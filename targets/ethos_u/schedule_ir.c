@@ -352,6 +352,51 @@ write_curve(IrContext *ctx, const IrLoc *loc, const char *path,
 /* ------------------------------------------------------------ the pass */
 
 static bool
+dynamic(const IrType *t)
+{
+	if (t->kind != IR_TYPE_TENSOR)
+		return false;
+	for (int64_t i = 0; i < t->u.shaped.rank; i++)
+		if (t->u.shaped.dims[i] < 0)
+			return true;
+	return t->u.shaped.rank < 0;
+}
+
+/* A function with a dynamic shape (a model's batch, say) has no SRAM
+ * sizes to schedule: an error naming the argument or op and its type
+ * (legalize leaves such ops to the CPU, so this would else pass
+ * silently). */
+static bool
+static_shapes(IrOp *func)
+{
+	IrBlock *b = ir_func_entry(func);
+	for (size_t i = 0; b && i < b->nargs; i++)
+		if (dynamic(b->args[i]->type)) {
+			char *ts = ir_type_str(b->args[i]->type);
+			ir_op_emit_error(func, "ethos-u-schedule: argument #%zu "
+			    "has a dynamic shape (%s): its SRAM is unknown "
+			    "(give the model static shapes first, e.g. "
+			    "npu-translate --input-shape)", i, ts);
+			free(ts);
+			return false;
+		}
+	for (IrOp *op = b ? b->first : NULL; op; op = op->next)
+		for (unsigned r = 0; r < op->nresults; r++)
+			if (dynamic(ir_op_result(op, r)->type)) {
+				char *ts = ir_type_str(ir_op_result(op,
+				    r)->type);
+				ir_op_emit_error(op, "ethos-u-schedule: result "
+				    "#%u has a dynamic shape (%s): its SRAM is "
+				    "unknown (give the model static shapes "
+				    "first, e.g. npu-translate --input-shape)",
+				    r, ts);
+				free(ts);
+				return false;
+			}
+	return true;
+}
+
+static bool
 schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 {
 	IrContext *ctx = ir_pass_context(pass);
@@ -371,6 +416,8 @@ schedule_func(IrOp *func, const EthosUTarget *t, IrPass *pass, bool first)
 	}
 	if (budget == 0 && !size)
 		budget = t->arena_cache_size;
+	if (!static_shapes(func))
+		return false;
 	SchedProblem p;
 	SchedResult r;
 	if (!ethos_u_sched_build(t, func, size, ir_pass_string(pass,
