@@ -108,6 +108,9 @@ typedef enum QPrec {
 	QPREC_FLOAT,
 	QPREC_INT8,    /* int8 activations, int8 weights, int32 bias */
 	QPREC_INT16,   /* int16 activations, int8 weights (16x8) */
+	QPREC_INT16W,  /* int16 activations, int16 weights symmetric per
+	                  channel in [-32767, 32767], int64 bias (mixed
+	                  precision's raise-to=int16x16; not TFLite's) */
 	/* Diagnostics (quant-report breakdown=true), one source of error
 	 * alone: */
 	QPREC_W8,      /* int8 weights read through a dequantize (as
@@ -126,7 +129,8 @@ typedef struct QConfig {
 	                         the largest magnitude over 127) */
 	bool no_bias_corr;    /* no bias correction even with input means */
 	QPrec raise;          /* what mixed precision raises layers to:
-	                         QPREC_INT16 (0: the same) or QPREC_FLOAT */
+	                         QPREC_INT16 (0: the same), QPREC_INT16W or
+	                         QPREC_FLOAT */
 	const struct QRound *round; /* GPTQ statistics (rounding=gptq), or
 	                         NULL: round to nearest */
 	const IrPtrMap *orig; /* op of a copy -> the op of func that round
@@ -178,13 +182,13 @@ void quant_weight_channels(IrOp *op, const IrType *wt, int64_t i,
 typedef struct QRound QRound;
 QRound *qround_collect(IrOp *func, const QSamples *s);
 void qround_destroy(QRound *r);
-/* GPTQ: ints (op's weights, wv, as [-127, 127] integers at scales[c],
+/* GPTQ: ints (op's weights, wv, as [-qmax, qmax] integers at scales[c],
  * c the output channel, or scales[0] when not per_channel) rounded one
  * at a time, each error moved onto the weights not yet rounded so that
  * the layer's output error on the samples stays least. False (ints
  * unchanged) when r has nothing for op. */
 bool qround_weights(const QRound *r, IrOp *op, const IrAttr *wv,
-    const double *scales, bool per_channel, int64_t *ints);
+    const double *scales, bool per_channel, int64_t qmax, int64_t *ints);
 
 /* ------------------------------------------------ quant_equalize.c */
 

@@ -102,7 +102,8 @@ report(Mixed *x, size_t k, double db, double target)
 	fprintf(stderr, "quantize: mixed precision: %zu of %zu layers in "
 	    "%s, %.1f%% of %lld MACs (int8 %.1f%%); output SQNR %.2f dB "
 	    "on %zu samples (target %.2f dB%s)\n", k, x->m,
-	    x->to == QPREC_FLOAT ? "float" : "int16",
+	    x->to == QPREC_FLOAT ? "float" : x->to == QPREC_INT16W ?
+	    "int16x16" : "int16",
 	    all ? 100.0 * (double)wide / (double)all : 0.0, (long long)all,
 	    all ? 100.0 * (double)(all - wide) / (double)all : 100.0, db,
 	    x->s->n, target, db >= target ? "" : ", not reached");
@@ -114,7 +115,8 @@ quant_mixed(IrOp *func, const QConfig *cfg, const char *target_s,
 {
 	IrContext *ctx = ir_op_context(func);
 	Mixed x = {.func = func, .cfg = *cfg,
-	    .to = cfg->raise == QPREC_FLOAT ? QPREC_FLOAT : QPREC_INT16};
+	    .to = cfg->raise == QPREC_FLOAT || cfg->raise == QPREC_INT16W ?
+	    cfg->raise : QPREC_INT16};
 	QSamples s = {0};
 	QRef ref = {0};
 	double target, db = 0, *sens = NULL;

@@ -109,10 +109,17 @@ dense_f(const IrAttr *a, int64_t i)
 
 /* ------------------------------------------------------------ parameters */
 
+/* Are p's activations 16-bit? */
+static bool
+act16(QPrec p)
+{
+	return p == QPREC_INT16 || p == QPREC_INT16W;
+}
+
 static unsigned
 bits_of(QPrec p)
 {
-	return p == QPREC_INT16 ? 16 : 8;
+	return act16(p) ? 16 : 8;
 }
 
 /* The activation type for range [lo, hi]: int8 asymmetric, int16
@@ -121,19 +128,19 @@ bits_of(QPrec p)
 static const IrType *
 act_type(Q *q, QPrec p, double lo, double hi)
 {
-	int64_t zp = 0, qmin = p == QPREC_INT16 ? -32768 : -128;
+	int64_t zp = 0, qmin = act16(p) ? -32768 : -128;
 	int64_t qmax = -qmin - 1;
 	double s;
 
 	lo = lo < 0 ? lo : 0;
 	hi = hi > 0 ? hi : 0;
-	if (p == QPREC_INT16) {
+	if (act16(p)) {
 		s = (-lo > hi ? -lo : hi) / 32767;
 	} else {
 		s = (hi - lo) / 255;
 	}
 	s = (double)(float)(s > 1e-9 ? s : 1e-9);
-	if (p != QPREC_INT16) {
+	if (!act16(p)) {
 		zp = (int64_t)llround(qmin - lo / s);
 		zp = zp < qmin ? qmin : zp > qmax ? qmax : zp;
 	}
@@ -148,7 +155,7 @@ act_type(Q *q, QPrec p, double lo, double hi)
 static bool
 range_of(const Q *q, IrValue *v, QPrec p, double *lo, double *hi)
 {
-	bool ext = q && p == QPREC_INT16 && q->cfg->def != QPREC_INT16;
+	bool ext = q && act16(p) && q->cfg->def != QPREC_INT16;
 	double st[4];
 
 	if (!qstats_get(v, st))
@@ -400,8 +407,8 @@ clip_errors(const IrAttr *a, int64_t n, int64_t inner, int64_t ch,
  * 127, or, with cfg->weight_mse, the clipped one of least squared
  * rounding error. */
 static IrValue *
-quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
-    int64_t *nch, int64_t **ints_out)
+quant_weights(Q *q, IrOp *op, IrValue *w, int axis, int64_t qmax,
+    double **scales, int64_t *nch, int64_t **ints_out)
 {
 	const IrAttr *a = const_value(w);
 	const IrType *t = w->type;
@@ -430,21 +437,21 @@ quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
 		for (best = 0, j = 1; q->cfg->weight_mse && j < NCLIP; j++)
 			if (err[g][j] < err[g][best])
 				best = j;
-		s[g] = maxabs[g] > 0 ? maxabs[g] * (1 - 0.05 * best) / 127 :
-		    1.0 / 127;
+		s[g] = maxabs[g] > 0 ? maxabs[g] * (1 - 0.05 * best) /
+		    (double)qmax : 1.0 / (double)qmax;
 		s[g] = (double)(float)s[g];
 	}
 	for (i = 0; i < n; i++)
 		ints[i] = clamp_round(dense_f(a, i) /
-		    s[pc ? i / inner % ch : 0], -127, 127);
+		    s[pc ? i / inner % ch : 0], -qmax, qmax);
 	if (q->cfg->round)
 		qround_weights(q->cfg->round, q->cfg->orig ?
-		    ir_ptrmap_get(q->cfg->orig, op) : op, a, s, pc, ints);
+		    ir_ptrmap_get(q->cfg->orig, op) : op, a, s, pc, qmax, ints);
 	for (g = 1; !pc && g < ch; g++)
 		s[g] = s[0];
-	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 8,
-	    IR_SIGNLESS), ir_type_float(q->ctx, IR_F32), -127, 127,
-	    pc ? axis : -1, pc ? (size_t)ch : 1, s, zps);
+	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx,
+	    qmax > 127 ? 16 : 8, IR_SIGNLESS), ir_type_float(q->ctx, IR_F32),
+	    -qmax, qmax, pc ? axis : -1, pc ? (size_t)ch : 1, s, zps);
 	r = int_constant(q, op, t, elem, ints);
 	*ints_out = ints;
 	free(zps);
@@ -744,7 +751,8 @@ rewrite_mac(Q *q, IrOp *op, QPrec p)
 		set_quant_operand(q, op, 1, p, NULL);
 	} else {
 		ir_op_set_operand(op, 1, quant_weights(q, op, w,
-		    quant_weight_axis(op), &sw, &nch, &ints));
+		    quant_weight_axis(op), p == QPREC_INT16W ? 32767 : 127,
+		    &sw, &nch, &ints));
 		if (!ir_op_is(op, "graph.matmul"))
 			rewrite_bias(q, op, wv, ints, sw, nch);
 		free(sw);
@@ -761,10 +769,9 @@ static const IrType *
 fixed_type(Q *q, IrOp *op, QPrec p)
 {
 	bool tanh_ = ir_op_is(op, "graph.tanh");
-	double s = p == QPREC_INT16 ? 1.0 / 32768 : tanh_ ? 1.0 / 128 :
-	    1.0 / 256;
-	int64_t zp = p == QPREC_INT16 || tanh_ ? 0 : -128;
-	int64_t qmin = p == QPREC_INT16 ? -32768 : -128;
+	double s = act16(p) ? 1.0 / 32768 : tanh_ ? 1.0 / 128 : 1.0 / 256;
+	int64_t zp = act16(p) || tanh_ ? 0 : -128;
+	int64_t qmin = act16(p) ? -32768 : -128;
 
 	return ir_type_quant(q->ctx, true, ir_type_int(q->ctx, bits_of(p),
 	    IR_SIGNLESS), ir_type_float(q->ctx, IR_F32), qmin, -qmin - 1, -1,
@@ -1014,7 +1021,7 @@ dynamic_op(Q *q, IrOp *op)
 	bool changed;
 	IrValue *w;
 
-	w = quant_weights(q, op, ir_op_operand(op, 1), axis, &sw, &nch,
+	w = quant_weights(q, op, ir_op_operand(op, 1), axis, 127, &sw, &nch,
 	    &ints);
 	bf = corrected_bias(q, op, wv, ints, sw, axis,
 	    w->type->u.shaped.dims[axis], &changed);

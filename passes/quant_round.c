@@ -370,14 +370,14 @@ inverse_factor(const double *hu, int64_t k, double *u)
  * rounding error, over U's diagonal, moves onto the later weights. */
 static void
 gptq_vector(double *w, int64_t k, double sc, const double *u,
-    int64_t *q)
+    double qmax, int64_t *q)
 {
 	int64_t i, j;
 
 	for (i = 0; i < k; i++) {
 		double r = sc > 0 ? round(w[i] / sc) : 0, e;
 
-		r = r < -127 ? -127 : r > 127 ? 127 : r;
+		r = r < -qmax ? -qmax : r > qmax ? qmax : r;
 		q[i] = (int64_t)r;
 		e = (w[i] - r * sc) / u[i * k + i];
 		for (j = i + 1; j < k; j++)
@@ -396,7 +396,7 @@ weight_at(const IrAttr *a, int64_t i)
 
 bool
 qround_weights(const QRound *r, IrOp *op, const IrAttr *wv,
-    const double *scales, bool per_channel, int64_t *ints)
+    const double *scales, bool per_channel, int64_t qmax, int64_t *ints)
 {
 	size_t idx = r ? (size_t)(uintptr_t)ir_ptrmap_get(&r->byop, op) : 0;
 	const Hess *h = idx ? &r->h[idx - 1] : NULL;
@@ -426,7 +426,7 @@ qround_weights(const QRound *r, IrOp *op, const IrAttr *wv,
 			for (i = 0; i < k; i++)
 				w[i] = weight_at(wv, h->kind == R_DW ?
 				    i * nout + oc : oc * k + i);
-			gptq_vector(w, k, scales[c], u, q);
+			gptq_vector(w, k, scales[c], u, (double)qmax, q);
 			for (i = 0; i < k; i++)
 				out[h->kind == R_DW ? i * nout + oc :
 				    oc * k + i] = q[i];

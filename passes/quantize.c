@@ -48,7 +48,8 @@ quantize_run(IrOp *module, IrPass *pass)
 	    .weight_mse = !strcmp(ir_pass_string(pass, "weight-scale"), "mse"),
 	    .no_bias_corr = !ir_pass_bool(pass, "bias-correction"),
 	    .raise = !strcmp(ir_pass_string(pass, "raise-to"), "float") ?
-	    QPREC_FLOAT : QPREC_INT16};
+	    QPREC_FLOAT : !strcmp(ir_pass_string(pass, "raise-to"),
+	    "int16x16") ? QPREC_INT16W : QPREC_INT16};
 	QRound *round = NULL;
 	long n;
 
@@ -97,7 +98,8 @@ static const char *const mode_choices[] = {"int8", "int16x8", "fp16",
 
 static const char *const weight_choices[] = {"max", "mse", NULL};
 
-static const char *const raise_choices[] = {"int16", "float", NULL};
+static const char *const raise_choices[] = {"int16", "int16x16", "float",
+	NULL};
 
 static const char *const rounding_choices[] = {"nearest", "gptq", NULL};
 
@@ -121,7 +123,8 @@ static const IrPassOption quantize_options[] = {
 	    "rounding error times the calibrated mean input off the bias",
 	    NULL},
 	{"raise-to", IR_OPT_ENUM, "int16", "what target-sqnr raises the "
-	    "sensitive layers to: int16 (16x8) or float (left unquantized)",
+	    "sensitive layers to: int16 (16x8), int16x16 (int16 weights "
+	    "too) or float (left unquantized)",
 	    raise_choices},
 	{"rounding", IR_OPT_ENUM, "nearest", "weight rounding: to nearest, "
 	    "or gptq: one weight at a time, each error moved onto the "

@@ -200,7 +200,8 @@ graph_qmac_applies(IrOp *op, IrTensor *const *in, int kind)
 		return false;
 	if (!graph_qtensor(in[0], 16) || y->kind != IR_TYPE_QUANT ||
 	    y->u.quant.nscales != 1 || w->kind != IR_TYPE_QUANT ||
-	    ir_type_bitwidth(w->u.quant.storage) != 8)
+	    !graph_qmac_filter_ok(in[0], in[1],
+	    D(in[1])[filter_axis(kind)]))
 		return false;
 	if (w->u.quant.nscales > 1 && w->u.quant.axis != filter_axis(kind))
 		return false;

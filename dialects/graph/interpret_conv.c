@@ -548,3 +548,24 @@ graph_interpret_batch_matmul(IrInterp *it, IrOp *op, IrTensor *const *in,
 {
 	return graph_float_kernel(it, op, in, out, f_batch_matmul);
 }
+
+/* ---------------------------------------------------- 16-bit weights (16x16) */
+
+/* The integer MAC path takes 8-bit filters (TFLite's int8 and 16x8
+ * schemes) and, with a 16-bit input, 16-bit ones: mixed precision's
+ * int16x16 layers (passes/quant_rewrite.c), beyond TFLite's spec.
+ * graph_qmac's wide loops are the 16x16 kernel: an int16 x int16
+ * product fits in 32 bits, the sums are int64, and TFLite's 64-bit-input
+ * requantization is exact while |sum| < 2^47, that is for up to 2^17
+ * products per output (the filter is checked against it). */
+bool
+graph_qmac_filter_ok(const IrTensor *x, const IrTensor *w, int64_t oc)
+{
+	const IrType *e = w->type->u.shaped.elem;
+	unsigned bits = ir_type_bitwidth(e->u.quant.storage);
+
+	if (bits == 8)
+		return true;
+	return bits == 16 && x->elem_size == 2 && oc > 0 &&
+	    w->n / oc <= ((int64_t)1 << 17);
+}

@@ -98,6 +98,10 @@ int64_t graph_pad_before(IrOp *op, int axis, int64_t in, int64_t k,
 bool graph_qmac_applies(IrOp *op, IrTensor *const *in, int kind);
 bool graph_qmac(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out, int kind);
+/* interpret_conv.c: may the integer MAC path take filter w (oc output
+ * channels) with input x: 8-bit, or 16-bit with a 16-bit input. */
+bool graph_qmac_filter_ok(const IrTensor *x, const IrTensor *w,
+    int64_t oc);
 /* interpret.c: the per-tensor quantized element type of t (storage of
  * at most max_bits), or NULL; a scale as TFLite holds it (a float32). */
 const IrType *graph_qtensor(const IrTensor *t, unsigned max_bits);

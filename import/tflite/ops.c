@@ -258,8 +258,11 @@ padding(uint8_t p)
 
 typedef bool (*Conv)(TflModel *m, const TflOp *op, const char *gname);
 
-/* An int64 bias (16x8 convolutions) as an i32 constant: the graph dialect
- * stores quantized biases in i32. Every value must fit. */
+/* An int64 bias: with a 16-bit input (TFLite's 16x8 scheme) a plain i64
+ * constant, its scale implied (s_in * s_w[c]), as the graph verifier and
+ * `quantize` take it (a !quant.uniform holds at most 32 bits), so values
+ * beyond int32 keep their bits; otherwise an i32 constant, every value
+ * fitting. */
 static IrValue *
 narrow_bias(TflModel *m, const TflOp *op, int k, bool *ok)
 {
@@ -270,6 +273,14 @@ narrow_bias(TflModel *m, const TflOp *op, int k, bool *ok)
 	if (t->type != TFL_INT64 || !t->data || e->kind != IR_TYPE_QUANT)
 		return input(m, op, k, ok);
 	size_t n = t->size / 8;
+	if (op->nin > 0 && op->in[0] >= 0 &&
+	    m->tensors[op->in[0]].type == TFL_INT16) {
+		/* little endian in the file and in a dense attribute */
+		return import_constant(&m->b, import_loc(m->f, t->name,
+		    t->namelen), ir_type_tensor(m->ctx, t->rank, t->dims,
+		    ir_type_int(m->ctx, 64, IR_SIGNLESS), NULL), t->data,
+		    n * 8);
+	}
 	int32_t *d = ir_xmalloc((n ? n : 1) * 4);
 	for (size_t i = 0; i < n && *ok; i++) {
 		uint64_t u = 0;
@@ -383,7 +394,7 @@ fc(TflModel *m, const TflOp *op, const char *gname)
 {
 	bool ok = true;
 	IrValue *v[3] = { input(m, op, 0, &ok), input(m, op, 1, &ok),
-	    input(m, op, 2, &ok) };
+	    narrow_bias(m, op, 2, &ok) };
 	uint8_t act, fmt, keep;
 	const FbTable *o = &op->opts;
 	if (!ok || !fb_u8(o, 0, 0, &act) || !fb_u8(o, 1, 0, &fmt) ||
