@@ -9,6 +9,7 @@
 #include "interp/tensor.h"
 #include "targets/ethos_u/codegen.h"
 #include "targets/ethos_u/ethos_u.h"
+#include "targets/ethos_u/schedule.h"
 
 /* One buffer of the scratch arena (aliased values share one). */
 typedef struct CgBuf {
@@ -597,6 +598,7 @@ codegen_run(IrOp *module, IrPass *pass)
 	ethosu_register_dialect(g.ctx);
 	g.dbl = !strcmp(ir_pass_string(pass, "rounding"), "double");
 	g.size = !strcmp(ir_pass_string(pass, "optimise"), "size");
+	g.striped = ethos_u_has_stripes(module);
 	if (!planner_algorithm_parse(ir_pass_string(pass, "planner"),
 	    &g.planner)) {
 		ir_emit_error(g.ctx, ir_op_loc(module), "unknown planner '%s'",

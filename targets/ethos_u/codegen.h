@@ -202,7 +202,8 @@ typedef struct Cg {
 	IrContext *ctx;
 	EthosUTarget t;
 	bool dbl;               /* double rounding (TFLite Micro, Vela) */
-	bool size;              /* optimise=size: no weight buffers */
+	bool size;              /* optimise=size: buffers within the maps' peak */
+	bool striped;           /* ethos-u-schedule ran: its stripes decide */
 	PlannerAlgorithm planner;
 	CgPrep *run;
 	size_t n, cap;

@@ -350,9 +350,10 @@ dma(CgEmit *e, const EthosUTarget *t, int src_region, uint64_t src,
 {
 	cmd0(e, ETHOSU_SET_DMA0_SRC_REGION, src_region);
 	addr(e, ETHOSU_SET_DMA0_SRC, src);
-	/* The SHRAM: the internal mode (bit 8). */
-	cmd0(e, ETHOSU_SET_DMA0_DST_REGION, dst_region == CG_SHRAM ? 1 << 8 :
-	    dst_region);
+	/* The SHRAM: the internal mode (bit 8); the hardware ignores the
+	 * region number there, Vela 3.10 writes 3 and so do we. */
+	cmd0(e, ETHOSU_SET_DMA0_DST_REGION, dst_region == CG_SHRAM ?
+	    1 << 8 | 3 : dst_region);
 	addr(e, ETHOSU_SET_DMA0_DST, dst);
 	addr(e, ETHOSU_SET_DMA0_LEN, len);
 	CgAccess a = { .nrd = 0 };

@@ -50,7 +50,11 @@ cg_wbuf_layers(Cg *g, IrBlock *blk)
 		if (g->ls.n == before + 1)
 			ir_ptrmap_put(&g->layer_of, op, (void *)g->ls.n);
 	}
-	ethos_u_place(&g->t, &g->ls, g->size);
+	/* The estimate's decision (estimate.c): scheduled stripes have
+	 * their SRAM already; otherwise Vela's buffer limit. */
+	ethos_u_place(&g->t, &g->ls, g->size && g->striped);
+	if (!g->striped)
+		ethos_u_limit_buffers(&g->t, &g->ls, g->size, 0);
 }
 
 void

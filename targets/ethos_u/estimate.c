@@ -236,8 +236,8 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls, bool maps_only)
  * schedule without buffers, so buffers never raise it): each layer's
  * buffers may take the limit less the feature maps live while it runs.
  * limit 0: that default. */
-static void
-limit_buffers(const EthosUTarget *t, EthosULayers *ls, bool size,
+void
+ethos_u_limit_buffers(const EthosUTarget *t, EthosULayers *ls, bool size,
     int64_t limit)
 {
 	if (t->cache_mem != ETHOS_U_SRAM)
@@ -430,7 +430,7 @@ estimate_run(IrOp *module, IrPass *pass)
 		 * optimise=size their weights stream. */
 		ethos_u_place(&t, &ls, size && striped);
 		if (!striped)
-			limit_buffers(&t, &ls, size, ir_pass_int(pass,
+			ethos_u_limit_buffers(&t, &ls, size, ir_pass_int(pass,
 			    "sram-limit"));
 		ok = run_model(module, &t, &ls, &r);
 	}

@@ -20,6 +20,12 @@ bool ethos_u_add_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op,
 /* Where each layer's feature maps live and whether its weights are
  * buffered (Vela's placement; estimate.c). size: no weight buffers. */
 void ethos_u_place(const EthosUTarget *t, EthosULayers *ls, bool size);
+/* Vela's limit on weight buffers (the SRAM its schedule leaves beside
+ * the feature maps; optimising for size, the maps' own peak), applied
+ * after ethos_u_place to an unscheduled program; limit 0: that default
+ * (estimate.c). The code generator buffers what the estimate buffers. */
+void ethos_u_limit_buffers(const EthosUTarget *t, EthosULayers *ls,
+    bool size, int64_t limit);
 /* Reads "<bytes> <weights name>" lines into the layers' encoded weight
  * sizes (estimate.c). False with a diagnostic. */
 bool ethos_u_read_weight_sizes(IrContext *ctx, const IrLoc *loc,
