@@ -286,8 +286,16 @@ search_depth(const EthosUTarget *t, const EthosUQuery *q, Search *s,
 			EthosUShram layout;
 			if (!ethos_u_shram_layout(t, q, ofm, ifm,
 			    s->cfg->acc, &layout)) {
-				wont_fit[w][h] = true;
-				continue;
+				/* A wider (or higher) block needs more SHRAM:
+				 * none of the rest fits; mark them as the loop
+				 * would have, without the layouts. */
+				for (int64_t v = w; v <= space.w &&
+				    v <= MAX_SIDE; v += uw)
+					if (!wont_fit[h][v])
+						wont_fit[v][h] = true;
+				if (w == uw)
+					h = MAX_SIDE;
+				break;
 			}
 			consider(s, block_cost(q, q->ofm.shape, ifm_shape,
 			    ofm, ifm, h, w, d), ifm_shape, ifm, h, w, d);
