@@ -117,6 +117,10 @@ typedef enum QPrec {
 	                  mode=dynamic), float activations */
 	QPREC_A8,      /* float weights, the result rounded to int8 and
 	                  back (quantize + dequantize after the op) */
+	QPREC_QDQ,     /* both, in float (the int8 model simulated as
+	                  quantize/dequantize pairs, without the integer
+	                  kernels' bias and requantization rounding); as
+	                  the default, the arguments are rounded too */
 } QPrec;
 
 typedef struct QConfig {
