@@ -117,6 +117,10 @@ typedef enum QPrec {
 	                  mode=dynamic), float activations */
 	QPREC_A8,      /* float weights, the result rounded to int8 and
 	                  back (quantize + dequantize after the op) */
+	QPREC_QDQ,     /* both, in float (the int8 model simulated as
+	                  quantize/dequantize pairs, without the integer
+	                  kernels' bias and requantization rounding); as
+	                  the default, the arguments are rounded too */
 } QPrec;
 
 typedef struct QConfig {
@@ -189,6 +193,17 @@ void qround_destroy(QRound *r);
  * unchanged) when r has nothing for op. */
 bool qround_weights(const QRound *r, IrOp *op, const IrAttr *wv,
     const double *scales, bool per_channel, int64_t qmax, int64_t *ints);
+
+/* GPTQ's two steps, for one matrix. u (k x k) gets the upper factor U
+ * of inverse(H) = U^T U, H read from hu's upper triangle and damped by
+ * 1% of its mean diagonal (an input never seen, zero diagonal, gets a
+ * unit one); false when H is not positive definite. */
+bool quant_gptq_factor(const double *hu, int64_t k, double *u);
+/* Rounds the weight vector w (k values, scale sc, integers in
+ * [-qmax, qmax]) into q in order, each rounding error over U's diagonal
+ * moved onto the weights after it (w is changed). */
+void quant_gptq_round(double *w, int64_t k, double sc, const double *u,
+    double qmax, int64_t *q);
 
 /* ------------------------------------------------ quant_equalize.c */
 

@@ -127,16 +127,18 @@ print_table(IrOp **layers, size_t m, const double *sens, const double *lay)
 }
 
 /* breakdown=true: the error sources apart. The model with every
- * layer's weights in int8 and float activations, and with every result
- * rounded to int8 and float weights; then per layer the output SQNR
- * with only its weights in int8, and with only its result rounded. */
+ * layer's weights in int8 and float activations, with every result
+ * rounded to int8 and float weights, and with both and the inputs
+ * rounded, in float (what the integer model would give without its
+ * kernels' own rounding); then per layer the output SQNR with only its
+ * weights in int8, and with only its result rounded. */
 static bool
 breakdown(IrOp *func, const QConfig *base, const QSamples *s,
     const QRef *ref, IrOp **layers, size_t m)
 {
 	QConfig c = *base;
 	double *w = ir_xcalloc(m + 1, sizeof *w);
-	double *a = ir_xcalloc(m + 1, sizeof *a), wall = 0, aall = 0;
+	double *a = ir_xcalloc(m + 1, sizeof *a), wall = 0, aall = 0, qdq = 0;
 	size_t i;
 	bool ok;
 
@@ -144,6 +146,8 @@ breakdown(IrOp *func, const QConfig *base, const QSamples *s,
 	ok = qeval(func, &c, s, ref, NULL, 0, &wall, NULL);
 	c.def = QPREC_A8;
 	ok = ok && qeval(func, &c, s, ref, NULL, 0, &aall, NULL);
+	c.def = QPREC_QDQ;
+	ok = ok && qeval(func, &c, s, ref, NULL, 0, &qdq, NULL);
 	ok = ok && quant_sensitivity(func, QPREC_W8, base->per_channel, s,
 	    ref, layers, m, w);
 	ok = ok && quant_sensitivity(func, QPREC_A8, base->per_channel, s,
@@ -154,6 +158,8 @@ breakdown(IrOp *func, const QConfig *base, const QSamples *s,
 		put_db(stderr, wall, true);
 		fprintf(stderr, " dB; every result int8, float weights: ");
 		put_db(stderr, aall, true);
+		fprintf(stderr, " dB; both and the inputs, in float: ");
+		put_db(stderr, qdq, true);
 		fprintf(stderr, " dB\n%5s  %-24s %8s %8s\n", "layer", "op",
 		    "w8_dB", "a8_dB");
 		for (i = 0; i < m; i++) {

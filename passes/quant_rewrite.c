@@ -886,11 +886,32 @@ fake_quant_result(Q *q, IrOp *op)
 static void
 rewrite_diag(Q *q, IrOp *op, QPrec p)
 {
-	if (p == QPREC_W8 && kind_of(op) == K_MAC &&
+	if ((p == QPREC_W8 || p == QPREC_QDQ) && kind_of(op) == K_MAC &&
 	    const_value(ir_op_operand(op, 1)))
 		dynamic_op(q, op);
-	else if (p == QPREC_A8)
+	if (p == QPREC_A8 || p == QPREC_QDQ)
 		fake_quant_result(q, op);
+}
+
+/* QPREC_QDQ as the default: each f32 argument rounded to int8 as the
+ * int8 model's graph.quantize of it does. */
+static void
+fake_quant_args(Q *q, IrBlock *b)
+{
+	unsigned k;
+	double lo, hi;
+
+	for (k = 0; k < b->nargs; k++) {
+		IrValue *a = b->args[k], *qv, *d;
+
+		if (!quant_is_f32(a->type) ||
+		    !range_of(q, a, QPREC_INT8, &lo, &hi))
+			continue;
+		qv = quantize_value(q, a, act_type(q, QPREC_INT8, lo, hi));
+		d = dequantize_value(q, qv);
+		ir_value_replace_all_uses(a, d);
+		ir_op_set_operand(ir_value_def_op(qv), 0, a);
+	}
 }
 
 long
@@ -909,6 +930,8 @@ quant_rewrite(IrOp *func, const QConfig *cfg)
 	ops = ir_xmalloc((ir_block_num_ops(b) + 1) * sizeof *ops);
 	for (op = b->first; op; op = op->next)
 		ops[n++] = op;
+	if (cfg->def == QPREC_QDQ)
+		fake_quant_args(&q, b);
 	for (i = 0; i < n; i++) {
 		op = ops[i];
 		if (ir_op_is(op, "graph.constant"))
@@ -919,7 +942,8 @@ quant_rewrite(IrOp *func, const QConfig *cfg)
 		}
 		p = prec_of(&q, op);
 		why = why_float(&q, op);
-		if (!why && (p == QPREC_W8 || p == QPREC_A8)) {
+		if (!why && (p == QPREC_W8 || p == QPREC_A8 ||
+		    p == QPREC_QDQ)) {
 			keep_float(&q, op);
 			rewrite_diag(&q, op, p);
 			continue;

@@ -315,11 +315,8 @@ cholesky(double *a, int64_t k)
 	return true;
 }
 
-/* u gets the upper factor U of inverse(h) = U^T U, from h's upper
- * triangle (count vectors), damped by 1% of its mean diagonal as GPTQ
- * does; an input never seen (zero diagonal) gets a unit one. */
-static bool
-inverse_factor(const double *hu, int64_t k, double *u)
+bool
+quant_gptq_factor(const double *hu, int64_t k, double *u)
 {
 	double *a = ir_xmalloc((size_t)(k * k) * sizeof *a);
 	double *li = ir_xcalloc((size_t)(k * k), sizeof *li);
@@ -366,10 +363,8 @@ inverse_factor(const double *hu, int64_t k, double *u)
 	return ok;
 }
 
-/* Rounds one weight vector w (k values, scale sc) in order: each
- * rounding error, over U's diagonal, moves onto the later weights. */
-static void
-gptq_vector(double *w, int64_t k, double sc, const double *u,
+void
+quant_gptq_round(double *w, int64_t k, double sc, const double *u,
     double qmax, int64_t *q)
 {
 	int64_t i, j;
@@ -417,7 +412,7 @@ qround_weights(const QRound *r, IrOp *op, const IrAttr *wv,
 	w = ir_xmalloc((size_t)k * sizeof *w);
 	q = ir_xmalloc((size_t)k * sizeof *q);
 	for (set = 0; ok && set < h->nset; set++) {
-		if (!(ok = inverse_factor(h->h + set * k * k, k, u)))
+		if (!(ok = quant_gptq_factor(h->h + set * k * k, k, u)))
 			break;
 		for (oc = 0; oc < nout; oc++) {
 			if (h->kind == R_DW && oc / h->dm != set)
@@ -426,7 +421,7 @@ qround_weights(const QRound *r, IrOp *op, const IrAttr *wv,
 			for (i = 0; i < k; i++)
 				w[i] = weight_at(wv, h->kind == R_DW ?
 				    i * nout + oc : oc * k + i);
-			gptq_vector(w, k, scales[c], u, (double)qmax, q);
+			quant_gptq_round(w, k, scales[c], u, (double)qmax, q);
 			for (i = 0; i < k; i++)
 				out[h->kind == R_DW ? i * nout + oc :
 				    oc * k + i] = q[i];
