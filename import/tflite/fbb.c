@@ -241,7 +241,13 @@ fbb_finish(FbBuilder *b, FbRef root, const char ident[4], size_t *len)
 	push(b, ident, 4);
 	push_ref(b, root);
 	*len = used(b);
-	uint8_t *out = ir_xmalloc(*len ? *len : 1);
-	memcpy(out, b->buf + b->head, *len);
-	return out;
+	if (!b->buf)
+		return ir_xmalloc(1);
+	/* The builder's own storage, moved to its front and handed over:
+	 * no second copy of a model-sized buffer at the end. */
+	uint8_t *out = b->buf;
+	memmove(out, out + b->head, *len);
+	b->buf = NULL;
+	b->cap = b->head = 0;
+	return ir_xrealloc(out, *len ? *len : 1);
 }

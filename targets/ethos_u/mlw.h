@@ -44,4 +44,11 @@ bool ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
 bool ethosu_mlw_encode(const int16_t *values, size_t n, uint8_t **out,
     size_t *nout, EthosuWeightError *e);
 
+/* ethosu_mlw_encode for a caller that is done with values: the same
+ * bytes, without a second buffer as large as the input (the encoder's
+ * weight indices overwrite the values, which are garbage afterwards;
+ * unchanged when the encode fails on a value out of range). */
+bool ethosu_mlw_encode_inplace(int16_t *values, size_t n, uint8_t **out,
+    size_t *nout, EthosuWeightError *e);
+
 #endif /* NPUIR_TARGETS_ETHOS_U_MLW_H */

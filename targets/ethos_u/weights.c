@@ -474,7 +474,7 @@ ethosu_weights_encode(const EthosuWeightGeom *g, int core,
 	/* The values gathered in the decoder's order in one pass. */
 	o.ohwi = ohwi;
 	order_walk(g, core, &o);
-	ok = ethosu_mlw_encode(o.vals, o.n, out, nout, e);
+	ok = ethosu_mlw_encode_inplace(o.vals, o.n, out, nout, e);
 	free(o.vals);
 	return ok;
 }
