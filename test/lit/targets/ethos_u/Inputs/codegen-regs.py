@@ -9,6 +9,9 @@ listings (ours and Vela's), field by field.
   codegen-regs.py summary OURS.txt VELA.txt how many of our operations
                                             equal Vela's at the same index,
                                             and the fields of the others
+  codegen-regs.py weights LISTING.txt       DMAs, and MAC operations
+                                            by the region their weights
+                                            are read from
 
 Addresses (BASE, DMA source/destination/length) and weight and scale
 lengths are left out (the DMA regions are compared): they follow from the memory layout, not from what the
@@ -94,6 +97,20 @@ def summary(ours_path, vela_path):
         print(line)
 
 
+def weights(path):
+    ops = operations(path)
+    dmas = sum(1 for line in open(path)
+               if LINE.match(line) and 'NPU_OP_DMA_START' in line)
+    by = {}
+    for o in ops:
+        if o['operation'] in ('NPU_OP_CONV', 'NPU_OP_DEPTHWISE'):
+            r = o.get('NPU_SET_WEIGHT_REGION.region', '-')
+            by[r] = by.get(r, 0) + 1
+    print('DMAs: %d' % dmas)
+    for r in sorted(by):
+        print('weights in region %s: %d operations' % (r, by[r]))
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'extract':
         extract(sys.argv[2], sys.argv[3])
@@ -101,5 +118,7 @@ if __name__ == '__main__':
         compare(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == 'summary':
         summary(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 3 and sys.argv[1] == 'weights':
+        weights(sys.argv[2])
     else:
         sys.exit(__doc__)
