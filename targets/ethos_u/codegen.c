@@ -195,7 +195,8 @@ add_weight_buffers(Cg *g, CgBuf *buf, size_t *nb)
 			continue;
 		for (int k = 0; k < p->nslices && k < 2; k++) {
 			buf[*nb] = (CgBuf){ .start = (int64_t)before,
-			    .end = (int64_t)i + 1, .size = p->wsize[k],
+			    .end = p->wend ? p->wend : (int64_t)i + 1,
+			    .size = p->wsize[k],
 			    .wbuf = true };
 			p->wbuf[k] = ++*nb;
 		}
@@ -388,6 +389,11 @@ place_maps(Cg *g, CgMaps *m, CgBuf *buf)
 		for (int k = 0; k < p->nslices && k < 2; k++) {
 			p->waddr[k] = buf[p->wbuf[k] - 1].offset;
 			p->wregion = buf[p->wbuf[k] - 1].region;
+		}
+		if (p->wshare) {
+			const CgPrep *f = &g->run[p->wshare - 1];
+			p->waddr[0] = f->waddr[0];
+			p->wregion = f->wregion;
 		}
 	}
 }

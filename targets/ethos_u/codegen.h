@@ -195,6 +195,11 @@ typedef struct CgPrep {
 	size_t wbuf[2];
 	int64_t waddr[2];
 	int wregion;
+	/* A later stripe of a buffered op reads the buffer its first
+	 * stripe filled (the index + 1 of that prep), which then lives to
+	 * wend (a prep index + 1; 0: its own op). */
+	size_t wshare;
+	int64_t wend;
 } CgPrep;
 
 /* The pass's state: the target and the run being collected. */

@@ -1,7 +1,8 @@
 /* targets/ethos_u/codegen_blockdep.c: feature-map addresses as the
  * hardware computes them, the alignment it needs, and the BLOCKDEP
- * register as Vela 3.10 computes it: how many OFM blocks of the operation before may still be
- * in flight when an operation starts its first blocks, found by
+ * register as Vela 3.10 computes it: how many OFM blocks of the
+ * operation before may still be in flight when an operation starts its
+ * first blocks, found by
  * walking the first input blocks of the new operation against the last
  * output blocks of the previous one. The hardware then overlaps the two
  * operations that far. Vela's arithmetic is reproduced as it is (some

@@ -294,8 +294,8 @@ track(CgAccess *mine, int *nmine, int max, CgAccess *other, int *nother,
 	for (int i = *nother - 1; i >= 0; i--) {
 		waits++;
 		if (conflicts(&other[i], acc)) {
-			memmove(other, other + i + 1, (size_t)(*nother - i - 1) *
-			    sizeof *other);
+			memmove(other, other + i + 1,
+			    (size_t)(*nother - i - 1) * sizeof *other);
 			*nother -= i + 1;
 			return waits;
 		}

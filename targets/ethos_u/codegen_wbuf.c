@@ -7,7 +7,10 @@
  * enough to arrive under the op before, the others each as deep as the
  * slice before computes while their DMA runs, alternating between two
  * buffers. The weights are packed per slice (each slice its own scale
- * records and weight stream), and each slice is one NPU operation. */
+ * records and weight stream), and each slice is one NPU operation.
+ * Inside a cascade of ethos-u-schedule an op is not sliced: its first
+ * stripe DMAs all of its weights and the later stripes read that
+ * buffer. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,18 +74,6 @@ layer(const Cg *g, IrOp *op)
 {
 	size_t k = op ? (size_t)ir_ptrmap_get(&g->layer_of, op) : 0;
 	return k ? &g->ls.v[k - 1] : NULL;
-}
-
-/* Does the estimate place op's weights in a buffer? A stripe of a
- * scheduled op reads them from flash here (its stripes would have to
- * share one buffer). */
-static bool
-buffered(const Cg *g, IrOp *op)
-{
-	int64_t st[3];
-	const EthosULayer *l = layer(g, op);
-	return l && !ethos_u_stripe_of(op, st) && l->w.present &&
-	    l->w.buffered;
 }
 
 /* The query Vela's scheduler costs weight buffering with: the op as
@@ -149,10 +140,10 @@ repack(CgPrep *p, int *depth, int nslices)
 	return true;
 }
 
-/* Slices and buffers of one buffered prep; returns the slack it leaves
- * the next op. */
+/* Slices and buffers of one buffered prep (one slice for the stripe of
+ * a cascade, as Vela forces); returns the slack it leaves the next op. */
 static double
-plan_prep(Cg *g, CgPrep *p, double slack)
+plan_prep(Cg *g, CgPrep *p, double slack, bool whole)
 {
 	CgNpuOp *n = &p->n;
 	int64_t oc = n->ofm.c;
@@ -162,8 +153,8 @@ plan_prep(Cg *g, CgPrep *p, double slack)
 	int ns = 1;
 	int *depth = ir_xcalloc((size_t)oc + 2, sizeof *depth);
 	depth[1] = (int)oc;
-	if (ethos_u_weight_slices(&g->t, &q, &n->cfg, (double)p->nblob,
-	    slack, &sl)) {
+	if (!whole && ethos_u_weight_slices(&g->t, &q, &n->cfg,
+	    (double)p->nblob, slack, &sl)) {
 		ns = 0;
 		for (int64_t at = 0; at < oc; at = at ? at + sl.step :
 		    sl.pre)
@@ -185,6 +176,33 @@ plan_prep(Cg *g, CgPrep *p, double slack)
 	return next;
 }
 
+/* Stripe k > 0 of a buffered op (stripe id `id`): it reads the buffer
+ * the first stripe of the run filled, when their packed weights are the
+ * same bytes (each stripe chose its own block configuration, which may
+ * order them differently); else it reads its own from flash. */
+static void
+share(Cg *g, size_t i, int64_t id)
+{
+	CgPrep *p = &g->run[i];
+	for (size_t j = i; j-- > 0;) {
+		CgPrep *f = &g->run[j];
+		int64_t st[3];
+		if (!f->op || !ethos_u_stripe_of(f->op, st) || st[0] != id ||
+		    st[1] != 0)
+			continue;
+		if (f->nslices != 1 || f->nblob != p->nblob ||
+		    memcmp(f->blob, p->blob, p->nblob))
+			return;
+		p->wshare = j + 1;
+		f->wend = (int64_t)i + 1;
+		/* Its copy in flash is never read. */
+		free(p->blob);
+		p->blob = NULL;
+		p->nblob = 0;
+		return;
+	}
+}
+
 void
 cg_wbuf_decide(Cg *g)
 {
@@ -193,10 +211,18 @@ cg_wbuf_decide(Cg *g)
 		CgPrep *p = &g->run[i];
 		if (p->alias || p->view || p->member)
 			continue;
-		if (p->ohwi && p->n.ncores && buffered(g, p->op))
-			slack = plan_prep(g, p, slack);
-		else
+		const EthosULayer *l = layer(g, p->op);
+		int64_t st[3];
+		bool striped = p->op && ethos_u_stripe_of(p->op, st);
+		if (p->ohwi && p->n.ncores && l && l->w.present &&
+		    l->w.buffered)
+			slack = plan_prep(g, p, slack, striped);
+		else {
+			if (p->ohwi && p->n.ncores && l && l->w.present &&
+			    l->w.resident && striped && st[1] > 0)
+				share(g, i, st[0]);
 			slack = op_cycles(g, p);
+		}
 		/* Packed for good: the unpacked weights go. */
 		free(p->ohwi);
 		free(p->scales);
@@ -220,14 +246,18 @@ slice_fm(CgFm *f, int lo, int hi)
 void
 cg_wbuf_emit(CgEmit *e, const EthosUTarget *t, const CgPrep *p)
 {
-	if (!p->nslices) {
+	if (!p->nslices && !p->wshare) {
 		cg_emit_op(e, t, &p->n);
 		return;
 	}
-	for (int k = 0; k < p->nslices; k++) {
+	/* A stripe reading its first stripe's buffer: one whole slice,
+	 * already there. */
+	int nslices = p->wshare ? 1 : p->nslices;
+	for (int k = 0; k < nslices; k++) {
 		CgNpuOp s = p->n;
-		int lo = p->depth[k], hi = p->depth[k + 1];
-		if (p->nslices > 1) {
+		int lo = p->wshare ? 0 : p->depth[k];
+		int hi = p->wshare ? (int)s.ofm.c : p->depth[k + 1];
+		if (nslices > 1) {
 			slice_fm(&s.ofm, lo, hi);
 			if (s.op == ETHOSU_OP_DEPTHWISE)
 				slice_fm(&s.ifm, lo, hi);
@@ -249,6 +279,10 @@ cg_wbuf_emit(CgEmit *e, const EthosUTarget *t, const CgPrep *p)
 			s.w_len[c] = round16(r->weight_bytes);
 			off += round16(r->weight_offset + r->weight_bytes -
 			    r->scale_offset);
+		}
+		if (p->wshare) {
+			cg_emit_op(e, t, &s);
+			continue;
 		}
 		size_t start = 0;
 		CgDma d = { .len = slice_bytes(p, k, &start),

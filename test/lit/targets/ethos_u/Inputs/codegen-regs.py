@@ -12,6 +12,9 @@ listings (ours and Vela's), field by field.
   codegen-regs.py compare-last N OURS.txt VELA.txt
                                             the same for the last N
                                             operations of each (a softmax)
+  codegen-regs.py weights LISTING.txt       DMAs, and MAC operations
+                                            by the region their weights
+                                            are read from
 
 Addresses (BASE, DMA source/destination/length) and weight and scale
 lengths are left out (the DMA regions are compared): they follow from the memory layout, not from what the
@@ -95,6 +98,8 @@ def summary(ours_path, vela_path):
     print('equal: %d of %d' % (same, len(ours)))
     for line in lines:
         print(line)
+
+
 def compare_last(n, ours_path, vela_path):
     ours, vela = operations(ours_path)[-n:], operations(vela_path)[-n:]
     print('last %d operations: ours %d, vela %d' % (n, len(ours), len(vela)))
@@ -108,6 +113,20 @@ def compare_last(n, ours_path, vela_path):
     print('%d differences' % ndiff)
 
 
+def weights(path):
+    ops = operations(path)
+    dmas = sum(1 for line in open(path)
+               if LINE.match(line) and 'NPU_OP_DMA_START' in line)
+    by = {}
+    for o in ops:
+        if o['operation'] in ('NPU_OP_CONV', 'NPU_OP_DEPTHWISE'):
+            r = o.get('NPU_SET_WEIGHT_REGION.region', '-')
+            by[r] = by.get(r, 0) + 1
+    print('DMAs: %d' % dmas)
+    for r in sorted(by):
+        print('weights in region %s: %d operations' % (r, by[r]))
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'extract':
         extract(sys.argv[2], sys.argv[3])
@@ -117,5 +136,7 @@ if __name__ == '__main__':
         summary(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 5 and sys.argv[1] == 'compare-last':
         compare_last(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+    elif len(sys.argv) == 3 and sys.argv[1] == 'weights':
+        weights(sys.argv[2])
     else:
         sys.exit(__doc__)
