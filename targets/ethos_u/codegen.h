@@ -44,6 +44,7 @@ typedef struct CgNpuOp {
 	int kh, kw, sh, sw, dh, dw;
 	int pt, pl, pb, pr;
 	bool part_kernel;
+	int upscale;            /* IFM_UPSCALE: 0 none, 1 nearest (2x) */
 	/* Weights and scales per core (region 0); ncores 0: none. */
 	int ncores;
 	uint64_t w_addr[2], w_len[2], s_addr[2], s_len[2];

@@ -2,11 +2,13 @@
  * the register values, weights, tables and constant maps of each npu op
  * the generator takes (one or more NPU operations each), and the checks
  * that keep every emitted operation exact. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dialects/dialect.h"
 #include "dialects/graph/kernel.h"
+#include "interp/qmath.h"
 #include "interp/tensor.h"
 #include "targets/ethos_u/codegen.h"
 #include "targets/ethos_u/simops.h"
@@ -1307,9 +1309,227 @@ prep_softmax(Cg *g, IrOp *op, bool *fatal)
 	return sm_ew_block(&s, p);
 }
 
+/* ------------------------------------------------------------ resize */
+
+/* A map shaped as d with v's element type, owned by p. */
+static IrValue *
+map_like(Cg *g, CgPrep *p, const IrValue *v, const int64_t d[4])
+{
+	p->tmp = ir_xcalloc(1, sizeof *p->tmp);
+	p->tmp->type = ir_type_tensor(g->ctx, 4, d, v->type->u.shaped.elem,
+	    NULL);
+	return p->tmp;
+}
+
+/* Nearest-neighbour resize by 2, 4 or 8 in both H and W (TFLite's
+ * coordinates, half-pixel centres or not: both read input pixel y / f):
+ * as Vela runs it, one copy (a 1x1 average pool of scale 1) per
+ * doubling, reading its IFM through the NEAREST upscale, which repeats
+ * each element 2x2. align_corners and other factors stay off. */
+static bool
+prep_resize(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
+	const IrOpDef *d = op->name->def;
+	if (!placeable(op, x, fatal) || !placeable(op, y, fatal) ||
+	    is_constant(x) || x->type->u.shaped.rank != 4 ||
+	    strcmp(dialect_get_str(d, op->attrs, "mode"), "nearest") ||
+	    dialect_get_bool(d, op->attrs, "align_corners") ||
+	    x->type->u.shaped.elem != y->type->u.shaped.elem)
+		return false;
+	int64_t di[4], dout[4];
+	dims4(x, di);
+	dims4(y, dout);
+	if (di[0] != 1 || dout[0] != 1 || di[3] != dout[3])
+		return false;
+	int k = 0;
+	while (k < 3 && di[1] << k < dout[1])
+		k++;
+	if (k == 0 || di[1] << k != dout[1] || di[2] << k != dout[2])
+		return false;
+	IrValue *in = x;
+	for (int i = 0; i < k; i++) {
+		CgPrep *p = prep_new(g, i == k - 1 ? op : NULL);
+		p->in = in;
+		cg_fm_of(in, &p->n.ifm);
+		int64_t dm[4] = { 1, di[1] << (i + 1), di[2] << (i + 1), di[3] };
+		p->out = i == k - 1 ? y : map_like(g, p, x, dm);
+		cg_fm_of(p->out, &p->n.ofm);
+		p->n.upscale = 1; /* NEAREST */
+		if (!copy_finish(g, &p->n))
+			return false;
+		in = p->out;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ abs, leaky_relu */
+
+/* The storage range of v. */
+static void
+storage_range(const IrValue *v, int64_t *lo, int64_t *hi)
+{
+	CgFm f;
+	cg_fm_of(v, &f);
+	*lo = f.sign ? -((int64_t)1 << (f.bits - 1)) : 0;
+	*hi = f.sign ? ((int64_t)1 << (f.bits - 1)) - 1 : ((int64_t)1 <<
+	    f.bits) - 1;
+}
+
+/* One-input npu.elementwise without an input rescale: its map, zero
+ * points and output multiplier as the output stage applies it. */
+static bool
+unary_begin(Cg *g, IrOp *op, bool *fatal, CgPrep *p)
+{
+	IrValue *a = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	bool full;
+	if (!placeable(op, a, fatal) || !placeable(op, out, fatal) ||
+	    is_constant(a) || ir_op_attr(op, "input_multiplier") ||
+	    int_attr(op, "left_shift", 0) != 0 || !broadcasts(a, out, &full) ||
+	    !full)
+		return false;
+	CgNpuOp *n = &p->n;
+	p->in = a;
+	p->out = out;
+	cg_fm_of(a, &n->ifm);
+	cg_fm_of(out, &n->ofm);
+	if (n->ifm.bits == 32 || n->ofm.bits == 32)
+		return false;
+	int64_t zp[2] = { 0, 0 };
+	if (ir_op_attr(op, "input_zp"))
+		dialect_get_ints(op->name->def, op->attrs, "input_zp", zp, 2);
+	n->ifm.zp = zp[0];
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
+	int64_t os = int_attr(op, "output_shift", 1);
+	if (31 - os < 1 || 31 - os > 62)
+		return false;
+	n->ofm_scale = (uint32_t)om;
+	n->ofm_shift = (int)(31 - os);
+	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	return true;
+}
+
+/* x - zp requantized by (m, s) as the output stage does it: the scale
+ * m, shift 31 - s, rounded as mode says. */
+static int64_t
+lrelu_npu(int64_t v, int64_t m, int64_t s, int mode)
+{
+	return sim_scale(v, m, (int)(31 - s), mode);
+}
+
+/* abs: the hardware's ABS of x - zp, then the output multiplier (as
+ * mul, min and max). */
+static bool
+prep_abs(Cg *g, IrOp *op, bool *fatal)
+{
+	CgPrep *p = prep_new(g, op);
+	if (!unary_begin(g, op, fatal, p))
+		return false;
+	/* The output stage's rounding against npu-run's on every value. */
+	int64_t lo, hi, os = 31 - p->n.ofm_shift;
+	storage_range(p->in, &lo, &hi);
+	for (int64_t x = lo; x <= hi; x++) {
+		int64_t v = x - p->n.ifm.zp;
+		v = v < 0 ? -v : v;
+		if (qmath_requant((int32_t)v, (QMultiplier){
+		    (int32_t)p->n.ofm_scale, (int)os }, !g->dbl) !=
+		    lrelu_npu(v, p->n.ofm_scale, os, p->n.round))
+			return false;
+	}
+	p->n.op = ETHOSU_OP_ELEMENTWISE;
+	p->n.op_param = 6; /* ABS */
+	EthosUQuery q;
+	query_of(&p->n, ETHOS_U_ELEMENTWISE, &q);
+	q.scaled = true;
+	return choose_block(g, &p->n, &q);
+}
+
+/* leaky_relu: each input rescaled by the output multiplier and by
+ * alpha's into the output type (1x1 average pools of those scales, the
+ * output's zero point), then the larger of the two (alpha below 1) or
+ * the smaller (above 1): for x >= zp the identity's rescale wins, below
+ * it alpha's. Vela does the same for int16 (a MUL by alpha and a MAX;
+ * its int8 leaky relu is a table, which legalization already makes).
+ * Whether the pair reproduces the graph kernel's choice is checked on
+ * every input storage value, with npu-run's rounding as reference. */
+static bool
+prep_lrelu(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *out = ir_op_result(op, 0);
+	CgPrep *p = prep_new(g, NULL);
+	if (!unary_begin(g, op, fatal, p) || !ir_op_attr(op,
+	    "alpha_multiplier"))
+		return false;
+	int64_t am = int_attr(op, "alpha_multiplier", 0);
+	int64_t as = int_attr(op, "alpha_shift", 0);
+	int64_t om = p->n.ofm_scale, os = 31 - p->n.ofm_shift;
+	if (31 - as < 1 || 31 - as > 62)
+		return false;
+	bool below = ldexp((double)am, (int)as) <= ldexp((double)om, (int)os);
+	int64_t lo, hi, olo, ohi;
+	storage_range(p->in, &lo, &hi);
+	storage_range(out, &olo, &ohi);
+	for (int64_t x = lo; x <= hi; x++) {
+		int64_t v = x - p->n.ifm.zp;
+		int64_t ref = qmath_requant((int32_t)v, (QMultiplier){
+		    (int32_t)(v < 0 ? am : om), (int)(v < 0 ? as : os) },
+		    !g->dbl);
+		int64_t a = lrelu_npu(v, om, os, p->n.round);
+		int64_t b = lrelu_npu(v, am, as, p->n.round);
+		int64_t got = below ? (a > b ? a : b) : (a < b ? a : b);
+		if (ref != got)
+			return false;
+	}
+	CgNpuOp keep = p->n;
+	IrValue *t[2];
+	for (int k = 0; k < 2; k++) {
+		CgPrep *r = k ? prep_new(g, NULL) : p;
+		CgNpuOp *n = &r->n;
+		*n = keep;
+		r->in = ir_op_operand(op, 0);
+		int64_t d[4];
+		dims4(out, d);
+		r->out = t[k] = map_like(g, r, out, d);
+		n->kh = n->kw = n->sh = n->sw = n->dh = n->dw = 1;
+		n->windowed = true;
+		n->op = ETHOSU_OP_POOL;
+		n->op_param = 1; /* AVERAGE */
+		n->ofm_scale = (uint32_t)(k ? am : om);
+		n->ofm_shift = (int)(31 - (k ? as : os));
+		n->act_min = olo < -32768 ? -32768 : olo;
+		n->act_max = ohi > 32767 ? 32767 : ohi;
+		EthosUQuery q;
+		query_of(n, ETHOS_U_POOLING, &q);
+		q.scaled = true;
+		if (!choose_block(g, n, &q))
+			return false;
+	}
+	CgPrep *m = prep_new(g, op);
+	CgNpuOp *n = &m->n;
+	m->in = t[0], m->in2 = t[1], m->out = out;
+	cg_fm_of(t[0], &n->ifm);
+	cg_fm_of(t[1], &n->ifm2);
+	cg_fm_of(out, &n->ofm);
+	n->ifm.zp = n->ifm2.zp = n->ofm.zp = keep.ofm.zp;
+	n->ofm_scale = 1, n->ofm_shift = 0;
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->act_min = keep.act_min, n->act_max = keep.act_max;
+	return ew_finish(g, m, below ? 4 : 3); /* MAX, MIN */
+}
+
 bool
 cg_prepare(Cg *g, IrOp *op, bool *fatal)
 {
+	if (ir_op_is(op, "npu.elementwise") && op->noperands == 1) {
+		const char *k = dialect_get_str(op->name->def, op->attrs, "op");
+		return !strcmp(k, "abs") ? prep_abs(g, op, fatal) :
+		    !strcmp(k, "leaky_relu") ? prep_lrelu(g, op, fatal) : false;
+	}
+	if (ir_op_is(op, "npu.resize"))
+		return prep_resize(g, op, fatal);
 	if (ir_op_is(op, "npu.softmax"))
 		return prep_softmax(g, op, fatal);
 	if (ir_op_is(op, "npu.elementwise"))
