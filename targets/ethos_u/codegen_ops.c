@@ -430,9 +430,11 @@ avg_scale(int64_t cnt, int64_t lo, int64_t hi, CgNpuOp *n)
 	return false;
 }
 
+static bool prep_avg_padded(Cg *g, size_t at, int64_t lo, int64_t hi);
+
 /* Max and average pooling (TFLite's: on raw integers, the max of the
- * valid taps or their average; averages only without padding, where
- * every window has all its taps). */
+ * valid taps or their average; an average with padding is cut into
+ * blocks of one tap count, prep_avg_padded). */
 static bool
 prep_pool(Cg *g, CgPrep *p, bool *fatal)
 {
@@ -465,8 +467,9 @@ prep_pool(Cg *g, CgPrep *p, bool *fatal)
 		int64_t hi = n->ifm.sign ? ((int64_t)1 << (n->ifm.bits - 1)) -
 		    1 : ((int64_t)1 << n->ifm.bits) - 1;
 		n->global_scale = true;
-		if (n->pt || n->pl || n->pb || n->pr ||
-		    !avg_scale((int64_t)n->kh * n->kw, lo, hi, n))
+		if (n->pt || n->pl || n->pb || n->pr)
+			return prep_avg_padded(g, (size_t)(p - g->run), lo, hi);
+		if (!avg_scale((int64_t)n->kh * n->kw, lo, hi, n))
 			return false;
 	}
 	EthosUQuery q;
@@ -1518,6 +1521,102 @@ prep_lrelu(Cg *g, IrOp *op, bool *fatal)
 	n->round = ETHOSU_ROUND_NATURAL;
 	n->act_min = keep.act_min, n->act_max = keep.act_max;
 	return ew_finish(g, m, below ? 4 : 3); /* MAX, MIN */
+}
+
+/* ------------------------------------------------------------ padded average pools */
+
+/* The kernel rows (or columns) of output position y that fall inside a
+ * map of n: the window starts at y * s - pad, k long. */
+static int64_t
+taps_inside(int64_t y, int64_t s, int64_t pad, int64_t k, int64_t n)
+{
+	int64_t a = y * s - pad, b = a + k;
+	a = a < 0 ? 0 : a;
+	b = b > n ? n : b;
+	return b > a ? b - a : 0;
+}
+
+/* The starts of the runs of equal tap counts along one axis of m
+ * output positions; the count of runs. */
+static int64_t
+tap_runs(int64_t m, int64_t s, int64_t pad, int64_t k, int64_t n,
+    int64_t *start)
+{
+	int64_t r = 0;
+	for (int64_t y = 0; y < m; y++)
+		if (!y || taps_inside(y, s, pad, k, n) != taps_inside(y - 1, s,
+		    pad, k, n))
+			start[r++] = y;
+	start[r] = m;
+	return r;
+}
+
+/* An average pool with padding: TFLite divides each window by its taps
+ * inside the map, the hardware every window of an operation by one
+ * scale. So the output is cut into blocks of one tap count (runs of
+ * rows with equal valid kernel rows, times runs of columns), each one
+ * POOL reading its part of the input through the input's strides, with
+ * the padding that part needs, and writing its part of the output
+ * through the output's. The pool prepared at run[at] (its window set)
+ * becomes the first block. */
+static bool
+prep_avg_padded(Cg *g, size_t at, int64_t lo, int64_t hi)
+{
+	CgNpuOp base = g->run[at].n;
+	IrOp *op = g->run[at].op;
+	IrValue *in = g->run[at].in, *out = g->run[at].out;
+	int64_t ih = base.ifm.h, iw = base.ifm.w, oh = base.ofm.h,
+	    ow = base.ofm.w;
+	int64_t *ry = ir_xmalloc((size_t)(oh + ow + 2) * sizeof *ry);
+	int64_t *rx = ry + oh + 1;
+	int64_t ny = tap_runs(oh, base.sh, base.pt, base.kh, ih, ry);
+	int64_t nx = tap_runs(ow, base.sw, base.pl, base.kw, iw, rx);
+	size_t nb = (size_t)(ny * nx);
+	if (g->n + nb > g->cap) {
+		g->cap = 2 * g->cap + nb;
+		g->run = ir_xrealloc(g->run, g->cap * sizeof *g->run);
+	}
+	int64_t din[4] = { 1, ih, iw, base.ifm.c };
+	int64_t dout[4] = { 1, oh, ow, base.ofm.c };
+	bool ok = true;
+	for (size_t k = 0; ok && k < nb; k++) {
+		int64_t y0 = ry[k / (size_t)nx], y1 = ry[k / (size_t)nx + 1];
+		int64_t x0 = rx[k % (size_t)nx], x1 = rx[k % (size_t)nx + 1];
+		int64_t cnt = taps_inside(y0, base.sh, base.pt, base.kh, ih) *
+		    taps_inside(x0, base.sw, base.pl, base.kw, iw);
+		/* The rows and columns the block's windows cover, and the
+		 * part of them inside the input. */
+		int64_t r0 = y0 * base.sh - base.pt;
+		int64_t r1 = (y1 - 1) * base.sh - base.pt + base.kh - 1;
+		int64_t c0 = x0 * base.sw - base.pl;
+		int64_t c1 = (x1 - 1) * base.sw - base.pl + base.kw - 1;
+		int64_t a0 = r0 < 0 ? 0 : r0, a1 = r1 >= ih ? ih - 1 : r1;
+		int64_t b0 = c0 < 0 ? 0 : c0, b1 = c1 >= iw ? iw - 1 : c1;
+		CgPrep *p = k ? prep_new(g, NULL) : &g->run[at];
+		memset(p, 0, sizeof *p);
+		p->op = k + 1 == nb ? op : NULL;
+		p->in = in;
+		p->out = out;
+		CgNpuOp *n = &p->n;
+		*n = base;
+		p->in_off = view_off(din, n->ifm.bits, a0, b0, 0, &n->ifm);
+		p->in_view = true;
+		n->ifm.h = a1 - a0 + 1, n->ifm.w = b1 - b0 + 1;
+		p->out_off = view_off(dout, n->ofm.bits, y0, x0, 0, &n->ofm);
+		p->out_view = true;
+		p->out_part = k > 0;
+		n->ofm.h = y1 - y0, n->ofm.w = x1 - x0;
+		n->pt = (int)(a0 - r0), n->pb = (int)(r1 - a1);
+		n->pl = (int)(b0 - c0), n->pr = (int)(c1 - b1);
+		EthosUQuery q;
+		query_of(n, ETHOS_U_POOLING, &q);
+		q.scaled = true;
+		ok = cnt > 0 && a1 >= a0 && b1 >= b0 && n->pt < 128 &&
+		    n->pb < 128 && n->pl < 128 && n->pr < 128 &&
+		    avg_scale(cnt, lo, hi, n) && choose_block(g, n, &q);
+	}
+	free(ry);
+	return ok;
 }
 
 bool
