@@ -666,19 +666,82 @@ ew_rescale(Cg *g, IrOp *op, IrValue *x, int64_t zp, int64_t mul,
 	return choose_block(g, n, &q);
 }
 
+/* Under double rounding (TFLite Micro), one input of the add in two
+ * operations: (x - zp) << left_shift into int32 (a 1x1 average pool of
+ * scale 2^left_shift, shift 0), then a MUL by the input multiplier held
+ * as a 1x1x1 int32 map in flash: a 32-bit IFM takes only the OFM shift,
+ * 31 - s, which under DBL rounding is SaturatingRoundingDoublingHighMul
+ * then RoundingDivideByPOT (for s > 0, the left shift before it), i.e.
+ * TFLite's MultiplyByQuantizedMultiplier. One pool cannot do both: its
+ * DBL shift either shifts left before the high multiply or rounds right
+ * after it, and TFLite does both. */
+static bool
+ew_rescale_dbl(Cg *g, IrOp *op, IrValue *x, int64_t zp, int64_t mul,
+    int64_t sh, int64_t ls, IrValue **out)
+{
+	if (ls < 0 || ls > 31 || 31 - sh < 1 || 31 - sh > 62 || mul < 0 ||
+	    mul > INT32_MAX)
+		return false;
+	CgPrep *p = prep_new(g, NULL);
+	CgNpuOp *n = &p->n;
+	if (!operand_map(p, x, false, &n->ifm) || n->ifm.bits == 32)
+		return false;
+	p->out = temp_like(g, p, x);
+	cg_fm_of(p->out, &n->ofm);
+	n->ifm.zp = zp;
+	n->windowed = true;
+	n->kh = n->kw = n->sh = n->sw = n->dh = n->dw = 1;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 1; /* AVERAGE */
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	n->ofm_scale = (uint32_t)((uint64_t)1 << ls);
+	n->ofm_shift = 0;
+	n->act_min = -32768;
+	n->act_max = 32767;
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.scaled = true;
+	if (!choose_block(g, n, &q))
+		return false;
+	IrValue *shifted = p->out;
+	CgPrep *m = prep_new(g, NULL);
+	n = &m->n;
+	m->in = shifted;
+	cg_fm_of(shifted, &n->ifm);
+	m->out = temp_like(g, m, x);
+	cg_fm_of(m->out, &n->ofm);
+	m->nblob = 4;
+	m->blob = ir_xmalloc(4);
+	for (int i = 0; i < 4; i++)
+		m->blob[i] = (uint8_t)((uint64_t)mul >> (8 * i));
+	m->in2_flash = true;
+	m->in2 = shifted; /* a key only: the IFM2 is in flash */
+	n->ifm2 = (CgFm){ .region = 0, .h = 1, .w = 1, .c = 1, .bits = 32,
+	    .sign = true };
+	n->ofm_scale = 1;
+	n->ofm_shift = (int)(31 - sh);
+	n->round = ETHOSU_ROUND_DBL;
+	n->act_min = -32768, n->act_max = 32767;
+	*out = m->out;
+	return ew_finish(g, m, 0); /* MUL */
+}
+
 /* TFLite's add/sub in four NPU operations, each exact: both inputs
  * rescaled into int32 (ew_rescale), their sum or difference in int32
  * (saturating, as TFLite clamps before the output rescale), then a MUL
  * by the output multiplier (an int32 constant in flash): a 32-bit IFM
  * takes only the OFM shift, rounding naturally, then the zero point and
  * the clamp. Vela's one-operation add rescales one input relative to
- * the other, which rounds differently. Single rounding only. */
+ * the other, which rounds differently. Under double rounding each input
+ * takes two operations (ew_rescale_dbl) and the last MUL rounds DBL:
+ * six operations. */
 static bool
 prep_add(Cg *g, IrOp *op, bool sub, bool *fatal)
 {
 	const IrOpDef *d = op->name->def;
 	int64_t zp[2] = { 0, 0 }, mul[2], sh[2];
-	if (g->dbl || dialect_get_ints(d, op->attrs, "input_multiplier", mul,
+	if (dialect_get_ints(d, op->attrs, "input_multiplier", mul,
 	    2) != 2 || dialect_get_ints(d, op->attrs, "input_shift", sh, 2) !=
 	    2)
 		return false;
@@ -692,7 +755,9 @@ prep_add(Cg *g, IrOp *op, bool sub, bool *fatal)
 		return false;
 	int64_t ls = int_attr(op, "left_shift", 0);
 	IrValue *ta, *tb;
-	if (!ew_rescale(g, op, a, zp[0], mul[0], sh[0], ls, &ta) ||
+	if (g->dbl ? !ew_rescale_dbl(g, op, a, zp[0], mul[0], sh[0], ls,
+	    &ta) || !ew_rescale_dbl(g, op, b, zp[1], mul[1], sh[1], ls, &tb) :
+	    !ew_rescale(g, op, a, zp[0], mul[0], sh[0], ls, &ta) ||
 	    !ew_rescale(g, op, b, zp[1], mul[1], sh[1], ls, &tb))
 		return false;
 	if (!fa) { /* the full map first, the operands reversed */
@@ -740,7 +805,7 @@ prep_add(Cg *g, IrOp *op, bool sub, bool *fatal)
 	n->ofm.zp = int_attr(op, "output_zp", 0);
 	n->ofm_scale = 1;
 	n->ofm_shift = (int)(31 - os);
-	n->round = ETHOSU_ROUND_NATURAL;
+	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
 	act_range(op, &n->ofm, &n->act_min, &n->act_max);
 	return ew_finish(g, m, 0);
 }
