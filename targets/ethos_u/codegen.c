@@ -658,9 +658,10 @@ const IrPassDef pass_ethos_u_codegen = {
 	.description =
 	    "Runs on legalized IR (`ethos-u-compile`). Each maximal run of\n"
 	    "npu ops the generator supports (conv2d, depthwise_conv2d,\n"
-	    "fully_connected, max and unpadded average pool, elementwise\n"
-	    "add, sub, mul, min and max, lut, reshape, slice, concat, pad,\n"
-	    "and softmax with Vela's exp table as Vela's 31 operations)\n"
+	    "fully_connected, max and average pool, elementwise\n"
+	    "add, sub, mul, min, max, abs and leaky_relu, lut, reshape,\n"
+	    "slice, concat, pad, nearest resize by 2, 4 or 8, and softmax\n"
+	    "with Vela's exp table as Vela's 31 operations)\n"
 	    "becomes\n"
 	    "one `ethos_u.stream` op: a COP1 payload (the configuration word\n"
 	    "of the module's accelerator, then the register writes Vela\n"

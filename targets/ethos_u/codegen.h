@@ -45,6 +45,7 @@ typedef struct CgNpuOp {
 	int kh, kw, sh, sw, dh, dw;
 	int pt, pl, pb, pr;
 	bool part_kernel;
+	int upscale;            /* IFM_UPSCALE: 0 none, 1 nearest (2x) */
 	/* Weights and scales per core (in w_region: 0 flash, or the
 	 * buffer they were DMA'd to); ncores 0: none. */
 	int ncores;

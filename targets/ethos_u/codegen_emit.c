@@ -129,7 +129,7 @@ ifm_regs(CgEmit *e, const CgNpuOp *op)
 	fm_strides(e, f, ETHOSU_SET_IFM_STRIDE_X);
 	cmd0(e, ETHOSU_SET_IFM_ZERO_POINT, f->zp);
 	cmd0(e, ETHOSU_SET_IFM_PRECISION, ifm_prec(f));
-	cmd0(e, ETHOSU_SET_IFM_UPSCALE, 0);
+	cmd0(e, ETHOSU_SET_IFM_UPSCALE, op->upscale);
 	if (op->windowed) {
 		cmd0(e, ETHOSU_SET_IFM_PAD_TOP, op->pt);
 		cmd0(e, ETHOSU_SET_IFM_PAD_LEFT, op->pl);

@@ -2,11 +2,13 @@
  * the register values, weights, tables and constant maps of each npu op
  * the generator takes (one or more NPU operations each), and the checks
  * that keep every emitted operation exact. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dialects/dialect.h"
 #include "dialects/graph/kernel.h"
+#include "interp/qmath.h"
 #include "interp/tensor.h"
 #include "targets/ethos_u/codegen.h"
 #include "targets/ethos_u/simops.h"
@@ -432,9 +434,11 @@ avg_scale(int64_t cnt, int64_t lo, int64_t hi, CgNpuOp *n)
 	return false;
 }
 
+static bool prep_avg_padded(Cg *g, size_t at, int64_t lo, int64_t hi);
+
 /* Max and average pooling (TFLite's: on raw integers, the max of the
- * valid taps or their average; averages only without padding, where
- * every window has all its taps). */
+ * valid taps or their average; an average with padding is cut into
+ * blocks of one tap count, prep_avg_padded). */
 static bool
 prep_pool(Cg *g, CgPrep *p, bool *fatal)
 {
@@ -467,8 +471,9 @@ prep_pool(Cg *g, CgPrep *p, bool *fatal)
 		int64_t hi = n->ifm.sign ? ((int64_t)1 << (n->ifm.bits - 1)) -
 		    1 : ((int64_t)1 << n->ifm.bits) - 1;
 		n->global_scale = true;
-		if (n->pt || n->pl || n->pb || n->pr ||
-		    !avg_scale((int64_t)n->kh * n->kw, lo, hi, n))
+		if (n->pt || n->pl || n->pb || n->pr)
+			return prep_avg_padded(g, (size_t)(p - g->run), lo, hi);
+		if (!avg_scale((int64_t)n->kh * n->kw, lo, hi, n))
 			return false;
 	}
 	EthosUQuery q;
@@ -665,19 +670,82 @@ ew_rescale(Cg *g, IrOp *op, IrValue *x, int64_t zp, int64_t mul,
 	return choose_block(g, n, &q);
 }
 
+/* Under double rounding (TFLite Micro), one input of the add in two
+ * operations: (x - zp) << left_shift into int32 (a 1x1 average pool of
+ * scale 2^left_shift, shift 0), then a MUL by the input multiplier held
+ * as a 1x1x1 int32 map in flash: a 32-bit IFM takes only the OFM shift,
+ * 31 - s, which under DBL rounding is SaturatingRoundingDoublingHighMul
+ * then RoundingDivideByPOT (for s > 0, the left shift before it), i.e.
+ * TFLite's MultiplyByQuantizedMultiplier. One pool cannot do both: its
+ * DBL shift either shifts left before the high multiply or rounds right
+ * after it, and TFLite does both. */
+static bool
+ew_rescale_dbl(Cg *g, IrOp *op, IrValue *x, int64_t zp, int64_t mul,
+    int64_t sh, int64_t ls, IrValue **out)
+{
+	if (ls < 0 || ls > 31 || 31 - sh < 1 || 31 - sh > 62 || mul < 0 ||
+	    mul > INT32_MAX)
+		return false;
+	CgPrep *p = prep_new(g, NULL);
+	CgNpuOp *n = &p->n;
+	if (!operand_map(p, x, false, &n->ifm) || n->ifm.bits == 32)
+		return false;
+	p->out = temp_like(g, p, x);
+	cg_fm_of(p->out, &n->ofm);
+	n->ifm.zp = zp;
+	n->windowed = true;
+	n->kh = n->kw = n->sh = n->sw = n->dh = n->dw = 1;
+	n->op = ETHOSU_OP_POOL;
+	n->op_param = 1; /* AVERAGE */
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	n->ofm_scale = (uint32_t)((uint64_t)1 << ls);
+	n->ofm_shift = 0;
+	n->act_min = -32768;
+	n->act_max = 32767;
+	EthosUQuery q;
+	query_of(n, ETHOS_U_POOLING, &q);
+	q.scaled = true;
+	if (!choose_block(g, n, &q))
+		return false;
+	IrValue *shifted = p->out;
+	CgPrep *m = prep_new(g, NULL);
+	n = &m->n;
+	m->in = shifted;
+	cg_fm_of(shifted, &n->ifm);
+	m->out = temp_like(g, m, x);
+	cg_fm_of(m->out, &n->ofm);
+	m->nblob = 4;
+	m->blob = ir_xmalloc(4);
+	for (int i = 0; i < 4; i++)
+		m->blob[i] = (uint8_t)((uint64_t)mul >> (8 * i));
+	m->in2_flash = true;
+	m->in2 = shifted; /* a key only: the IFM2 is in flash */
+	n->ifm2 = (CgFm){ .region = 0, .h = 1, .w = 1, .c = 1, .bits = 32,
+	    .sign = true };
+	n->ofm_scale = 1;
+	n->ofm_shift = (int)(31 - sh);
+	n->round = ETHOSU_ROUND_DBL;
+	n->act_min = -32768, n->act_max = 32767;
+	*out = m->out;
+	return ew_finish(g, m, 0); /* MUL */
+}
+
 /* TFLite's add/sub in four NPU operations, each exact: both inputs
  * rescaled into int32 (ew_rescale), their sum or difference in int32
  * (saturating, as TFLite clamps before the output rescale), then a MUL
  * by the output multiplier (an int32 constant in flash): a 32-bit IFM
  * takes only the OFM shift, rounding naturally, then the zero point and
  * the clamp. Vela's one-operation add rescales one input relative to
- * the other, which rounds differently. Single rounding only. */
+ * the other, which rounds differently. Under double rounding each input
+ * takes two operations (ew_rescale_dbl) and the last MUL rounds DBL:
+ * six operations. */
 static bool
 prep_add(Cg *g, IrOp *op, bool sub, bool *fatal)
 {
 	const IrOpDef *d = op->name->def;
 	int64_t zp[2] = { 0, 0 }, mul[2], sh[2];
-	if (g->dbl || dialect_get_ints(d, op->attrs, "input_multiplier", mul,
+	if (dialect_get_ints(d, op->attrs, "input_multiplier", mul,
 	    2) != 2 || dialect_get_ints(d, op->attrs, "input_shift", sh, 2) !=
 	    2)
 		return false;
@@ -691,7 +759,9 @@ prep_add(Cg *g, IrOp *op, bool sub, bool *fatal)
 		return false;
 	int64_t ls = int_attr(op, "left_shift", 0);
 	IrValue *ta, *tb;
-	if (!ew_rescale(g, op, a, zp[0], mul[0], sh[0], ls, &ta) ||
+	if (g->dbl ? !ew_rescale_dbl(g, op, a, zp[0], mul[0], sh[0], ls,
+	    &ta) || !ew_rescale_dbl(g, op, b, zp[1], mul[1], sh[1], ls, &tb) :
+	    !ew_rescale(g, op, a, zp[0], mul[0], sh[0], ls, &ta) ||
 	    !ew_rescale(g, op, b, zp[1], mul[1], sh[1], ls, &tb))
 		return false;
 	if (!fa) { /* the full map first, the operands reversed */
@@ -739,7 +809,7 @@ prep_add(Cg *g, IrOp *op, bool sub, bool *fatal)
 	n->ofm.zp = int_attr(op, "output_zp", 0);
 	n->ofm_scale = 1;
 	n->ofm_shift = (int)(31 - os);
-	n->round = ETHOSU_ROUND_NATURAL;
+	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
 	act_range(op, &n->ofm, &n->act_min, &n->act_max);
 	return ew_finish(g, m, 0);
 }
@@ -1311,9 +1381,323 @@ prep_softmax(Cg *g, IrOp *op, bool *fatal)
 	return sm_ew_block(&s, p);
 }
 
+/* ------------------------------------------------------------ resize */
+
+/* A map shaped as d with v's element type, owned by p. */
+static IrValue *
+map_like(Cg *g, CgPrep *p, const IrValue *v, const int64_t d[4])
+{
+	p->tmp = ir_xcalloc(1, sizeof *p->tmp);
+	p->tmp->type = ir_type_tensor(g->ctx, 4, d, v->type->u.shaped.elem,
+	    NULL);
+	return p->tmp;
+}
+
+/* Nearest-neighbour resize by 2, 4 or 8 in both H and W (TFLite's
+ * coordinates, half-pixel centres or not: both read input pixel y / f):
+ * as Vela runs it, one copy (a 1x1 average pool of scale 1) per
+ * doubling, reading its IFM through the NEAREST upscale, which repeats
+ * each element 2x2. align_corners and other factors stay off. */
+static bool
+prep_resize(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
+	const IrOpDef *d = op->name->def;
+	if (!placeable(op, x, fatal) || !placeable(op, y, fatal) ||
+	    is_constant(x) || x->type->u.shaped.rank != 4 ||
+	    strcmp(dialect_get_str(d, op->attrs, "mode"), "nearest") ||
+	    dialect_get_bool(d, op->attrs, "align_corners") ||
+	    x->type->u.shaped.elem != y->type->u.shaped.elem)
+		return false;
+	int64_t di[4], dout[4];
+	dims4(x, di);
+	dims4(y, dout);
+	if (di[0] != 1 || dout[0] != 1 || di[3] != dout[3])
+		return false;
+	int k = 0;
+	while (k < 3 && di[1] << k < dout[1])
+		k++;
+	if (k == 0 || di[1] << k != dout[1] || di[2] << k != dout[2])
+		return false;
+	IrValue *in = x;
+	for (int i = 0; i < k; i++) {
+		CgPrep *p = prep_new(g, i == k - 1 ? op : NULL);
+		p->in = in;
+		cg_fm_of(in, &p->n.ifm);
+		int64_t dm[4] = { 1, di[1] << (i + 1), di[2] << (i + 1), di[3] };
+		p->out = i == k - 1 ? y : map_like(g, p, x, dm);
+		cg_fm_of(p->out, &p->n.ofm);
+		p->n.upscale = 1; /* NEAREST */
+		if (!copy_finish(g, &p->n))
+			return false;
+		in = p->out;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ abs, leaky_relu */
+
+/* The storage range of v. */
+static void
+storage_range(const IrValue *v, int64_t *lo, int64_t *hi)
+{
+	CgFm f;
+	cg_fm_of(v, &f);
+	*lo = f.sign ? -((int64_t)1 << (f.bits - 1)) : 0;
+	*hi = f.sign ? ((int64_t)1 << (f.bits - 1)) - 1 : ((int64_t)1 <<
+	    f.bits) - 1;
+}
+
+/* One-input npu.elementwise without an input rescale: its map, zero
+ * points and output multiplier as the output stage applies it. */
+static bool
+unary_begin(Cg *g, IrOp *op, bool *fatal, CgPrep *p)
+{
+	IrValue *a = ir_op_operand(op, 0), *out = ir_op_result(op, 0);
+	bool full;
+	if (!placeable(op, a, fatal) || !placeable(op, out, fatal) ||
+	    is_constant(a) || ir_op_attr(op, "input_multiplier") ||
+	    int_attr(op, "left_shift", 0) != 0 || !broadcasts(a, out, &full) ||
+	    !full)
+		return false;
+	CgNpuOp *n = &p->n;
+	p->in = a;
+	p->out = out;
+	cg_fm_of(a, &n->ifm);
+	cg_fm_of(out, &n->ofm);
+	if (n->ifm.bits == 32 || n->ofm.bits == 32)
+		return false;
+	int64_t zp[2] = { 0, 0 };
+	if (ir_op_attr(op, "input_zp"))
+		dialect_get_ints(op->name->def, op->attrs, "input_zp", zp, 2);
+	n->ifm.zp = zp[0];
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
+	int64_t os = int_attr(op, "output_shift", 1);
+	if (31 - os < 1 || 31 - os > 62)
+		return false;
+	n->ofm_scale = (uint32_t)om;
+	n->ofm_shift = (int)(31 - os);
+	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
+	n->global_scale = true;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	return true;
+}
+
+/* x - zp requantized by (m, s) as the output stage does it: the scale
+ * m, shift 31 - s, rounded as mode says. */
+static int64_t
+lrelu_npu(int64_t v, int64_t m, int64_t s, int mode)
+{
+	return sim_scale(v, m, (int)(31 - s), mode);
+}
+
+/* abs: the hardware's ABS of x - zp, then the output multiplier (as
+ * mul, min and max). */
+static bool
+prep_abs(Cg *g, IrOp *op, bool *fatal)
+{
+	CgPrep *p = prep_new(g, op);
+	if (!unary_begin(g, op, fatal, p))
+		return false;
+	/* The output stage's rounding against npu-run's on every value. */
+	int64_t lo, hi, os = 31 - p->n.ofm_shift;
+	storage_range(p->in, &lo, &hi);
+	for (int64_t x = lo; x <= hi; x++) {
+		int64_t v = x - p->n.ifm.zp;
+		v = v < 0 ? -v : v;
+		if (qmath_requant((int32_t)v, (QMultiplier){
+		    (int32_t)p->n.ofm_scale, (int)os }, !g->dbl) !=
+		    lrelu_npu(v, p->n.ofm_scale, os, p->n.round))
+			return false;
+	}
+	p->n.op = ETHOSU_OP_ELEMENTWISE;
+	p->n.op_param = 6; /* ABS */
+	EthosUQuery q;
+	query_of(&p->n, ETHOS_U_ELEMENTWISE, &q);
+	q.scaled = true;
+	return choose_block(g, &p->n, &q);
+}
+
+/* leaky_relu: each input rescaled by the output multiplier and by
+ * alpha's into the output type (1x1 average pools of those scales, the
+ * output's zero point), then the larger of the two (alpha below 1) or
+ * the smaller (above 1): for x >= zp the identity's rescale wins, below
+ * it alpha's. Vela does the same for int16 (a MUL by alpha and a MAX;
+ * its int8 leaky relu is a table, which legalization already makes).
+ * Whether the pair reproduces the graph kernel's choice is checked on
+ * every input storage value, with npu-run's rounding as reference. */
+static bool
+prep_lrelu(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *out = ir_op_result(op, 0);
+	CgPrep *p = prep_new(g, NULL);
+	if (!unary_begin(g, op, fatal, p) || !ir_op_attr(op,
+	    "alpha_multiplier"))
+		return false;
+	int64_t am = int_attr(op, "alpha_multiplier", 0);
+	int64_t as = int_attr(op, "alpha_shift", 0);
+	int64_t om = p->n.ofm_scale, os = 31 - p->n.ofm_shift;
+	if (31 - as < 1 || 31 - as > 62)
+		return false;
+	bool below = ldexp((double)am, (int)as) <= ldexp((double)om, (int)os);
+	int64_t lo, hi, olo, ohi;
+	storage_range(p->in, &lo, &hi);
+	storage_range(out, &olo, &ohi);
+	for (int64_t x = lo; x <= hi; x++) {
+		int64_t v = x - p->n.ifm.zp;
+		int64_t ref = qmath_requant((int32_t)v, (QMultiplier){
+		    (int32_t)(v < 0 ? am : om), (int)(v < 0 ? as : os) },
+		    !g->dbl);
+		int64_t a = lrelu_npu(v, om, os, p->n.round);
+		int64_t b = lrelu_npu(v, am, as, p->n.round);
+		int64_t got = below ? (a > b ? a : b) : (a < b ? a : b);
+		if (ref != got)
+			return false;
+	}
+	CgNpuOp keep = p->n;
+	IrValue *t[2];
+	for (int k = 0; k < 2; k++) {
+		CgPrep *r = k ? prep_new(g, NULL) : p;
+		CgNpuOp *n = &r->n;
+		*n = keep;
+		r->in = ir_op_operand(op, 0);
+		int64_t d[4];
+		dims4(out, d);
+		r->out = t[k] = map_like(g, r, out, d);
+		n->kh = n->kw = n->sh = n->sw = n->dh = n->dw = 1;
+		n->windowed = true;
+		n->op = ETHOSU_OP_POOL;
+		n->op_param = 1; /* AVERAGE */
+		n->ofm_scale = (uint32_t)(k ? am : om);
+		n->ofm_shift = (int)(31 - (k ? as : os));
+		n->act_min = olo < -32768 ? -32768 : olo;
+		n->act_max = ohi > 32767 ? 32767 : ohi;
+		EthosUQuery q;
+		query_of(n, ETHOS_U_POOLING, &q);
+		q.scaled = true;
+		if (!choose_block(g, n, &q))
+			return false;
+	}
+	CgPrep *m = prep_new(g, op);
+	CgNpuOp *n = &m->n;
+	m->in = t[0], m->in2 = t[1], m->out = out;
+	cg_fm_of(t[0], &n->ifm);
+	cg_fm_of(t[1], &n->ifm2);
+	cg_fm_of(out, &n->ofm);
+	n->ifm.zp = n->ifm2.zp = n->ofm.zp = keep.ofm.zp;
+	n->ofm_scale = 1, n->ofm_shift = 0;
+	n->round = ETHOSU_ROUND_NATURAL;
+	n->act_min = keep.act_min, n->act_max = keep.act_max;
+	return ew_finish(g, m, below ? 4 : 3); /* MAX, MIN */
+}
+
+/* ------------------------------------------------------------ padded average pools */
+
+/* The kernel rows (or columns) of output position y that fall inside a
+ * map of n: the window starts at y * s - pad, k long. */
+static int64_t
+taps_inside(int64_t y, int64_t s, int64_t pad, int64_t k, int64_t n)
+{
+	int64_t a = y * s - pad, b = a + k;
+	a = a < 0 ? 0 : a;
+	b = b > n ? n : b;
+	return b > a ? b - a : 0;
+}
+
+/* The starts of the runs of equal tap counts along one axis of m
+ * output positions; the count of runs. */
+static int64_t
+tap_runs(int64_t m, int64_t s, int64_t pad, int64_t k, int64_t n,
+    int64_t *start)
+{
+	int64_t r = 0;
+	for (int64_t y = 0; y < m; y++)
+		if (!y || taps_inside(y, s, pad, k, n) != taps_inside(y - 1, s,
+		    pad, k, n))
+			start[r++] = y;
+	start[r] = m;
+	return r;
+}
+
+/* An average pool with padding: TFLite divides each window by its taps
+ * inside the map, the hardware every window of an operation by one
+ * scale. So the output is cut into blocks of one tap count (runs of
+ * rows with equal valid kernel rows, times runs of columns), each one
+ * POOL reading its part of the input through the input's strides, with
+ * the padding that part needs, and writing its part of the output
+ * through the output's. The pool prepared at run[at] (its window set)
+ * becomes the first block. */
+static bool
+prep_avg_padded(Cg *g, size_t at, int64_t lo, int64_t hi)
+{
+	CgNpuOp base = g->run[at].n;
+	IrOp *op = g->run[at].op;
+	IrValue *in = g->run[at].in, *out = g->run[at].out;
+	int64_t ih = base.ifm.h, iw = base.ifm.w, oh = base.ofm.h,
+	    ow = base.ofm.w;
+	int64_t *ry = ir_xmalloc((size_t)(oh + ow + 2) * sizeof *ry);
+	int64_t *rx = ry + oh + 1;
+	int64_t ny = tap_runs(oh, base.sh, base.pt, base.kh, ih, ry);
+	int64_t nx = tap_runs(ow, base.sw, base.pl, base.kw, iw, rx);
+	size_t nb = (size_t)(ny * nx);
+	if (g->n + nb > g->cap) {
+		g->cap = 2 * g->cap + nb;
+		g->run = ir_xrealloc(g->run, g->cap * sizeof *g->run);
+	}
+	int64_t din[4] = { 1, ih, iw, base.ifm.c };
+	int64_t dout[4] = { 1, oh, ow, base.ofm.c };
+	bool ok = true;
+	for (size_t k = 0; ok && k < nb; k++) {
+		int64_t y0 = ry[k / (size_t)nx], y1 = ry[k / (size_t)nx + 1];
+		int64_t x0 = rx[k % (size_t)nx], x1 = rx[k % (size_t)nx + 1];
+		int64_t cnt = taps_inside(y0, base.sh, base.pt, base.kh, ih) *
+		    taps_inside(x0, base.sw, base.pl, base.kw, iw);
+		/* The rows and columns the block's windows cover, and the
+		 * part of them inside the input. */
+		int64_t r0 = y0 * base.sh - base.pt;
+		int64_t r1 = (y1 - 1) * base.sh - base.pt + base.kh - 1;
+		int64_t c0 = x0 * base.sw - base.pl;
+		int64_t c1 = (x1 - 1) * base.sw - base.pl + base.kw - 1;
+		int64_t a0 = r0 < 0 ? 0 : r0, a1 = r1 >= ih ? ih - 1 : r1;
+		int64_t b0 = c0 < 0 ? 0 : c0, b1 = c1 >= iw ? iw - 1 : c1;
+		CgPrep *p = k ? prep_new(g, NULL) : &g->run[at];
+		memset(p, 0, sizeof *p);
+		p->op = k + 1 == nb ? op : NULL;
+		p->in = in;
+		p->out = out;
+		CgNpuOp *n = &p->n;
+		*n = base;
+		p->in_off = view_off(din, n->ifm.bits, a0, b0, 0, &n->ifm);
+		p->in_view = true;
+		n->ifm.h = a1 - a0 + 1, n->ifm.w = b1 - b0 + 1;
+		p->out_off = view_off(dout, n->ofm.bits, y0, x0, 0, &n->ofm);
+		p->out_view = true;
+		p->out_part = k > 0;
+		n->ofm.h = y1 - y0, n->ofm.w = x1 - x0;
+		n->pt = (int)(a0 - r0), n->pb = (int)(r1 - a1);
+		n->pl = (int)(b0 - c0), n->pr = (int)(c1 - b1);
+		EthosUQuery q;
+		query_of(n, ETHOS_U_POOLING, &q);
+		q.scaled = true;
+		ok = cnt > 0 && a1 >= a0 && b1 >= b0 && n->pt < 128 &&
+		    n->pb < 128 && n->pl < 128 && n->pr < 128 &&
+		    avg_scale(cnt, lo, hi, n) && choose_block(g, n, &q);
+	}
+	free(ry);
+	return ok;
+}
+
 bool
 cg_prepare(Cg *g, IrOp *op, bool *fatal)
 {
+	if (ir_op_is(op, "npu.elementwise") && op->noperands == 1) {
+		const char *k = dialect_get_str(op->name->def, op->attrs, "op");
+		return !strcmp(k, "abs") ? prep_abs(g, op, fatal) :
+		    !strcmp(k, "leaky_relu") ? prep_lrelu(g, op, fatal) : false;
+	}
+	if (ir_op_is(op, "npu.resize"))
+		return prep_resize(g, op, fatal);
 	if (ir_op_is(op, "npu.softmax"))
 		return prep_softmax(g, op, fatal);
 	if (ir_op_is(op, "npu.elementwise"))

@@ -346,6 +346,32 @@ def case_noregion():
                   [('tensor<8xi8>', 8)])
 
 
+def case_lrelu():
+    # The elementwise LRELU mode: no public source defines its rounding,
+    # so the simulator rejects it (with the command index).
+    s = Stream()
+    ew_common(s)
+    s.set('OFM_SCALE', 1 << 30, 31)
+    s.op('ELEMENTWISE', 5)
+    s.op('STOP')
+    return module(s.bytes(), b'', 16, [('tensor<1x2x2x2xi8>', 0)],
+                  [('tensor<1x2x2x2xi8>', 8)])
+
+
+def case_act_tanh():
+    # A copy (1x1 average) through the built-in TANH activation function
+    # (ACTIVATION 3): rejected as LRELU is.
+    s = Stream()
+    s.fm('IFM', 1, 0, 2, 2, 2, 2, 4, 1)
+    s.fm('OFM', 1, 8, 2, 2, 2, 2, 4, 1)
+    s.set('ACTIVATION', 3)
+    s.set('OFM_SCALE', 1, 0)
+    s.op('POOL', 1)
+    s.op('STOP')
+    return module(s.bytes(), b'', 16, [('tensor<1x2x2x2xi8>', 0)],
+                  [('tensor<1x2x2x2xi8>', 8)])
+
+
 def npy(path, shape, values, descr='|i1', fmt='b'):
     """An int8 (or int16) .npy file (format version 1.0)."""
     dims = (''.join('%d, ' % d for d in shape) if len(shape) > 1 else
