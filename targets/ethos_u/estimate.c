@@ -423,6 +423,8 @@ estimate_run(IrOp *module, IrPass *pass)
 	if (ok && *sizes)
 		ok = ethos_u_read_weight_sizes(ir_pass_context(pass),
 		    ir_op_loc(module), sizes, &ls);
+	if (ok && ir_pass_bool(pass, "encode-weights"))
+		ethos_u_encode_weights(&t, &ls);
 	bool size = !strcmp(ir_pass_string(pass, "optimise"), "size");
 	bool striped = ok && ethos_u_has_stripes(module);
 	if (ok) {
@@ -471,6 +473,10 @@ static const IrPassOption estimate_options[] = {
 	{ "optimise", IR_OPT_ENUM, "performance",
 	  "performance: weights DMA'd into SRAM buffers; size: buffers "
 	  "only where they keep the SRAM peak", optimise_choices },
+	{ "encode-weights", IR_OPT_BOOL, "false",
+	  "size depth-sliced weights with the weight encoder (Vela's bytes: "
+	  "the full-depth DMA and each slice) instead of in proportion",
+	  NULL },
 	{ "sram-limit", IR_OPT_INT, "0",
 	  "SRAM bytes feature maps and weight buffers may take (0: the "
 	  "arena cache size; with optimise=size, the feature maps' peak)",

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interp/tensor.h"
 #include "targets/ethos_u/layers.h"
+#include "targets/ethos_u/weights.h"
 
 /* ------------------------------------------------------------ types */
 
@@ -151,6 +153,12 @@ set_weights(EthosULayer *l, const IrOp *op)
 	l->weights_name = def ? loc_name(ir_op_loc(def)) : NULL;
 	l->q.has_bias = true;
 	l->q.scaled = true;
+	const IrType *e = elem_type(w);
+	l->weights = w;
+	l->weights_1hwo = ir_op_is(op, "npu.depthwise_conv2d") ||
+	    ir_op_is(op, "graph.depthwise_conv2d");
+	l->weight_zp = int_attr(op, "weight_zp", e && e->kind ==
+	    IR_TYPE_QUANT ? e->u.quant.zero_points[0] : 0);
 }
 
 /* Kernel and window attributes of a conv or pool. */
@@ -836,3 +844,111 @@ ethos_u_add_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op,
 	return true;
 }
 
+
+/* ------------------------------------------------------------ encoding */
+
+/* The layer's weights minus their zero point in the encoder's OHWI
+ * order (a depthwise 1HWO becomes OHW1), or NULL when they are not a
+ * dense constant of n values. Caller frees. */
+static int16_t *
+layer_ohwi(const EthosULayer *l, int64_t oc, int64_t khw, size_t n)
+{
+	IrOp *d = ir_value_def_op(l->weights);
+	const IrAttr *a = d && ir_op_is(d, "graph.constant") ?
+	    ir_op_attr(d, "value") : NULL;
+	if (!a || a->kind != IR_ATTR_DENSE || !ir_tensor_type_ok(
+	    l->weights->type))
+		return NULL;
+	IrTensor *w = ir_tensor_from_dense(l->weights->type, a);
+	if (!w)
+		return NULL;
+	int16_t *ohwi = NULL;
+	if ((size_t)w->n == n) {
+		ohwi = ir_xmalloc(n * sizeof *ohwi);
+		for (size_t i = 0; i < n; i++) {
+			size_t src = i;
+			if (l->weights_1hwo)
+				src = i % (size_t)khw * (size_t)oc + i /
+				    (size_t)khw;
+			ohwi[i] = (int16_t)(ir_tensor_get_int(w, (int64_t)src) -
+			    l->weight_zp);
+		}
+	}
+	ir_tensor_release(w);
+	return ohwi;
+}
+
+/* EthosUSliceSizes of a layer: Vela's encoding of its weights for the
+ * slices (per core, the 10-byte scale records padded to 16 bytes and
+ * the weight stream), from our encoder, which gives Vela's bytes. */
+static bool
+encoded_slices(const void *ctx, const EthosUBlockConfig *cfg,
+    const int64_t *off, int n, int64_t *bytes)
+{
+	const EthosULayer *l = ctx;
+	const EthosUQuery *q = &l->q;
+	bool dw = q->block == ETHOS_U_DEPTHWISE;
+	const IrType *wt = l->weights->type;
+	int64_t oc = q->ofm.shape.c, ic = dw ? 1 : q->ifm.shape.c;
+	EthosuWeightGeom g = {
+		.kind = dw ? ETHOSU_WEIGHTS_DEPTHWISE : ETHOSU_WEIGHTS_CONV,
+		.part_kernel = !dw && ethosu_weights_prefer_part_kernel(
+		    ETHOSU_WEIGHTS_CONV, (int)q->kernel_h, (int)q->kernel_w,
+		    (int)ic, q->ifm.bits),
+		.ofm_depth = (int)oc, .ifm_depth = (int)ic,
+		.kernel_h = (int)q->kernel_h, .kernel_w = (int)q->kernel_w,
+		.dilation_x = (int)q->dilation_w,
+		.dilation_y = (int)q->dilation_h,
+		.ofm_block_depth = (int)cfg->ofm_block.c,
+		.ifm_bits = q->ifm.bits,
+	};
+	EthosuWeightError e;
+	if (!ethosu_weight_geom_set_accel(&g, (int)l->target->macs,
+	    (int)l->target->cores) || !ethosu_weight_geom_check(&g, &e))
+		return false;
+	/* Only weights the layer reads as they are (not refolded). */
+	int64_t wo = l->weights_1hwo ? dim(wt, 3) : dim(wt, 0);
+	int64_t wi = l->weights_1hwo ? 1 : dim(wt, 3);
+	if (wo != oc || wi != ic || dim(wt, 1) != q->kernel_h ||
+	    dim(wt, 2) != q->kernel_w)
+		return false;
+	size_t vol = ethosu_weights_volume(&g);
+	int16_t *ohwi = layer_ohwi(l, oc, q->kernel_h * q->kernel_w, vol);
+	int *o = ir_xmalloc((size_t)(n + 1) * sizeof *o);
+	for (int i = 0; i <= n; i++)
+		o[i] = (int)off[i];
+	uint8_t *out = NULL;
+	size_t nout = 0, nr = 0;
+	EthosuWeightRange *r = NULL;
+	bool ok = ohwi && ethosu_weights_pack(&g, ohwi, NULL, o, n, &out,
+	    &nout, &r, &nr, &e);
+	for (int i = 0; ok && i < n; i++) {
+		bytes[i] = 0;
+		for (size_t k = 0; k < nr; k++)
+			if (r[k].depth == o[i])
+				bytes[i] += (10 * ethosu_core_depth(o[i + 1] -
+				    o[i], r[k].core, g.ncores) + 15) / 16 * 16 +
+				    (int64_t)r[k].weight_bytes;
+	}
+	free(out);
+	free(r);
+	free(o);
+	free(ohwi);
+	return ok;
+}
+
+void
+ethos_u_encode_weights(const EthosUTarget *t, EthosULayers *ls)
+{
+	for (size_t i = 0; i < ls->n; i++) {
+		EthosULayer *l = &ls->v[i];
+		const IrType *wt = l->weights ? l->weights->type : NULL;
+		if (!l->w.present || !wt || !ir_type_is_shaped(wt) ||
+		    wt->u.shaped.rank != 4 || (l->q.block != ETHOS_U_CONV &&
+		    l->q.block != ETHOS_U_DEPTHWISE))
+			continue;
+		l->target = t;
+		l->w.slice_sizes = encoded_slices;
+		l->w.slice_ctx = l;
+	}
+}

@@ -30,6 +30,10 @@ void ethos_u_limit_buffers(const EthosUTarget *t, EthosULayers *ls,
  * sizes (estimate.c). False with a diagnostic. */
 bool ethos_u_read_weight_sizes(IrContext *ctx, const IrLoc *loc,
     const char *path, EthosULayers *ls);
+/* Lets the estimate size weight slices with our weight encoder (Vela's
+ * bytes) for every conv and depthwise layer with constant weights:
+ * slower, and exact where Vela slices weights in depth. */
+void ethos_u_encode_weights(const EthosUTarget *t, EthosULayers *ls);
 /* relu, relu6, relu_n1_to_1 (graph dialect). */
 bool ethos_u_is_relu(const IrOp *op);
 /* The activation fused into v's producer: its only user when that is a

@@ -672,34 +672,67 @@ typedef struct BufPlan {
 	int64_t pre, step;      /* first slice's depth, the others' */
 	int64_t buffer;         /* SRAM bytes of the buffer(s) */
 	double first;           /* bytes of the first slice's DMA */
+	double full;            /* cycles of the full-depth DMA */
 	double slack;           /* cycles the next op's DMA hides under */
 } BufPlan;
 
-/* Bytes of the slice [at, at + len) of the encoded weights: the share
- * of the whole, in 16-byte units (Vela encodes each slice apart). */
-static int64_t
-slice_bytes(double bytes, int64_t len, int64_t depth)
+/* The depth slices [0, pre), then step at a time, as offsets (n + 1 of
+ * them, from 0 to depth); *n the number of slices. Caller frees. */
+static int64_t *
+slice_offsets(int64_t depth, int64_t pre, int64_t step, int *n)
 {
-	return round_up((int64_t)(bytes * (double)len / (double)depth), 16);
+	int64_t *off = malloc((size_t)(depth / 16 + 3) * sizeof *off);
+	int k = 0;
+	off[k++] = 0;
+	for (int64_t at = min64(pre, depth); at < depth; at += step)
+		off[k++] = at;
+	off[k] = depth;
+	*n = k;
+	return off;
 }
 
-/* The two buffers of a sliced encoding, slices alternating between
- * them, each as large as the largest slice it holds; *largest the
- * largest slice. */
-static int64_t
-double_buffer(double bytes, int64_t depth, int64_t pre, int64_t step,
-    int64_t *largest)
+/* Encoded bytes of each slice: what the weight encoder gives (w's
+ * slice_sizes), else the encoded size shared in proportion to depth, in
+ * 16-byte units. */
+static void
+slice_sizes(const EthosUWeights *w, const EthosUBlockConfig *cfg,
+    const int64_t *off, int n, int64_t *out)
 {
-	int64_t buf2[2] = { 0, 0 }, k = 0;
-	for (int64_t at = 0; at < depth; k++) {
-		int64_t len = at == 0 ? min64(pre, depth) : min64(step,
-		    depth - at);
-		buf2[k % 2] = max64(buf2[k % 2], slice_bytes(bytes, len,
-		    depth));
-		at += len;
+	if (w->slice_sizes && w->slice_sizes(w->slice_ctx, cfg, off, n, out))
+		return;
+	for (int i = 0; i < n; i++)
+		out[i] = round_up((int64_t)((double)w->encoded_bytes *
+		    (double)(off[i + 1] - off[i]) / (double)off[n]), 16);
+}
+
+/* Sizes of a slicing: the two buffers of a double buffer (slices
+ * alternate between them, each as large as the largest slice it holds),
+ * the largest slice, the sum of all and the first. Returns the two
+ * buffers' sum. */
+typedef struct Slicing {
+	int64_t twice, largest, total, first;
+} Slicing;
+
+static int64_t
+slicing(const EthosUWeights *w, const EthosUBlockConfig *cfg, int64_t depth,
+    int64_t pre, int64_t step, Slicing *sl)
+{
+	int n;
+	int64_t *off = slice_offsets(depth, pre, step, &n);
+	int64_t *sz = malloc((size_t)n * sizeof *sz);
+	int64_t buf2[2] = { 0, 0 };
+	slice_sizes(w, cfg, off, n, sz);
+	sl->total = 0;
+	for (int i = 0; i < n; i++) {
+		buf2[i % 2] = max64(buf2[i % 2], sz[i]);
+		sl->total += sz[i];
 	}
-	*largest = max64(buf2[0], buf2[1]);
-	return buf2[0] + buf2[1];
+	sl->first = sz[0];
+	sl->largest = max64(buf2[0], buf2[1]);
+	sl->twice = buf2[0] + buf2[1];
+	free(sz);
+	free(off);
+	return sl->twice;
 }
 
 /* The depth slices when the prebuffer (what the op before hides) is
@@ -708,8 +741,8 @@ double_buffer(double bytes, int64_t depth, int64_t pre, int64_t step,
  * fit the limit (Vela's loop). */
 static void
 slice_plan(const EthosUTarget *t, const EthosUQuery *q,
-    const EthosUBlockConfig *cfg, double bytes, double full,
-    double ratio, int64_t limit, BufPlan *b)
+    const EthosUWeights *w, const EthosUBlockConfig *cfg, double bytes,
+    double full, double ratio, int64_t limit, BufPlan *b)
 {
 	int64_t depth = q->ofm.shape.c;
 	double half = (double)(limit / 2);
@@ -721,13 +754,13 @@ slice_plan(const EthosUTarget *t, const EthosUQuery *q,
 	    block_depth);
 	if (step / (double)depth * bytes > half)
 		step = half / bytes * (double)depth;
-	int64_t largest;
+	Slicing sl;
 	for (;;) {
 		step = step > block_depth ? round_down_f(step, block_depth) :
 		    round_down_f(step, 16);
 		step = fmax(step, 16);
-		if (double_buffer(bytes, depth, pre, (int64_t)step,
-		    &largest) <= limit || pre == 16)
+		if (slicing(w, cfg, depth, pre, (int64_t)step, &sl) <= limit ||
+		    pre == 16)
 			break;
 		if ((int64_t)step > pre)
 			step = (double)round_up((int64_t)step / 2, 16);
@@ -746,16 +779,19 @@ slice_plan(const EthosUTarget *t, const EthosUQuery *q,
  * w->buffer_limit bytes of SRAM: one buffer for all of them when the
  * op before hides their DMA and half the limit holds them, else depth
  * slices in two buffers; no buffer when even the largest slice does
- * not fit. */
+ * not fit. The whole transfer is timed at the full-depth encoding's
+ * size, as Vela times it. */
 static void
 plan_buffering(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUWeights *w, const EthosUBlockConfig *cfg,
     double prev_slack, BufPlan *b)
 {
-	double bytes = (double)w->encoded_bytes;
+	int64_t depth = q->ofm.shape.c;
+	Slicing whole;
+	slicing(w, cfg, depth, depth, depth, &whole);
+	double bytes = (double)whole.total;
 	double full = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
 	    bytes);
-	int64_t depth = q->ofm.shape.c;
 	int64_t limit = w->buffer_limit > 0 ? w->buffer_limit :
 	    (int64_t)1 << 40;
 	double half = (double)(limit / 2);
@@ -763,30 +799,23 @@ plan_buffering(const EthosUTarget *t, const EthosUQuery *q,
 	    bytes, half) : fmin(bytes, half);
 	memset(b, 0, sizeof *b);
 	b->pre = b->step = depth;
+	b->full = full;
 	b->slack = cycles_at_depth(t, q, cfg, depth);
 	if (pre_bytes < bytes)
-		slice_plan(t, q, cfg, bytes, full, pre_bytes / bytes, limit, b);
-	int64_t largest, total = 0;
-	int64_t twice = double_buffer(bytes, depth, b->pre, b->step,
-	    &largest);
-	for (int64_t at = 0; at < depth; ) {
-		int64_t len = at == 0 ? min64(b->pre, depth) : min64(b->step,
-		    depth - at);
-		total += slice_bytes(bytes, len, depth);
-		at += len;
-	}
-	int64_t one = b->pre >= depth ? w->encoded_bytes : min64(total,
-	    largest);
+		slice_plan(t, q, w, cfg, bytes, full, pre_bytes / bytes, limit,
+		    b);
+	Slicing sl = whole;
+	if (b->pre < depth)
+		slicing(w, cfg, depth, b->pre, b->step, &sl);
+	int64_t one = min64(sl.total, sl.largest);
 	if (one > limit) {          /* no buffer: weights read in place */
 		b->slack = cycles_at_depth(t, q, cfg, depth);
 		return;
 	}
 	b->buffered = true;
-	b->twice = twice <= limit && b->pre < depth && one < total;
-	b->buffer = b->twice ? twice : b->pre >= depth ? w->encoded_bytes :
-	    one;
-	b->first = b->pre >= depth ? bytes : (double)slice_bytes(bytes,
-	    b->pre, depth);
+	b->twice = sl.twice <= limit && one < sl.total;
+	b->buffer = b->twice ? sl.twice : one;
+	b->first = (double)sl.first;
 }
 
 bool
@@ -812,8 +841,7 @@ static double
 buffered_npu_cycles(const EthosUTarget *t, const BufPlan *b,
     const EthosUWeights *w, double prev_slack, EthosUPerf *p)
 {
-	double full = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
-	    (double)w->encoded_bytes);
+	double full = b->full;
 	double first = ethos_u_mem2mem_cycles(t, t->const_mem, t->cache_mem,
 	    b->first);
 	double op = (double)p->op_cycles;

@@ -101,6 +101,15 @@ enum {
 	ETHOS_U_NCYC,
 };
 
+/* Encoded bytes of an op's weights cut in depth slices [off[i],
+ * off[i + 1]) for i < n (off[0] = 0, off[n] = the OFM depth), under
+ * block configuration cfg: each slice's scale records and weight
+ * stream, as a weight encoder lays them out. False when it cannot say
+ * (the estimate then shares the encoded size in proportion). */
+typedef bool (*EthosUSliceSizes)(const void *ctx,
+    const EthosUBlockConfig *cfg, const int64_t *off, int n,
+    int64_t *bytes);
+
 /* How the op's weights reach the MAC array. */
 typedef struct EthosUWeights {
 	bool present;
@@ -113,6 +122,8 @@ typedef struct EthosUWeights {
 	int64_t buffer_limit;   /* SRAM bytes its buffers may take (what
 	                           the feature maps leave of Vela's limit);
 	                           0: no limit */
+	EthosUSliceSizes slice_sizes; /* NULL: sizes in proportion */
+	const void *slice_ctx;
 } EthosUWeights;
 
 /* The result for one op. */

@@ -23,6 +23,11 @@ typedef struct EthosULayer {
 	                           with swapped strides) */
 	int64_t sram_usage;     /* bytes live in SRAM while it runs */
 	EthosUPerf perf;
+	/* The weight constant as the encoder needs it (layers.c). */
+	IrValue *weights;       /* OHWI, or 1HWO when weights_1hwo */
+	bool weights_1hwo;
+	int64_t weight_zp;
+	const EthosUTarget *target; /* set when the encoder sizes slices */
 } EthosULayer;
 
 /* The whole network's estimate. */

@@ -7,6 +7,9 @@
 //   room beside them: the weights stream from flash (OffFlash AC > 0) and
 //   the SRAM used stays 20,480.
 // - sram-limit=24576: buffers again, within the limit.
+// - encode-weights=true: the buffers hold what our weight encoder (Vela's
+//   bytes) makes of the all-ones weights, 928 and 304 bytes, not the
+//   raw-size estimate.
 // RUN: rm -f %t-*.csv
 // RUN: npu-opt --ethos-u-target='accel=ethos-u55-256' --ethos-u-estimate='report=%t-perf.csv table=false' %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=BUF < %t-perf.csv
@@ -14,6 +17,8 @@
 // RUN: FileCheck %s --check-prefix=SIZE < %t-size.csv
 // RUN: npu-opt --ethos-u-target='accel=ethos-u55-256' --ethos-u-estimate='optimise=size sram-limit=24576 report=%t-limit.csv table=false' %s -o /dev/null
 // RUN: FileCheck %s --check-prefix=BUF < %t-limit.csv
+// RUN: npu-opt --ethos-u-target='accel=ethos-u55-256' --ethos-u-estimate='encode-weights=true report=%t-enc.csv table=false' %s -o /dev/null
+// RUN: FileCheck %s --check-prefix=ENC < %t-enc.csv
 // RUN: not npu-opt --ethos-u-target --ethos-u-estimate='sram-limit=-1 report=%t-bad.csv' %s 2>&1 | FileCheck %s --check-prefix=NEG
 // RUN: not ls %t-bad.csv
 
@@ -21,6 +26,8 @@
 // BUF-NEXT: CONV_2D,Conv2DBias,21664,{{[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,}}0.0,262144,{{.*}},project
 // SIZE: CONV_2D,Conv2DBias,20480,{{[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,}}5888.0,262144,{{.*}},expand
 // SIZE-NEXT: CONV_2D,Conv2DBias,20480,{{[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,}}2304.0,262144,{{.*}},project
+// ENC: CONV_2D,Conv2DBias,21408,{{[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,}}0.0,262144,{{.*}},expand
+// ENC-NEXT: CONV_2D,Conv2DBias,20784,{{[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,}}0.0,262144,{{.*}},project
 // NEG: error: sram-limit must not be negative (got -1)
 !q = !quant.uniform<i8:f32, 0.5:-1>
 !w = !quant.uniform<i8:f32, 0.01>
