@@ -371,3 +371,98 @@ qmath_fully_connected(int64_t rows, int64_t k, int64_t o,
 			*out++ = qmath_requant_acc(r, acc, j);
 		}
 }
+
+/* ------------------------------------------------------------ reductions,
+ * resize */
+
+QMultiplier
+qmath_mean_multiplier(QMultiplier m, int64_t n)
+{
+	int s = 0;
+
+	if (n <= 0)
+		return m;
+	while (s < 62 && ((int64_t)1 << (s + 1)) <= n)
+		s++;
+	s = s < 32 ? s : 32;
+	s = s < 31 + m.shift ? s : 31 + m.shift;
+	/* A zero multiplier (a flushed scale) has shift 0: keep s >= 0 so
+	 * the left shift below is defined. */
+	s = s > 0 ? s : 0;
+	m.multiplier = (int32_t)(((int64_t)m.multiplier << s) / n);
+	m.shift -= s;
+	return m;
+}
+
+int32_t
+qmath_mean_out(int64_t raw_sum, int64_t zp_in, int64_t n, QMultiplier m,
+    bool single, int64_t zp_out, int64_t lo, int64_t hi)
+{
+	/* TFLite's int32 temp_sum and the cast of temp_sum - zp * n back to
+	 * int32 wrap; do it on unsigned values, where wrapping is defined. */
+	uint32_t v = (uint32_t)(uint64_t)raw_sum - (uint32_t)(uint64_t)(zp_in *
+	    n);
+	int32_t shifted = (int32_t)v;
+
+	return qmath_clamp((int64_t)qmath_requant(shifted, m, single) + zp_out,
+	    lo, hi);
+}
+
+/* One axis of ResizeBilinearInteger: the 10-bit scale. */
+static int64_t
+resize_scale10(int64_t in, int64_t out, bool align)
+{
+	if (align && out > 1)
+		return ((1 << 10) * (in - 1) + (out - 1) / 2) / (out - 1);
+	return ((1 << 10) * in + out / 2) / out;
+}
+
+/* ComputeInterpolationValuesInteger: the 10-bit source position of
+ * output index v and the two rows (columns) it falls between. C's
+ * division truncates toward zero, as TFLite's does on a negative
+ * half-pixel position. */
+static void
+resize_pos10(int64_t v, int64_t s, bool half, int64_t size, int64_t *pos,
+    int64_t *lo, int64_t *hi)
+{
+	*pos = half ? v * s + s / 2 - (1 << 9) : v * s;
+	*lo = *pos / (1 << 10) > 0 ? *pos / (1 << 10) : 0;
+	*hi = (*pos + (1 << 10) - 1) / (1 << 10);
+	*hi = *hi < size - 1 ? *hi : size - 1;
+}
+
+void
+qmath_resize_bilinear(const QWindow *g, bool align, bool half, bool single,
+    const int32_t *x, int32_t *out)
+{
+	int64_t sy = resize_scale10(g->h, g->oh, align);
+	int64_t sx = resize_scale10(g->w, g->ow, align);
+	int64_t n, oy, ox, c;
+
+	for (n = 0; n < g->n; n++)
+	for (oy = 0; oy < g->oh; oy++)
+	for (ox = 0; ox < g->ow; ox++) {
+		int64_t fy, y0, y1, fx, x0, x1, dy, dx;
+		const int32_t *r00, *r10, *r01, *r11;
+
+		resize_pos10(oy, sy, half, g->h, &fy, &y0, &y1);
+		resize_pos10(ox, sx, half, g->w, &fx, &x0, &x1);
+		dy = fy - (1 << 10) * y0;
+		dx = fx - (1 << 10) * x0;
+		r00 = x + ((n * g->h + y0) * g->w + x0) * g->c;
+		r10 = x + ((n * g->h + y1) * g->w + x0) * g->c;
+		r01 = x + ((n * g->h + y0) * g->w + x1) * g->c;
+		r11 = x + ((n * g->h + y1) * g->w + x1) * g->c;
+		for (c = 0; c < g->c; c++) {
+			int64_t v = (int64_t)r00[c] * ((1 << 10) - dy) *
+			    ((1 << 10) - dx) + (int64_t)r10[c] * dy *
+			    ((1 << 10) - dx) + (int64_t)r01[c] *
+			    ((1 << 10) - dy) * dx + (int64_t)r11[c] * dy * dx;
+
+			/* Single rounding: an arithmetic shift (floor), so a
+			 * negative tie rounds up, as in TFLite. */
+			*out++ = (int32_t)(single ? (v + (1 << 19)) >> 20 :
+			    (v + (v > 0 ? 1 << 19 : -(1 << 19))) / (1 << 20));
+		}
+	}
+}

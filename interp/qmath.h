@@ -149,4 +149,28 @@ void qmath_fully_connected(int64_t rows, int64_t k, int64_t o,
     const int32_t *x, const int32_t *w, const int64_t *bias,
     const QRequant *r, int32_t *out);
 
+/* ------------------------------------------------------------ reductions,
+ * resize */
+
+/* TFLite's QuantizedMeanOrSum (reference/reduce.h) folds the division by
+ * the n reduced elements into the output multiplier m =
+ * QuantizeMultiplier(s_in / s_out): multiplier << s / n (truncating),
+ * shift - s, with s = min(floor(log2 n), 32, 31 + shift). */
+QMultiplier qmath_mean_multiplier(QMultiplier m, int64_t n);
+
+/* One output of TFLite's QuantizedMeanOrSum: the int32 sum of the stored
+ * integers minus zp_in * n (wrapping to int32 as TFLite's int32
+ * accumulator does), requantized by m (already folded for a mean) with
+ * the chosen rounding, plus zp_out, clamped to [lo, hi]. */
+int32_t qmath_mean_out(int64_t raw_sum, int64_t zp_in, int64_t n,
+    QMultiplier m, bool single, int64_t zp_out, int64_t lo, int64_t hi);
+
+/* TFLite's ResizeBilinearInteger (reference/resize_bilinear.h) on NHWC
+ * stored integers: input g->n x g->h x g->w x g->c, output g->n x g->oh x
+ * g->ow x g->c (the other fields of g are unused); 10-bit fixed-point
+ * scales and positions, products in int64, rounded at 2^20 half away
+ * from zero, or (single: TFLITE_SINGLE_ROUNDING) by (v + 2^19) >> 20. */
+void qmath_resize_bilinear(const QWindow *g, bool align, bool half,
+    bool single, const int32_t *x, int32_t *out);
+
 #endif /* NPUIR_QMATH_H */

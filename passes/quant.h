@@ -108,6 +108,12 @@ typedef enum QPrec {
 	QPREC_FLOAT,
 	QPREC_INT8,    /* int8 activations, int8 weights, int32 bias */
 	QPREC_INT16,   /* int16 activations, int8 weights (16x8) */
+	/* Diagnostics (quant-report breakdown=true), one source of error
+	 * alone: */
+	QPREC_W8,      /* int8 weights read through a dequantize (as
+	                  mode=dynamic), float activations */
+	QPREC_A8,      /* float weights, the result rounded to int8 and
+	                  back (quantize + dequantize after the op) */
 } QPrec;
 
 typedef struct QConfig {
@@ -121,6 +127,10 @@ typedef struct QConfig {
 	bool no_bias_corr;    /* no bias correction even with input means */
 	QPrec raise;          /* what mixed precision raises layers to:
 	                         QPREC_INT16 (0: the same) or QPREC_FLOAT */
+	const struct QRound *round; /* GPTQ statistics (rounding=gptq), or
+	                         NULL: round to nearest */
+	const IrPtrMap *orig; /* op of a copy -> the op of func that round
+	                         and prec describe (qeval), or NULL */
 } QConfig;
 
 /* Rewrites func's graph ops into quantized ones from the quant.stats
@@ -159,6 +169,22 @@ int quant_weight_axis(IrOp *op);
 void quant_drop_dead_constants(IrBlock *b);
 void quant_weight_channels(IrOp *op, const IrType *wt, int64_t i,
     int64_t *c, int64_t *ic);
+
+/* ------------------------------------------------ quant_round.c */
+
+/* Each convolution's (NHWC) and fully connected op's input statistics
+ * H = sum x x^T over its input vectors (a window per output position),
+ * from the float function run on the samples; NULL after an error. */
+typedef struct QRound QRound;
+QRound *qround_collect(IrOp *func, const QSamples *s);
+void qround_destroy(QRound *r);
+/* GPTQ: ints (op's weights, wv, as [-127, 127] integers at scales[c],
+ * c the output channel, or scales[0] when not per_channel) rounded one
+ * at a time, each error moved onto the weights not yet rounded so that
+ * the layer's output error on the samples stays least. False (ints
+ * unchanged) when r has nothing for op. */
+bool qround_weights(const QRound *r, IrOp *op, const IrAttr *wv,
+    const double *scales, bool per_channel, int64_t *ints);
 
 /* ------------------------------------------------ quant_equalize.c */
 

@@ -197,7 +197,7 @@ qeval(IrOp *func, const QConfig *cfg, const QSamples *s, const QRef *ref,
 	IrContext *ctx = ir_op_context(func);
 	IrOp *module = ir_op_parent_op(func), *copy = ir_op_clone(ctx, module);
 	OpList a = {0}, b = {0};
-	IrPtrMap map = {0}, prec = {0};
+	IrPtrMap map = {0}, prec = {0}, orig = {0};
 	QConfig c = *cfg;
 	Layers lay = {.ctx = ctx};
 	IrOp *qfunc = NULL;
@@ -211,12 +211,14 @@ qeval(IrOp *func, const QConfig *cfg, const QSamples *s, const QRef *ref,
 		    (uintptr_t)ir_ptrmap_get(cfg->prec, a.ops[i]) : 0;
 
 		ir_ptrmap_put(&map, a.ops[i], b.ops[i]);
+		ir_ptrmap_put(&orig, b.ops[i], a.ops[i]);
 		if (p)
 			ir_ptrmap_put(&prec, b.ops[i], (void *)p);
 		if (a.ops[i] == func)
 			qfunc = b.ops[i];
 	}
 	c.prec = &prec;
+	c.orig = &orig;
 	c.quiet = true;
 	for (i = 0; layer_db && i < m; i++) {
 		ir_ptrmap_put(&lay.index, layers[i],
@@ -241,6 +243,7 @@ qeval(IrOp *func, const QConfig *cfg, const QSamples *s, const QRef *ref,
 	ir_ptrmap_free(&lay.index);
 	ir_ptrmap_free(&map);
 	ir_ptrmap_free(&prec);
+	ir_ptrmap_free(&orig);
 	free(a.ops);
 	free(b.ops);
 	ir_op_destroy(copy);

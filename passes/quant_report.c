@@ -126,6 +126,53 @@ print_table(IrOp **layers, size_t m, const double *sens, const double *lay)
 	}
 }
 
+/* breakdown=true: the error sources apart. The model with every
+ * layer's weights in int8 and float activations, and with every result
+ * rounded to int8 and float weights; then per layer the output SQNR
+ * with only its weights in int8, and with only its result rounded. */
+static bool
+breakdown(IrOp *func, const QConfig *base, const QSamples *s,
+    const QRef *ref, IrOp **layers, size_t m)
+{
+	QConfig c = *base;
+	double *w = ir_xcalloc(m + 1, sizeof *w);
+	double *a = ir_xcalloc(m + 1, sizeof *a), wall = 0, aall = 0;
+	size_t i;
+	bool ok;
+
+	c.def = QPREC_W8;
+	ok = qeval(func, &c, s, ref, NULL, 0, &wall, NULL);
+	c.def = QPREC_A8;
+	ok = ok && qeval(func, &c, s, ref, NULL, 0, &aall, NULL);
+	ok = ok && quant_sensitivity(func, QPREC_W8, base->per_channel, s,
+	    ref, layers, m, w);
+	ok = ok && quant_sensitivity(func, QPREC_A8, base->per_channel, s,
+	    ref, layers, m, a);
+	if (ok) {
+		fprintf(stderr, "quant-report: every layer's weights int8, "
+		    "float activations: ");
+		put_db(stderr, wall, true);
+		fprintf(stderr, " dB; every result int8, float weights: ");
+		put_db(stderr, aall, true);
+		fprintf(stderr, " dB\n%5s  %-24s %8s %8s\n", "layer", "op",
+		    "w8_dB", "a8_dB");
+		for (i = 0; i < m; i++) {
+			fprintf(stderr, "%5zu  %-24s ", i,
+			    ir_op_name_str(layers[i]));
+			if (quant_macs(layers[i]))
+				put_db(stderr, w[i], false);
+			else
+				fprintf(stderr, "%8s", "-");
+			fputc(' ', stderr);
+			put_db(stderr, a[i], false);
+			fputc('\n', stderr);
+		}
+	}
+	free(w);
+	free(a);
+	return ok;
+}
+
 static bool
 report_run(IrOp *module, IrPass *pass)
 {
@@ -168,6 +215,8 @@ report_run(IrOp *module, IrPass *pass)
 		fprintf(stderr, " dB (worst output)\n");
 		print_table(layers, m, sens, lay);
 	}
+	if (ok && ir_pass_bool(pass, "breakdown"))
+		ok = breakdown(func, &cfg, &s, &ref, layers, m);
 	if (ok && *csv)
 		ok = write_csv(ctx, csv, layers, m, sens, lay);
 	free(layers);
@@ -190,6 +239,10 @@ static const IrPassOption report_options[] = {
 	    NULL},
 	{"sensitivity", IR_OPT_BOOL, "true", "also quantize each layer "
 	    "alone (one run over the samples per layer)", NULL},
+	{"breakdown", IR_OPT_BOOL, "false", "also each error source "
+	    "apart: weights only (int8 weights, float activations) and "
+	    "activations only (results rounded to int8, float weights), for "
+	    "the whole model and for each layer alone", NULL},
 	{"csv", IR_OPT_STRING, NULL, "write the table as CSV here "
 	    "(atomically)", NULL},
 	{"entry", IR_OPT_STRING, NULL, "function to measure (default main, "

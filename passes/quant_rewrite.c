@@ -437,6 +437,9 @@ quant_weights(Q *q, IrOp *op, IrValue *w, int axis, double **scales,
 	for (i = 0; i < n; i++)
 		ints[i] = clamp_round(dense_f(a, i) /
 		    s[pc ? i / inner % ch : 0], -127, 127);
+	if (q->cfg->round)
+		qround_weights(q->cfg->round, q->cfg->orig ?
+		    ir_ptrmap_get(q->cfg->orig, op) : op, a, s, pc, ints);
 	for (g = 1; !pc && g < ch; g++)
 		s[g] = s[0];
 	elem = ir_type_quant(q->ctx, true, ir_type_int(q->ctx, 8,
@@ -846,6 +849,43 @@ quant_drop_dead_constants(IrBlock *b)
 	}
 }
 
+static IrValue *float_constant(Q *q, IrOp *user, const double *v,
+    int64_t n);
+static void dynamic_op(Q *q, IrOp *op);
+
+/* QPREC_A8: op (still float) gets its result rounded to int8 at the
+ * parameters the rewrite would give it, through a quantize and a
+ * dequantize. */
+static void
+fake_quant_result(Q *q, IrOp *op)
+{
+	IrValue *r = ir_op_result(op, 0), *qv, *d;
+	const IrType *e;
+	double lo, hi;
+
+	if (kind_of(op) == K_FIXED)
+		e = fixed_type(q, op, QPREC_INT8);
+	else if (result_range(q, r, QPREC_INT8, &lo, &hi))
+		e = act_type(q, QPREC_INT8, lo, hi);
+	else
+		return;
+	qv = quantize_value(q, r, e);
+	d = dequantize_value(q, qv);
+	ir_value_replace_all_uses(r, d);
+	ir_op_set_operand(ir_value_def_op(qv), 0, r);
+}
+
+/* The diagnostic precisions: one source of error alone. */
+static void
+rewrite_diag(Q *q, IrOp *op, QPrec p)
+{
+	if (p == QPREC_W8 && kind_of(op) == K_MAC &&
+	    const_value(ir_op_operand(op, 1)))
+		dynamic_op(q, op);
+	else if (p == QPREC_A8)
+		fake_quant_result(q, op);
+}
+
 long
 quant_rewrite(IrOp *func, const QConfig *cfg)
 {
@@ -872,6 +912,11 @@ quant_rewrite(IrOp *func, const QConfig *cfg)
 		}
 		p = prec_of(&q, op);
 		why = why_float(&q, op);
+		if (!why && (p == QPREC_W8 || p == QPREC_A8)) {
+			keep_float(&q, op);
+			rewrite_diag(&q, op, p);
+			continue;
+		}
 		if (!why && p != QPREC_FLOAT) {
 			nchw += kind_of(op) == K_MAC && is_nchw(op);
 			rewrite_op(&q, op, p);
@@ -957,35 +1002,44 @@ float_constant(Q *q, IrOp *user, const double *v, int64_t n)
 	return r;
 }
 
+/* op's weights as int8 read through a dequantize, its bias corrected
+ * (mode=dynamic's rewrite of one MAC op). */
+static void
+dynamic_op(Q *q, IrOp *op)
+{
+	const IrAttr *wv = const_value(ir_op_operand(op, 1));
+	int axis = quant_weight_axis(op);
+	double *sw, *bf;
+	int64_t nch, *ints;
+	bool changed;
+	IrValue *w;
+
+	w = quant_weights(q, op, ir_op_operand(op, 1), axis, &sw, &nch,
+	    &ints);
+	bf = corrected_bias(q, op, wv, ints, sw, axis,
+	    w->type->u.shaped.dims[axis], &changed);
+	if (changed)
+		set_bias(op, float_constant(q, op, bf,
+		    w->type->u.shaped.dims[axis]));
+	free(bf);
+	free(sw);
+	free(ints);
+	ir_op_set_operand(op, 1, dequantize_value(q, w));
+}
+
 long
 quant_dynamic(IrOp *func, const QConfig *cfg)
 {
 	Q q = {.ctx = ir_op_context(func), .func = func, .cfg = cfg};
 	IrBlock *b = ir_func_entry(func);
 	IrOp *op;
-	IrValue *w;
-	const IrAttr *wv;
-	double *sw, *bf;
-	int64_t nch, *ints;
-	bool changed;
 
 	if (!quant_check_float(func))
 		return -1;
 	for (op = b->first; op; op = op->next) {
 		if (kind_of(op) != K_MAC || !const_value(ir_op_operand(op, 1)))
 			continue;
-		wv = const_value(ir_op_operand(op, 1));
-		w = quant_weights(&q, op, ir_op_operand(op, 1),
-		    quant_weight_axis(op), &sw, &nch, &ints);
-		bf = corrected_bias(&q, op, wv, ints, sw, quant_weight_axis(op),
-		    w->type->u.shaped.dims[quant_weight_axis(op)], &changed);
-		if (changed)
-			set_bias(op, float_constant(&q, op, bf, w->type->
-			    u.shaped.dims[quant_weight_axis(op)]));
-		free(bf);
-		free(sw);
-		free(ints);
-		ir_op_set_operand(op, 1, dequantize_value(&q, w));
+		dynamic_op(&q, op);
 		q.nquant++;
 	}
 	quant_drop_dead_constants(b);

@@ -16,6 +16,28 @@ find_stats(IrOp *op, void *user)
 	    IR_WALK_INTERRUPT : IR_WALK_ADVANCE;
 }
 
+/* rounding=gptq: the layers' input statistics on the samples of
+ * inputs=DIR; NULL after an error. */
+static QRound *
+gptq_stats(IrPass *pass, IrOp *func)
+{
+	IrContext *ctx = ir_pass_context(pass);
+	const char *dir = ir_pass_string(pass, "inputs");
+	QSamples s = {0};
+	QRound *r = NULL;
+
+	if (!dir || !*dir) {
+		ir_emit_error(ctx, ir_op_loc(func), "quantize: rounding=gptq "
+		    "needs the samples to measure the layers' inputs on "
+		    "(inputs=DIR)");
+		return NULL;
+	}
+	if (qsamples_open(ctx, dir, &s))
+		r = qround_collect(func, &s);
+	qsamples_free(&s);
+	return r;
+}
+
 static bool
 quantize_run(IrOp *module, IrPass *pass)
 {
@@ -27,10 +49,15 @@ quantize_run(IrOp *module, IrPass *pass)
 	    .no_bias_corr = !ir_pass_bool(pass, "bias-correction"),
 	    .raise = !strcmp(ir_pass_string(pass, "raise-to"), "float") ?
 	    QPREC_FLOAT : QPREC_INT16};
+	QRound *round = NULL;
 	long n;
 
 	if (!func || !quant_check_float(func))
 		return false;
+	if (!strcmp(ir_pass_string(pass, "rounding"), "gptq") &&
+	    strcmp(mode, "fp16") && !(round = gptq_stats(pass, func)))
+		return false;
+	cfg.round = round;
 	if (!strcmp(mode, "fp16")) {
 		n = quant_fp16(func);
 	} else if (!strcmp(mode, "dynamic")) {
@@ -47,6 +74,7 @@ quantize_run(IrOp *module, IrPass *pass)
 		    ir_pass_string(pass, "target-sqnr"),
 		    ir_pass_string(pass, "inputs"));
 	}
+	qround_destroy(round);
 	if (n < 0)
 		return false;
 	if (n == 0) {
@@ -71,6 +99,8 @@ static const char *const weight_choices[] = {"max", "mse", NULL};
 
 static const char *const raise_choices[] = {"int16", "float", NULL};
 
+static const char *const rounding_choices[] = {"nearest", "gptq", NULL};
+
 static const IrPassOption quantize_options[] = {
 	{"mode", IR_OPT_ENUM, "int8", "int8, int16x8 (int16 activations, "
 	    "int8 weights), fp16 (f16 weights) or dynamic (int8 weights, "
@@ -85,14 +115,18 @@ static const IrPassOption quantize_options[] = {
 	{"target-sqnr", IR_OPT_STRING, NULL, "mixed precision: raise the "
 	    "most sensitive layers to int16 until the output SQNR (dB) on "
 	    "`inputs` reaches this", NULL},
-	{"inputs", IR_OPT_STRING, NULL, "samples for target-sqnr (as "
-	    "calibrate's inputs)", NULL},
+	{"inputs", IR_OPT_STRING, NULL, "samples for target-sqnr and "
+	    "rounding=gptq (as calibrate's inputs)", NULL},
 	{"bias-correction", IR_OPT_BOOL, "true", "take the weights' "
 	    "rounding error times the calibrated mean input off the bias",
 	    NULL},
 	{"raise-to", IR_OPT_ENUM, "int16", "what target-sqnr raises the "
 	    "sensitive layers to: int16 (16x8) or float (left unquantized)",
 	    raise_choices},
+	{"rounding", IR_OPT_ENUM, "nearest", "weight rounding: to nearest, "
+	    "or gptq: one weight at a time, each error moved onto the "
+	    "weights not yet rounded so that each layer's output error on "
+	    "the samples of `inputs` stays least (GPTQ)", rounding_choices},
 };
 
 const IrPassDef pass_quantize = {

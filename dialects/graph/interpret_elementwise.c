@@ -54,22 +54,36 @@ binary_kernel(IrOp *op, IrTensor *const *in, IrTensor **out, BinFn fn)
  * operands and result (reference_integer_ops/add.h, mul.h): add and sub
  * shift inputs left by 20, scale each by s_i / (2 max(s1, s2)), combine,
  * and scale by 2 max(s1, s2) / (2^20 s_out); mul scales the product of
- * the zero-point-free inputs by s1 s2 / s_out. Scales are taken as f32. */
+ * the zero-point-free inputs by s1 s2 / s_out. Scales are taken as f32.
+ * 16-bit operands and result (all three) run TFLite's general int16
+ * kernels, the same arithmetic with inputs shifted left by 15 (add.cc's
+ * general_scale_int16 path, which the converter's models take; the
+ * power-of-two path of old models is not modelled); under
+ * --arith=xnnpack too, as XNNPack's delegate leaves int16 to TFLite. */
 static bool
 qbinary_applies(IrOp *op, IrTensor *const *in)
 {
 	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
+	const IrType *a = graph_qtensor(in[0], 16);
+	const IrType *b = graph_qtensor(in[1], 16);
+	unsigned wy;
 
-	return graph_qtensor(in[0], 8) && graph_qtensor(in[1], 8) &&
-	    y->kind == IR_TYPE_QUANT && y->u.quant.nscales == 1 &&
-	    ir_type_bitwidth(y->u.quant.storage) <= 8 && R(in[0]) <= MAXR &&
-	    R(in[1]) <= MAXR;
+	if (!a || !b || y->kind != IR_TYPE_QUANT || y->u.quant.nscales != 1 ||
+	    R(in[0]) > MAXR || R(in[1]) > MAXR)
+		return false;
+	wy = ir_type_bitwidth(y->u.quant.storage);
+	if (wy <= 8)
+		return ir_type_bitwidth(a->u.quant.storage) <= 8 &&
+		    ir_type_bitwidth(b->u.quant.storage) <= 8;
+	return wy == 16 && ir_type_bitwidth(a->u.quant.storage) == 16 &&
+	    ir_type_bitwidth(b->u.quant.storage) == 16;
 }
 
 typedef struct QBin {
 	char code;               /* '+', '-', '*' */
 	QMultiplier m1, m2, mo;
 	int64_t z1, z2, zo, lo, hi;
+	int left;                /* input shift of add/sub: 20, 15 (int16) */
 	bool single;
 	bool xnn;                /* XNNPack's arithmetic: xa or fscale */
 	QXnnAdd xa;
@@ -92,8 +106,10 @@ qbin_one(const QBin *q, int64_t a, int64_t b)
 	if (q->code == '*') {
 		v = qmath_requant((int32_t)(a * b), q->mo, q->single);
 	} else {
-		a = qmath_requant((int32_t)(a * (1 << 20)), q->m1, q->single);
-		b = qmath_requant((int32_t)(b * (1 << 20)), q->m2, q->single);
+		a = qmath_requant((int32_t)(a * (1 << q->left)), q->m1,
+		    q->single);
+		b = qmath_requant((int32_t)(b * (1 << q->left)), q->m2,
+		    q->single);
 		v = qmath_requant(qmath_clamp(q->code == '+' ? a + b : a - b,
 		    INT32_MIN, INT32_MAX), q->mo, q->single);
 	}
@@ -110,12 +126,13 @@ qbin_params(IrInterp *it, IrOp *op, IrTensor *const *in, char code)
 	double s2 = graph_f32_scale(q2->u.quant.scales[0]);
 	double so = graph_f32_scale(qy->u.quant.scales[0]);
 	double twice = 2 * (s1 > s2 ? s1 : s2);
+	int left = ir_type_bitwidth(qy->u.quant.storage) > 8 ? 15 : 20;
 	QBin q = {code, qmath_quantize_multiplier(s1 / twice),
 	    qmath_quantize_multiplier(s2 / twice),
 	    qmath_quantize_multiplier(code == '*' ? s1 * s2 / so :
-	    twice / ((1 << 20) * so)), q1->u.quant.zero_points[0],
+	    twice / ((1 << left) * so)), q1->u.quant.zero_points[0],
 	    q2->u.quant.zero_points[0], qy->u.quant.zero_points[0],
-	    qy->u.quant.storage_min, qy->u.quant.storage_max,
+	    qy->u.quant.storage_min, qy->u.quant.storage_max, left,
 	    ir_interp_options(it)->single_rounding, false, {0, 0, 0, 0}, 0};
 
 	/* XNNPack's delegate takes int8 add, sub and mul whose scale ratios

@@ -593,10 +593,65 @@ f_resize(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return fn(op, in, out);
 }
 
+/* TFLite's integer bilinear resize (ResizeBilinearInteger) applies to a
+ * TFLite-coordinate NHWC bilinear resize whose input and result share one
+ * per-tensor quantization of at most 16 bits: TFLite's kernel moves
+ * stored integers and never rescales. XNNPack's delegate takes 8-bit
+ * resizes with its own arithmetic (not modelled: float), int16 it leaves
+ * to TFLite. */
+static bool
+qresize_applies(IrInterp *it, IrOp *op, IrTensor *const *in)
+{
+	const IrType *x = graph_qtensor(in[0], 16);
+	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
+
+	if (!x || y->kind != IR_TYPE_QUANT || y->u.quant.nscales != 1 ||
+	    strcmp(gets(op, "mode"), "bilinear") ||
+	    strcmp(gets(op, "coordinate_mode"), "tflite") || nchw(op) ||
+	    R(in[0]) != 4 || x->u.quant.storage != y->u.quant.storage ||
+	    x->u.quant.zero_points[0] != y->u.quant.zero_points[0] ||
+	    graph_f32_scale(x->u.quant.scales[0]) !=
+	    graph_f32_scale(y->u.quant.scales[0]))
+		return false;
+	return ir_interp_options(it)->arith != IR_ARITH_XNNPACK ||
+	    ir_type_bitwidth(x->u.quant.storage) > 8;
+}
+
+static bool
+qresize(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out)
+{
+	const IrType *t = ir_op_result(op, 0)->type;
+	QWindow g = {0};
+	int32_t *x, *y;
+	int64_t i;
+
+	if (!(out[0] = ir_tensor_create(t))) {
+		ir_op_emit_error(op, "result type has no runtime form");
+		return false;
+	}
+	g.n = D(in[0])[0], g.h = D(in[0])[1], g.w = D(in[0])[2];
+	g.c = D(in[0])[3], g.oh = D(out[0])[1], g.ow = D(out[0])[2];
+	x = ir_xmalloc((size_t)(in[0]->n ? in[0]->n : 1) * sizeof *x);
+	y = ir_xmalloc((size_t)(out[0]->n ? out[0]->n : 1) * sizeof *y);
+	for (i = 0; i < in[0]->n; i++)
+		x[i] = (int32_t)ir_tensor_get_int(in[0], i);
+	if (in[0]->n)
+		qmath_resize_bilinear(&g, getb(op, "align_corners"),
+		    getb(op, "half_pixel_centers"),
+		    ir_interp_options(it)->single_rounding, x, y);
+	for (i = 0; i < out[0]->n; i++)
+		ir_tensor_set_int(out[0], i, in[0]->n ? y[i] : 0);
+	free(x);
+	free(y);
+	return true;
+}
+
 bool
 graph_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
+	if (qresize_applies(it, op, in))
+		return graph_act_apply(op, qresize(it, op, in, out), out);
 	return graph_float_kernel(it, op, in, out, f_resize);
 }
 

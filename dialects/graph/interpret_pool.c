@@ -304,19 +304,70 @@ qmean(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return true;
 }
 
+/* TFLite's QuantizedMeanOrSum (reference/reduce.h), what TFLite's
+ * reference MEAN and SUM and TFLite Micro's run on int8 and int16: an
+ * int32 sum of the stored integers, minus zp_in * n, requantized by
+ * QuantizeMultiplier(s_in / s_out), for a mean with 1 / n folded into
+ * the multiplier (qmath_mean_multiplier), plus zp_out. */
+static bool
+qmean_tflite(IrInterp *it, IrOp *op, IrTensor *const *in, IrTensor **out,
+    bool mean)
+{
+	const IrType *qi = in[0]->type->u.shaped.elem;
+	const IrType *qo = ir_op_result(op, 0)->type->u.shaped.elem;
+	QMultiplier m = qmath_quantize_multiplier(graph_f32_scale(
+	    qi->u.quant.scales[0]) / graph_f32_scale(qo->u.quant.scales[0]));
+	bool red[MAXR] = {false};
+	int64_t i, n, *sum;
+	IrReduceWalk w;
+
+	out[0] = ir_tensor_create(ir_op_result(op, 0)->type);
+	reduced_axes(op, R(in[0]), red);
+	ir_reduce_walk_init(&w, in[0], red);
+	n = out[0]->n ? in[0]->n / out[0]->n : 0;
+	if (mean)
+		m = qmath_mean_multiplier(m, n);
+	sum = ir_xcalloc((size_t)out[0]->n + 1, sizeof *sum);
+	for (i = 0; i < in[0]->n; i++) {
+		sum[w.out] += ir_tensor_get_int(in[0], i);
+		ir_reduce_walk_next(&w);
+	}
+	/* An empty reduction leaves TFLite's zero-filled output. */
+	for (i = 0; i < out[0]->n; i++)
+		ir_tensor_set_int(out[0], i, n ? qmath_mean_out(sum[i],
+		    qi->u.quant.zero_points[0], n, m,
+		    ir_interp_options(it)->single_rounding,
+		    qo->u.quant.zero_points[0], qo->u.quant.storage_min,
+		    qo->u.quant.storage_max) : 0);
+	free(sum);
+	return true;
+}
+
+/* Does the integer reduction apply: per-tensor quantized input and
+ * result of at most bits-bit storage. */
+static bool
+qreduce_applies(IrOp *op, IrTensor *const *in, unsigned bits)
+{
+	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
+
+	return graph_qtensor(in[0], bits) && y->kind == IR_TYPE_QUANT &&
+	    y->u.quant.nscales == 1 &&
+	    ir_type_bitwidth(y->u.quant.storage) <= bits && R(in[0]) <= MAXR;
+}
+
 static bool f_reduce_mean(IrOp *op, IrTensor *const *in, IrTensor **out);
 
+/* Quantized means: XNNPack's for int8 under --arith=xnnpack, TFLite's
+ * integer mean otherwise (XNNPack's delegate leaves int16 to TFLite). */
 bool
 graph_interpret_reduce_mean(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
-	const IrType *q = graph_qtensor(in[0], 8);
-	const IrType *y = ir_op_result(op, 0)->type->u.shaped.elem;
-
-	if (ir_interp_options(it)->arith == IR_ARITH_XNNPACK && q &&
-	    y->kind == IR_TYPE_QUANT && y->u.quant.nscales == 1 &&
-	    ir_type_bitwidth(y->u.quant.storage) == 8 && R(in[0]) <= MAXR)
+	if (ir_interp_options(it)->arith == IR_ARITH_XNNPACK &&
+	    qreduce_applies(op, in, 8))
 		return qmean(op, in, out);
+	if (qreduce_applies(op, in, 16))
+		return qmean_tflite(it, op, in, out, true);
 	return graph_run_float(it, op, in, out, f_reduce_mean);
 }
 
@@ -332,10 +383,16 @@ f_reduce_sum(IrOp *op, IrTensor *const *in, IrTensor **out)
 	return reduce(op, in[0], out[0], 1);
 }
 
+/* Quantized sums: TFLite's QuantizedMeanOrSum under --arith=tflite and
+ * tflite-micro (what XNNPack does with them is not modelled: float). */
 bool
 graph_interpret_reduce_sum(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
 {
+	if (ir_interp_options(it)->arith != IR_ARITH_XNNPACK &&
+	    qreduce_applies(op, in, 16))
+		return graph_act_apply(op, qmean_tflite(it, op, in, out,
+		    false), out);
 	return graph_float_kernel(it, op, in, out, f_reduce_sum);
 }
 

@@ -398,25 +398,8 @@ npu_interpret_lut(IrInterp *it, IrOp *op, IrTensor *const *in,
 }
 
 /* TFLite's integer resize: nearest as ResizeNearestNeighbor, bilinear
- * in 10-bit fixed point as ResizeBilinearInteger. */
-static int64_t
-scale10(int64_t in, int64_t out, bool align)
-{
-	if (align && out > 1)
-		return ((1 << 10) * (in - 1) + (out - 1) / 2) / (out - 1);
-	return ((1 << 10) * in + out / 2) / out;
-}
-
-static void
-interp10(int64_t v, int64_t s, bool half, int64_t size, int64_t *scaled,
-    int64_t *lo, int64_t *hi)
-{
-	*scaled = half ? v * s + s / 2 - (1 << 9) : v * s;
-	*lo = *scaled / (1 << 10) > 0 ? *scaled / (1 << 10) : 0;
-	*hi = (*scaled + (1 << 10) - 1) / (1 << 10);
-	*hi = *hi < size - 1 ? *hi : size - 1;
-}
-
+ * as ResizeBilinearInteger (qmath_resize_bilinear, with the
+ * interpreter's rounding, as the graph kernel). */
 static int64_t
 nearest(int64_t o, int64_t in, int64_t out, bool align, bool half)
 {
@@ -429,6 +412,29 @@ nearest(int64_t o, int64_t in, int64_t out, bool align, bool half)
 	return i < 0 ? 0 : i;
 }
 
+/* Bilinear: the stored integers through qmath_resize_bilinear. */
+static void
+resize_bilinear(IrInterp *it, IrOp *op, const IrTensor *x, IrTensor *y)
+{
+	const IrOpDef *d = def_of(op);
+	QWindow g = {0};
+	int32_t *a = ints(x, 0);
+	int32_t *b = ir_xmalloc((size_t)(y->n ? y->n : 1) * sizeof *b);
+	int64_t i;
+
+	g.n = D(x)[0], g.h = D(x)[1], g.w = D(x)[2], g.c = D(x)[3];
+	g.oh = D(y)[1], g.ow = D(y)[2];
+	if (x->n)
+		qmath_resize_bilinear(&g, dialect_get_bool(d, op->attrs,
+		    "align_corners"), dialect_get_bool(d, op->attrs,
+		    "half_pixel_centers"),
+		    ir_interp_options(it)->single_rounding, a, b);
+	for (i = 0; i < y->n; i++)
+		ir_tensor_set_int(y, i, x->n ? b[i] : 0);
+	free(a);
+	free(b);
+}
+
 bool
 npu_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
@@ -436,43 +442,24 @@ npu_interpret_resize(IrInterp *it, IrOp *op, IrTensor *const *in,
 	const IrOpDef *d = def_of(op);
 	bool align = dialect_get_bool(d, op->attrs, "align_corners");
 	bool half = dialect_get_bool(d, op->attrs, "half_pixel_centers");
-	bool bil = !strcmp(dialect_get_str(d, op->attrs, "mode"), "bilinear");
-	int64_t N, H, W, C, OH, OW, n, oy, ox, c, sy, sx;
+	int64_t N, H, W, C, OH, OW, n, oy, ox, c;
 
 	if (!make_out(op, out))
 		return false;
+	if (!strcmp(dialect_get_str(d, op->attrs, "mode"), "bilinear")) {
+		resize_bilinear(it, op, in[0], out[0]);
+		return true;
+	}
 	N = D(in[0])[0], H = D(in[0])[1], W = D(in[0])[2], C = D(in[0])[3];
 	OH = D(out[0])[1], OW = D(out[0])[2];
-	sy = scale10(H, OH, align);
-	sx = scale10(W, OW, align);
 	for (n = 0; n < N; n++)
 	for (oy = 0; oy < OH; oy++)
 	for (ox = 0; ox < OW; ox++)
-	for (c = 0; c < C; c++) {
-		int64_t o = ((n * OH + oy) * OW + ox) * C + c, fy, y0, y1;
-		int64_t fx, x0, x1, v;
-
-#define PX(a, b) ir_tensor_get_int(in[0], ((n * H + (a)) * W + (b)) * C + c)
-		if (!bil) {
-			v = PX(nearest(oy, H, OH, align, half),
-			    nearest(ox, W, OW, align, half));
-		} else {
-			int64_t dy, dx, acc;
-
-			interp10(oy, sy, half, H, &fy, &y0, &y1);
-			interp10(ox, sx, half, W, &fx, &x0, &x1);
-			dy = fy - (1 << 10) * y0;
-			dx = fx - (1 << 10) * x0;
-			acc = PX(y0, x0) * ((1 << 10) - dy) * ((1 << 10) - dx) +
-			    PX(y1, x0) * dy * ((1 << 10) - dx) +
-			    PX(y0, x1) * ((1 << 10) - dy) * dx +
-			    PX(y1, x1) * dy * dx;
-			v = (acc + (acc > 0 ? 1 << 19 : -(1 << 19))) /
-			    (1 << 20);
-		}
-#undef PX
-		ir_tensor_set_int(out[0], o, v);
-	}
+	for (c = 0; c < C; c++)
+		ir_tensor_set_int(out[0], ((n * OH + oy) * OW + ox) * C + c,
+		    ir_tensor_get_int(in[0], ((n * H + nearest(oy, H, OH,
+		    align, half)) * W + nearest(ox, W, OW, align, half)) * C +
+		    c));
 	return true;
 }
 

@@ -34,9 +34,9 @@ typedef struct Legalize {
 	IrPtrMap fused;     /* relu-like ops folded into their producer */
 	size_t nnpu, nregions;
 	FILE *report;       /* NULL: no report */
-	bool exact;         /* exact: ops whose integer NPU arithmetic
-	                       differs from the graph's float kernel stay on
-	                       the CPU */
+	bool exact;         /* exact: ops whose NPU arithmetic in Vela's
+	                       sequences differs from TFLite's CPU kernel
+	                       stay on the CPU */
 } Legalize;
 
 static void
@@ -322,9 +322,11 @@ is_candidate(IrOp *op)
 }
 
 
-/* Ops whose graph kernel is float while the NPU (Vela, TFLite's integer
- * reference) computes in integers: MEAN, bilinear resize and 16-bit add,
- * sub, mul. */
+/* Ops that `exact` keeps on the CPU: MEAN, bilinear resize and 16-bit
+ * add, sub, mul. Their npu ops compute TFLite's integer kernels, as the
+ * graph kernels do, so the lowering is bit-exact without `exact`; Vela's
+ * NPU sequences for them (upscale and pools for resize, its own int16
+ * scaling, the output stage's rounding for MEAN) compute differently. */
 static bool
 float_reference(IrOp *op)
 {
@@ -352,8 +354,8 @@ legalize_op(Legalize *L, IrOp *op)
 		return;
 	why = eu_check_op(op, &L->lw.accel, extra, sizeof extra);
 	if (!why && L->exact && float_reference(op))
-		why = "npu-ir: exact keeps it on the CPU (the graph computes "
-		    "it in float; the NPU's integer result can differ by one)";
+		why = "npu-ir: exact keeps it on the CPU (Vela's NPU "
+		    "arithmetic for it may differ from TFLite's CPU kernel)";
 	if (!why)
 		why = eu_lower(&L->lw, op, &npu, extra, sizeof extra);
 	if (why) {
@@ -444,10 +446,11 @@ static const IrPassOption legalize_options[] = {
 	    "(the graph kernel's, bit-exact with the graph program) or vela "
 	    "(Vela's fixed-point sequence, as the NPU computes it)",
 	    softmax_choices},
-	{"exact", IR_OPT_BOOL, "false", "keep on the CPU the ops the graph "
-	    "computes in float and the NPU in integers (MEAN, bilinear "
-	    "resize, 16-bit ADD, SUB and MUL), so the lowering is bit-exact "
-	    "with the graph", NULL},
+	{"exact", IR_OPT_BOOL, "false", "keep on the CPU the ops whose NPU "
+	    "sequence in Vela computes differently from TFLite's CPU kernel "
+	    "(MEAN, bilinear resize, 16-bit ADD, SUB and MUL); not needed "
+	    "for bit-exactness with the graph, which the lowering is either "
+	    "way", NULL},
 };
 
 static const IrPassStatistic legalize_stats[] = {
@@ -476,8 +479,9 @@ const IrPassDef pass_ethos_u_legalize = {
 	    "and TFLite do), max/avg pooling, add/sub/mul/maximum/minimum, "
 	    "softmax, mean, int8 activations as 256-entry lookup tables, "
 	    "reshape/squeeze/expand-dims as views, concat, constant pad and "
-	    "nearest resize. A relu, relu6 or clip that follows a lowered op "
-	    "becomes its activation clamp. Every other op, and every op that "
+	    "nearest and bilinear resize. A relu, relu6 or clip that follows "
+	    "a lowered op becomes its activation clamp. Every other op, and "
+	    "every op that "
 	    "breaks a constraint, goes into an `npu.cpu` region (contiguous "
 	    "CPU ops share one region); `report=FILE` lists each with the "
 	    "constraint it broke, in Vela's wording. The accelerator comes "

@@ -733,7 +733,7 @@ lower_mean(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 	const IrType *qx = elem_of(x), *qy = elem_of(ir_op_result(op, 0));
 	int64_t ax[DIALECT_MAX_RANK + 1], cnt = 1, r = x->type->u.shaped.rank;
 	int na = dialect_get_ints(DEF(op), op->attrs, "axes", ax,
-	    DIALECT_MAX_RANK + 1), s = 0;
+	    DIALECT_MAX_RANK + 1);
 	QMultiplier m = qmath_quantize_multiplier(f32(qx->u.quant.scales[0]) /
 	    f32(qy->u.quant.scales[0]));
 	Attrs at = {.ctx = lw->ctx};
@@ -742,13 +742,7 @@ lower_mean(EuLower *lw, IrOp *op, IrOp **npu, char *extra, size_t n)
 		ax[i] += ax[i] < 0 ? r : 0;
 		cnt *= x->type->u.shaped.dims[ax[i]];
 	}
-	while (s < 62 && ((int64_t)1 << (s + 1)) <= cnt)
-		s++;
-	s = s < 32 ? s : 32;
-	s = s < 31 + m.shift ? s : 31 + m.shift;
-	s = s > 0 ? s : 0;
-	m.multiplier = (int32_t)(((int64_t)m.multiplier << s) / cnt);
-	m.shift -= s;
+	m = qmath_mean_multiplier(m, cnt);
 	if (m.shift < -31 || m.shift > 30) {
 		snprintf(extra, n, "shift %d after dividing by %lld", m.shift,
 		    (long long)cnt);

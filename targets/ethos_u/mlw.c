@@ -517,16 +517,26 @@ iv_push(IntVec *a, int x)
 	a->v[a->n++] = x;
 }
 
-/* The palette scan's state (Vela's search_palette_sections). */
+/* The palette scan's state (Vela's search_palette_sections). A window
+ * ends at the current value and reaches back over N + 2 non-zero values
+ * (or to the section's start); the palette a restart there needs has
+ * one entry per value whose last occurrence lies inside it, so the scan
+ * keeps each value's last position (in first-seen order, for a compact
+ * count) and the positions of the recent non-zero values. */
+#define NZ_RING 2048            /* > the widest window, 1024 + 2 */
+
 typedef struct Scan {
 	const int16_t *v;
 	int restart;            /* start of the current section */
 	bool have;              /* the section has a palette */
 	int palsize;
 	int zeros;              /* zeros since restart */
-	int last[512];          /* last position of each value */
-	uint32_t seen[512];     /* == stamp: value inside the window */
-	uint32_t stamp;
+	int last[512];          /* last position of each value, -1 never */
+	int nseen;              /* values seen so far */
+	int32_t seen_last[512]; /* last position, in first-seen order */
+	int16_t slot[512];      /* value -> index in seen_last, -1 none */
+	int nnz;                /* non-zero values so far */
+	int nzpos[NZ_RING];     /* position of non-zero k at k % NZ_RING */
 	IntVec starts;
 } Scan;
 
@@ -537,25 +547,40 @@ scan_restart(Scan *s, int at)
 		iv_push(&s->starts, at);
 }
 
+/* How many values have their last occurrence at or after j. */
+static int
+distinct_from(const Scan *s, int j)
+{
+	int k = 0, n = 0;
+#if defined(__SSE2__)
+	__m128i acc = _mm_setzero_si128(), jm = _mm_set1_epi32(j - 1);
+	for (; k + 4 <= s->nseen; k += 4)
+		acc = _mm_sub_epi32(acc, _mm_cmpgt_epi32(_mm_loadu_si128(
+		    (const __m128i *)(s->seen_last + k)), jm));
+	int32_t lanes[4];
+	_mm_storeu_si128((__m128i *)lanes, acc);
+	n = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+#endif
+	for (; k < s->nseen; k++)
+		n += s->seen_last[k] >= j;
+	return n;
+}
+
 /* Every N non-zero values, would a palette over the last N of them
  * save bits over the current one (or over none)? */
 static void
 scan_window(Scan *s, int i, int N, bool exclude_zero)
 {
-	int j, nz = 0, newsize = 0, nb, save;
-	/* The palette a restart at j needs: the distinct values of
-	 * v[j..i] (Vela counts the values last seen at or after j). */
-	s->stamp++;
-	for (j = i; j > s->restart; j--) {
-		newsize += s->seen[s->v[j] + 256] != s->stamp;
-		s->seen[s->v[j] + 256] = s->stamp;
-		if (s->v[j] != 0) {
-			if (nz == N + 1)
-				break;
-			nz++;
-		}
+	int j, nb, save, newsize;
+	/* The window starts at the (N + 2)-th non-zero value back from i
+	 * (Vela counts the values last seen at or after it), or at the
+	 * section's start when there are fewer. */
+	j = s->restart;
+	if (s->nnz >= N + 2) {
+		int at = s->nzpos[(unsigned)(s->nnz - (N + 2)) % NZ_RING];
+		j = at > j ? at : j;
 	}
-	newsize += s->seen[s->v[j] + 256] != s->stamp;
+	newsize = distinct_from(s, j);
 	nb = index_bits(newsize - exclude_zero);
 	if (s->have) {
 		int ob = index_bits(s->palsize - exclude_zero);
@@ -576,6 +601,19 @@ scan_window(Scan *s, int i, int N, bool exclude_zero)
 		s->zeros += s->v[k] == 0;
 }
 
+/* Records value v[i] as last seen at i. */
+static void
+scan_see(Scan *s, int i)
+{
+	int u = s->v[i] + 256;
+	if (s->slot[u] < 0)
+		s->slot[u] = (int16_t)s->nseen++;
+	s->seen_last[s->slot[u]] = i;
+	s->last[u] = i;
+	if (s->v[i] != 0)
+		s->nzpos[(unsigned)s->nnz++ % NZ_RING] = i;
+}
+
 /* Section starts: where Vela restarts the palette. */
 static void
 find_sections(const int16_t *v, int n, IntVec *starts)
@@ -583,13 +621,18 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 	Scan *s = ir_xcalloc(1, sizeof(*s));
 	s->v = v;
 	memset(s->last, -1, sizeof(s->last));
+	memset(s->slot, -1, sizeof(s->slot));
 	iv_push(&s->starts, 0);
 	for (int i = 0; i < n; i++) {
-		bool excl = s->zeros > (i - s->restart) / 4;
+		/* Zero is left out of the palette estimates when over a
+		 * quarter of the section so far is zeros (as it stood
+		 * before v[i]); computed only where used. */
+		int zeros0 = s->zeros, len0 = i - s->restart;
 		if (s->have && s->last[v[i] + 256] < s->restart) {
 			/* A value the palette lacks: growing past a power
 			 * of two costs an index bit everywhere, so a long
 			 * section or a full palette starts afresh. */
+			bool excl = zeros0 > len0 / 4;
 			s->palsize++;
 			if (pow2_or_zero(s->palsize - 1 - excl) &&
 			    (i - s->restart - s->zeros > 512 ||
@@ -600,7 +643,7 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 				s->zeros = 0;
 			}
 		}
-		s->last[v[i] + 256] = i;
+		scan_see(s, i);
 		s->zeros += v[i] == 0;
 		/* Window sizes are powers of two from 32 (64 with a
 		 * palette): a mask is the modulo, and a count that is no
@@ -608,6 +651,7 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 		int nz = i - s->restart - s->zeros;
 		if (nz <= 0 || (nz & 31))
 			continue;
+		bool excl = zeros0 > len0 / 4;
 		for (int k = 0; k < 5; k++) {
 			int N = (32 << k) * (s->have ? 2 : 1);
 			nz = i - s->restart - s->zeros;
@@ -862,6 +906,83 @@ path_step13(int32_t *cost, const int32_t *bits, int extra)
 }
 #endif
 
+#if defined(__SSE2__)
+/* The weight search on 16-bit lanes, eight at a time: each step
+ * subtracts the cheapest cost from all (comparisons and the argmin only
+ * see differences, so the path is path_step13's), which keeps every
+ * cost below 40 + PAD16 and in range. A row of bits per weight index,
+ * filled on first use. */
+#define PAD16 16000
+
+typedef struct Bits16 {
+	int16_t row[512][NLANES];
+	bool have[512];
+} Bits16;
+
+static const int16_t *
+w_bits16(Bits16 *t, int v, int raw_bits)
+{
+	if (!t->have[v]) {
+		for (int j = 0; j < NLANES; j++)
+			t->row[v][j] = (int16_t)(j < 13 ? code_bits(v,
+			    w_params[j], false, raw_bits) : PAD16);
+		t->have[v] = true;
+	}
+	return t->row[v];
+}
+
+/* Steps 1..n of the weight search into steps; returns the best final
+ * parameter (lowest index among the cheapest). */
+static int
+weight_steps16(const int *vals, int n, int raw_bits, const Runs *free_at,
+    Step *steps)
+{
+	Bits16 *tab = ir_xmalloc(sizeof(*tab));
+	__m128i c0 = _mm_setzero_si128(), c1, zero = _mm_setzero_si128();
+	__m128i e40 = _mm_set1_epi16(40);
+	int fi = 0;
+	memset(tab->have, 0, sizeof(tab->have));
+	/* lanes 8..12 real, 13..15 padding */
+	c1 = _mm_setr_epi16(0, 0, 0, 0, 0, PAD16, PAD16, PAD16);
+	for (int i = 0; i < n; i++) {
+		__m128i e = e40, m, x0, x1, q0, q1;
+		const int16_t *b = w_bits16(tab, vals[i], raw_bits);
+		if (free_at && fi < free_at->n && free_at->end[fi] == i + 1) {
+			e = zero;
+			fi++;
+		}
+		m = _mm_min_epi16(c0, c1);
+		m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
+		m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+		m = _mm_min_epi16(m, _mm_shufflehi_epi16(_mm_shufflelo_epi16(m,
+		    0xb1), 0xb1));
+		c0 = _mm_sub_epi16(c0, m);
+		c1 = _mm_sub_epi16(c1, m);
+		q0 = _mm_cmpeq_epi16(c0, zero);
+		q1 = _mm_cmpeq_epi16(c1, zero);
+		x0 = _mm_cmpgt_epi16(c0, e);
+		x1 = _mm_cmpgt_epi16(c1, e);
+		steps[i + 1].from = (uint8_t)__builtin_ctz((unsigned)
+		    _mm_movemask_epi8(_mm_packs_epi16(q0, q1)));
+		steps[i + 1].change = (uint16_t)(_mm_movemask_epi8(
+		    _mm_packs_epi16(x0, x1)) & 0x1fff);
+		c0 = _mm_add_epi16(_mm_min_epi16(c0, e),
+		    _mm_loadu_si128((const __m128i *)b));
+		c1 = _mm_add_epi16(_mm_min_epi16(c1, e),
+		    _mm_loadu_si128((const __m128i *)(b + 8)));
+	}
+	free(tab);
+	/* the final argmin: lanes equal to the minimum, lowest first */
+	__m128i m = _mm_min_epi16(c0, c1);
+	m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
+	m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+	m = _mm_min_epi16(m, _mm_shufflehi_epi16(_mm_shufflelo_epi16(m, 0xb1),
+	    0xb1));
+	return __builtin_ctz((unsigned)_mm_movemask_epi8(_mm_packs_epi16(
+	    _mm_cmpeq_epi16(c0, m), _mm_cmpeq_epi16(c1, m))));
+}
+#endif
+
 /* The parameter before step i of a path that has cfg after it. */
 static int
 step_from(const Step *steps, int i, int cfg)
@@ -869,23 +990,20 @@ step_from(const Step *steps, int i, int cfg)
 	return steps[i].change >> cfg & 1 ? steps[i].from : cfg;
 }
 
-/* Shortest path over (value, parameter) with 40 bits per parameter
- * change (free where `free_at` already has a slice boundary). Ties go
- * to the lower parameter index, and to keeping the parameter. */
-static void
-search_params(const int *vals, int n, bool zmode, int raw_bits,
-    const Runs *free_at, Runs *out)
+/* Steps 1..n of the search in 32-bit lanes (zero runs, whose costs
+ * can be large, and the weights without SSE2); returns the best final
+ * parameter. */
+static int
+steps32(const int *vals, int n, bool zmode, int raw_bits,
+    const Runs *free_at, Step *steps)
 {
-	int ncfg = zmode ? 4 : 13, fi = 0;
+	int ncfg = zmode ? 4 : 13, fi = 0, best = INT_MAX, bj = 0;
 	int32_t cost[NLANES], zbits[4];
-	int best, bj, cfg, end, k;
-	Step *steps = ir_xmalloc((size_t)(n + 1) * sizeof(*steps));
 	BitsTable *tab = zmode ? NULL : ir_xmalloc(sizeof(*tab));
 	if (tab)
 		memset(tab->have, 0, sizeof(tab->have));
 	for (int j = 0; j < NLANES; j++)
 		cost[j] = j < ncfg ? 0 : PAD_BITS;
-	steps[0] = (Step){ 0, 0 };
 	for (int i = 0; i < n; i++) {
 		int extra = 40;
 		if (free_at && fi < free_at->n && free_at->end[fi] == i + 1) {
@@ -904,35 +1022,61 @@ search_params(const int *vals, int n, bool zmode, int raw_bits,
 		}
 	}
 	free(tab);
-	best = INT_MAX;
-	bj = 0;
 	for (int j = 0; j < ncfg; j++)
 		if (cost[j] < best)
 			best = cost[bj = j];
+	return bj;
+}
+
+/* Shortest path over (value, parameter) with 40 bits per parameter
+ * change (free where `free_at` already has a slice boundary). Ties go
+ * to the lower parameter index, and to keeping the parameter. */
+static void
+search_params(const int *vals, int n, bool zmode, int raw_bits,
+    const Runs *free_at, Runs *out)
+{
+	int bj, cfg, end, k;
+	Step *steps = ir_xmalloc((size_t)(n + 1) * sizeof(*steps));
+	steps[0] = (Step){ 0, 0 };
+#if defined(__SSE2__)
+	bj = zmode ? steps32(vals, n, true, 0, free_at, steps) :
+	    weight_steps16(vals, n, raw_bits, free_at, steps);
+#else
+	bj = steps32(vals, n, zmode, raw_bits, free_at, steps);
+#endif
 	/* Walk back: a state whose predecessor had another parameter
-	 * starts a run; the run before it ends one value earlier. */
+	 * starts a run; the run before it ends one value earlier. Runs
+	 * come out last first: collected, then reversed. */
+	int cap = 16;
 	out->n = 0;
-	cfg = bj;
-	for (int i = n; i >= 0; i--) {
-		int pc = step_from(steps, i, cfg);
-		if (pc != cfg || i == 0) {
-			out->n++;
-			cfg = pc;
-		}
-	}
-	out->cfg = ir_xmalloc((size_t)out->n);
-	out->end = ir_xmalloc((size_t)out->n * sizeof(int));
+	out->cfg = ir_xmalloc((size_t)cap);
+	out->end = ir_xmalloc((size_t)cap * sizeof(int));
 	cfg = bj;
 	end = n;
-	k = out->n - 1;
 	for (int i = n; i >= 0; i--) {
-		int pc = step_from(steps, i, cfg);
-		if (pc != cfg || i == 0) {
-			out->cfg[k] = (uint8_t)cfg;
-			out->end[k--] = end;
-			cfg = pc;
-			end = i - 1;
+		if (!(steps[i].change >> cfg & 1) && i > 0)
+			continue;
+		int pc = i > 0 ? steps[i].from : step_from(steps, 0, cfg);
+		if (pc == cfg && i > 0)
+			continue;
+		if (out->n == cap) {
+			cap *= 2;
+			out->cfg = ir_xrealloc(out->cfg, (size_t)cap);
+			out->end = ir_xrealloc(out->end, (size_t)cap *
+			    sizeof(int));
 		}
+		out->cfg[out->n] = (uint8_t)cfg;
+		out->end[out->n++] = end;
+		cfg = pc;
+		end = i - 1;
+	}
+	for (k = 0; k < out->n / 2; k++) {
+		int j = out->n - 1 - k, t = out->end[k];
+		uint8_t c = out->cfg[k];
+		out->end[k] = out->end[j];
+		out->end[j] = t;
+		out->cfg[k] = out->cfg[j];
+		out->cfg[j] = c;
 	}
 	free(steps);
 }

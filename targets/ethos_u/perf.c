@@ -619,16 +619,29 @@ move(Traffic *tr, EthosUMem m, bool weights, bool read, double bytes,
 	tr->scaled[m] += scaled;
 }
 
-/* Op cycles of the same op writing only depth output channels (what
- * Vela asks when it slices weights). */
+/* The op as Vela's scheduler costs it when it decides weight buffering
+ * and the slack under each op: every feature map still in the arena
+ * (Vela moves maps into the fast storage only after scheduling, and
+ * with Dedicated_Sram the arena is DRAM, whose latency the block
+ * memory cycles include), scales and biases in the fast storage. */
+static EthosUQuery
+scheduler_view(const EthosUTarget *t, const EthosUQuery *q)
+{
+	EthosUQuery d = *q;
+	d.ifm.mem = d.ifm2.mem = d.ofm.mem = t->arena_mem;
+	d.const_mem = t->cache_mem;
+	return d;
+}
+
+/* Op cycles of the same op writing only depth output channels, as the
+ * scheduler sees it (what Vela asks when it slices weights). */
 static double
 cycles_at_depth(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUBlockConfig *cfg, int64_t depth)
 {
-	EthosUQuery d = *q;
+	EthosUQuery d = scheduler_view(t, q);
 	int64_t macs;
 	d.ofm.shape.c = depth;
-	d.const_mem = t->cache_mem;
 	return (double)ethos_u_op_cycles(t, &d, cfg, &macs);
 }
 
@@ -690,7 +703,6 @@ buffered_npu_cycles(const EthosUTarget *t, const EthosUQuery *q,
 	int64_t depth = q->ofm.shape.c;
 	p->weight_transfer = full;
 	p->weight_buffer = w->encoded_bytes;
-	p->slack = op;
 	EthosUSlices sl;
 	if (!ethos_u_weight_slices(t, q, &p->config, bytes, prev_slack, &sl))
 		return op + full - fmin(full, prev_slack);
@@ -797,7 +809,7 @@ ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *query,
 		return false;
 	p->op_cycles = ethos_u_op_cycles(t, &q, &p->config, &p->macs);
 	p->cycles[ETHOS_U_CYC_NPU] = (double)p->op_cycles;
-	p->slack = (double)p->op_cycles;
+	p->slack = cycles_at_depth(t, &q, &p->config, q.ofm.shape.c);
 	Traffic tr;
 	memset(&tr, 0, sizeof tr);
 	if (q.lut_bytes) {

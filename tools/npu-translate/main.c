@@ -1,5 +1,6 @@
 /* tools/npu-translate/main.c: npu-translate, model import: a .tflite or
- * .onnx file in, graph-dialect MLIR text out. */
+ * .onnx file in, graph-dialect MLIR text out (or, with --pass-pipeline
+ * and --emit, the whole flow to a command stream in one process). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -14,7 +15,9 @@
 #include "ir/ir.h"
 #include "ir/input.h"
 #include "ir/output.h"
+#include "ir/pass.h"
 #include "ir/suggest.h"
+#include "passes/passes.h"
 #include "targets/ethos_u/ethos_u.h"
 #include "targets/ethos_u/package.h"
 
@@ -35,6 +38,10 @@ typedef struct Options {
 	const char *output;          /* "-" for stdout */
 	bool allow_unsupported;
 	bool summary;                /* --summary */
+	Format emit;                 /* --emit=... (FMT_NONE: print MLIR) */
+	const char *pipeline;        /* --pass-pipeline=..., or NULL */
+	bool timing;                 /* --timing */
+	bool no_verify_each;         /* --no-verify-each */
 	IrPrintFlags print;
 	size_t nshapes;
 	ImportShape shapes[MAX_SHAPES];
@@ -45,6 +52,8 @@ static const char usage_text[] =
 "usage: npu-translate (--import-tflite | --import-onnx) [options] FILE\n"
 "       npu-translate --decode=ethos-u [-o FILE] FILE\n"
 "       npu-translate --emit=ethos-u|ethos-u-raw|c-header -o OUT FILE.mlir\n"
+"       npu-translate --import-tflite FILE.tflite --pass-pipeline=P\n"
+"                     [--emit=ethos-u|ethos-u-raw|c-header] -o OUT\n"
 "\n"
 "Imports a model into graph-dialect MLIR: one func.func @main whose\n"
 "arguments and results are the model's inputs and outputs, in order.\n"
@@ -60,6 +69,15 @@ static const char usage_text[] =
 "  --emit=ethos-u-raw           write OUT.cmd (the bare command stream),\n"
 "                               OUT.flash and OUT.sizes (one stream)\n"
 "  --emit=c-header              write one self-contained C header\n"
+"                               (with --import-*: from the imported\n"
+"                               model, after --pass-pipeline, with no\n"
+"                               MLIR text in between)\n"
+"  --pass-pipeline=PIPELINE     run passes on the imported (or read)\n"
+"                               module before printing or emitting,\n"
+"                               e.g. 'builtin.module(ethos-u-compile{\n"
+"                               accel=ethos-u65-256},ethos-u-codegen)'\n"
+"  --timing                     print the time of each step to stderr\n"
+"  --no-verify-each             do not verify the IR after each pass\n"
 "  --import-alloc-csv           FILE is an allocation CSV (id,lower,upper,\n"
 "                               size): a function of buffer.alloc ops\n"
 "  --export-alloc-csv           FILE is planned MLIR: write its buffers as\n"
@@ -132,7 +150,9 @@ unknown_option(const char *a)
 	static const char *const names[] = { "--help", "--version",
 	    "--import-tflite", "--import-onnx", "--allow-unsupported",
 	    "--summary", "--print-op-generic", "--print-debuginfo",
-	    "--input-shape", "-o" };
+	    "--input-shape", "-o", "--pass-pipeline", "--timing",
+	    "--no-verify-each", "--decode=ethos-u", "--emit=ethos-u",
+	    "--emit=ethos-u-raw", "--emit=c-header" };
 	const char *eq = strchr(a, '=');
 	const char *s = ir_suggest(a, eq ? (size_t)(eq - a) : strlen(a),
 	    names, sizeof names / sizeof names[0]);
@@ -148,6 +168,15 @@ set_format(Options *o, Format f, const char *a)
 		usage_error("'%s' conflicts with the other --import-* option",
 		    a);
 	o->format = f;
+}
+
+/* --emit=...: a target for the imported or read module. */
+static void
+set_emit(Options *o, Format f, const char *a)
+{
+	if (o->emit != FMT_NONE && o->emit != f)
+		usage_error("'%s' conflicts with the other --emit option", a);
+	o->emit = f;
 }
 
 /* Returns the number of arguments used (1 or 2). */
@@ -169,11 +198,25 @@ parse_option(Options *o, const char *a, const char *next)
 	else if (!strcmp(a, "--decode=ethos-u"))
 		set_format(o, FMT_DECODE_ETHOSU, a);
 	else if (!strcmp(a, "--emit=ethos-u"))
-		set_format(o, FMT_EMIT_ETHOSU, a);
+		set_emit(o, FMT_EMIT_ETHOSU, a);
 	else if (!strcmp(a, "--emit=ethos-u-raw"))
-		set_format(o, FMT_EMIT_RAW, a);
+		set_emit(o, FMT_EMIT_RAW, a);
 	else if (!strcmp(a, "--emit=c-header"))
-		set_format(o, FMT_EMIT_HEADER, a);
+		set_emit(o, FMT_EMIT_HEADER, a);
+	else if (!strncmp(a, "--emit=", 7))
+		usage_error("unknown target in '%s' (ethos-u, ethos-u-raw or "
+		    "c-header)", a);
+	else if (!strncmp(a, "--pass-pipeline=", 16))
+		o->pipeline = a + 16;
+	else if (!strcmp(a, "--pass-pipeline")) {
+		if (!next || next[0] == '-')
+			usage_error("option '%s' needs a pipeline", a);
+		o->pipeline = next;
+		return 2;
+	} else if (!strcmp(a, "--timing"))
+		o->timing = true;
+	else if (!strcmp(a, "--no-verify-each"))
+		o->no_verify_each = true;
 	else if (!strcmp(a, "--import-alloc-csv"))
 		set_format(o, FMT_ALLOC_CSV, a);
 	else if (!strcmp(a, "--export-alloc-csv"))
@@ -214,6 +257,15 @@ parse_args(Options *o, int argc, char **argv)
 		if (o->input)
 			usage_error("more than one input file ('%s')", a);
 		o->input = a;
+	}
+	/* --emit alone reads MLIR (the emit-only form). */
+	if (o->format == FMT_NONE && o->emit != FMT_NONE)
+		o->format = o->emit;
+	if (o->format == FMT_DECODE_ETHOSU ||
+	    o->format == FMT_EXPORT_ALLOC_CSV) {
+		if (o->emit != FMT_NONE || o->pipeline)
+			usage_error("--decode=ethos-u and --export-alloc-csv "
+			    "take no --emit or --pass-pipeline");
 	}
 	if (o->format == FMT_NONE)
 		usage_error("say --import-tflite or --import-onnx "
@@ -455,18 +507,14 @@ write_raw(const char *out, const EthosuPackage *p)
 	return false;
 }
 
-/* --emit=ethos-u, ethos-u-raw, c-header: MLIR with ethos_u.stream ops
- * in; everything is made in memory and written only when complete. */
+/* --emit=ethos-u, ethos-u-raw, c-header of a module with ethos_u.stream
+ * ops; everything is made in memory and written only when complete. */
 static bool
-emit_ethosu(IrContext *ctx, const Options *o)
+emit_module(IrOp *module, const Options *o)
 {
-	ethos_u_register(ctx);
-	IrOp *module = read_module(ctx, o->input);
-	if (!module)
-		return false;
 	bool ok = false;
 	EthosuPackage p;
-	if (o->format == FMT_EMIT_ETHOSU) {
+	if (o->emit == FMT_EMIT_ETHOSU) {
 		size_t len;
 		uint8_t *data = ethosu_package_tflite(module, &len);
 		Output out = { .text = (const char *)data, .len = len };
@@ -476,7 +524,7 @@ emit_ethosu(IrContext *ctx, const Options *o)
 			    o->output, len);
 		free(data);
 	} else if (ethosu_package_get(module, &p)) {
-		if (o->format == FMT_EMIT_RAW) {
+		if (o->emit == FMT_EMIT_RAW) {
 			ok = write_raw(o->output, &p);
 		} else {
 			char prefix[128], *text = NULL;
@@ -493,7 +541,65 @@ emit_ethosu(IrContext *ctx, const Options *o)
 		}
 		ethosu_package_free(&p);
 	}
-	ir_op_destroy(module);
+	return ok;
+}
+
+/* The pass manager of --pass-pipeline (with --timing's report), built
+ * before the input is read: a bad pipeline is a usage error (exit 2). */
+static IrPassManager *
+make_pipeline(IrContext *ctx, const Options *o)
+{
+	IrPmOptions po;
+	ir_pm_options_default(&po);
+	po.verify_each = !o->no_verify_each;
+	po.timing = o->timing;
+	IrPassManager *pm = ir_pm_create(ctx, &po);
+	if (o->pipeline && !ir_pm_add_pipeline(pm, o->pipeline)) {
+		ir_pm_destroy(pm);
+		ir_context_destroy(ctx);
+		exit(EXIT_USAGE);
+	}
+	return pm;
+}
+
+static double
+seconds_since(double t0_ms)
+{
+	return (now_ms() - t0_ms) / 1e3;
+}
+
+/* Import (or read), --pass-pipeline, then print or --emit: the whole
+ * flow in one process, the module never printed in between. */
+static bool
+run_flow(IrContext *ctx, const Options *o, const ImportOptions *io)
+{
+	IrPassManager *pm = make_pipeline(ctx, o);
+	double t0 = now_ms();
+	IrOp *module = o->format == FMT_ALLOC_CSV ?
+	    alloc_csv_import(ctx, o->input) : o->format == FMT_TFLITE ?
+	    import_tflite(ctx, o->input, io) : o->format == FMT_ONNX ?
+	    import_onnx(ctx, o->input, io) : read_module(ctx, o->input);
+	double t_import = now_ms() - t0;
+	ir_pm_add_timing(pm, o->format == FMT_TFLITE ||
+	    o->format == FMT_ONNX ? "import" : "read", t_import / 1e3, true);
+	bool ok = module && (!o->pipeline || ir_pm_run(pm, module));
+	double t1 = now_ms();
+	if (ok && o->emit != FMT_NONE) {
+		ok = emit_module(module, o);
+	} else if (ok) {
+		Output out = { .module = module, .flags = &o->print };
+		ok = write_output(o->output, &out);
+		if (ok && o->summary && o->emit == FMT_NONE)
+			print_summary(o->input, module, t_import,
+			    now_ms() - t1);
+	}
+	ir_pm_add_timing(pm, o->emit != FMT_NONE ? "emit" : "print",
+	    seconds_since(t1), false);
+	if (o->timing)
+		ir_pm_print_timing(pm, stderr);
+	ir_pm_destroy(pm);
+	if (module)
+		ir_op_destroy(module);
 	return ok;
 }
 
@@ -574,11 +680,10 @@ main(int argc, char **argv)
 	dialects_register_all(ctx);
 	ethosu_register_dialect(ctx);
 	ir_context_set_diag_handler(ctx, diag_handler, NULL);
-	if (o.format == FMT_EMIT_ETHOSU || o.format == FMT_EMIT_RAW ||
-	    o.format == FMT_EMIT_HEADER) {
-		bool ok = emit_ethosu(ctx, &o);
-		ir_context_destroy(ctx);
-		return ok ? EXIT_OK : EXIT_USER;
+	/* Passes only where a pipeline or a target can use them. */
+	if (o.pipeline || o.emit != FMT_NONE) {
+		passes_register_all(ctx);
+		ethos_u_register(ctx);
 	}
 	if (o.format == FMT_DECODE_ETHOSU) {
 		bool ok = decode_ethosu(ctx, &o);
@@ -598,17 +703,7 @@ main(int argc, char **argv)
 	}
 	if (o.format == FMT_EXPORT_ALLOC_CSV)
 		return export_alloc_csv(ctx, &o);
-	double t0 = now_ms();
-	IrOp *module = o.format == FMT_ALLOC_CSV ?
-	    alloc_csv_import(ctx, o.input) : o.format == FMT_TFLITE ?
-	    import_tflite(ctx, o.input, &io) : import_onnx(ctx, o.input, &io);
-	double t1 = now_ms();
-	Output out = { .module = module, .flags = &o.print };
-	bool ok = module && write_output(o.output, &out);
-	if (ok && o.summary)
-		print_summary(o.input, module, t1 - t0, now_ms() - t1);
-	if (module)
-		ir_op_destroy(module);
+	bool ok = run_flow(ctx, &o, &io);
 	ir_context_destroy(ctx);
 	for (size_t i = 0; i < o.nshapes; i++)
 		free((char *)o.shapes[i].name);

@@ -10,8 +10,8 @@
 // RUN: %npu_build/bin/npu-run %s --entry=mac --arith=xnnpack --print | FileCheck %s --check-prefix=MAC-XNN
 // RUN: %npu_build/bin/npu-run %s --entry=ew --print | FileCheck %s --check-prefix=EW-MICRO
 // RUN: %npu_build/bin/npu-run %s --entry=ew --arith=xnnpack --print | FileCheck %s --check-prefix=EW-XNN
-// RUN: %npu_build/bin/npu-run %s --entry=mean --print | FileCheck %s --check-prefix=MEAN-FLOAT
-// RUN: %npu_build/bin/npu-run %s --entry=mean --arith=tflite --print | FileCheck %s --check-prefix=MEAN-FLOAT
+// RUN: %npu_build/bin/npu-run %s --entry=mean --print | FileCheck %s --check-prefix=MEAN-MICRO
+// RUN: %npu_build/bin/npu-run %s --entry=mean --arith=tflite --print | FileCheck %s --check-prefix=MEAN-TFL
 // RUN: %npu_build/bin/npu-run %s --entry=mean --arith=xnnpack --print | FileCheck %s --check-prefix=MEAN-XNN
 
 // Input scale 0.5, weight scale 0.5, output scale 1 (zero points 0): the
@@ -70,11 +70,16 @@ func.func @ew() -> (tensor<3x!quant.uniform<i8:f32, 1.0>>, tensor<3x!quant.unifo
 
 // reduce_mean over a 2x2 window, scale 1 in and out, input zero point 1,
 // output zero point 0: real values [0, 1, 2, 7] (mean 2.5), [-2, -3, -4,
-// -1] (-2.5) and [0, 1, 2, 8] (2.75). Float path (dequantize, mean,
-// quantize half away from zero): 3, -3, 3. XNNPack: sums of the stored
-// integers 14, -6, 15; k = 1 * (1 / 4) = 0.25, z = 0 - 4 * 1 * 0.25 = -1:
+// -1] (-2.5) and [0, 1, 2, 8] (2.75). TFLite's QuantizedMeanOrSum: the
+// stored sums 14, -6, 15 minus zp * n = 4: 10, -10, 11; QuantizeMultiplier
+// (1) = (2^30, 1), with 1/4 folded in (s = log2 4 = 2): (2^30 << 2) / 4 =
+// 2^30, shift 1 - 2 = -1, i.e. x / 4. Double rounding: srdhm(x, 2^30) =
+// 5, -5, 6, then rounding divide by 2 (ties away): 3, -3, 3. Single:
+// (x 2^30 + 2^31) >> 32 = floor((x + 2) / 4): 3, -2, 3 (the tie -2.5 goes
+// up). XNNPack: k = 1 * (1 / 4) = 0.25, z = 0 - 4 * 1 * 0.25 = -1:
 // 14 * 0.25 - 1 = 2.5 -> 2, -6 * 0.25 - 1 = -2.5 -> -2, 2.75 -> 3.
-// MEAN-FLOAT: result #0: {{.*}} = [3, -3, 3]
+// MEAN-MICRO: result #0: {{.*}} = [3, -3, 3]
+// MEAN-TFL: result #0: {{.*}} = [3, -2, 3]
 // MEAN-XNN: result #0: {{.*}} = [2, -2, 3]
 func.func @mean() -> tensor<1x1x1x3x!quant.uniform<i8:f32, 1.0>> {
   %x = "graph.constant"() {value = dense<[[[[1, -1, 1], [2, -2, 2]], [[3, -3, 3], [8, 0, 9]]]]> : tensor<1x2x2x3xi8>} : () -> tensor<1x2x2x3x!quant.uniform<i8:f32, 1.0:1>>

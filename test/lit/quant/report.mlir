@@ -90,3 +90,11 @@
 // NOEV: error: quant-report: give the evaluation samples with inputs=DIR
 // RUN: not npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quant-report='inputs=%t/ev csv=%t/no/such/dir/r.csv' 2>&1 | FileCheck --check-prefix=NOCSV %s
 // NOCSV: error: quant-report: cannot write '{{.*}}/no/such/dir/r.csv'
+
+// breakdown=true: the error sources apart, for the whole model and per
+// layer (weights only: '-' for a layer without weights).
+// RUN: npu-opt %S/Inputs/small.mlir --calibrate=inputs=%t/cal --quant-report='inputs=%t/ev sensitivity=false breakdown=true' -o /dev/null 2>&1 | FileCheck --check-prefix=BRK %s
+// BRK: quant-report: every layer's weights int8, float activations: {{[0-9.]+}} dB; every result int8, float weights: {{[0-9.]+}} dB
+// BRK-NEXT: layer  op                          w8_dB    a8_dB
+// BRK-NEXT: 0  graph.conv2d               {{ *[0-9.]+ +[0-9.]+}}
+// BRK-NEXT: 1  graph.relu                     - {{ *[0-9.]+}}

@@ -267,3 +267,59 @@ Test(qmath, xnn_mean_vectors)
 	cr_assert_eq(qmath_xnn_mean(5, 4, 1.0, 1, 0.5, 10), 10);
 	cr_assert_eq(qmath_xnn_mean(7, 4, 1.0, 1, 0.5, 10), 12);
 }
+
+Test(qmath, mean_multiplier_folds_n)
+{
+	QMultiplier half = {1 << 30, 0}; /* QuantizeMultiplier(0.5) */
+	QMultiplier m;
+
+	/* n = 3: s = floor(log2 3) = 1, (2^30 << 1) / 3 = 715827882
+	 * (truncated), shift 0 - 1. */
+	m = qmath_mean_multiplier(half, 3);
+	cr_assert_eq(m.multiplier, 715827882);
+	cr_assert_eq(m.shift, -1);
+	/* n = 49 (a 7x7 mean): s = 5, 2^35 / 49 = 701219150. */
+	m = qmath_mean_multiplier(half, 49);
+	cr_assert_eq(m.multiplier, 701219150);
+	cr_assert_eq(m.shift, -5);
+	/* n = 1 leaves the multiplier alone. */
+	m = qmath_mean_multiplier(half, 1);
+	cr_assert_eq(m.multiplier, 1 << 30);
+	cr_assert_eq(m.shift, 0);
+	/* s is capped at 31 + shift: shift -20 allows s = 11 for n = 10^5
+	 * (floor(log2 n) = 16): (2^30 << 11) / 100000 = 21990232. */
+	m = qmath_mean_multiplier((QMultiplier){1 << 30, -20}, 100000);
+	cr_assert_eq(m.multiplier, 21990232);
+	cr_assert_eq(m.shift, -31);
+}
+
+Test(qmath, mean_out_rounds_and_wraps)
+{
+	QMultiplier m = {715827882, -1}; /* 0.5 / 3, as above */
+
+	/* A sum of 3 is 0.4999999995: double rounding 1, single 0. */
+	cr_assert_eq(qmath_mean_out(3, 0, 3, m, false, 0, -128, 127), 1);
+	cr_assert_eq(qmath_mean_out(3, 0, 3, m, true, 0, -128, 127), 0);
+	/* The zero point comes off n times, the output's goes on, clamped. */
+	cr_assert_eq(qmath_mean_out(3 + 3 * 5, 5, 3, m, true, 7, -128, 127),
+	    7);
+	cr_assert_eq(qmath_mean_out(3000, 0, 3, m, true, 100, -128, 127),
+	    127);
+	/* The int32 sum wraps as TFLite's accumulator does: 2^32 + 6 is 6. */
+	cr_assert_eq(qmath_mean_out(((int64_t)1 << 32) + 6, 0, 3, m, true, 0,
+	    -128, 127), 1);
+}
+
+Test(qmath, resize_bilinear_half_pixel)
+{
+	/* 1x1x2x1 [2, -4] -> 1x1x4x1 with half-pixel centres: scale 512,
+	 * positions -256, 256, 768, 1280: 2, 0.5, -2.5, -4 (the first
+	 * position is negative: weights 1280 and -256 on column 0). */
+	QWindow g = {.n = 1, .h = 1, .w = 2, .c = 1, .oh = 1, .ow = 4};
+	int32_t x[2] = {2, -4}, y[4];
+
+	qmath_resize_bilinear(&g, false, true, false, x, y);
+	cr_assert(y[0] == 2 && y[1] == 1 && y[2] == -3 && y[3] == -4);
+	qmath_resize_bilinear(&g, false, true, true, x, y);
+	cr_assert(y[0] == 2 && y[1] == 1 && y[2] == -2 && y[3] == -4);
+}

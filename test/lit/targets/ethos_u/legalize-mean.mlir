@@ -24,20 +24,16 @@
 // CHECK-LABEL: func.func @u8
 // CHECK: "npu.mean"
 //
-// The lowered functions against the graph's (float) mean, seeded inputs
-// over the whole storage range: at most one unit apart under either
-// rounding (TFLite's integer mean rounds a tie up, the float mean away
-// from zero; double rounding rounds twice); docs/targets/ethos-u.md has
-// the counts.
-// RUN: %python %S/Inputs/close-results.py %npu_build/bin/npu-run %s %t.mlir tflite 1 hw hw_drop neg_axes two_d depth_w1 s16 u8 | FileCheck %s --check-prefix=CLOSE
-// RUN: %python %S/Inputs/close-results.py %npu_build/bin/npu-run %s %t.mlir tflite-micro 1 hw hw_drop neg_axes two_d depth_w1 s16 u8 | FileCheck %s --check-prefix=CLOSE
-// CLOSE: within 1: yes
+// The lowered functions against the graph's mean, seeded inputs over the
+// whole storage range, both roundings: byte-identical (the graph kernel
+// and npu.mean both compute TFLite's QuantizedMeanOrSum).
+// RUN: %python %S/Inputs/same-results.py %npu_build/bin/npu-run %s %t.mlir hw hw_drop neg_axes two_d depth_w1 s16 u8 | FileCheck %s --check-prefix=SAME
 //
-// `exact` leaves every MEAN to the CPU, bit-exact with the graph.
+// `exact` leaves every MEAN to the CPU (not needed for bit-exactness).
 // RUN: npu-opt %s --ethos-u-legalize='exact report=%t.cpu' -o %t.cpu.mlir
 // RUN: FileCheck %s --check-prefix=CPU < %t.cpu
 // CPU: Warning: MEAN '{{.*}}:{{[0-9]+}}:8' is not supported on the NPU. Placing on CPU instead
-// CPU-NEXT:  - npu-ir: exact keeps it on the CPU (the graph computes it in float; the NPU's integer result can differ by one)
+// CPU-NEXT:  - npu-ir: exact keeps it on the CPU (Vela's NPU arithmetic for it may differ from TFLite's CPU kernel)
 // CPU: CPU operators = 13
 // RUN: %python %S/Inputs/same-results.py %npu_build/bin/npu-run %s %t.cpu.mlir hw hw_drop neg_axes | FileCheck %s --check-prefix=SAME
 // SAME: mismatches: 0

@@ -1,15 +1,15 @@
 // ethos-u-legalize of bilinear RESIZE (Vela 3.10 runs it on the NPU):
 // npu.resize with mode "bilinear", TFLite's integer ResizeBilinear (10
 // fractional bits) under Vela's constraints (2x/4x/8x, align_corners on
-// W-1 and H-1; half_pixel_centers only for 2x). The graph kernel
-// resizes in float: seeded inputs over the whole int8 range agree within
-// one unit (about 5-9% of values differ). `exact` keeps them on the CPU.
+// W-1 and H-1; half_pixel_centers only for 2x). The graph kernel runs
+// the same ResizeBilinearInteger: seeded inputs over the whole int8
+// range give byte-identical results, both roundings. `exact` keeps them
+// on the CPU (not needed for bit-exactness).
 // RUN: npu-opt %s --ethos-u-legalize='report=%t.report' -o %t.mlir
 // RUN: FileCheck %s < %t.mlir
 // RUN: FileCheck %s --check-prefix=REPORT < %t.report
-// RUN: %python %S/Inputs/close-results.py %npu_build/bin/npu-run %s %t.mlir tflite 1 x2 x4 half align | FileCheck %s --check-prefix=CLOSE
-// RUN: %python %S/Inputs/close-results.py %npu_build/bin/npu-run %s %t.mlir tflite-micro 1 x2 x4 half align | FileCheck %s --check-prefix=CLOSE
-// CLOSE: within 1: yes
+// RUN: %python %S/Inputs/same-results.py %npu_build/bin/npu-run %s %t.mlir x2 x4 half align | FileCheck %s --check-prefix=SAME
+// SAME: mismatches: 0
 // RUN: npu-opt %s --ethos-u-legalize='exact report=-' -o %t.exact.mlir | FileCheck %s --check-prefix=EXACT
 // EXACT: - npu-ir: exact keeps it on the CPU
 // EXACT: CPU operators = 5
