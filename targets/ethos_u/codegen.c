@@ -668,7 +668,10 @@ const IrPassDef pass_ethos_u_codegen = {
 	    "3.10 emits before each NPU operation, each only when its value\n"
 	    "changed), the flash blob (weights and bias/scale records as\n"
 	    "Vela encodes them), the scratch arena size and the operands'\n"
-	    "and results' offsets from the memory planner. Other ops end the\n"
+	    "and results' offsets from the memory planner. Weights in flash\n"
+	    "or DRAM are DMA'd into SRAM buffers where the estimate places\n"
+	    "them (not with optimise=size), in Vela's OFM depth slices,\n"
+	    "with Vela's waits and BLOCKDEP. Other ops end the\n"
 	    "run and stay for the interpreter. A feature map of dynamic\n"
 	    "shape or beyond the registers' limits is an error at its op.\n"
 	    "See docs/targets/ethos-u.md, \"Emitting command streams\".",

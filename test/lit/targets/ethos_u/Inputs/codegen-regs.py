@@ -114,17 +114,30 @@ def compare_last(n, ours_path, vela_path):
 
 
 def weights(path):
-    ops = operations(path)
-    dmas = sum(1 for line in open(path)
-               if LINE.match(line) and 'NPU_OP_DMA_START' in line)
-    by = {}
-    for o in ops:
-        if o['operation'] in ('NPU_OP_CONV', 'NPU_OP_DEPTHWISE'):
-            r = o.get('NPU_SET_WEIGHT_REGION.region', '-')
-            by[r] = by.get(r, 0) + 1
+    """DMAs, MAC operations by the region of their weights, and how many
+    read a buffer with no DMA of their own before them."""
+    region, dma, dmas, by, reuse = '-', False, 0, {}, 0
+    for line in open(path):
+        m = LINE.match(line)
+        if not m:
+            continue
+        cmd, rest = m.group(1), m.group(2)
+        if cmd == 'NPU_SET_WEIGHT_REGION':
+            region = re.search(r'region=(\S+)', rest).group(1)
+        elif cmd == 'NPU_OP_DMA_START':
+            dmas += 1
+            dma = True
+        elif cmd in ('NPU_OP_CONV', 'NPU_OP_DEPTHWISE'):
+            by[region] = by.get(region, 0) + 1
+            if region != '0' and not dma:
+                reuse += 1
+            dma = False
+        elif cmd.startswith('NPU_OP_') and 'WAIT' not in cmd:
+            dma = False
     print('DMAs: %d' % dmas)
     for r in sorted(by):
         print('weights in region %s: %d operations' % (r, by[r]))
+    print('reading a buffer filled before: %d operations' % reuse)
 
 
 if __name__ == '__main__':
