@@ -733,9 +733,10 @@ npu_interpret_softmax(IrInterp *it, IrOp *op, IrTensor *const *in,
 
 /* ------------------------------------------------------------ mean */
 
-/* Sums of x - input_zp over the reduced dims (int64, as the NPU's
- * 32-bit accumulator cannot overflow within Vela's limits), each
- * requantized with the interpreter's rounding, plus output_zp. */
+/* Sums of x - input_zp over the reduced dims, each wrapped to int32 as
+ * TFLite's accumulator and the graph kernel wrap it (Vela's limits still
+ * allow sums past 2^31: 2^24 int8 or 2^16 int16 elements), requantized
+ * with the interpreter's rounding, plus output_zp (qmath_mean_out). */
 bool
 npu_interpret_mean(IrInterp *it, IrOp *op, IrTensor *const *in,
     IrTensor **out)
@@ -773,9 +774,8 @@ npu_interpret_mean(IrInterp *it, IrOp *op, IrTensor *const *in,
 	}
 	act_range(op, &lo, &hi);
 	for (i = 0; i < out[0]->n; i++)
-		ir_tensor_set_int(out[0], i, qmath_clamp((int64_t)qmath_requant(
-		    (int32_t)qmath_clamp(sum[i], INT32_MIN, INT32_MAX), m,
-		    ir_interp_options(it)->single_rounding) + geti(op,
+		ir_tensor_set_int(out[0], i, qmath_mean_out(sum[i], 0, 1, m,
+		    ir_interp_options(it)->single_rounding, geti(op,
 		    "output_zp"), lo, hi));
 	free(sum);
 	return true;
