@@ -432,18 +432,22 @@ typedef struct SummaryWalk {
 	int64_t flash, scratch, fast;
 } SummaryWalk;
 
-/* NPU operations in a payload, or -1 when it does not decode. */
+/* NPU operations in a payload (DMA starts included, as the decoder
+ * counts them; *dmas those), or -1 when it does not decode. */
 static long
-count_operations(const uint8_t *p, size_t n)
+count_operations(const uint8_t *p, size_t n, long *dmas)
 {
 	EthosuPayload pl;
 	char err[256];
+	*dmas = 0;
 	if (!ethosu_payload_decode(p, n, &pl, err, sizeof err))
 		return -1;
 	long k = 0;
 	const EthosuStream *s = ethosu_payload_stream(&pl);
-	for (size_t i = 0; s && i < s->n; i++)
+	for (size_t i = 0; s && i < s->n; i++) {
 		k += ethosu_cmd_is_operation(s->cmds[i].id);
+		*dmas += s->cmds[i].id == ETHOSU_OP_DMA_START;
+	}
 	ethosu_payload_free(&pl);
 	return k;
 }
@@ -470,10 +474,11 @@ summary_op(IrOp *op, void *user)
 	dense_bytes(ir_op_attr(op, "flash"), &nfl, &own_fl);
 	int64_t scratch = dialect_get_int(d, op->attrs, "scratch_size");
 	int64_t fast = dialect_get_int(d, op->attrs, "fast_scratch_size");
-	fprintf(w->out, "  ethos-u op %u: %ld NPU operations, %zu-byte "
-	    "command stream, flash %zu B, scratch %" PRId64 " B, fast "
-	    "scratch %" PRId64 " B\n", ++w->nstreams,
-	    cs ? count_operations(cs, ncs) : -1L, ncs, nfl, scratch, fast);
+	long dmas = 0, nops = cs ? count_operations(cs, ncs, &dmas) : -1L;
+	fprintf(w->out, "  ethos-u op %u: %ld NPU operations (%ld DMAs), "
+	    "%zu-byte command stream, flash %zu B, scratch %" PRId64 " B, "
+	    "fast scratch %" PRId64 " B\n", ++w->nstreams, nops, dmas, ncs,
+	    nfl, scratch, fast);
 	w->flash += (int64_t)nfl;
 	w->scratch = scratch > w->scratch ? scratch : w->scratch;
 	w->fast = fast > w->fast ? fast : w->fast;
