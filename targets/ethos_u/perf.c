@@ -677,18 +677,18 @@ typedef struct BufPlan {
 } BufPlan;
 
 /* The depth slices [0, pre), then step at a time, as offsets (n + 1 of
- * them, from 0 to depth); *n the number of slices. Caller frees. */
-static int64_t *
-slice_offsets(int64_t depth, int64_t pre, int64_t step, int *n)
+ * them, from 0 to depth) in off, which holds depth / 16 + 3; *n the
+ * number of slices. */
+static void
+slice_offsets(int64_t depth, int64_t pre, int64_t step, int64_t *off,
+    int *n)
 {
-	int64_t *off = malloc((size_t)(depth / 16 + 3) * sizeof *off);
 	int k = 0;
 	off[k++] = 0;
 	for (int64_t at = min64(pre, depth); at < depth; at += step)
 		off[k++] = at;
 	off[k] = depth;
 	*n = k;
-	return off;
 }
 
 /* Encoded bytes of each slice: what the weight encoder gives (w's
@@ -717,10 +717,15 @@ static int64_t
 slicing(const EthosUWeights *w, const EthosUBlockConfig *cfg, int64_t depth,
     int64_t pre, int64_t step, Slicing *sl)
 {
-	int n;
-	int64_t *off = slice_offsets(depth, pre, step, &n);
-	int64_t *sz = malloc((size_t)n * sizeof *sz);
+	/* The block search and the scheduler ask this often: no heap for
+	 * the usual depths. */
+	int64_t stack[2][80];
+	size_t cap = (size_t)(depth / 16 + 3);
+	int64_t *off = cap <= 80 ? stack[0] : malloc(cap * sizeof *off);
+	int64_t *sz = cap <= 80 ? stack[1] : malloc(cap * sizeof *sz);
 	int64_t buf2[2] = { 0, 0 };
+	int n;
+	slice_offsets(depth, pre, step, off, &n);
 	slice_sizes(w, cfg, off, n, sz);
 	sl->total = 0;
 	for (int i = 0; i < n; i++) {
@@ -730,8 +735,8 @@ slicing(const EthosUWeights *w, const EthosUBlockConfig *cfg, int64_t depth,
 	sl->first = sz[0];
 	sl->largest = max64(buf2[0], buf2[1]);
 	sl->twice = buf2[0] + buf2[1];
-	free(sz);
-	free(off);
+	if (off != stack[0])
+		free(off), free(sz);
 	return sl->twice;
 }
 
