@@ -83,6 +83,8 @@ typedef struct CgRange {
 } CgRange;
 
 #define CG_MAX_RANGES 8
+/* Do two range sets share a byte of one region? (codegen_emit.c) */
+bool cg_ranges_meet(const CgRange *a, int na, const CgRange *b, int nb);
 typedef struct CgAccess {
 	CgRange rd[CG_MAX_RANGES], wr[2];
 	int nrd, nwr;

@@ -202,17 +202,6 @@ area_ranges(const CgFm *f, Pt s, Pt e, CgRange *r, int max)
 }
 
 static bool
-meet(const CgRange *a, int na, const CgRange *b, int nb)
-{
-	for (int i = 0; i < na; i++)
-		for (int j = 0; j < nb; j++)
-			if (a[i].region == b[j].region && a[i].lo < b[j].hi &&
-			    b[j].lo < a[i].hi)
-				return true;
-	return false;
-}
-
-static bool
 same_map(const CgFm *a, const CgFm *b)
 {
 	return a->h == b->h && a->w == b->w && a->c == b->c &&
@@ -237,7 +226,7 @@ intersects(const CgFm *fm, Pt is, Pt ie, const CgFm *ofm, Pt os, Pt oe)
 	CgRange a[MAXR], b[MAXR];
 	int na = area_ranges(fm, is, ie, a, MAXR);
 	int nb = area_ranges(ofm, os, oe, b, MAXR);
-	return meet(a, na, b, nb);
+	return cg_ranges_meet(a, na, b, nb);
 }
 
 static void
@@ -259,10 +248,10 @@ cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev, const CgNpuOp *op)
 	CgRange po, in, in2;
 	whole(&prev->ofm, &po);
 	whole(&op->ifm, &in);
-	bool o1 = meet(&po, 1, &in, 1), o2 = false;
+	bool o1 = cg_ranges_meet(&po, 1, &in, 1), o2 = false;
 	if (op->has_ifm2) {
 		whole(&op->ifm2, &in2);
-		o2 = meet(&po, 1, &in2, 1);
+		o2 = cg_ranges_meet(&po, 1, &in2, 1);
 	}
 	if (o1 && o2)
 		return 0;

@@ -256,8 +256,8 @@ shram_avail(const EthosUTarget *t, bool lut)
 	return lut && !shram_reserved(t) ? banks - 2 : banks;
 }
 
-static bool
-ranges_meet(const CgRange *a, int na, const CgRange *b, int nb)
+bool
+cg_ranges_meet(const CgRange *a, int na, const CgRange *b, int nb)
 {
 	for (int i = 0; i < na; i++)
 		for (int j = 0; j < nb; j++)
@@ -271,9 +271,9 @@ ranges_meet(const CgRange *a, int na, const CgRange *b, int nb)
 static bool
 conflicts(const CgAccess *a, const CgAccess *b)
 {
-	return ranges_meet(a->wr, a->nwr, b->rd, b->nrd) ||
-	    ranges_meet(a->rd, a->nrd, b->wr, b->nwr) ||
-	    ranges_meet(a->wr, a->nwr, b->wr, b->nwr);
+	return cg_ranges_meet(a->wr, a->nwr, b->rd, b->nrd) ||
+	    cg_ranges_meet(a->rd, a->nrd, b->wr, b->nwr) ||
+	    cg_ranges_meet(a->wr, a->nwr, b->wr, b->nwr);
 }
 
 /* Vela's wait placement: acc joins the outstanding commands of its own

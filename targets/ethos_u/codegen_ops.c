@@ -103,6 +103,24 @@ act_range(const IrOp *op, const CgFm *o, int64_t *lo, int64_t *hi)
 		*hi = 32767;
 }
 
+/* The output stage of an op with one output multiplier: zero point,
+ * scale and shift (false when the shift is out of the register's
+ * range), rounding and clamp. */
+static bool
+output_stage(const Cg *g, const IrOp *op, CgNpuOp *n)
+{
+	n->ofm.zp = int_attr(op, "output_zp", 0);
+	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
+	int64_t os = int_attr(op, "output_shift", 1);
+	if (31 - os < 1 || 31 - os > 62)
+		return false;
+	n->ofm_scale = (uint32_t)om;
+	n->ofm_shift = (int)(31 - os);
+	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
+	act_range(op, &n->ofm, &n->act_min, &n->act_max);
+	return true;
+}
+
 /* The constant behind v (graph.constant's dense value) as a tensor, or
  * NULL. */
 static IrTensor *
@@ -866,15 +884,8 @@ prep_elementwise(Cg *g, IrOp *op, bool *fatal)
 		return false;
 	n->ifm.zp = zp[0];
 	n->ifm2.zp = zp[1];
-	n->ofm.zp = int_attr(op, "output_zp", 0);
-	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
-	int64_t os = int_attr(op, "output_shift", 1);
-	if (31 - os < 1 || 31 - os > 62)
+	if (!output_stage(g, op, n))
 		return false;
-	n->ofm_scale = (uint32_t)om;
-	n->ofm_shift = (int)(31 - os);
-	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
-	act_range(op, &n->ofm, &n->act_min, &n->act_max);
 	return ew_finish(g, p, mode);
 }
 
@@ -1471,16 +1482,9 @@ unary_begin(Cg *g, IrOp *op, bool *fatal, CgPrep *p)
 	if (ir_op_attr(op, "input_zp"))
 		dialect_get_ints(op->name->def, op->attrs, "input_zp", zp, 2);
 	n->ifm.zp = zp[0];
-	n->ofm.zp = int_attr(op, "output_zp", 0);
-	int64_t om = int_attr(op, "output_multiplier", 1 << 30);
-	int64_t os = int_attr(op, "output_shift", 1);
-	if (31 - os < 1 || 31 - os > 62)
+	if (!output_stage(g, op, n))
 		return false;
-	n->ofm_scale = (uint32_t)om;
-	n->ofm_shift = (int)(31 - os);
-	n->round = g->dbl ? ETHOSU_ROUND_DBL : ETHOSU_ROUND_NATURAL;
 	n->global_scale = true;
-	act_range(op, &n->ofm, &n->act_min, &n->act_max);
 	return true;
 }
 
