@@ -254,6 +254,8 @@ fm_check(Sim *s, const Fm *f)
 		uint64_t start = f->base[t];
 		if (!sim_range(s, f->name, start, end - start, f->size))
 			return false;
+		sim_access(s, f->mem, f->region, start, end - start,
+		    strcmp(f->name, "OFM") == 0);
 	}
 	return true;
 }
@@ -411,6 +413,8 @@ typedef struct DmaSide {
 	size_t size;
 	uint64_t addr;
 	int mode;                     /* 0 D1, 1 D2, 2 D3 */
+	int region;                   /* -1: the SHRAM */
+	bool write;                   /* the destination */
 } DmaSide;
 
 /* The shape of a transfer: planes x rows x len bytes, and the skips. */
@@ -429,13 +433,15 @@ dma_side(Sim *s, unsigned regid, unsigned addrid, const char *what,
 		return sim_fail(s, "DMA %s stride mode %d is unknown", what,
 		    d->mode);
 	d->addr = sim_addr(s, addrid);
+	d->write = regid == ETHOSU_SET_DMA0_DST_REGION;
+	d->region = -1;
 	if (mode == 1) { /* internal: the SHRAM (LUTs) */
 		d->mem = s->shram;
 		d->size = s->shram_kb * 1024u;
 		return true;
 	}
-	return sim_region(s, (int)sim_reg(s, regid, "region"), what, &d->mem,
-	    &d->size);
+	d->region = (int)sim_reg(s, regid, "region");
+	return sim_region(s, d->region, what, &d->mem, &d->size);
 }
 
 /* Where row r of plane p starts on a side, from its start. A D1 side is
@@ -464,7 +470,10 @@ dma_check(Sim *s, const char *what, const DmaSide *d, const DmaShape *t)
 	    t->rows - 1) + t->len;
 	if (end > (unsigned __int128)UINT64_MAX - d->addr)
 		return sim_fail(s, "%s: the transfer ends past 2^64", what);
-	return sim_range(s, what, d->addr, (uint64_t)end, d->size);
+	if (!sim_range(s, what, d->addr, (uint64_t)end, d->size))
+		return false;
+	sim_access(s, d->mem, d->region, d->addr, (uint64_t)end, d->write);
+	return true;
 }
 
 static bool
@@ -540,7 +549,9 @@ run_pass(Sim *s)
 		 * modes) like registers. */
 		s->reg[c->id] = *c;
 		s->set[c->id] = true;
-		if (c->id < ETHOSU_SET_IFM_PAD_TOP && !run_op(s, c->id))
+		sim_hazard_begin(s);
+		if (c->id < ETHOSU_SET_IFM_PAD_TOP && (!run_op(s, c->id) ||
+		    !sim_hazard_end(s, c->id)))
 			return false;
 	}
 	return true;
@@ -567,6 +578,7 @@ ethosu_sim_run(const EthosuStream *stream, EthosuRegion *r,
 		free(s);
 		return false;
 	}
+	sim_hazard_init(s);
 	bool ok = run_pass(s);
 	if (ok) {
 		s->exec = true;

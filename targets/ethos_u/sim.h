@@ -32,8 +32,10 @@ typedef struct EthosuSimOptions {
 /* Runs stream s over regions r. First every command is checked with
  * nothing executed: each operation's reads and writes must lie inside
  * their regions and its registers must describe something this simulator
- * runs; then the stream is executed. False with "command N (NAME): ..."
- * in err on the first problem. */
+ * runs, and no operation or DMA may race with a DMA or operation still
+ * outstanding (a missing NPU_OP_DMA_WAIT or NPU_OP_KERNEL_WAIT:
+ * simhazard.c); then the stream is executed. False with "command N
+ * (NAME): ..." in err on the first problem. */
 bool ethosu_sim_run(const EthosuStream *s, EthosuRegion *r,
     const EthosuSimOptions *o, char *err, size_t errlen);
 

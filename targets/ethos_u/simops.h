@@ -13,6 +13,33 @@
 enum { ETHOSU_ROUND_DBL = 0, ETHOSU_ROUND_TRUNCATE = 1,
 	ETHOSU_ROUND_NATURAL = 2 };
 
+/* One byte range a command reads or writes: absolute addresses for the
+ * overlap test, its region (-1: the SHRAM) and offset for messages. */
+typedef struct SimAccess {
+	uintptr_t lo, hi;
+	uint64_t start;
+	int region;
+	bool write;
+} SimAccess;
+
+/* The most ranges one command touches: three maps of four tiles, two
+ * cores' weights and scales, the LUT and the SHRAM. */
+#define SIM_MAX_ACCESS 24
+
+/* A DMA or NPU operation that may still be running. */
+typedef struct SimAct {
+	size_t idx;                   /* its command */
+	int n;
+	SimAccess acc[SIM_MAX_ACCESS];
+} SimAct;
+
+/* The hazard checker's state (simhazard.c). */
+typedef struct SimHazards {
+	SimAct cur;                   /* the command being checked */
+	SimAct dma[2], ops[2];        /* outstanding, oldest first */
+	int ndma, nops, dma_depth, op_depth;
+} SimHazards;
+
 typedef struct Sim {
 	const EthosuStream *stream;
 	EthosuRegion *r;
@@ -26,6 +53,7 @@ typedef struct Sim {
 	EthosuCmd reg[ETHOSU_NUM_CMDS]; /* the last value of each register */
 	bool set[ETHOSU_NUM_CMDS];
 	uint8_t shram[SIM_SHRAM_KB * 1024]; /* internal memory: LUTs */
+	SimHazards hz;
 } Sim;
 
 /* One feature map as the registers describe it. */
@@ -114,6 +142,15 @@ win_in(const Fm *in, const Window *w, int y, int x, int c)
 	}
 	return fm_get(in, y, x, c) - in->zp;
 }
+
+/* The hazard checker (simhazard.c), active in the checking pass only:
+ * init before it, begin before each command, sim_access for each range
+ * the command reads or writes, end after it (false on a hazard). */
+void sim_hazard_init(Sim *s);
+void sim_hazard_begin(Sim *s);
+void sim_access(Sim *s, const uint8_t *mem, int region, uint64_t start,
+    uint64_t len, bool write);
+bool sim_hazard_end(Sim *s, unsigned id);
 
 /* Reads the window registers and derives the IFM size. */
 bool sim_window(Sim *s, Window *w);

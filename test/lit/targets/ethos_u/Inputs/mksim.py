@@ -7,7 +7,7 @@ import struct
 import sys
 
 OP = {'STOP': 0x000, 'POOL': 0x005, 'ELEMENTWISE': 0x006,
-      'DMA_START': 0x010}
+      'DMA_START': 0x010, 'DMA_WAIT': 0x011, 'KERNEL_WAIT': 0x012}
 C0 = {'IFM_PAD_TOP': 0x100, 'IFM_PAD_LEFT': 0x101, 'IFM_PAD_RIGHT': 0x102,
       'IFM_PAD_BOTTOM': 0x103, 'IFM_DEPTH_M1': 0x104,
       'IFM_PRECISION': 0x105, 'IFM_ZERO_POINT': 0x109,
@@ -260,6 +260,7 @@ def lut_case(slot, dst):
     s.set('DMA0_DST', dst)
     s.set('DMA0_LEN', 256)
     s.op('DMA_START')
+    s.op('DMA_WAIT', 0)
     s.fm('IFM', 1, 0, 1, 8, 1, 1, 8, 1)
     s.fm('OFM', 1, 8, 1, 8, 1, 1, 8, 1)
     s.set('ACTIVATION', 16 + slot)
@@ -308,6 +309,7 @@ def case_lut16():
     s.set('DMA0_DST', 47104)
     s.set('DMA0_LEN', 2048)
     s.op('DMA_START')
+    s.op('DMA_WAIT', 0)
     s.fm('IFM', 1, 0, 1, 8, 1, 2, 16, 2, prec=5)
     s.fm('OFM', 1, 16, 1, 8, 1, 2, 16, 2, prec=3)
     s.set('ACTIVATION', 16 | 5 << 12)
@@ -370,6 +372,116 @@ def case_act_tanh():
     s.op('STOP')
     return module(s.bytes(), b'', 16, [('tensor<1x2x2x2xi8>', 0)],
                   [('tensor<1x2x2x2xi8>', 8)])
+
+
+def dma(s, src_region, src, dst_region, dst, length):
+    s.set('DMA0_SRC_REGION', src_region)
+    s.set('DMA0_DST_REGION', dst_region)
+    s.set('DMA0_SRC', src)
+    s.set('DMA0_DST', dst)
+    s.set('DMA0_LEN', length)
+    s.op('DMA_START')
+
+
+def copy8(s, src, dst, act=0):
+    # A 1x1 max pool of 8 bytes of the arena: a copy (through a LUT when
+    # act names one).
+    s.fm('IFM', 1, src, 1, 8, 1, 1, 8, 1)
+    s.fm('OFM', 1, dst, 1, 8, 1, 1, 8, 1)
+    s.set('ACTIVATION', act)
+    s.set('ACTIVATION_MIN', -128)
+    s.set('ACTIVATION_MAX', 127)
+    s.op('POOL', 0)
+
+
+def hazard_dma(wait):
+    # A DMA copies the input (arena 0) to 8, a pool copies 8 to the
+    # output at 16: the pool reads what the DMA writes, so it must wait.
+    s = Stream()
+    dma(s, 1, 0, 1, 8, 8)
+    if wait:
+        s.op('DMA_WAIT', 0)
+    copy8(s, 8, 16)
+    s.op('STOP')
+    return module(s.bytes(), b'', 24, [('tensor<8xi8>', 0)],
+                  [('tensor<8xi8>', 16)])
+
+
+def case_hazard_dma():
+    return hazard_dma(False)
+
+
+def case_hazard_dma_ok():
+    return hazard_dma(True)
+
+
+def hazard_kernel(wait):
+    # A pool copies the input to 8, a DMA copies 8 to the output at 16:
+    # the DMA reads what the pool writes, so it must wait for the pool.
+    s = Stream()
+    copy8(s, 0, 8)
+    if wait:
+        s.op('KERNEL_WAIT', 0)
+    dma(s, 1, 8, 1, 16, 8)
+    s.op('STOP')
+    return module(s.bytes(), b'', 24, [('tensor<8xi8>', 0)],
+                  [('tensor<8xi8>', 16)])
+
+
+def case_hazard_kernel():
+    return hazard_kernel(False)
+
+
+def case_hazard_kernel_ok():
+    return hazard_kernel(True)
+
+
+def hazard_wait1(read):
+    # Two DMAs (to 8 and to 16), then NPU_OP_DMA_WAIT 1: the second may
+    # still run. A pool copying from `read` to 24 is safe from 8 only.
+    s = Stream()
+    dma(s, 1, 0, 1, 8, 8)
+    dma(s, 1, 0, 1, 16, 8)
+    s.op('DMA_WAIT', 1)
+    copy8(s, read, 24)
+    s.op('STOP')
+    return module(s.bytes(), b'', 32, [('tensor<8xi8>', 0)],
+                  [('tensor<8xi8>', 24)])
+
+
+def case_hazard_wait1_ok():
+    return hazard_wait1(8)
+
+
+def case_hazard_wait1():
+    return hazard_wait1(16)
+
+
+def hazard_lut(wait):
+    # A pool through TABLE_0 (entry i: 127 - i, so v becomes -1 - v),
+    # then a second table DMA'd over it while the pool may still read
+    # it, then a plain copy.
+    s = Stream()
+    dma(s, 0, 0, 1 << 8, 47104, 256)
+    s.op('DMA_WAIT', 0)
+    copy8(s, 0, 8, 16)
+    if wait:
+        s.op('KERNEL_WAIT', 0)
+    dma(s, 0, 0, 1 << 8, 47104, 256)
+    s.op('DMA_WAIT', 0)
+    copy8(s, 8, 16)
+    s.op('STOP')
+    flash = bytes((127 - i) & 0xff for i in range(256))
+    return module(s.bytes(), flash, 24, [('tensor<8xi8>', 0)],
+                  [('tensor<8xi8>', 16)])
+
+
+def case_hazard_lut():
+    return hazard_lut(False)
+
+
+def case_hazard_lut_ok():
+    return hazard_lut(True)
 
 
 def npy(path, shape, values, descr='|i1', fmt='b'):
