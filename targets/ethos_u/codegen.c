@@ -593,6 +593,31 @@ codegen_block(Cg *g, IrBlock *blk)
 	return flush(g);
 }
 
+/* *size from the optimise option: by default what the estimate
+ * recorded in npu.target, so the weights buffered are those the SRAM
+ * report counted. An explicit choice wins, with a warning when it
+ * contradicts the record: the stream then needs other SRAM than the
+ * estimate reported. */
+static bool
+optimise_choice(IrOp *module, const char *opt, bool *size)
+{
+	bool recorded;
+	if (!ethos_u_target_optimise(module, &recorded))
+		return false;
+	*size = recorded;
+	if (!strcmp(opt, "module"))
+		return true;
+	*size = !strcmp(opt, "size");
+	if (*size != recorded)
+		ir_emit(ir_op_context(module), IR_SEV_WARNING,
+		    ir_op_loc(module),
+		    "ethos-u-codegen optimise=%s, but the module's npu.target "
+		    "records optimise=%s (ethos-u-estimate's): the stream's "
+		    "SRAM is not what the estimate reported", opt,
+		    recorded ? "size" : "performance");
+	return true;
+}
+
 static bool
 codegen_run(IrOp *module, IrPass *pass)
 {
@@ -603,7 +628,9 @@ codegen_run(IrOp *module, IrPass *pass)
 		return false;
 	ethosu_register_dialect(g.ctx);
 	g.dbl = !strcmp(ir_pass_string(pass, "rounding"), "double");
-	g.size = !strcmp(ir_pass_string(pass, "optimise"), "size");
+	if (!optimise_choice(module, ir_pass_string(pass, "optimise"),
+	    &g.size))
+		return false;
 	g.striped = ethos_u_has_stripes(module);
 	if (!planner_algorithm_parse(ir_pass_string(pass, "planner"),
 	    &g.planner)) {
@@ -629,18 +656,19 @@ codegen_run(IrOp *module, IrPass *pass)
 
 static const char *const rounding_choices[] = { "single", "double",
 	NULL };
-static const char *const optimise_choices[] = { "performance", "size",
-	NULL };
+static const char *const optimise_choices[] = { "module", "performance",
+	"size", NULL };
 
 static const IrPassOption codegen_options[] = {
 	{ "rounding", IR_OPT_ENUM, "single",
 	  "int8 output rounding: single (TFLite, npu-run --arith=tflite) or "
 	  "double (TFLite Micro and Vela, --arith=tflite-micro)",
 	  rounding_choices },
-	{ "optimise", IR_OPT_ENUM, "performance",
-	  "as ethos-u-compile's: performance DMAs weights that live in "
-	  "flash or DRAM into SRAM buffers, in OFM depth slices (Vela's "
-	  "weight buffering); size reads them where they live",
+	{ "optimise", IR_OPT_ENUM, "module",
+	  "module (default): ethos-u-compile's choice, recorded in "
+	  "npu.target by ethos-u-estimate; performance DMAs weights that "
+	  "live in flash or DRAM into SRAM buffers, in OFM depth slices "
+	  "(Vela's weight buffering); size reads them where they live",
 	  optimise_choices },
 	{ "planner", IR_OPT_STRING, "greedy",
 	  "the scratch-arena planner (passes/planner.h: greedy, "
@@ -671,8 +699,13 @@ const IrPassDef pass_ethos_u_codegen = {
 	    "and results' offsets from the memory planner. Weights in flash\n"
 	    "or DRAM are DMA'd into SRAM buffers where the estimate places\n"
 	    "them (not with optimise=size), in Vela's OFM depth slices,\n"
-	    "with Vela's waits and BLOCKDEP. Other ops end the\n"
-	    "run and stay for the interpreter. A feature map of dynamic\n"
-	    "shape or beyond the registers' limits is an error at its op.\n"
+	    "with Vela's waits and BLOCKDEP. `optimise` defaults to the\n"
+	    "choice ethos-u-estimate recorded in `npu.target` (its\n"
+	    "`optimise` entry; none: performance), so the stream buffers\n"
+	    "what the SRAM report counted; an explicit `optimise` wins,\n"
+	    "with a warning when it contradicts the record. Other ops\n"
+	    "end the run and stay for the interpreter. A feature map of\n"
+	    "dynamic shape or beyond the registers' limits is an error at\n"
+	    "its op.\n"
 	    "See docs/targets/ethos-u.md, \"Emitting command streams\".",
 };

@@ -77,17 +77,14 @@ layer(const Cg *g, IrOp *op)
 }
 
 /* The query Vela's scheduler costs weight buffering with: the op as
- * the estimate places it, but with its feature maps in the arena (the
- * scheduler decides the buffering before it moves maps to the fast
- * storage) and its biases read from the fast storage. */
+ * the estimate places it, seen as the scheduler sees it (perf.c's
+ * ethos_u_scheduler_view: the scheduler decides the buffering before it
+ * moves maps to the fast storage). */
 static EthosUQuery
 ref_query(const Cg *g, const CgPrep *p)
 {
 	const EthosULayer *l = layer(g, p->op);
-	EthosUQuery q = l ? l->q : p->n.q;
-	q.ifm.mem = q.ifm2.mem = q.ofm.mem = g->t.arena_mem;
-	q.const_mem = g->t.cache_mem;
-	return q;
+	return ethos_u_scheduler_view(&g->t, l ? &l->q : &p->n.q);
 }
 
 /* The op's cycles alone: what the next op's weight DMA may hide under. */

@@ -88,6 +88,17 @@ bool ethos_u_target_from_attr(IrContext *ctx, const IrLoc *loc,
  * when it has none (run ethos-u-target first). */
 bool ethos_u_target_of_module(IrOp *module, EthosUTarget *t);
 
+/* npu.target's optional `optimise` entry: the choice ("size") that
+ * ethos-u-estimate sized the SRAM for, so ethos-u-codegen buffers the
+ * weights the estimate buffered. Absent means performance (Vela's
+ * default): a module estimated the default way prints as before.
+ * ethos_u_target_set_optimise rewrites the module's npu.target (which
+ * must be there) with or without the entry; ethos_u_target_optimise
+ * reads it into *size, false with an error at the module when the entry
+ * is not "performance" or "size". */
+void ethos_u_target_set_optimise(IrOp *module, bool size);
+bool ethos_u_target_optimise(IrOp *module, bool *size);
+
 /* Bytes per core cycle of memory m. */
 double ethos_u_bandwidth(const EthosUTarget *t, EthosUMem m);
 /* "sram", "dram", "on-chip-flash", "off-chip-flash". */

@@ -450,6 +450,9 @@ estimate_run(IrOp *module, IrPass *pass)
 		r.network = network_name(module, &ls, name, sizeof name);
 		ok = write_reports(module, pass, &r);
 	}
+	/* ethos-u-codegen buffers by this record what the report counted. */
+	if (ok)
+		ethos_u_target_set_optimise(module, size);
 	free(ls.v);
 	return ok;
 }
@@ -472,7 +475,8 @@ static const IrPassOption estimate_options[] = {
 	  "print the per-layer table on stderr", NULL },
 	{ "optimise", IR_OPT_ENUM, "performance",
 	  "performance: weights DMA'd into SRAM buffers; size: buffers "
-	  "only where they keep the SRAM peak", optimise_choices },
+	  "only where they keep the SRAM peak (recorded in npu.target for "
+	  "ethos-u-codegen)", optimise_choices },
 	{ "encode-weights", IR_OPT_BOOL, "false",
 	  "size depth-sliced weights with the weight encoder (Vela's bytes: "
 	  "the full-depth DMA and each slice) instead of in proportion",
@@ -502,6 +506,9 @@ const IrPassDef pass_ethos_u_estimate = {
 	    "reads npu dialect ops and, until they are legalized, quantized "
 	    "graph ops (a fused activation is the ReLU that is its "
 	    "producer's only user). Prints the per-layer table on stderr "
-	    "and writes Vela's per-layer and summary CSVs and a trace; the "
-	    "IR is unchanged. See docs/targets/ethos-u.md.",
+	    "and writes Vela's per-layer and summary CSVs and a trace. The "
+	    "IR is unchanged but for the `optimise` choice, recorded in "
+	    "`npu.target` (an `optimise = \"size\"` entry; none: "
+	    "performance) so that ethos-u-codegen buffers the weights the "
+	    "report counted. See docs/targets/ethos-u.md.",
 };

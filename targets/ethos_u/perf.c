@@ -632,8 +632,8 @@ move(Traffic *tr, EthosUMem m, bool weights, bool read, double bytes,
  * (Vela moves maps into the fast storage only after scheduling, and
  * with Dedicated_Sram the arena is DRAM, whose latency the block
  * memory cycles include), scales and biases in the fast storage. */
-static EthosUQuery
-scheduler_view(const EthosUTarget *t, const EthosUQuery *q)
+EthosUQuery
+ethos_u_scheduler_view(const EthosUTarget *t, const EthosUQuery *q)
 {
 	EthosUQuery d = *q;
 	d.ifm.mem = d.ifm2.mem = d.ofm.mem = t->arena_mem;
@@ -647,7 +647,7 @@ static double
 cycles_at_depth(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUBlockConfig *cfg, int64_t depth)
 {
-	EthosUQuery d = scheduler_view(t, q);
+	EthosUQuery d = ethos_u_scheduler_view(t, q);
 	int64_t macs;
 	d.ofm.shape.c = depth;
 	return (double)ethos_u_op_cycles(t, &d, cfg, &macs);

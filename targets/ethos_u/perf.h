@@ -155,6 +155,12 @@ bool ethos_u_shram_layout(const EthosUTarget *t, const EthosUQuery *q,
  * when none fits. */
 bool ethos_u_find_block_config(const EthosUTarget *t, const EthosUQuery *q,
     EthosUBlockConfig *cfg);
+/* The op as Vela's scheduler costs it when it decides weight buffering
+ * and the slack under each op: its feature maps in the arena, its
+ * scales and biases in the fast storage (the cache). The estimate and
+ * ethos-u-codegen's weight buffering both ask this. */
+EthosUQuery ethos_u_scheduler_view(const EthosUTarget *t,
+    const EthosUQuery *q);
 /* NPU cycles of the op alone (measure_cycle_cost); *macs its MACs. */
 int64_t ethos_u_op_cycles(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUBlockConfig *cfg, int64_t *macs);

@@ -1,11 +1,13 @@
 /* targets/ethos_u/target.c: the npu.target module attribute (an
  * EthosUTarget as a dictionary) and the ethos-u-target pass that sets it. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "targets/ethos_u/config.h"
 #include "targets/ethos_u/ethos_u.h"
 
 #define TARGET_ATTR "npu.target"
+#define OPTIMISE_KEY "optimise"
 
 /* ------------------------------------------------------------ writing */
 
@@ -249,6 +251,53 @@ ethos_u_target_of_module(IrOp *module, EthosUTarget *t)
 		return false;
 	}
 	return ethos_u_target_from_attr(ctx, ir_op_loc(module), a, t);
+}
+
+/* ------------------------------------------------------------ optimise */
+
+void
+ethos_u_target_set_optimise(IrOp *module, bool size)
+{
+	IrContext *ctx = ir_op_context(module);
+	const IrAttr *a = ir_op_attr(module, TARGET_ATTR);
+	if (!a || a->kind != IR_ATTR_DICT)
+		ir_unreachable("set_optimise: no npu.target");
+	const IrIdent *key = ir_ident_cstr(ctx, OPTIMISE_KEY);
+	size_t n = a->u.dict.n, k = 0;
+	IrNamedAttr *e = ir_xmalloc((n + 1) * sizeof *e);
+	for (size_t i = 0; i < n; i++)
+		if (a->u.dict.entries[i].name != key)
+			e[k++] = a->u.dict.entries[i];
+	if (size)
+		e[k++] = (IrNamedAttr){ key, ir_attr_string(ctx, "size", 4,
+		    NULL) };
+	ir_op_set_attr(module, TARGET_ATTR, ir_attr_dict(ctx, k, e));
+	free(e);
+}
+
+bool
+ethos_u_target_optimise(IrOp *module, bool *size)
+{
+	const IrAttr *t = ir_op_attr(module, TARGET_ATTR);
+	const IrAttr *a = t && t->kind == IR_ATTR_DICT ?
+	    ir_dict_get(t, OPTIMISE_KEY) : NULL;
+	*size = false;
+	if (!a)
+		return true;
+	if (a->kind == IR_ATTR_STRING) {
+		size_t n = a->u.string.len;
+		const char *s = a->u.string.data;
+		if (n == 4 && !memcmp(s, "size", 4)) {
+			*size = true;
+			return true;
+		}
+		if (n == 11 && !memcmp(s, "performance", 11))
+			return true;
+	}
+	ir_emit_error(ir_op_context(module), ir_op_loc(module), TARGET_ATTR
+	    " has no valid '" OPTIMISE_KEY "' (\"performance\" or \"size\", "
+	    "as ethos-u-estimate writes it)");
+	return false;
 }
 
 /* ------------------------------------------------------------ the pass */

@@ -1,7 +1,7 @@
 // ethos-u-codegen on npu IR it cannot place: an error at the op, exit 1,
 // no output file. A dynamic shape:
 // RUN: not npu-opt %s --ethos-u-target --ethos-u-codegen -o %t.out 2>&1 | FileCheck %s --check-prefix=DYN
-// DYN: codegen-errors.mlir:[[@LINE+21]]:{{[0-9]+}}: error: 'npu.lut' op cannot place a feature map of dynamic shape in the Ethos-U scratch arena
+// DYN: codegen-errors.mlir:[[@LINE+27]]:{{[0-9]+}}: error: 'npu.lut' op cannot place a feature map of dynamic shape in the Ethos-U scratch arena
 // RUN: not test -e %t.out
 //
 // A map beyond the registers' 16-bit sizes:
@@ -19,6 +19,12 @@
 // ROUND: error: {{.*}}triple
 // RUN: not npu-opt %s --ethos-u-codegen=optimise=speed 2>&1 | FileCheck %s --check-prefix=OPT
 // OPT: error: {{.*}}speed
+//
+// A malformed optimise record in npu.target (ethos-u-estimate writes
+// "size", or none for performance):
+// RUN: npu-opt %s --ethos-u-target | sed 's/arena_cache_size/optimise = "fast", arena_cache_size/' | not npu-opt --ethos-u-codegen 2>&1 | FileCheck %s --check-prefix=REC
+// RUN: npu-opt %s --ethos-u-target | sed 's/arena_cache_size/optimise = 1, arena_cache_size/' | not npu-opt --ethos-u-codegen 2>&1 | FileCheck %s --check-prefix=REC
+// REC: error: npu.target has no valid 'optimise' ("performance" or "size", as ethos-u-estimate writes it)
 
 module {
   func.func @f(%x: tensor<?x4xi8>) -> tensor<?x4xi8> {
