@@ -160,13 +160,30 @@ act_type(Q *q, QPrec p, double lo, double hi)
  * layer raised to int16 in an int8 model (mixed precision), which takes
  * the observed extremes with a margin: the clipping was chosen for 8
  * bits. */
+/* The value whose statistics v has: x for the dequantize(quantize(x))
+ * the diagnostic precisions (QPREC_A8, QPREC_QDQ) put in place of a
+ * result or argument x, which carries none of its own; else v. Without
+ * it the op reading x would stay float (why_float: no statistics), so
+ * the simulation would round only every other layer. */
+static IrValue *
+stats_source(IrValue *v)
+{
+	IrOp *d = ir_value_def_op(v), *qo;
+
+	if (!d || !ir_op_is(d, "graph.dequantize"))
+		return v;
+	qo = ir_value_def_op(ir_op_operand(d, 0));
+	return qo && ir_op_is(qo, "graph.quantize") ?
+	    ir_op_operand(qo, 0) : v;
+}
+
 static bool
 range_of(const Q *q, IrValue *v, QPrec p, double *lo, double *hi)
 {
 	bool ext = q && act16(p) && q->cfg->def != QPREC_INT16;
 	double st[4];
 
-	if (!qstats_get(v, st))
+	if (!qstats_get(stats_source(v), st))
 		return false;
 	*lo = ext ? st[2] * QUANT_WIDE_HEADROOM : st[0];
 	*hi = ext ? st[3] * QUANT_WIDE_HEADROOM : st[1];
