@@ -497,6 +497,11 @@ schedule_run(IrOp *module, IrPass *pass)
 			return false;
 		first = false;
 	}
+	/* The stripes were chosen for this optimise: the code generator
+	 * reads it from npu.target (its optimise=module), as it reads the
+	 * estimate's. */
+	ethos_u_target_set_optimise(module, !strcmp(ir_pass_string(pass,
+	    "optimise"), "size"));
 	return true;
 }
 
@@ -506,7 +511,8 @@ static const char *const optimise_choices[] = { "performance", "size",
 static const IrPassOption schedule_options[] = {
 	{ "optimise", IR_OPT_ENUM, "performance",
 	  "performance: the fewest cycles within the budget (then the least "
-	  "SRAM at no more cycles than whole ops); size: the least SRAM",
+	  "SRAM at no more cycles than whole ops); size: the least SRAM "
+	  "(recorded in npu.target for ethos-u-codegen)",
 	  optimise_choices },
 	{ "sram-budget", IR_OPT_INT, "0",
 	  "bytes of SRAM the plan may use (0: the target's arena cache size "
