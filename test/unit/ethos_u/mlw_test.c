@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "targets/ethos_u/mlw.h"
 
@@ -195,6 +196,41 @@ Test(ethosu_mlw, long_runs_and_long_slices)
 	free(back);
 	free(enc);
 	free(v);
+}
+
+/* A pin against the encoder's own history: 400 random streams (the
+ * four fills above at lengths up to 70,000, so slices reach the
+ * 32,768-value limit and palettes restart), their bytes hashed. The
+ * value was recorded from the encoder at f62a6e8, the one that
+ * re-encodes Vela's 890 streams (vela_test.c) before the speed work
+ * (docs/performance.md, "Encoder speed"); any change to the bytes
+ * shows here even where Vela's streams do not reach. */
+Test(ethosu_mlw, bytes_equal_the_recorded_encoder)
+{
+	const size_t pin_bytes = 1004144;
+	const uint64_t pin_hash = 0x057900411c7e33dfull;
+	XXH3_state_t *h = XXH3_createState();
+	uint32_t s = 4242;
+	size_t total = 0;
+	cr_assert_not_null(h);
+	XXH3_64bits_reset(h);
+	for (int t = 0; t < 400; t++) {
+		size_t n = 1 + rnd(&s) % (t % 10 == 9 ? 70000 : 3000);
+		int16_t *v = malloc(n * sizeof(*v));
+		uint8_t *enc;
+		size_t nenc;
+		EthosuWeightError e;
+		fill(v, n, &s, t % 4);
+		cr_assert(ethosu_mlw_encode(v, n, &enc, &nenc, &e));
+		XXH3_64bits_update(h, enc, nenc);
+		total += nenc;
+		free(v);
+		free(enc);
+	}
+	cr_assert_eq(total, pin_bytes, "%zu bytes", total);
+	cr_assert_eq(XXH3_64bits_digest(h), pin_hash, "hash %016llx",
+	    (unsigned long long)XXH3_64bits_digest(h));
+	XXH3_freeState(h);
 }
 
 Test(ethosu_mlw, rejects_values_out_of_range)
