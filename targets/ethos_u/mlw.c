@@ -448,9 +448,9 @@ ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
 typedef struct BitWriter {
 	uint8_t *buf;
 	size_t cap;             /* bytes */
-	size_t nbytes;          /* bytes stored */
+	size_t nbytes;          /* whole bytes stored */
 	uint64_t acc;           /* bits not yet stored, first in bit 0 */
-	int nacc;               /* how many: 0..31 between calls */
+	int nacc;               /* how many: 0..7 between calls */
 } BitWriter;
 
 /* Bits written so far. */
@@ -460,29 +460,61 @@ bw_pos(const BitWriter *w)
 	return w->nbytes * 8 + (size_t)w->nacc;
 }
 
-/* Appends the low len (<= 32) bits of v, first bit first; four bytes
- * go to the buffer at once, fewer than 32 bits wait in acc. */
-static inline void
-bw_put(BitWriter *w, int len, uint32_t v)
+/* Makes room for `bytes` more bytes plus the 8 bw_put may store past
+ * the end; callers reserve once per chunk, not per field. */
+static void
+bw_reserve(BitWriter *w, size_t bytes)
 {
-	assert(len >= 0 && len <= 32);
-	if (w->nbytes + 8 > w->cap) {
+	if (w->cap - w->nbytes >= bytes + 8)
+		return;
+	while (w->cap - w->nbytes < bytes + 8)
 		w->cap = w->cap ? w->cap * 2 : 1024;
-		w->buf = ir_xrealloc(w->buf, w->cap);
-	}
-	w->acc |= ((uint64_t)v & ((1ull << len) - 1)) << w->nacc;
-	w->nacc += len;
-	if (w->nacc >= 32) {
-		uint32_t word = (uint32_t)w->acc;
-		for (int k = 0; k < 4; k++)
-			w->buf[w->nbytes + (size_t)k] = (uint8_t)(word >> 8 * k);
-		w->nbytes += 4;
-		w->acc >>= 32;
-		w->nacc -= 32;
-	}
+	w->buf = ir_xrealloc(w->buf, w->cap);
 }
 
-/* Stores the whole bytes still in acc (the stream ends on a byte). */
+/* Stores v's eight bytes little-endian at p. */
+static inline void
+store_le64(uint8_t *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(p, &v, 8);
+#else
+	for (int k = 0; k < 8; k++)
+		p[k] = (uint8_t)(v >> 8 * k);
+#endif
+}
+
+/* Appends the low len (<= 56) bits of v, first bit first, into room
+ * bw_reserve made: the accumulator is stored whole (8 bytes, the tail
+ * rewritten by the next call) and advanced by its complete bytes, so
+ * there is no branch. */
+static inline void
+bw_put(BitWriter *w, int len, uint64_t v)
+{
+	int nb;
+	assert(len >= 0 && len <= 56 && w->cap - w->nbytes >= 8);
+	w->acc |= (v & ((1ull << len) - 1)) << w->nacc;
+	w->nacc += len;
+	store_le64(w->buf + w->nbytes, w->acc);
+	nb = w->nacc >> 3;
+	w->nbytes += (size_t)nb;
+	w->acc >>= 8 * nb;
+	w->nacc &= 7;
+}
+
+/* bw_put for up to 64 bits. */
+static inline void
+bw_put64(BitWriter *w, int len, uint64_t v)
+{
+	if (len > 32) {
+		bw_put(w, 32, v);
+		v >>= 32;
+		len -= 32;
+	}
+	bw_put(w, len, v);
+}
+
+/* Stores the bits still in acc (the stream ends on a byte). */
 static void
 bw_flush(BitWriter *w)
 {
@@ -1136,99 +1168,204 @@ typedef struct SliceEnc {
 	int wdiv, zdiv;
 } SliceEnc;
 
-/* The unary and remainder parts of one chunk for one of the streams. */
+/* One chunk of one of the two streams, as bits: the unary part (u0;
+ * for weights also u1, n1 bits) and the remainders of the values it
+ * completed, packed in two words of nrem[] bits each (raw indices of 9
+ * bits, 8 to a chunk, overflow one word). */
 typedef struct EncChunk {
 	bool on;
-	int n;
-	int rem[12];
-	uint32_t u0, u1;        /* unary bits (u1 weights only) */
+	uint32_t u0, u1;
 	int n1;
+	uint64_t rem[2];
+	int nrem[2];
 } EncChunk;
 
-/* Per-stream progress across chunks: the value whose unary part is
- * being written (q) and its remainder (r, -1 for padding). */
+/* A stream's progress across chunks: values completed (pos) and the
+ * unary shape of the one under way, if any (left > 0): its positions
+ * still to write (left), how many of them carry a one in u0 (a) and
+ * how many of those a one in u1 (b), and its remainder. */
 typedef struct EncPos {
-	int pos, q, r;
+	int pos, left, a, b;
+	uint32_t r;
 } EncPos;
 
-/* The chunk's weight part: npos unary positions, each worth up to two
- * (three when truncated) of the value's quotient, the remainder due
- * once the value's positions are done; after the slice, padding values
- * (quotient 0, no remainder) fill the chunk. Locals, not the structs,
- * carry the state: c->rem's stores could alias it. */
+static inline uint32_t
+ones(int k)
+{
+	return (1u << k) - 1;
+}
+
+/* A value's unary shape. A weight quotient q takes positions worth
+ * two (three when truncated: then q <= 2 and one position) each: the
+ * first a positions have a u0 one, the first b of those a u1 one, a
+ * final position with q even holds the u0 zero that ends it. A zero
+ * run's quotient is q ones and a zero (a = q, b unused). */
+static inline void
+shape(EncPos *p, int q, bool trunc)
+{
+	if (trunc) {
+		p->a = q > 0;
+		p->b = q > 1;
+		p->left = 1;
+	} else {
+		p->a = (q + 1) >> 1;
+		p->b = q >> 1;
+		p->left = (q >> 1) + 1;
+	}
+}
+
+/* The chunk's weight part: npos unary positions (12; 8 for raw indices
+ * over 5 bits); a value's remainder is due in the chunk where its last
+ * position falls. After the slice, padding positions (zero bits, no
+ * remainder) fill the chunk. A value whose positions do not fit
+ * carries the rest over: its written positions are all ones in u0 and
+ * u1 (b >= positions written whenever some remain). */
 static void
 w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 {
-	int npos = s->raw && s->wdiv > 5 ? 8 : 12, j = 0;
-	int q = p->q, r = p->r, pos = p->pos, n = 0, n1 = 0;
-	int step = s->trunc ? 3 : 2, wdiv = s->wdiv, len = s->len;
-	uint32_t u0 = 0, u1 = 0;
+	const int npos = s->raw && s->wdiv > 5 ? 8 : 12;
+	const int wdiv = s->wdiv, len = s->len, half = npos / 2;
 	const uint16_t *w = s->w;
-	while (j < npos) {
-		if (q < 0) {
-			if (pos < len) {
-				q = w[pos] >> wdiv;
-				r = w[pos] & ((1 << wdiv) - 1);
-			} else {
-				q = 0;
-				r = -1;
-			}
+	int j = 0, n1 = 0, nr = 0, pos = p->pos;
+	uint32_t u0 = 0, u1 = 0, mask = ones(wdiv);
+	uint64_t rem = 0, rem2 = 0;
+	if (s->raw) {
+		/* Raw indices: one position each, no unary bits. */
+		int n = len - pos < npos ? len - pos : npos;
+		for (int k = 0; k < n; k++) {
+			uint64_t r = w[pos + k];
+			if (k < half)
+				rem |= r << (k * wdiv);
+			else
+				rem2 |= r << ((k - half) * wdiv);
 		}
-		for (; q >= 0 && j < npos; j++) {
-			if (q > 0) {
-				u0 |= 1u << j;
-				u1 |= (uint32_t)(q > 1) << n1++;
-			}
-			q -= step;
+		c->rem[0] = rem;
+		c->rem[1] = rem2;
+		c->nrem[0] = (n < half ? n : half) * wdiv;
+		c->nrem[1] = (n > half ? n - half : 0) * wdiv;
+		c->u0 = c->u1 = 0;
+		c->n1 = 0;
+		p->pos = pos + n;
+		return;
+	}
+	if (p->left > 0) {
+		int k = p->left < npos ? p->left : npos;
+		if (k < p->left) {
+			/* the whole chunk is the carried value's */
+			p->left -= k;
+			p->a -= k;
+			p->b -= k;
+			c->u0 = c->u1 = ones(k);
+			c->n1 = k;
+			c->rem[0] = c->rem[1] = 0;
+			c->nrem[0] = c->nrem[1] = 0;
+			return;
 		}
-		if (q < 0 && r >= 0) {
-			c->rem[n++] = r;
+		u0 = ones(p->a);
+		u1 = ones(p->b);
+		n1 = p->a;
+		j = k;
+		rem = p->r;
+		nr = 1;
+		pos++;
+		p->left = 0;
+	}
+	if (s->trunc) {
+		/* one position a value: no carry */
+		int n = len - pos < npos - j ? len - pos : npos - j;
+		for (int k = 0; k < n; k++) {
+			uint32_t v = w[pos + k], q = v >> wdiv;
+			u0 |= (uint32_t)(q > 0) << (j + k);
+			u1 |= (uint32_t)(q > 1) << n1;
+			n1 += q > 0;
+			rem |= (uint64_t)(v & mask) << (nr++ * wdiv);
+		}
+		pos += n;
+	} else {
+		while (j < npos && pos < len) {
+			uint32_t v = w[pos];
+			shape(p, (int)(v >> wdiv), false);
+			if (j + p->left > npos) {
+				int k = npos - j;
+				u0 |= ones(k) << j;
+				u1 |= ones(k) << n1;
+				n1 += k;
+				p->left -= k;
+				p->a -= k;
+				p->b -= k;
+				p->r = v & mask;
+				break;
+			}
+			u0 |= ones(p->a) << j;
+			u1 |= ones(p->b) << n1;
+			n1 += p->a;
+			j += p->left;
+			p->left = 0;
+			rem |= (uint64_t)(v & mask) << (nr++ * wdiv);
 			pos++;
 		}
 	}
-	p->q = q;
-	p->r = r;
 	p->pos = pos;
-	c->n = n;
-	c->n1 = n1;
 	c->u0 = u0;
 	c->u1 = u1;
+	c->n1 = n1;
+	c->rem[0] = rem;
+	c->rem[1] = 0;
+	c->nrem[0] = nr * wdiv;
+	c->nrem[1] = 0;
 }
 
+/* The chunk's zero-run part: zlen positions; a run's quotient q is q
+ * ones and a zero, its remainder due where the zero falls. */
 static void
 z_chunk(const SliceEnc *s, int zn, int zlen, EncPos *p, EncChunk *c)
 {
-	int j = 0, q = p->q, r = p->r, pos = p->pos, n = 0, zdiv = s->zdiv;
-	uint32_t u0 = 0;
+	const int zdiv = s->zdiv;
 	const int *z = s->z;
-	while (j < zlen) {
-		if (q < 0) {
-			if (pos < zn) {
-				q = z[pos] >> zdiv;
-				r = z[pos] & ((1 << zdiv) - 1);
-			} else {
-				q = 0;
-				r = -1;
-			}
+	int j = 0, nr = 0, pos = p->pos;
+	uint32_t u0 = 0, mask = ones(zdiv);
+	uint64_t rem = 0;
+	if (p->left > 0) {
+		if (p->left > zlen) {
+			p->left -= zlen;
+			c->u0 = ones(zlen);
+			c->rem[0] = 0;
+			c->nrem[0] = 0;
+			return;
 		}
-		for (; q >= 0 && j < zlen; j++, q--)
-			if (q > 0)
-				u0 |= 1u << j;
-		if (q < 0 && r >= 0) {
-			c->rem[n++] = r;
-			pos++;
-		}
+		u0 = ones(p->left - 1);
+		j = p->left;
+		rem = p->r;
+		nr = 1;
+		pos++;
+		p->left = 0;
 	}
-	p->q = q;
-	p->r = r;
+	while (j < zlen && pos < zn) {
+		int q = z[pos] >> zdiv;
+		uint32_t r = (uint32_t)z[pos] & mask;
+		if (q >= zlen - j) {
+			/* carried: the rest of the chunk is ones */
+			u0 |= ones(zlen - j) << j;
+			p->left = q + 1 - (zlen - j);
+			p->r = r;
+			j = zlen;
+			break;
+		}
+		u0 |= ones(q) << j;
+		j += q + 1;
+		rem |= (uint64_t)r << (nr++ * zdiv);
+		pos++;
+	}
 	p->pos = pos;
-	c->n = n;
 	c->u0 = u0;
+	c->rem[0] = rem;
+	c->nrem[0] = nr * zdiv;
 }
 
 static void
 put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
 {
+	bw_reserve(bw, 64);
 	bw_put(bw, 3, (uint32_t)(s->z ? s->zdiv : ZDIV_NONE));
 	bw_put(bw, 15, (uint32_t)(s->len - 1));
 	bw_put(bw, 3, (uint32_t)(s->raw ? WDIV_RAW : s->wdiv));
@@ -1243,34 +1380,46 @@ put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
 		bw_put(bw, p->bits, (uint32_t)p->lut[k]);
 }
 
+/* Chunks interleave the two streams: weight WUNARY0, zero-run unary,
+ * WUNARY1, then the previous chunk's weight and zero-run remainders;
+ * the zero runs may run ahead of the weights by up to 8 values but not
+ * fall behind (the decoder's flow control, see decode_slice). The
+ * writer lives in a local copy: its fields cannot alias the buffer. */
 static void
-encode_slice(BitWriter *bw, const SliceEnc *s, const Palette *p)
+encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 {
 	int zn = s->len + s->newpal, zlen = s->zdiv < 3 ? 12 : 8;
-	EncPos wp = { 0, -1, 0 }, zp = { 0, -1, 0 };
+	EncPos wp = {0}, zp = {0};
 	EncChunk wc = {0}, zc = {0}, wprev = {0}, zprev = {0};
-	put_header(bw, s, p);
+	BitWriter bw = *bwp;
+	put_header(&bw, s, p);
 	do {
 		int bal = s->z ? wp.pos - zp.pos : 0;
 		wc.on = bal < 8 && wp.pos < s->len;
 		zc.on = bal >= 0 && s->z && zp.pos < zn;
-		if (wc.on)
+		/* at most 12 + 12 + 12 + 72 + 36 bits */
+		bw_reserve(&bw, 24);
+		if (wc.on) {
 			w_chunk(s, &wp, &wc);
-		if (zc.on)
+			if (!s->raw)
+				bw_put(&bw, 12, wc.u0);
+		}
+		if (zc.on) {
 			z_chunk(s, zn, zlen, &zp, &zc);
+			bw_put(&bw, zlen, zc.u0);
+		}
 		if (wc.on && !s->raw)
-			bw_put(bw, 12, wc.u0);
-		if (zc.on)
-			bw_put(bw, zlen, zc.u0);
-		if (wc.on && !s->raw)
-			bw_put(bw, wc.n1, wc.u1);
-		for (int i = 0; wprev.on && i < wprev.n; i++)
-			bw_put(bw, s->wdiv, (uint32_t)wprev.rem[i]);
-		for (int i = 0; zprev.on && i < zprev.n; i++)
-			bw_put(bw, s->zdiv, (uint32_t)zprev.rem[i]);
+			bw_put(&bw, wc.n1, wc.u1);
+		if (wprev.on) {
+			bw_put64(&bw, wprev.nrem[0], wprev.rem[0]);
+			bw_put(&bw, wprev.nrem[1], wprev.rem[1]);
+		}
+		if (zprev.on)
+			bw_put(&bw, zprev.nrem[0], zprev.rem[0]);
 		wprev = wc;
 		zprev = zc;
 	} while (wprev.on || zprev.on);
+	*bwp = bw;
 }
 
 /* Splits a section into weight indices and the zero runs around them
@@ -1394,6 +1543,7 @@ mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
 	}
 	free(starts.v);
 	/* End of stream, ones to the byte, 0xff to 16 bytes. */
+	bw_reserve(&bw, 32);
 	bw_put(&bw, 3, ZDIV_EOS);
 	bw_put(&bw, (int)((8 - (bw_pos(&bw) & 7)) & 7), 0xff);
 	while (bw_pos(&bw) & 127)
