@@ -689,8 +689,10 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 			s->slot[u] = (int16_t)nseen++;
 		s->seen_last[s->slot[u]] = i;
 		s->last[u] = i;
-		if (v[i] != 0)
-			s->nzpos[(unsigned)nnz++ % NZ_RING] = i;
+		/* stored always, kept only for a non-zero (no branch on
+		 * the data: zeros come at random) */
+		s->nzpos[(unsigned)nnz % NZ_RING] = i;
+		nnz += v[i] != 0;
 		zeros += v[i] == 0;
 		/* Window sizes are powers of two from 32 (64 with a
 		 * palette): a mask is the modulo, and a count that is no
@@ -790,9 +792,20 @@ make_index(Palette *p)
 static void
 choose_palette(const int16_t *v, int n, Palette *p)
 {
-	int freq[512] = {0}, f0 = 0, f1 = 0, v0 = 0;
-	for (int i = 0; i < n; i++)
+	int freq[512] = {0}, f0 = 0, f1 = 0, v0 = 0, i;
+	/* Four tables so that repeats of a value do not wait on each
+	 * other's increments. */
+	int part[3][512] = {{0}};
+	for (i = 0; i + 4 <= n; i += 4) {
 		freq[v[i] + 256]++;
+		part[0][v[i + 1] + 256]++;
+		part[1][v[i + 2] + 256]++;
+		part[2][v[i + 3] + 256]++;
+	}
+	for (; i < n; i++)
+		freq[v[i] + 256]++;
+	for (i = 0; i < 512; i++)
+		freq[i] += part[0][i] + part[1][i] + part[2][i];
 	for (int i = 0; i < 512; i++) {
 		if (freq[i] > f0) {
 			f1 = f0;
@@ -1100,6 +1113,29 @@ steps32(const uint16_t *wv, const int *zv, int n, int raw_bits,
 	return bj;
 }
 
+/* The walk back's fast-forward: from step i down, the first step that
+ * may switch parameter cfg (bit cfg of its change mask), eight steps
+ * at a time; stops at step 0 at the latest. */
+static int
+skip_kept(const uint16_t *change, int i, int cfg)
+{
+#if defined(__SSE2__)
+	const __m128i bit = _mm_set1_epi16((short)(1 << cfg));
+	const __m128i zero = _mm_setzero_si128();
+	while (i >= 8) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(change + i - 7));
+		/* movemask sees only each byte's top bit: compare first */
+		if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(x, bit),
+		    zero)) != 0xffff)
+			break;
+		i -= 8;
+	}
+#endif
+	while (i > 0 && !(change[i] >> cfg & 1))
+		i--;
+	return i;
+}
+
 /* Shortest path over (value, parameter) with 40 bits per parameter
  * change (free where `free_at` already has a slice boundary), over the
  * weight indices wv or (when wv is NULL) the zero runs zv. Ties go to
@@ -1129,6 +1165,7 @@ search_params(const uint16_t *wv, const int *zv, int n, int raw_bits,
 	cfg = bj;
 	end = n;
 	for (int i = n; i >= 0; i--) {
+		i = skip_kept(pa.change, i, cfg);
 		/* step 0 changes nothing: the first run starts there */
 		if (!(pa.change[i] >> cfg & 1) && i > 0)
 			continue;
@@ -1505,6 +1542,29 @@ encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p,
 	free(runs);
 }
 
+/* How many leading values are surely in range, eight at a time (the
+ * caller checks the rest one by one and names the first bad one). */
+static size_t
+in_range_prefix(const int16_t *v, size_t n)
+{
+	size_t i = 0;
+#if defined(__SSE2__)
+	const __m128i hi = _mm_set1_epi16(ETHOSU_MLW_MAX_WEIGHT);
+	const __m128i lo = _mm_set1_epi16(-ETHOSU_MLW_MAX_WEIGHT);
+	for (; i + 8 <= n; i += 8) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(v + i));
+		__m128i bad = _mm_or_si128(_mm_cmpgt_epi16(x, hi),
+		    _mm_cmplt_epi16(x, lo));
+		if (_mm_movemask_epi8(bad))
+			break;
+	}
+#else
+	(void)v;
+	(void)n;
+#endif
+	return i;
+}
+
 /* Both entry points; inplace (values' own buffer, or NULL) receives
  * the weight indices. */
 static bool
@@ -1519,7 +1579,7 @@ mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
 		seterr(e, 0, "%zu weights are too many for one stream", n);
 		return false;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = in_range_prefix(values, n); i < n; i++) {
 		if (values[i] < -ETHOSU_MLW_MAX_WEIGHT ||
 		    values[i] > ETHOSU_MLW_MAX_WEIGHT) {
 			if (e) {
