@@ -342,32 +342,45 @@ gather_weights(IrValue *wv, int64_t wzp, bool dw, size_t oc, size_t hw,
 	bool splat = a->u.dense.splat && a->u.dense.size == 1;
 	if (!splat && a->u.dense.size != vol)
 		return false;
-	/* Each byte's value minus the zero point, once for all 256. */
-	int16_t val[256];
-	bool uns = unsigned_elems(e);
-	for (int b = 0; b < 256; b++) {
-		int64_t v = (uns ? b : (int8_t)(uint8_t)b) - wzp;
-		if (v < -255 || v > 255)
-			v = INT16_MIN;
-		val[b] = (int16_t)v;
-	}
 	const uint8_t *src = a->u.dense.data;
-	bool ok = true;
+	bool uns = unsigned_elems(e);
+	/* Every byte's value minus the zero point lies in -255..255 (the
+	 * usual int8 case: no check per weight), or each is checked. */
+	int64_t lo = (uns ? 0 : -128) - wzp, hi = (uns ? 255 : 127) - wzp;
+	/* So far off that no weight is in range (and 16 bits could wrap). */
+	if (wzp < -1024 || wzp > 1024)
+		return false;
 	if (splat) {
+		int64_t v = (uns ? src[0] : (int8_t)src[0]) - wzp;
 		for (size_t i = 0; i < vol; i++)
-			ohwi[i] = val[src[0]];
-	} else if (!dw) {
-		for (size_t i = 0; i < vol; i++)
-			ohwi[i] = val[src[i]];
+			ohwi[i] = (int16_t)v;
+		return v >= -255 && v <= 255;
+	}
+	if (!dw) {
+		/* Loops the compiler vectorizes: one per signedness. */
+		if (uns)
+			for (size_t i = 0; i < vol; i++)
+				ohwi[i] = (int16_t)(src[i] - wzp);
+		else
+			for (size_t i = 0; i < vol; i++)
+				ohwi[i] = (int16_t)((int8_t)src[i] - wzp);
 	} else {
 		/* 1HWO to OHW1: a transpose of hw rows of oc. */
 		for (size_t o = 0; o < oc; o++)
-			for (size_t k = 0; k < hw; k++)
-				ohwi[o * hw + k] = val[src[k * oc + o]];
+			for (size_t k = 0; k < hw; k++) {
+				uint8_t b = src[k * oc + o];
+				ohwi[o * hw + k] = (int16_t)((uns ? b :
+				    (int8_t)b) - wzp);
+			}
 	}
+	if (lo >= -255 && hi <= 255)
+		return true;
+	/* A zero point that puts some bytes out of the encoder's
+	 * range: 16 bits hold every difference exactly, check each. */
 	for (size_t i = 0; i < vol; i++)
-		ok &= ohwi[i] != INT16_MIN;
-	return ok;
+		if (ohwi[i] < -255 || ohwi[i] > 255)
+			return false;
+	return true;
 }
 
 /* conv2d, depthwise_conv2d (multiplier 1) and fully_connected. */
