@@ -510,10 +510,13 @@ flush(Cg *g)
 	for (size_t i = 0; i < g->n; i++)
 		work += cg_npu_work(&g->run[i]);
 	bool ok = true;
+	/* The run's weights, packed now on the pool, then the slices of
+	 * the buffered ones. */
+	if (work && !(cg_pack_pending(g) && cg_wbuf_decide(g)))
+		ok = false, work = 0;
 	if (work) {
 		CgMaps map = { 0 };
 		size_t nb, nflash, npay;
-		cg_wbuf_decide(g);
 		CgBuf *buf = collect_buffers(g, &map, &nb);
 		add_weight_buffers(g, buf, &nb);
 		int64_t arena, fast;
@@ -632,6 +635,14 @@ codegen_run(IrOp *module, IrPass *pass)
 	    &g.size))
 		return false;
 	g.striped = ethos_u_has_stripes(module);
+	int64_t threads = ir_pass_int(pass, "threads");
+	if (threads < 0) {
+		ir_emit_error(g.ctx, ir_op_loc(module), "ethos-u-codegen: "
+		    "threads must be >= 0 (0: one per online CPU, at most "
+		    "%d), not %lld", CG_MAX_THREADS, (long long)threads);
+		return false;
+	}
+	g.threads = cg_threads(threads);
 	if (!planner_algorithm_parse(ir_pass_string(pass, "planner"),
 	    &g.planner)) {
 		ir_emit_error(g.ctx, ir_op_loc(module), "unknown planner '%s'",
@@ -673,6 +684,10 @@ static const IrPassOption codegen_options[] = {
 	{ "planner", IR_OPT_STRING, "greedy",
 	  "the scratch-arena planner (passes/planner.h: greedy, "
 	  "best-fit-size, best-fit-breadth, hill-climb, exact, auto)", NULL },
+	{ "threads", IR_OPT_INT, "0",
+	  "threads that encode weights: 0 (default) one per online CPU, at "
+	  "most 4; 1 none (all on the pass's own thread); the stream is the "
+	  "same bytes whatever the count", NULL },
 };
 
 const IrPassDef pass_ethos_u_codegen = {

@@ -188,6 +188,7 @@ typedef struct CgPrep {
 	EthosuWeightGeom geom;
 	int16_t *ohwi;
 	EthosuScale *scales;
+	bool packing;           /* weights still to pack (cg_pack_pending) */
 	size_t blob_at;         /* where the blob lies in the flash */
 	/* Weight buffering (codegen_wbuf.c): the weights DMA'd into one
 	 * or two buffers (wbuf[k]: the index + 1 of the run's buffer) in
@@ -220,6 +221,7 @@ typedef struct Cg {
 	 * placement of maps and weights): op -> layer index + 1. */
 	EthosULayers ls;
 	IrPtrMap layer_of;
+	int threads;            /* weight packing threads (1: the caller) */
 } Cg;
 
 /* Prepares op into one or more preps at the end of g's run (room for
@@ -229,11 +231,46 @@ typedef struct Cg {
 bool cg_prepare(Cg *g, IrOp *op, bool *fatal);
 void cg_prep_free(CgPrep *p);
 
+/* Weight packing on threads (codegen_jobs.c). A job is one
+ * ethosu_weights_pack: its arguments (plain arrays the caller filled and
+ * does not touch while the jobs run) and its results. */
+typedef struct CgPackJob {
+	EthosuWeightGeom geom;
+	const int16_t *ohwi;
+	const EthosuScale *scales;
+	const int *depth;       /* nslices + 1 OFM depth offsets */
+	int nslices;
+	bool ok;                /* else err says why */
+	uint8_t *blob;          /* malloc'd results */
+	size_t nblob;
+	EthosuWeightRange *ranges;
+	size_t nranges;
+	EthosuWeightError err;
+} CgPackJob;
+
+/* The most threads ethos-u-codegen packs weights on. */
+#define CG_MAX_THREADS 4
+/* The threads option's count: n itself (at most CG_MAX_THREADS), or for
+ * 0 the online CPUs (at most CG_MAX_THREADS). */
+int cg_threads(int64_t n);
+/* Runs jobs[0..n) on `threads` threads, the caller's among them
+ * (1: all on the caller's, no thread started), largest first; each
+ * job's results are the same whatever the count and timing. */
+void cg_pack_jobs(CgPackJob *jobs, size_t n, int threads);
+/* Frees a job's results (what was not taken). */
+void cg_pack_job_free(CgPackJob *j);
+/* Packs the weights of every prep of the run that cg_prepare left to
+ * pack (all at once, on g->threads threads) and points its weight and
+ * scale registers at them. False (reported at the op, in the run's
+ * order) when one cannot be packed. */
+bool cg_pack_pending(Cg *g);
+
 /* Weight buffering (codegen_wbuf.c). cg_wbuf_decide: which preps get
  * their weights DMA'd into buffers (the estimate's placement), in which
- * depth slices (perf.c's rule, Vela's), packing them again per slice.
- * cg_wbuf_emit: a prep's operations, with the DMA before each slice. */
-void cg_wbuf_decide(Cg *g);
+ * depth slices (perf.c's rule, Vela's), packing them again per slice
+ * (all slices of the run at once, on g->threads threads); false when
+ * one cannot be packed (reported at its op). cg_wbuf_emit: a prep's operations, with the DMA before each slice. */
+bool cg_wbuf_decide(Cg *g);
 /* The estimate's layers of a function's ops (cg_wbuf_layers_free
  * frees them). */
 void cg_wbuf_layers(Cg *g, IrBlock *blk);

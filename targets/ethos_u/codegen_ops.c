@@ -267,6 +267,11 @@ scales_of(Cg *g, IrOp *op, int64_t oc, IrTensor *bias, CgNpuOp *n,
 		sc[c].scale = (uint32_t)mul;
 		sc[c].shift = (uint8_t)shift;
 		sc[c].bias = bias ? ir_tensor_get_int(bias, c) : 0;
+		/* The record's 40 bits (ethosu_scale_pack): checked here,
+		 * as the packing runs later on a worker thread. */
+		if (sc[c].bias < -((int64_t)1 << 39) || sc[c].bias >=
+		    (int64_t)1 << 39)
+			ok = false;
 	}
 	if (m)
 		ir_tensor_release(m);
@@ -275,11 +280,12 @@ scales_of(Cg *g, IrOp *op, int64_t oc, IrTensor *bias, CgNpuOp *n,
 	return ok;
 }
 
-/* Encodes the weights (ohwi minus the zero point) and records as Vela
- * lays them out: one depth slice, each core's records then its stream. */
+/* The geometry the weights are packed with (one depth slice, each
+ * core's records then its stream, as Vela lays them out); the packing
+ * itself is a job for the thread pool, run when the run is flushed
+ * (cg_pack_pending), so p keeps ohwi and the scales until then. */
 static bool
-pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth,
-    const int16_t *ohwi, const EthosuScale *sc)
+pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth)
 {
 	CgNpuOp *n = &p->n;
 	EthosuWeightGeom geom = {
@@ -295,23 +301,85 @@ pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth,
 		.ifm_bits = n->ifm.bits,
 	};
 	EthosuWeightError e;
-	int depth[2] = { 0, (int)n->ofm.c };
 	if (!ethosu_weight_geom_set_accel(&geom, (int)g->t.macs,
-	    (int)g->t.cores) || !ethosu_weight_geom_check(&geom, &e) ||
-	    !ethosu_weights_pack(&geom, ohwi, sc, depth, 1, &p->blob,
-	    &p->nblob, &p->ranges, &p->nranges, &e))
-		return false;
-	if (p->nranges < 1 || p->nranges > 2)
+	    (int)g->t.cores) || !ethosu_weight_geom_check(&geom, &e))
 		return false;
 	p->geom = geom;
-	for (size_t i = 0; i < p->nranges; i++) {
-		const EthosuWeightRange *r = &p->ranges[i];
-		n->w_addr[i] = r->weight_offset;
-		n->w_len[i] = r->weight_bytes;
-		n->s_addr[i] = r->scale_offset;
-		n->s_len[i] = (r->scale_bytes + 15) / 16 * 16;
+	p->packing = true;
+	return true;
+}
+
+/* Is the element type of a weight tensor read as unsigned integers?
+ * (ir_tensor_get_int's reading: a quantized type says so itself.) */
+static bool
+unsigned_elems(const IrType *e)
+{
+	if (e->kind == IR_TYPE_QUANT)
+		return !e->u.quant.is_signed;
+	return e->kind == IR_TYPE_INTEGER && (e->u.integer.sign ==
+	    IR_UNSIGNED || e->u.integer.width == 1);
+}
+
+/* The weights of wv (a graph.constant of 8-bit integers, shape OHWI, or
+ * 1HWO for a depthwise conv) minus wzp, as the encoder wants them: OHWI
+ * (depthwise: OHW1), read straight from the dense attribute's bytes (no
+ * tensor copy, no call per element). False when wv is no such constant
+ * or a value leaves the encoder's -255..255, so the op stays off the
+ * stream before anything is encoded. */
+static bool
+gather_weights(IrValue *wv, int64_t wzp, bool dw, size_t oc, size_t hw,
+    size_t ic, int16_t *ohwi)
+{
+	IrOp *d = ir_value_def_op(wv);
+	const IrAttr *a = d && ir_op_is(d, "graph.constant") ?
+	    ir_op_attr(d, "value") : NULL;
+	const IrType *e = wv->type->u.shaped.elem;
+	size_t vol = oc * hw * ic;
+	if (!a || a->kind != IR_ATTR_DENSE || !ir_tensor_type_ok(wv->type) ||
+	    ir_tensor_elem_bytes(e) != 1 || (e->kind != IR_TYPE_QUANT &&
+	    e->kind != IR_TYPE_INTEGER))
+		return false;
+	bool splat = a->u.dense.splat && a->u.dense.size == 1;
+	if (!splat && a->u.dense.size != vol)
+		return false;
+	const uint8_t *src = a->u.dense.data;
+	bool uns = unsigned_elems(e);
+	/* Every byte's value minus the zero point lies in -255..255 (the
+	 * usual int8 case: no check per weight), or each is checked. */
+	int64_t lo = (uns ? 0 : -128) - wzp, hi = (uns ? 255 : 127) - wzp;
+	/* So far off that no weight is in range (and 16 bits could wrap). */
+	if (wzp < -1024 || wzp > 1024)
+		return false;
+	if (splat) {
+		int64_t v = (uns ? src[0] : (int8_t)src[0]) - wzp;
+		for (size_t i = 0; i < vol; i++)
+			ohwi[i] = (int16_t)v;
+		return v >= -255 && v <= 255;
 	}
-	n->ncores = (int)p->nranges;
+	if (!dw) {
+		/* Loops the compiler vectorizes: one per signedness. */
+		if (uns)
+			for (size_t i = 0; i < vol; i++)
+				ohwi[i] = (int16_t)(src[i] - wzp);
+		else
+			for (size_t i = 0; i < vol; i++)
+				ohwi[i] = (int16_t)((int8_t)src[i] - wzp);
+	} else {
+		/* 1HWO to OHW1: a transpose of hw rows of oc. */
+		for (size_t o = 0; o < oc; o++)
+			for (size_t k = 0; k < hw; k++) {
+				uint8_t b = src[k * oc + o];
+				ohwi[o * hw + k] = (int16_t)((uns ? b :
+				    (int8_t)b) - wzp);
+			}
+	}
+	if (lo >= -255 && hi <= 255)
+		return true;
+	/* A zero point that puts some bytes out of the encoder's
+	 * range: 16 bits hold every difference exactly, check each. */
+	for (size_t i = 0; i < vol; i++)
+		if (ohwi[i] < -255 || ohwi[i] > 255)
+			return false;
 	return true;
 }
 
@@ -371,34 +439,23 @@ prep_mac(Cg *g, CgPrep *p, bool *fatal)
 	n->part_kernel = block == ETHOS_U_CONV &&
 	    ethosu_weights_prefer_part_kernel(ETHOSU_WEIGHTS_CONV, n->kh, n->kw,
 	    (int)n->ifm.c, n->ifm.bits);
-	IrTensor *w = constant_of(wv), *b = constant_of(bv);
-	bool ok = w && b && ir_tensor_elem_bytes(wt->u.shaped.elem) == 1 &&
-	    b->n == n->ofm.c;
+	IrTensor *b = constant_of(bv);
+	bool ok = b && b->n == n->ofm.c;
 	int64_t oc = n->ofm.c, ic = dw ? 1 : n->ifm.c;
 	size_t vol = (size_t)(oc * n->kh * n->kw * ic);
 	int16_t *ohwi = ok ? ir_xmalloc(vol * sizeof *ohwi) : NULL;
 	EthosuScale *sc = ok ? ir_xcalloc((size_t)oc, sizeof *sc) : NULL;
 	int64_t wzp = int_attr(op, "weight_zp", 0);
-	for (size_t i = 0; ok && i < vol; i++) {
-		/* Depthwise weights are 1HWO: the encoder wants OHW1. */
-		size_t src = i;
-		if (dw) {
-			size_t o = i / (size_t)(n->kh * n->kw);
-			size_t hw = i % (size_t)(n->kh * n->kw);
-			src = hw * (size_t)oc + o;
-		}
-		ohwi[i] = (int16_t)(ir_tensor_get_int(w, (int64_t)src) - wzp);
-	}
+	ok = ok && gather_weights(wv, wzp, dw, (size_t)oc, (size_t)(n->kh *
+	    n->kw), (size_t)ic, ohwi);
 	EthosuWeightKind kind = dw && !as_conv ? ETHOSU_WEIGHTS_DEPTHWISE :
 	    ETHOSU_WEIGHTS_CONV;
 	ok = ok && scales_of(g, op, oc, b, n, sc) && pack_weights(g, p, kind,
-	    (int)n->ifm.c, ohwi, sc);
-	/* Kept to pack the weights again in depth slices (weight
-	 * buffering, codegen_wbuf.c). */
+	    (int)n->ifm.c);
+	/* Packed when the run is flushed, and again in depth slices for
+	 * weight buffering (codegen_wbuf.c). */
 	p->ohwi = ohwi;
 	p->scales = sc;
-	if (w)
-		ir_tensor_release(w);
 	if (b)
 		ir_tensor_release(b);
 	return ok;
