@@ -51,6 +51,8 @@ typedef struct ImportFile {
 	size_t size;
 	void *map;              /* munmap handle, or NULL (empty or heap) */
 	bool heap;              /* data was malloc'd (not mappable) */
+	bool lasting;           /* the context adopted the mapping: the
+	                           data lives as long as the context */
 } ImportFile;
 
 /* Maps path into f. Reports "cannot open" etc. at an unknown location
@@ -66,7 +68,11 @@ void import_file_close(ImportFile *f);
  * the module, or NULL after reporting. */
 typedef IrOp *(*ImportFileFn)(IrContext *ctx, const ImportFile *f,
     const ImportOptions *opts);
-/* Opens path, imports it with `import` and closes it again. */
+/* Opens path, imports it with `import` and lets its pages go. The
+ * context adopts the mapping (ir_context_adopt_mapping), so the
+ * importer's constants may borrow the model's bytes instead of copying
+ * them (import_file_constant); the pages come back from the file when
+ * they are read again. */
 IrOp *import_path(IrContext *ctx, const char *path,
     const ImportOptions *opts, ImportFileFn import);
 
@@ -131,6 +137,12 @@ IrOp *import_graph_op(IrBuilder *b, const IrLoc *loc, const char *name,
  * the dense attribute takes the storage type). */
 IrValue *import_constant(IrBuilder *b, const IrLoc *loc,
     const IrType *type, const void *data, size_t size);
+
+/* The same for bytes of the input file f: borrowed, not copied, when
+ * the file lives as long as the context (f->lasting, import_path), so
+ * a model's weights exist once in memory. */
+IrValue *import_file_constant(const ImportFile *f, IrBuilder *b,
+    const IrLoc *loc, const IrType *type, const void *data, size_t size);
 
 /* The opaque op for an unsupported node with --allow-unsupported:
  * "graph.custom" with attribute `op` = the model's op name, results of

@@ -1061,24 +1061,36 @@ is_i1(const IrType *t)
 	return t->kind == IR_TYPE_INTEGER && t->u.integer.width == 1;
 }
 
+/* Whether size bytes at data can be a dense attribute of type (one
+ * element for a splat, all of them otherwise); *splat is cleared for a
+ * type without elements, *n and *es are the element count and size. */
+static bool
+dense_ok(const IrType *type, bool *splat, const void *data, size_t size,
+    int64_t *n, size_t *es)
+{
+	if (!type || (type->kind != IR_TYPE_TENSOR &&
+	    type->kind != IR_TYPE_VECTOR))
+		return false;
+	*n = ir_type_num_elements(type);
+	*es = ir_dense_elem_size(type->u.shaped.elem);
+	if (!*es || (size && !data) || !ir_type_is_static(type))
+		return false;
+	/* a static shape whose element count overflows: a splat only */
+	if (*n < 0 && (!*splat || size != *es))
+		return false;
+	if (*n == 0)
+		*splat = false; /* dense<> : tensor<0xT> holds no element */
+	return *splat ? size == *es : (uint64_t)*n <= SIZE_MAX / *es &&
+	    size == (size_t)*n * *es;
+}
+
 const IrAttr *
 ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
     const void *data, size_t size)
 {
-	if (!type || (type->kind != IR_TYPE_TENSOR &&
-	    type->kind != IR_TYPE_VECTOR))
-		return NULL;
-	int64_t n = ir_type_num_elements(type);
-	size_t es = ir_dense_elem_size(type->u.shaped.elem);
-	if (!es || (size && !data) || !ir_type_is_static(type))
-		return NULL;
-	/* a static shape whose element count overflows: a splat only */
-	if (n < 0 && (!splat || size != es))
-		return NULL;
-	if (n == 0)
-		splat = false; /* dense<> : tensor<0xT> holds no element */
-	if (splat ? size != es : (uint64_t)n > SIZE_MAX / es ||
-	    size != (size_t)n * es)
+	int64_t n;
+	size_t es;
+	if (!dense_ok(type, &splat, data, size, &n, &es))
 		return NULL;
 	uint8_t *buf = ir_xmalloc(size ? size : 1);
 	if (size)
@@ -1102,6 +1114,35 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 	const IrAttr *a = unique(ctx, &k);
 	free(buf);
 	return a;
+}
+
+const IrAttr *
+ir_attr_dense_borrow(IrContext *ctx, const IrType *type, const void *data,
+    size_t size)
+{
+	bool splat = false;
+	int64_t n;
+	size_t es;
+	if (!dense_ok(type, &splat, data, size, &n, &es))
+		return NULL;
+	/* i1 bytes are normalised and a splat keeps one element: those
+	 * take ir_attr_dense's copy, which is small or rare */
+	if (n < 2 || is_i1(type->u.shaped.elem) ||
+	    all_equal(data, (size_t)n, es))
+		return ir_attr_dense(ctx, type, false, data, size);
+	IrAttr k = { .kind = IR_ATTR_DENSE };
+	k.u.dense.type = type;
+	k.u.dense.data = data;
+	k.u.dense.size = size;
+	k.hash = attr_hash(&k);
+	const IrAttr *a = ir_table_find(&ctx->attrs, k.hash, attr_eq, &k);
+	if (a)
+		return a;
+	/* unique() without own_arrays: the data stays where it is */
+	IrAttr *b = ir_arena_memdup(&ctx->arena, &k, sizeof k,
+	    _Alignof(IrAttr));
+	ir_table_insert(&ctx->attrs, b->hash, b);
+	return b;
 }
 
 /* ---- sparse and opaque elements */

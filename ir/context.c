@@ -2,6 +2,7 @@
  * identifiers and the op registry. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <xxhash.h>
 
 #include "ir/context.h"
@@ -123,7 +124,19 @@ ir_context_destroy(IrContext *ctx)
 	free(ctx->owned);
 	free(ctx->sources);
 	ir_arena_free(&ctx->arena);
+	for (size_t i = 0; i < ctx->nmaps; i++)
+		munmap(ctx->maps[i].p, ctx->maps[i].n);
+	free(ctx->maps);
 	free(ctx);
+}
+
+void
+ir_context_adopt_mapping(IrContext *ctx, void *p, size_t n)
+{
+	ctx->maps = ir_xrealloc(ctx->maps, (ctx->nmaps + 1) *
+	    sizeof(*ctx->maps));
+	ctx->maps[ctx->nmaps].p = p;
+	ctx->maps[ctx->nmaps++].n = n;
 }
 
 void

@@ -69,6 +69,9 @@ struct IrContext {
 	IrSource **sources;
 	char **owned;              /* sources[i]'s bytes, freed with ctx */
 	size_t nsources, srccap;
+	/* Mapped inputs that attributes borrow from, unmapped with ctx. */
+	struct { void *p; size_t n; } *maps;
+	size_t nmaps;
 	/* ir/op.c: where ops are allocated (NULL until the first). */
 	struct IrOpPool *oppool;
 	/* ir/pass.c: passes, constant materializers and loaded plugins,

@@ -443,6 +443,13 @@ const IrAttr *ir_attr_symref(IrContext *ctx, const IrIdent *root,
 /* data is copied; size must be one element (splat) or all of them. */
 const IrAttr *ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
     const void *data, size_t size);
+/* The same (all elements) without the copy: the attribute points at
+ * data, which must stay valid and unchanged as long as the context (a
+ * mapped input the context adopted: ir_context_adopt_mapping), and
+ * may lie at any alignment. An equal attribute made before is returned
+ * as it is; a splat, an i1 tensor or a single element is copied. */
+const IrAttr *ir_attr_dense_borrow(IrContext *ctx, const IrType *type,
+    const void *data, size_t size);
 const IrAttr *ir_attr_affine_map(IrContext *ctx, unsigned ndims,
     unsigned nsymbols, size_t nresults,
     const IrAffineExpr *const *results);
@@ -600,6 +607,10 @@ const IrSource *ir_context_adopt_source(IrContext *ctx, const char *name,
  * mapped file) must outlive the context, which never frees it. */
 const IrSource *ir_context_borrow_source(IrContext *ctx, const char *name,
     const char *data, size_t len, unsigned first_line);
+/* The context takes a read-only mapping (mmap) of n bytes, unmapped
+ * with the context: attributes may borrow its bytes
+ * (ir_attr_dense_borrow). */
+void ir_context_adopt_mapping(IrContext *ctx, void *p, size_t n);
 /* The most recently added source with this file name, or NULL. */
 const IrSource *ir_context_find_source(const IrContext *ctx,
     const IrIdent *name);

@@ -93,8 +93,15 @@ import_path(IrContext *ctx, const char *path, const ImportOptions *opts,
 	ImportFile f;
 	if (!import_file_open(ctx, path, &f))
 		return NULL;
+	if (f.map) {
+		ir_context_adopt_mapping(ctx, f.map, f.size);
+		f.lasting = true;
+	}
 	IrOp *module = import(ctx, &f, opts);
-	import_file_close(&f);
+	if (f.lasting)
+		import_file_drop(&f, f.data, f.size);
+	else
+		import_file_close(&f);
 	return module;
 }
 
@@ -253,9 +260,11 @@ import_graph_op(IrBuilder *b, const IrLoc *loc, const char *name,
 	return op;
 }
 
-IrValue *
-import_constant(IrBuilder *b, const IrLoc *loc, const IrType *type,
-    const void *data, size_t size)
+/* A graph.constant of type `type`, its data in the dense attribute made
+ * by copying it or (borrow) pointing at it. */
+static IrValue *
+constant(IrBuilder *b, const IrLoc *loc, const IrType *type,
+    const void *data, size_t size, bool borrow)
 {
 	IrContext *ctx = b->ctx;
 	const IrType *st = type;
@@ -267,7 +276,8 @@ import_constant(IrBuilder *b, const IrLoc *loc, const IrType *type,
 	bool splat = n > 1 && size == ir_dense_elem_size(st->u.shaped.elem);
 	IrNamedAttr a = {
 		ir_ident_cstr(ctx, "value"),
-		ir_attr_dense(ctx, st, splat, data, size),
+		borrow && !splat ? ir_attr_dense_borrow(ctx, st, data, size) :
+		    ir_attr_dense(ctx, st, splat, data, size),
 	};
 	IrOpState s = {
 		.name = ir_op_name_get(ctx, "graph.constant", 14),
@@ -277,6 +287,23 @@ import_constant(IrBuilder *b, const IrLoc *loc, const IrType *type,
 		.attrs = ir_attr_dict(ctx, 1, &a),
 	};
 	return ir_op_result(ir_builder_create(b, &s), 0);
+}
+
+IrValue *
+import_constant(IrBuilder *b, const IrLoc *loc, const IrType *type,
+    const void *data, size_t size)
+{
+	return constant(b, loc, type, data, size, false);
+}
+
+IrValue *
+import_file_constant(const ImportFile *f, IrBuilder *b, const IrLoc *loc,
+    const IrType *type, const void *data, size_t size)
+{
+	const uint8_t *p = data;
+	bool inside = f->lasting && size && p >= f->data &&
+	    (size_t)(p - f->data) <= f->size - size;
+	return constant(b, loc, type, data, size, inside);
 }
 
 IrOp *

@@ -262,9 +262,10 @@ tfl_value(TflModel *m, int32_t k, const IrLoc *loc)
 		tensor_error(m, (uint32_t)k, "constant with a dynamic shape");
 		return NULL;
 	}
-	t->value = import_constant(&m->b, import_loc(m->f, t->name,
-	    t->namelen), t->irtype, t->data, t->size);
-	/* The constant holds a copy now: the mapped pages can go. */
+	t->value = import_file_constant(m->f, &m->b, import_loc(m->f,
+	    t->name, t->namelen), t->irtype, t->data, t->size);
+	/* The constant holds a copy, or borrows pages that come back from
+	 * the file when a pass reads them: either way they can go now. */
 	import_file_drop(m->f, t->data, t->size);
 	(void)loc;
 	return t->value;

@@ -279,6 +279,19 @@ tfl_writer_bytes(TflWriter *w, const char *name, const uint8_t *data,
 	return (int32_t)(w->nt - 1);
 }
 
+int32_t
+tfl_writer_bytes_ref(TflWriter *w, const char *name, const uint8_t *data,
+    size_t n)
+{
+	WTensor *t = new_tensor(w, ir_xstrndup(name, strlen(name)));
+	t->type = TFL_UINT8;
+	t->rank = 1;
+	t->dims[0] = (int64_t)n;
+	t->data = data;
+	t->size = data ? n : 0;
+	return (int32_t)(w->nt - 1);
+}
+
 void
 tfl_writer_offset(TflWriter *w, int32_t t, int64_t offset)
 {
@@ -770,10 +783,12 @@ write_subgraph(FbBuilder *b, const TflWriter *w, const size_t *perm,
 	return fbb_table_end(b);
 }
 
+/* The data is referenced: tensors' data lives in the IR or the writer,
+ * both alive until the model is finished or written. */
 static FbRef
 write_buffer(FbBuilder *b, const uint8_t *data, size_t n)
 {
-	FbRef d = data ? fbb_bytes(b, data, n, 16) : 0;
+	FbRef d = data ? fbb_bytes_ref(b, data, n, 16) : 0;
 	fbb_table_start(b);
 	if (d)
 		fbb_field_ref(b, 0, d);
@@ -833,9 +848,10 @@ sort_tensors(const TflWriter *w, size_t *perm)
 	}
 }
 
-uint8_t *
-tfl_writer_finish(TflWriter *w, const char *subgraph,
-    const char *description, size_t *len)
+/* The model in b; returns the root table. */
+static FbRef
+serialize(TflWriter *w, FbBuilder *b, const char *subgraph,
+    const char *description)
 {
 	size_t *perm = ir_xmalloc((w->nt + 1) * sizeof(*perm));
 	sort_tensors(w, perm);
@@ -851,53 +867,74 @@ tfl_writer_finish(TflWriter *w, const char *subgraph,
 		tfl_writer_metadata(w, "OfflineMemoryAllocation", p, n);
 		free(p);
 	}
-	FbBuilder b;
-	fbb_init(&b);
 	FbRef *r = ir_xmalloc((nbuf + w->nmeta + w->ncodes + 1) * sizeof(*r));
 	for (size_t i = 0; i < w->nmeta; i++) {
-		FbRef name = fbb_string(&b, w->meta[i].name,
+		FbRef name = fbb_string(b, w->meta[i].name,
 		    strlen(w->meta[i].name));
-		fbb_table_start(&b);
-		fbb_field_ref(&b, 0, name);
-		fbb_field_int(&b, 1, nbuf + i, 4);
-		r[i] = fbb_table_end(&b);
+		fbb_table_start(b);
+		fbb_field_ref(b, 0, name);
+		fbb_field_int(b, 1, nbuf + i, 4);
+		r[i] = fbb_table_end(b);
 	}
-	FbRef meta = fbb_refs(&b, r, w->nmeta);
+	FbRef meta = fbb_refs(b, r, w->nmeta);
 	/* Buffers: the empty one, the tensors' in tensor order, then the
 	 * metadata's; written last to first so the big data comes first
 	 * in the file, as Vela's files have it. */
 	size_t nb = nbuf + w->nmeta;
 	for (size_t k = nb; k-- > 0;) {
 		if (k == 0) {
-			r[k] = write_buffer(&b, NULL, 0);
+			r[k] = write_buffer(b, NULL, 0);
 		} else if (k >= nbuf) {
 			const WMeta *m = &w->meta[k - nbuf];
-			r[k] = write_buffer(&b, m->data, m->size);
+			r[k] = write_buffer(b, m->data, m->size);
 		} else {
 			for (size_t i = 0; i < w->nt; i++)
 				if (w->t[i].buffer == k)
-					r[k] = write_buffer(&b, w->t[i].data,
+					r[k] = write_buffer(b, w->t[i].data,
 					    w->t[i].size);
 		}
 	}
-	FbRef bufs = fbb_refs(&b, r, nb);
-	FbRef sg = write_subgraph(&b, w, perm, subgraph);
-	FbRef sgs = fbb_refs(&b, &sg, 1);
+	FbRef bufs = fbb_refs(b, r, nb);
+	FbRef sg = write_subgraph(b, w, perm, subgraph);
+	FbRef sgs = fbb_refs(b, &sg, 1);
 	for (size_t i = 0; i < w->ncodes; i++)
-		r[i] = write_code(&b, &w->codes[i]);
-	FbRef codes = fbb_refs(&b, r, w->ncodes);
-	FbRef desc = fbb_string(&b, description, strlen(description));
-	fbb_table_start(&b);
-	fbb_field_int(&b, 0, 3, 4);
-	fbb_field_ref(&b, 1, codes);
-	fbb_field_ref(&b, 2, sgs);
-	fbb_field_ref(&b, 3, desc);
-	fbb_field_ref(&b, 4, bufs);
-	fbb_field_ref(&b, 6, meta);
-	FbRef root = fbb_table_end(&b);
-	uint8_t *out = fbb_finish(&b, root, "TFL3", len);
-	fbb_free(&b);
+		r[i] = write_code(b, &w->codes[i]);
+	FbRef codes = fbb_refs(b, r, w->ncodes);
+	FbRef desc = fbb_string(b, description, strlen(description));
+	fbb_table_start(b);
+	fbb_field_int(b, 0, 3, 4);
+	fbb_field_ref(b, 1, codes);
+	fbb_field_ref(b, 2, sgs);
+	fbb_field_ref(b, 3, desc);
+	fbb_field_ref(b, 4, bufs);
+	fbb_field_ref(b, 6, meta);
+	FbRef root = fbb_table_end(b);
 	free(r);
 	free(perm);
+	return root;
+}
+
+uint8_t *
+tfl_writer_finish(TflWriter *w, const char *subgraph,
+    const char *description, size_t *len)
+{
+	FbBuilder b;
+	fbb_init(&b);
+	FbRef root = serialize(w, &b, subgraph, description);
+	uint8_t *out = fbb_finish(&b, root, "TFL3", len);
+	fbb_free(&b);
 	return out;
+}
+
+bool
+tfl_writer_write(TflWriter *w, const char *subgraph,
+    const char *description, FILE *f, size_t *len)
+{
+	FbBuilder b;
+	fbb_init(&b);
+	FbRef root = serialize(w, &b, subgraph, description);
+	*len = fbb_close(&b, root, "TFL3");
+	bool ok = fbb_write(&b, f);
+	fbb_free(&b);
+	return ok;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ir/ir.h"
 
@@ -19,15 +20,35 @@ typedef uint32_t FbRef;
 
 #define FBB_MAX_FIELDS 16
 
+/* A byte vector's data that stays where the caller keeps it
+ * (fbb_bytes_ref): the finished buffer has it after the bytes that were
+ * `phys` bytes from the end of buf when it was added. */
+typedef struct FbExtern {
+	const uint8_t *data;
+	size_t n;
+	size_t phys;
+} FbExtern;
+
+/* A vtable written: where it is (FbRef) and where its bytes lie in buf
+ * (distance from the end of buf, which is shorter by the referenced
+ * data written after it). */
+typedef struct FbVtable {
+	FbRef ref;
+	size_t phys;
+} FbVtable;
+
 /* A flatbuffer under construction (fbb_init, fbb_free). */
 typedef struct FbBuilder {
-	uint8_t *buf;            /* data lives in buf[head..cap) */
+	uint8_t *buf;            /* own bytes live in buf[head..cap) */
 	size_t head, cap;
+	size_t ext;              /* bytes of referenced data (ex) */
+	FbExtern *ex;            /* referenced data, in the order added */
+	size_t nex, excap;
 	size_t minalign;         /* largest alignment asked for */
 	size_t table_start;      /* used bytes when the table began */
 	uint32_t fields[FBB_MAX_FIELDS]; /* each field's end-offset, 0: unset */
 	unsigned nfields;
-	FbRef *vtables;          /* vtables written, for sharing */
+	FbVtable *vtables;       /* vtables written, for sharing */
 	size_t nvtables, vtcap;
 } FbBuilder;
 
@@ -35,6 +56,12 @@ void fbb_init(FbBuilder *b);
 void fbb_free(FbBuilder *b);
 /* A [ubyte] vector whose data starts at a multiple of align. */
 FbRef fbb_bytes(FbBuilder *b, const void *data, size_t n, size_t align);
+/* The same vector with its data referenced, not copied: data must stay
+ * valid and unchanged until the buffer is finished or written (the
+ * large blobs of a model, which then exist once in memory). The bytes
+ * come out the same as fbb_bytes's. */
+FbRef fbb_bytes_ref(FbBuilder *b, const void *data, size_t n,
+    size_t align);
 /* A string (n bytes, NUL added). */
 FbRef fbb_string(FbBuilder *b, const char *s, size_t n);
 /* A vector of n integers of `size` bytes (1, 2, 4 or 8) each. */
@@ -48,8 +75,14 @@ void fbb_field_int(FbBuilder *b, unsigned i, uint64_t v, size_t size);
 void fbb_field_f32(FbBuilder *b, unsigned i, float v);
 void fbb_field_ref(FbBuilder *b, unsigned i, FbRef ref);
 FbRef fbb_table_end(FbBuilder *b);
-/* The finished buffer: root table and the 4-byte file identifier. A
- * malloc'd copy of *len bytes (caller frees); b is then only freed. */
+/* Ends the buffer: root table and the 4-byte file identifier. Returns
+ * the finished buffer's size; b is then only written or freed. */
+size_t fbb_close(FbBuilder *b, FbRef root, const char ident[4]);
+/* Writes the closed buffer to f, referenced data straight from where it
+ * lies. False when a write failed (errno set, f's error flag too). */
+bool fbb_write(const FbBuilder *b, FILE *f);
+/* The finished buffer (fbb_close, then one malloc of *len bytes, the
+ * caller's to free); b is then only freed. */
 uint8_t *fbb_finish(FbBuilder *b, FbRef root, const char ident[4],
     size_t *len);
 
@@ -70,6 +103,10 @@ int32_t tfl_writer_value(TflWriter *w, IrValue *v, const IrLoc *loc);
 /* A new rank-1 uint8 tensor of n bytes, with data (copied) or without
  * (data NULL: an arena the runtime provides). */
 int32_t tfl_writer_bytes(TflWriter *w, const char *name,
+    const uint8_t *data, size_t n);
+/* The same with data referenced, not copied: it must stay valid until
+ * the model is finished or written (a blob the IR holds). */
+int32_t tfl_writer_bytes_ref(TflWriter *w, const char *name,
     const uint8_t *data, size_t n);
 /* A custom operator `code` with the given tensors and custom options
  * (copied). */
@@ -102,5 +139,11 @@ void tfl_writer_metadata(TflWriter *w, const char *name,
  * follow the tensors that use them, then the metadata. */
 uint8_t *tfl_writer_finish(TflWriter *w, const char *subgraph,
     const char *description, size_t *len);
+/* The same bytes written to f as they are made, constant data straight
+ * from where it lies (no copy of the model in memory); *len is the
+ * model's size. False when a write failed (f's error flag is set).
+ * Call once, instead of tfl_writer_finish. */
+bool tfl_writer_write(TflWriter *w, const char *subgraph,
+    const char *description, FILE *f, size_t *len);
 
 #endif /* NPUIR_IMPORT_TFLITE_WRITE_H */

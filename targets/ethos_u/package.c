@@ -101,10 +101,14 @@ add_stream(Pack *p, IrOp *op)
 	int64_t sizes[4] = { (int64_t)ncs, (int64_t)nfl,
 	    dialect_get_int(d, op->attrs, "scratch_size"),
 	    dialect_get_int(d, op->attrs, "fast_scratch_size") };
+	const uint8_t *data[4] = { cs, fl ? fl : (const uint8_t *)"" };
+	const uint8_t *own[4] = { own_cs, own_fl };
 	for (int i = 0; i < 4; i++) {
 		snprintf(name, sizeof(name), "_split_%u_%s", k, parts[i]);
-		in[i] = tfl_writer_bytes(p->w, name, i == 0 ? cs : i == 1 ?
-		    (fl ? fl : (const uint8_t *)"") : NULL, (size_t)sizes[i]);
+		/* The attributes' bytes are referenced (the module outlives
+		 * the writer); only an expanded splat is copied. */
+		in[i] = (own[i] ? tfl_writer_bytes : tfl_writer_bytes_ref)(p->w,
+		    name, data[i], (size_t)sizes[i]);
 	}
 	free(own_cs);
 	free(own_fl);
@@ -236,23 +240,56 @@ add_io(Pack *p, IrOp *f, bool outputs)
 	return true;
 }
 
-uint8_t *
-ethosu_package_tflite(IrOp *module, size_t *len)
+struct EthosuTflite {
+	Pack p;
+	char subgraph[256];
+};
+
+EthosuTflite *
+ethosu_tflite_create(IrOp *module)
 {
 	IrOp *f = checked_func(module);
 	if (!f)
 		return NULL;
-	Pack p = { .w = tfl_writer_create(ir_op_context(module)) };
-	uint8_t *out = NULL;
-	if (add_io(&p, f, false) && add_block(&p, ir_func_entry(f)) &&
-	    add_io(&p, f, true)) {
-		const IrAttr *nm = ir_op_attr(f, "sym_name");
-		char sg[256] = "";
-		if (nm && nm->kind == IR_ATTR_STRING)
-			snprintf(sg, sizeof(sg), "%s", nm->u.string.data);
-		out = tfl_writer_finish(p.w, sg, "npu-ir " NPUIR_VERSION, len);
+	EthosuTflite *t = ir_xcalloc(1, sizeof(*t));
+	t->p.w = tfl_writer_create(ir_op_context(module));
+	if (!add_io(&t->p, f, false) || !add_block(&t->p, ir_func_entry(f)) ||
+	    !add_io(&t->p, f, true)) {
+		ethosu_tflite_destroy(t);
+		return NULL;
 	}
-	tfl_writer_destroy(p.w);
+	const IrAttr *nm = ir_op_attr(f, "sym_name");
+	if (nm && nm->kind == IR_ATTR_STRING)
+		snprintf(t->subgraph, sizeof(t->subgraph), "%s",
+		    nm->u.string.data);
+	return t;
+}
+
+bool
+ethosu_tflite_write(EthosuTflite *t, FILE *f, size_t *len)
+{
+	return tfl_writer_write(t->p.w, t->subgraph, "npu-ir " NPUIR_VERSION,
+	    f, len);
+}
+
+void
+ethosu_tflite_destroy(EthosuTflite *t)
+{
+	if (!t)
+		return;
+	tfl_writer_destroy(t->p.w);
+	free(t);
+}
+
+uint8_t *
+ethosu_package_tflite(IrOp *module, size_t *len)
+{
+	EthosuTflite *t = ethosu_tflite_create(module);
+	if (!t)
+		return NULL;
+	uint8_t *out = tfl_writer_finish(t->p.w, t->subgraph,
+	    "npu-ir " NPUIR_VERSION, len);
+	ethosu_tflite_destroy(t);
 	return out;
 }
 

@@ -22,6 +22,18 @@
  * hold, a feature map two streams place differently). */
 uint8_t *ethosu_package_tflite(IrOp *module, size_t *len);
 
+/* The same model written to a file as it is made, the module's blobs
+ * (flash, command stream, weights) straight from its attributes, so
+ * the model never exists a second time in memory. Made first
+ * (ethosu_tflite_create: NULL after the errors above), so a tool opens
+ * its output only when there is something to write; the module must
+ * outlive it. ethosu_tflite_write: false when writing failed (f's
+ * error flag is set); *len is the model's size. */
+typedef struct EthosuTflite EthosuTflite;
+EthosuTflite *ethosu_tflite_create(IrOp *module);
+bool ethosu_tflite_write(EthosuTflite *t, FILE *f, size_t *len);
+void ethosu_tflite_destroy(EthosuTflite *t);
+
 /* One stream's parts, for the raw and C-header forms. */
 typedef struct EthosuPackage {
 	uint8_t *payload;        /* the COP1 driver payload */

@@ -507,6 +507,24 @@ write_raw(const char *out, const EthosuPackage *p)
 	return false;
 }
 
+/* --emit=ethos-u: the model streamed into the output file (atomically,
+ * ir/output.h), its blobs straight from the module's attributes. */
+static bool
+write_tflite(const char *path, EthosuTflite *t, size_t *len)
+{
+	char err[512] = "";
+	IrOutput *out = ir_output_open(path, false, err, sizeof err);
+	if (out) {
+		/* a failed write sets the stream's error flag, which the
+		 * close reports (and then removes the temporary file) */
+		ethosu_tflite_write(t, ir_output_stream(out), len);
+		if (ir_output_close(out, true, err, sizeof err))
+			return true;
+	}
+	fprintf(stderr, "npu-translate: %s\n", err);
+	return false;
+}
+
 /* --emit=ethos-u, ethos-u-raw, c-header of a module with ethos_u.stream
  * ops; everything is made in memory and written only when complete. */
 static bool
@@ -515,14 +533,13 @@ emit_module(IrOp *module, const Options *o)
 	bool ok = false;
 	EthosuPackage p;
 	if (o->emit == FMT_EMIT_ETHOSU) {
-		size_t len;
-		uint8_t *data = ethosu_package_tflite(module, &len);
-		Output out = { .text = (const char *)data, .len = len };
-		ok = data && write_output(o->output, &out);
+		size_t len = 0;
+		EthosuTflite *t = ethosu_tflite_create(module);
+		ok = t && write_tflite(o->output, t, &len);
 		if (ok && o->summary)
 			ethosu_package_print_summary(stderr, module,
 			    o->output, len);
-		free(data);
+		ethosu_tflite_destroy(t);
 	} else if (ethosu_package_get(module, &p)) {
 		if (o->emit == FMT_EMIT_RAW) {
 			ok = write_raw(o->output, &p);

@@ -180,3 +180,108 @@ Test(import_common, name_location_has_the_file)
 	cr_assert_str_eq(l->u.name.child->u.file.file->str, "t.tflite");
 	ir_context_destroy(x.ctx);
 }
+
+/* test/models/NAME under the source tree (__FILE__ is
+ * $srcdir/test/unit/import/tflite_test.c). */
+static void
+model_path(char *buf, size_t n, const char *name)
+{
+	const char *f = __FILE__, *end = strstr(f, "/test/unit/import/");
+	cr_assert_not_null(end);
+	snprintf(buf, n, "%.*s/test/models/%s", (int)(end - f), f, name);
+}
+
+static char *
+print_generic(IrOp *op)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	IrPrintFlags pf = { .generic = true };
+	ir_print_op(m, op, &pf);
+	fclose(m);
+	return text;
+}
+
+/* Does p lie in a mapping of a file whose name ends in name
+ * (/proc/self/maps)? */
+static bool
+in_file_mapping(const void *p, const char *name)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[4096];
+	bool found = false;
+	while (f && !found && fgets(line, sizeof line, f)) {
+		unsigned long lo, hi;
+		line[strcspn(line, "\n")] = 0;
+		size_t n = strlen(line), k = strlen(name);
+		if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && n > k &&
+		    !strcmp(line + n - k, name))
+			found = (unsigned long)p >= lo && (unsigned long)p < hi;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+typedef struct Borrowed {
+	size_t n, inside;
+} Borrowed;
+
+static IrWalkResult
+count_borrowed(IrOp *op, void *user)
+{
+	Borrowed *b = user;
+	const IrAttr *a = ir_op_attr(op, "value");
+	if (strcmp(ir_op_name_str(op), "graph.constant") || !a ||
+	    a->kind != IR_ATTR_DENSE || a->u.dense.splat)
+		return IR_WALK_ADVANCE;
+	b->n++;
+	b->inside += in_file_mapping(a->u.dense.data, "person_detect.tflite");
+	return IR_WALK_ADVANCE;
+}
+
+/* A model imported from its path borrows its weights from the mapped
+ * file (which the context keeps until it goes) and prints exactly as
+ * the same bytes imported from memory, where they are copied. */
+Test(import_common, weights_borrowed_from_the_mapped_file)
+{
+	char path[4096];
+	model_path(path, sizeof path, "person_detect.tflite");
+	int errors = 0;
+	IrContext *ctx = ir_context_create();
+	dialects_register_all(ctx);
+	ir_context_set_diag_handler(ctx, quiet, &errors);
+	IrOp *m = import_tflite(ctx, path, NULL);
+	cr_assert_not_null(m, "%d errors", errors);
+	Borrowed b = { 0, 0 };
+	ir_op_walk(m, IR_WALK_PRE, count_borrowed, &b);
+	cr_assert_gt(b.n, 10);
+	cr_assert_eq(b.inside, b.n, "%zu of %zu constants borrowed",
+	    b.inside, b.n);
+
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f);
+	static uint8_t data[1 << 20];
+	size_t n = fread(data, 1, sizeof data, f);
+	fclose(f);
+	IrContext *ctx2 = ir_context_create();
+	dialects_register_all(ctx2);
+	ir_context_set_diag_handler(ctx2, quiet, &errors);
+	ImportFile mf;
+	import_file_from_memory(ctx2, path, data, n, &mf);
+	IrOp *m2 = tfl_import_file(ctx2, &mf, NULL);
+	cr_assert_not_null(m2);
+	b = (Borrowed){ 0, 0 };
+	ir_op_walk(m2, IR_WALK_PRE, count_borrowed, &b);
+	cr_assert_eq(b.inside, 0, "copied from memory");
+	char *t1 = print_generic(m), *t2 = print_generic(m2);
+	cr_assert_str_eq(t1, t2);
+	free(t1);
+	free(t2);
+	ir_op_destroy(m2);
+	ir_context_destroy(ctx2);
+	ir_op_destroy(m);
+	ir_context_destroy(ctx);
+	cr_assert_eq(errors, 0);
+}

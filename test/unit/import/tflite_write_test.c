@@ -266,3 +266,156 @@ Test(tflite_write, an_op_tflite_cannot_hold_is_an_error)
 	ir_op_destroy(m);
 	ir_context_destroy(ctx);
 }
+
+/* Referenced byte vectors (fbb_bytes_ref) come out as copied ones:
+ * vectors of several sizes and alignments, empty ones, tables sharing
+ * a vtable written before the referenced data (so the builder finds
+ * the vtable's bytes across it), through fbb_finish and fbb_write. */
+static uint8_t *
+build_blobs(bool ref, bool to_file, size_t *len)
+{
+	static uint8_t blob[3][1000];
+	static const size_t n[3] = { 1000, 3, 517 }, align[3] = { 16, 1, 8 };
+	for (size_t k = 0; k < 3; k++)
+		for (size_t i = 0; i < n[k]; i++)
+			blob[k][i] = (uint8_t)(i * 7 + k);
+	FbBuilder b;
+	fbb_init(&b);
+	FbRef t[8];
+	size_t nt = 0;
+	for (size_t k = 0; k < 3; k++) {
+		FbRef d = ref ? fbb_bytes_ref(&b, blob[k], n[k], align[k]) :
+		    fbb_bytes(&b, blob[k], n[k], align[k]);
+		FbRef e = ref ? fbb_bytes_ref(&b, NULL, 0, 16) :
+		    fbb_bytes(&b, NULL, 0, 16);
+		FbRef s = fbb_string(&b, "x", 1);
+		fbb_table_start(&b);
+		fbb_field_ref(&b, 0, d);
+		fbb_field_ref(&b, 1, e);
+		fbb_field_ref(&b, 2, s);
+		fbb_field_int(&b, 3, k, 2);
+		t[nt++] = fbb_table_end(&b);
+	}
+	FbRef list = fbb_refs(&b, t, nt);
+	fbb_table_start(&b);
+	fbb_field_ref(&b, 0, list);
+	FbRef root = fbb_table_end(&b);
+	uint8_t *out = NULL;
+	if (to_file) {
+		char *text = NULL;
+		FILE *m = open_memstream(&text, len);
+		*len = fbb_close(&b, root, "BLOB");
+		cr_assert(fbb_write(&b, m));
+		size_t was = *len;
+		fclose(m);
+		cr_assert_eq(*len, was, "wrote %zu bytes, closed %zu", *len,
+		    was);
+		out = (uint8_t *)text;
+	} else {
+		out = fbb_finish(&b, root, "BLOB", len);
+	}
+	fbb_free(&b);
+	return out;
+}
+
+Test(tflite_fbb, referenced_bytes_come_out_as_copied)
+{
+	size_t n0, n1, n2;
+	uint8_t *copied = build_blobs(false, false, &n0);
+	uint8_t *ref = build_blobs(true, false, &n1);
+	uint8_t *written = build_blobs(true, true, &n2);
+	cr_assert_eq(n1, n0);
+	cr_assert_eq(n2, n0);
+	cr_assert(!memcmp(ref, copied, n0), "fbb_finish: same bytes");
+	cr_assert(!memcmp(written, copied, n0), "fbb_write: same bytes");
+	/* and the copied form is what the reader reads */
+	IrContext *ctx = ir_context_create();
+	ImportFile f;
+	import_file_from_memory(ctx, "t", copied, n0, &f);
+	FbTable r, t;
+	FbVec list, bytes;
+	cr_assert(fb_root(&f, "BLOB", &r));
+	cr_assert(fb_vec(&r, 0, 4, &list));
+	cr_assert_eq(list.n, 3);
+	cr_assert(fb_vec_table(&f, &list, 2, &t));
+	cr_assert(fb_vec(&t, 0, 1, &bytes));
+	cr_assert_eq(bytes.n, 517);
+	cr_assert_eq(bytes.pos % 8, 0);
+	cr_assert_eq(copied[bytes.pos + 516], (uint8_t)(516 * 7 + 2));
+	ir_context_destroy(ctx);
+	free(copied);
+	free(ref);
+	free(written);
+}
+
+/* A model with blobs referenced (tfl_writer_bytes_ref) and copied
+ * (tfl_writer_bytes), metadata, arena offsets and a custom operator:
+ * tfl_writer_finish's buffer and tfl_writer_write's file are the same
+ * bytes, whichever way the blobs were given. */
+static uint8_t *
+write_blobs(bool ref, bool to_file, size_t *len)
+{
+	static uint8_t cs[40], flash[3000];
+	for (size_t i = 0; i < sizeof flash; i++)
+		flash[i] = (uint8_t)(i ^ (i >> 3));
+	memcpy(cs, "COP1", 4);
+	IrContext *ctx = ir_context_create();
+	TflWriter *w = tfl_writer_create(ctx);
+	int32_t (*add)(TflWriter *, const char *, const uint8_t *, size_t) =
+	    ref ? tfl_writer_bytes_ref : tfl_writer_bytes;
+	int32_t in[4] = {
+		add(w, "_split_1_command_stream", cs, sizeof cs),
+		add(w, "_split_1_flash", flash, sizeof flash),
+		tfl_writer_bytes(w, "_split_1_scratch", NULL, 4096),
+		add(w, "_split_1_a_tiny_one", flash, 5),
+	};
+	tfl_writer_offset(w, in[2], 0);
+	int32_t out[1] = { tfl_writer_bytes(w, "out", NULL, 16) };
+	tfl_writer_offset(w, out[0], 64);
+	tfl_writer_io(w, in + 2, 1, false);
+	tfl_writer_io(w, out, 1, true);
+	tfl_writer_custom(w, "ethos-u", in, 4, out, 1,
+	    (const uint8_t *)"\1\4\1", 3);
+	tfl_writer_metadata(w, "extra", (const uint8_t *)"meta", 4);
+	uint8_t *data;
+	if (to_file) {
+		char *text = NULL;
+		size_t n;
+		FILE *m = open_memstream(&text, &n);
+		cr_assert(tfl_writer_write(w, "main", "test", m, len));
+		fclose(m);
+		cr_assert_eq(n, *len);
+		data = (uint8_t *)text;
+	} else {
+		data = tfl_writer_finish(w, "main", "test", len);
+	}
+	tfl_writer_destroy(w);
+	ir_context_destroy(ctx);
+	return data;
+}
+
+Test(tflite_write, written_and_referenced_blobs_give_the_same_file)
+{
+	size_t n[4];
+	uint8_t *d[4];
+	for (int k = 0; k < 4; k++)
+		d[k] = write_blobs(k & 1, k & 2, &n[k]);
+	for (int k = 1; k < 4; k++) {
+		cr_assert_eq(n[k], n[0], "form %d: %zu bytes, not %zu", k,
+		    n[k], n[0]);
+		cr_assert(!memcmp(d[k], d[0], n[0]), "form %d differs", k);
+	}
+	/* the flash lies in the file once, 16-byte aligned */
+	uint8_t flash[3000];
+	for (size_t i = 0; i < sizeof flash; i++)
+		flash[i] = (uint8_t)(i ^ (i >> 3));
+	size_t found = 0;
+	for (size_t i = 0; i + sizeof flash <= n[0]; i++)
+		if (!memcmp(d[0] + i, flash, sizeof flash)) {
+			cr_assert_eq(i % 16, 0);
+			found++;
+		}
+	cr_assert_eq(found, 1);
+	for (int k = 0; k < 4; k++)
+		free(d[k]);
+}

@@ -1,8 +1,10 @@
 /* test/unit/ir/uniquing_test.c: identifiers, types, attributes, affine
  * expressions, locations and op names are uniqued and canonical. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "ir/internal.h"
 
@@ -608,4 +610,64 @@ Test(uniquing, allow_unregistered_flag)
 	ir_context_set_allow_unregistered(ctx, true);
 	cr_assert(ir_context_allow_unregistered(ctx));
 	cr_assert_not_null(ir_context_arena(ctx));
+}
+
+/* A borrowed dense attribute points at the caller's bytes, is the same
+ * attribute as a copied one of equal contents (made before or after),
+ * and falls back to a copy for splats, i1 and single elements. */
+Test(uniquing, dense_borrow)
+{
+	const IrType *t = tensor_of(4, i32());
+	/* an odd address: borrowed data may lie at any alignment */
+	static uint8_t raw[17];
+	const uint8_t *b = raw + 1;
+	for (int i = 0; i < 16; i++)
+		raw[1 + i] = (uint8_t)(i * 3 + 1);
+	const IrAttr *a = ir_attr_dense_borrow(ctx, t, b, 16);
+	cr_assert_not_null(a);
+	cr_assert_eq(a->u.dense.data, b, "the bytes are not copied");
+	cr_assert_not(a->u.dense.splat);
+	cr_assert_eq(a->u.dense.size, 16);
+	cr_assert_eq(ir_attr_dense(ctx, t, false, b, 16), a);
+	/* contents made first by copying: that attribute is returned */
+	int32_t v[4] = { 5, 6, 7, 8 };
+	const IrAttr *c = ir_attr_dense(ctx, t, false, v, sizeof v);
+	static int32_t w[4] = { 5, 6, 7, 8 };
+	cr_assert_eq(ir_attr_dense_borrow(ctx, t, w, sizeof w), c);
+	/* all elements equal: a splat of one copied element */
+	static int32_t same[4] = { 9, 9, 9, 9 };
+	const IrAttr *s = ir_attr_dense_borrow(ctx, t, same, sizeof same);
+	cr_assert(s->u.dense.splat);
+	cr_assert_neq(s->u.dense.data, (const uint8_t *)same);
+	cr_assert_eq(s, ir_attr_dense(ctx, t, true, same, 4));
+	/* i1 bytes are normalised, so copied */
+	static uint8_t bits[3] = { 1, 0, 7 };
+	const IrAttr *i1 = ir_attr_dense_borrow(ctx, tensor_of(3,
+	    ir_type_int(ctx, 1, IR_SIGNLESS)), bits, 3);
+	cr_assert_neq(i1->u.dense.data, bits);
+	cr_assert_eq(i1->u.dense.data[2], 1);
+	/* wrong sizes and types, as ir_attr_dense */
+	cr_assert_null(ir_attr_dense_borrow(ctx, t, b, 12));
+	cr_assert_null(ir_attr_dense_borrow(ctx, i32(), b, 4));
+	cr_assert_not_null(ir_attr_dense_borrow(ctx, tensor_of(0, i32()),
+	    NULL, 0));
+}
+
+/* A mapping the context adopts stays readable until the context goes
+ * (ASan and valgrind would see a leak or an early unmap). */
+Test(uniquing, adopted_mapping)
+{
+	IrContext *c = ir_context_create();
+	size_t n = 8192;
+	uint8_t *p = mmap(NULL, n, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	cr_assert_neq(p, MAP_FAILED);
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)(i * 7 + i / 256);
+	ir_context_adopt_mapping(c, p, n);
+	const IrAttr *a = ir_attr_dense_borrow(c, ir_type_tensor(c, 1,
+	    &(int64_t){ 8192 }, ir_type_int(c, 8, IR_SIGNLESS), NULL), p, n);
+	cr_assert_eq(a->u.dense.data, p);
+	cr_assert_eq(a->u.dense.data[8191], (uint8_t)(8191 * 7 + 31));
+	ir_context_destroy(c);
 }
