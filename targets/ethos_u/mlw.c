@@ -444,6 +444,15 @@ ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
  * its instruction set; the C is the same, hence the bytes. */
 #define ENC static inline __attribute__((always_inline))
 
+/* The fast build exists where GCC and Clang can target AVX2 per
+ * function (x86 with SSE2 as the baseline). */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__SSE2__) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define MLW_DISPATCH 1
+#define MLW_FAST "avx2,bmi,bmi2,popcnt"
+#include <immintrin.h>
+#endif
+
 /* The encoder follows Vela 3.10's mlw_encode decision for decision so
  * that its bytes are Vela's: where to start a new palette (a greedy
  * scan estimating the bits a fresh palette would save), which values
@@ -591,6 +600,7 @@ typedef struct Scan {
 	int last[512];          /* last position of each value + 256,
 				 * -1 never */
 	int lo, hi;             /* the stream's values span last[lo..hi] */
+	bool wide;              /* count with AVX2 (the fast build) */
 	int nnz;                /* non-zero values so far */
 	int nzpos[NZ_RING];     /* position of non-zero k at k % NZ_RING */
 	IntVec starts;
@@ -606,10 +616,36 @@ scan_restart(Scan *s, int at)
 /* How many values have their last occurrence at or after j: a count
  * over last[] between the stream's smallest and largest value (for
  * int8 weights about half the table). */
+#if defined(MLW_DISPATCH)
+/* distinct_from in eight lanes, for the fast build (a call per
+ * window, not inlined: the baseline build must not contain it). */
+__attribute__((target(MLW_FAST))) static int
+distinct_from_avx2(const Scan *s, int j)
+{
+	int k = s->lo, n = 0;
+	__m256i acc = _mm256_setzero_si256(), jm = _mm256_set1_epi32(j - 1);
+	for (; k + 8 <= s->hi + 1; k += 8)
+		acc = _mm256_sub_epi32(acc, _mm256_cmpgt_epi32(
+		    _mm256_loadu_si256((const __m256i *)(s->last + k)), jm));
+	__m128i a = _mm_add_epi32(_mm256_castsi256_si128(acc),
+	    _mm256_extracti128_si256(acc, 1));
+	int32_t lanes[4];
+	_mm_storeu_si128((__m128i *)lanes, a);
+	n = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+	for (; k <= s->hi; k++)
+		n += s->last[k] >= j;
+	return n;
+}
+#endif
+
 ENC int
 distinct_from(const Scan *s, int j)
 {
 	int k = s->lo, n = 0;
+#if defined(MLW_DISPATCH)
+	if (s->wide)
+		return distinct_from_avx2(s, j);
+#endif
 #if defined(__SSE2__)
 	__m128i acc = _mm_setzero_si128(), jm = _mm_set1_epi32(j - 1);
 	for (; k + 4 <= s->hi + 1; k += 4)
@@ -663,13 +699,15 @@ scan_window(Scan *s, int i, int N, bool exclude_zero)
  * keeps its state in locals (the stores into the position tables could
  * alias the struct's fields) and syncs it around scan_window. */
 ENC void
-find_sections(const int16_t *v, int n, int lo, int hi, IntVec *starts)
+find_sections(const int16_t *v, int n, int lo, int hi, bool wide,
+    IntVec *starts)
 {
 	Scan *s = ir_xcalloc(1, sizeof(*s));
 	int restart = 0, zeros = 0, nnz = 0;
 	bool have = false;
 	s->v = v;
 	s->lo = lo + 256;
+	s->wide = wide;
 	s->hi = hi + 256;
 	memset(s->last, -1, sizeof(s->last));
 	iv_push(&s->starts, 0);
@@ -1362,10 +1400,10 @@ ones(int k)
  * when truncated: then q <= 2 and one position): the first a =
  * ceil(q/2) carry a u0 one, the first b = floor(q/2) of those a u1
  * one, and with q even a last position holds the u0 zero that ends it
- * (left = b + 1 positions in all). After the slice, padding positions (zero bits, no
- * remainder) fill the chunk. A value whose positions do not fit
- * carries the rest over: its written positions are all ones in u0 and
- * u1 (b >= positions written whenever some remain). */
+ * (left = b + 1 positions in all). After the slice, padding positions
+ * (zero bits, no remainder) fill the chunk. A value whose positions do
+ * not fit carries the rest over: its written positions are all ones in
+ * u0 and u1 (b >= positions written whenever some remain). */
 ENC void
 w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 {
@@ -1432,7 +1470,8 @@ w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 		/* Locals only: the shape lives in p just across chunks. */
 		while (j < npos && pos < len) {
 			uint32_t v = w[pos], q = v >> wdiv;
-			int a = (int)(q + 1) >> 1, b = (int)q >> 1, left = b + 1;
+			int a = (int)(q + 1) >> 1, b = (int)q >> 1;
+			int left = b + 1;
 			if (j + left > npos) {
 				int k = npos - j;
 				u0 |= ones(k) << j;
@@ -1688,12 +1727,12 @@ value_range(const int16_t *v, size_t n, int *lo, int *hi)
 /* Everything after the checks: the sections, their slices, the end
  * of the stream. */
 ENC void
-encode_stream(const int16_t *values, int n, int lo, int hi,
+encode_stream(const int16_t *values, int n, int lo, int hi, bool wide,
     uint16_t *inplace, BitWriter *bwp)
 {
 	BitWriter bw = *bwp;
 	IntVec starts = {0};
-	find_sections(values, n, lo, hi, &starts);
+	find_sections(values, n, lo, hi, wide, &starts);
 	for (int k = 0; k < starts.n; k++) {
 		int from = starts.v[k];
 		int to = k + 1 < starts.n ? starts.v[k + 1] : n;
@@ -1717,13 +1756,10 @@ static void
 encode_baseline(const int16_t *values, int n, int lo, int hi,
     uint16_t *inplace, BitWriter *bw)
 {
-	encode_stream(values, n, lo, hi, inplace, bw);
+	encode_stream(values, n, lo, hi, false, inplace, bw);
 }
 
-#if (defined(__x86_64__) || defined(__i386__)) && \
-    (defined(__GNUC__) || defined(__clang__))
-#define MLW_DISPATCH 1
-#define MLW_FAST "avx2,bmi,bmi2,popcnt"
+#if defined(MLW_DISPATCH)
 
 /* The same C for AVX2 and BMI2: VEX three-operand forms spare the
  * register copies of the 16-bit search, shifts by a variable count
@@ -1733,7 +1769,7 @@ __attribute__((target(MLW_FAST))) static void
 encode_fast(const int16_t *values, int n, int lo, int hi,
     uint16_t *inplace, BitWriter *bw)
 {
-	encode_stream(values, n, lo, hi, inplace, bw);
+	encode_stream(values, n, lo, hi, true, inplace, bw);
 }
 #endif
 
