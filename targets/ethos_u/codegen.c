@@ -5,6 +5,9 @@
  * arena's size and input/output offsets from a memory plan. */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>             /* malloc_trim */
+#endif
 
 #include "interp/tensor.h"
 #include "targets/ethos_u/codegen.h"
@@ -502,6 +505,20 @@ check_alignment(Cg *g)
 	return true;
 }
 
+/* Gives the pages of what was freed back to the system. The weights
+ * read out of the IR (2 bytes a weight: 7 MB for MobileNet-v2) were
+ * allocated before the encoded weights and freed after them, so they
+ * leave a hole below live memory that malloc keeps resident while the
+ * stream, the flash attribute and the output file are made: glibc's
+ * malloc_trim releases such holes (27.5 -> 21.7 MB peak RSS there). */
+static void
+release_freed(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 /* Turns the collected run into a stream (when it has NPU work). */
 static bool
 flush(Cg *g)
@@ -528,6 +545,7 @@ flush(Cg *g)
 			    (long long)arena);
 			ok = false;
 		}
+		release_freed();
 		uint8_t *flash = build_flash(g, &nflash);
 		if (ok && nflash >= (size_t)CG_MAX_BYTES) {
 			ir_op_emit_error(last, "the Ethos-U flash blob of this "
