@@ -1092,24 +1092,29 @@ ir_attr_dense(IrContext *ctx, const IrType *type, bool splat,
 	size_t es;
 	if (!dense_ok(type, &splat, data, size, &n, &es))
 		return NULL;
-	uint8_t *buf = ir_xmalloc(size ? size : 1);
-	if (size)
-		memcpy(buf, data, size);
-	if (is_i1(type->u.shaped.elem))
+	/* The key borrows data; unique() copies it into the arena once.
+	 * Only i1 bytes are normalised first, in a copy of their own. */
+	const uint8_t *p = size ? data : (const uint8_t *)"";
+	uint8_t *buf = NULL;
+	if (is_i1(type->u.shaped.elem)) {
+		buf = ir_xmalloc(size ? size : 1);
 		for (size_t i = 0; i < size; i++)
-			buf[i] = buf[i] != 0;
+			buf[i] = p[i] != 0;
+		p = buf;
+	}
 	/* MLIR 14 packs i1 lists into bits and finds a splat only in an
 	 * all-zero buffer, so it keeps [true, true] as a list; follow it so
 	 * generic output stays byte-identical to mlir-opt's. */
-	bool may_splat = !is_i1(type->u.shaped.elem) || n == 1 || !buf[0];
-	if (!splat && n > 0 && may_splat && all_equal(buf, (size_t)n, es)) {
+	bool may_splat = !is_i1(type->u.shaped.elem) || n == 1 ||
+	    (size && !p[0]);
+	if (!splat && n > 0 && may_splat && all_equal(p, (size_t)n, es)) {
 		splat = true;
 		size = es;
 	}
 	IrAttr k = { .kind = IR_ATTR_DENSE };
 	k.u.dense.type = type;
 	k.u.dense.splat = splat;
-	k.u.dense.data = buf;
+	k.u.dense.data = p;
 	k.u.dense.size = size;
 	const IrAttr *a = unique(ctx, &k);
 	free(buf);

@@ -1,8 +1,10 @@
 /* ir/context.c: the context, its uniquing hash tables, interned
  * identifiers and the op registry. */
+#define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include "ir/context.h"
@@ -137,6 +139,26 @@ ir_context_adopt_mapping(IrContext *ctx, void *p, size_t n)
 	    sizeof(*ctx->maps));
 	ctx->maps[ctx->nmaps].p = p;
 	ctx->maps[ctx->nmaps++].n = n;
+}
+
+bool
+ir_context_release(IrContext *ctx, const void *p, size_t n)
+{
+	uintptr_t lo = (uintptr_t)p, hi = lo + n;
+	for (size_t i = 0; i < ctx->nmaps; i++) {
+		uintptr_t m = (uintptr_t)ctx->maps[i].p;
+		if (lo < m || hi > m + ctx->maps[i].n || hi < lo)
+			continue;
+		/* whole pages only: a neighbour's bytes may share the
+		 * first and last page */
+		uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+		lo = (lo + page - 1) / page * page;
+		hi = hi / page * page;
+		if (hi > lo)
+			madvise((void *)lo, hi - lo, MADV_DONTNEED);
+		return true;
+	}
+	return false;
 }
 
 void

@@ -614,6 +614,12 @@ const IrSource *ir_context_borrow_source(IrContext *ctx, const char *name,
  * with the context: attributes may borrow its bytes
  * (ir_attr_dense_borrow). */
 void ir_context_adopt_mapping(IrContext *ctx, void *p, size_t n);
+/* Tells the kernel the bytes [p, p + n) of an adopted mapping are not
+ * needed for now (a pass has read a borrowed attribute's data), so
+ * their whole pages stop counting towards the process's memory; they
+ * stay valid and come back from the file when read again. False (and
+ * nothing done) when the bytes are not in an adopted mapping. */
+bool ir_context_release(IrContext *ctx, const void *p, size_t n);
 /* The most recently added source with this file name, or NULL. */
 const IrSource *ir_context_find_source(const IrContext *ctx,
     const IrIdent *name);

@@ -402,10 +402,30 @@ drop_region_refs(IrRegion *r)
 
 static void free_block_dropped(IrBlock *b);
 
+/* The pages of dense data op borrows from a mapped input (a model's
+ * weights) need not stay in memory once the op goes: a pass that
+ * erases the constant it has read lets them go (ir_context_release;
+ * another op with the same attribute reads them back from the file). */
+static void
+release_borrowed(IrOp *op)
+{
+	IrContext *ctx = op->name->ctx;
+	const IrAttr *d = op->attrs;
+	if (!ctx->nmaps || !d || d->kind != IR_ATTR_DICT)
+		return;
+	for (size_t i = 0; i < d->u.dict.n; i++) {
+		const IrAttr *a = d->u.dict.entries[i].value;
+		if (a->kind == IR_ATTR_DENSE && !a->u.dense.splat)
+			ir_context_release(ctx, a->u.dense.data,
+			    a->u.dense.size);
+	}
+}
+
 /* Frees op, whose references have all been dropped. */
 static void
 free_dropped(IrOp *op)
 {
+	release_borrowed(op);
 	for (unsigned i = 0; i < op->nregions; i++) {
 		IrRegion *r = &ir_op_regions(op)[i];
 		IrBlock *b = r->first, *next;

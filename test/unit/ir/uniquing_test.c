@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "ir/internal.h"
 
@@ -670,4 +671,47 @@ Test(uniquing, adopted_mapping)
 	cr_assert_eq(a->u.dense.data, p);
 	cr_assert_eq(a->u.dense.data[8191], (uint8_t)(8191 * 7 + 31));
 	ir_context_destroy(c);
+}
+
+/* Released pages of a mapped file come back from the file: the borrowed
+ * attribute reads the same after ir_context_release, and after the op
+ * holding it was destroyed (which releases its borrowed data); bytes
+ * outside every adopted mapping are left alone. */
+Test(uniquing, released_pages_come_back)
+{
+	char path[] = "/tmp/npuir-release-XXXXXX";
+	int fd = mkstemp(path);
+	cr_assert_geq(fd, 0);
+	size_t n = 5 * 4096 + 100;
+	uint8_t *want = malloc(n);
+	for (size_t i = 0; i < n; i++)
+		want[i] = (uint8_t)(i * 13 + i / 4096);
+	cr_assert_eq(write(fd, want, n), (ssize_t)n);
+	uint8_t *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	unlink(path);
+	cr_assert_neq(p, MAP_FAILED);
+	IrContext *c = ir_context_create();
+	ir_context_adopt_mapping(c, p, n);
+	int64_t len = (int64_t)n - 7;
+	const IrType *t = ir_type_tensor(c, 1, &len,
+	    ir_type_int(c, 8, IR_SIGNLESS), NULL);
+	const IrAttr *a = ir_attr_dense_borrow(c, t, p + 7, n - 7);
+	cr_assert_eq(a->u.dense.data, p + 7);
+	cr_assert(ir_context_release(c, a->u.dense.data, a->u.dense.size));
+	cr_assert(!memcmp(a->u.dense.data, want + 7, n - 7));
+	/* an op holding it goes: the data stays readable */
+	IrNamedAttr na = { ir_ident_cstr(c, "value"), a };
+	IrOpState s = {
+		.name = ir_op_name_get(c, "test.blob", 9),
+		.loc = ir_loc_unknown(c),
+		.attrs = ir_attr_dict(c, 1, &na),
+	};
+	ir_context_set_allow_unregistered(c, true);
+	ir_op_destroy(ir_op_create(c, &s));
+	cr_assert(!memcmp(a->u.dense.data, want + 7, n - 7));
+	cr_assert_not(ir_context_release(c, want, n), "not mapped");
+	cr_assert_not(ir_context_release(c, p + n - 10, 20), "past the end");
+	ir_context_destroy(c);
+	free(want);
 }
