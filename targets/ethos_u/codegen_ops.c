@@ -1607,6 +1607,8 @@ prep_lrelu(Cg *g, IrOp *op, bool *fatal)
  * edge rows repeated), the weights summing to 2^bits. */
 typedef struct BilAxis {
 	int f, bits;
+	bool bcast;                     /* one input row, which every output
+	                                   is: read through a zero stride */
 	int64_t cnt[BIL_MAX_F];         /* outputs of phase r */
 	int64_t c[BIL_MAX_F];
 	int64_t w[BIL_MAX_F][2];
@@ -1690,9 +1692,29 @@ bil_axis(int64_t n, int64_t m, bool align, bool half, int f, BilAxis *a)
 	return true;
 }
 
+/* An axis of one input row: TFLite's clamps read row 0 alone for every
+ * output (its weights add up to 1024 there); checked. */
+static bool
+bil_bcast(int64_t m, bool align, bool half, BilAxis *a)
+{
+	memset(a, 0, sizeof *a);
+	for (int64_t v = 0; v < m; v++) {
+		int64_t pos, lo, hi;
+		bil_tflite(v, 1, m, align, half, &pos, &lo, &hi);
+		if (lo != 0 || hi != 0)
+			return false;
+	}
+	a->f = 1;
+	a->bcast = true;
+	a->cnt[0] = m;
+	a->w[0][0] = 1;
+	return true;
+}
+
 /* The stored rows phase r of a reads as the IFM's rows (the tiles):
  * row -1 (the top edge repeated) or row n (the bottom one) at most
- * once, and from row -1 or 0 (the address of row 0 is the IFM's). */
+ * once, and from row -1 or 0 (the address of row 0 is the IFM's); a
+ * broadcast axis reads its one row len times (a zero stride). */
 static bool
 bil_rows(const BilAxis *a, int r, int64_t n, int64_t *len, int64_t *split,
     int64_t second[2])
@@ -1700,15 +1722,16 @@ bil_rows(const BilAxis *a, int r, int64_t n, int64_t *len, int64_t *split,
 	int64_t first = a->c[r], k = a->w[r][1] ? 2 : 1;
 	int64_t last = first + a->cnt[r] - 1 + k - 1;
 	*len = last - first + 1;
-	second[0] = 0;
+	second[0] = second[1] = 0;
+	*split = *len;
+	if (a->bcast)
+		return true;
 	if (first < -1 || first > 0 || last > n || (first < 0 && last >= n))
 		return false;
 	if (first < 0) /* row 0 twice: the first tile one row high */
 		*split = 1, second[1] = 0;
 	else if (last == n) /* the last row twice */
 		*split = *len - 1, second[1] = n - 1;
-	else
-		*split = *len, second[1] = 0;
 	return true;
 }
 
@@ -1771,6 +1794,10 @@ bil_phase(Cg *g, CgPrep *p, const BilAxis *ay, const BilAxis *ax, int ry,
 	cg_fm_of(p->in, &n->ifm);
 	p->in_off = view_off(di, n->ifm.bits, 0, 0, 0, &n->ifm);
 	p->in_view = true;
+	if (ay->bcast)
+		n->ifm.sy = 0;
+	if (ax->bcast)
+		n->ifm.sx = 0;
 	n->ifm.h = len[0], n->ifm.w = len[1];
 	if (split[0] < len[0] || split[1] < len[1]) {
 		n->ifm.tiled = true;
@@ -1834,6 +1861,8 @@ bil_plan(IrOp *op, const IrValue *x, const IrValue *y, BilAxis *ay,
 	for (int k = 0; k < 2; k++) {
 		bool ok = false;
 		int64_t n = di[1 + k], m = dout[1 + k];
+		if (n == 1)
+			ok = bil_bcast(m, align, half, axes[k]);
 		for (int f = 1; !ok && f <= BIL_MAX_F && f <= m; f *= 2)
 			ok = bil_axis(n, m, align, half, f, axes[k]);
 		if (!ok)

@@ -7,18 +7,19 @@
 // the functional simulator) on seeded inputs over the whole storage range:
 // 2x, 4x and 8x, half-pixel centres (4x and 8x written as npu ops: the
 // legalizer keeps Vela's 2x-only rule), align_corners, the same size,
-// odd and even sizes, 1-pixel inputs, int8, int16 and uint8, between two
-// convolutions of one stream; single rounding against --arith=tflite,
-// rounding=double against --arith=tflite-micro. The two roundings differ
-// on these inputs (each stream against the other arithmetic mismatches).
+// odd and even sizes, 1-pixel inputs (read through a zero stride), int8,
+// int16 and uint8, between two convolutions of one stream; single
+// rounding against --arith=tflite, rounding=double against
+// --arith=tflite-micro. The two roundings differ on these inputs (each
+// stream against the other arithmetic mismatches).
 // RUN: npu-opt %s --ethos-u-target --ethos-u-legalize=report=/dev/null -o %t.npu.mlir
 // RUN: npu-opt %t.npu.mlir --ethos-u-codegen -o %t.cg.mlir 2> %t.remarks
 // RUN: FileCheck %s < %t.cg.mlir
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite %t.npu.mlir %t.cg.mlir h2 h2even b2 a2 b4 a8 h2i16 b8i16 u8 one row same h4 h8 chain cpu | FileCheck %s --check-prefix=SAME
-// SAME: runs: 80, mismatches: 0
+// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite %t.npu.mlir %t.cg.mlir h2 h2even b2 a2 b4 a8 h2i16 b8i16 u8 one row same h4 h8 chain bcast cpu | FileCheck %s --check-prefix=SAME
+// SAME: runs: 85, mismatches: 0
 // RUN: npu-opt %t.npu.mlir --ethos-u-codegen=rounding=double -o %t.dbl.mlir 2> /dev/null
-// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite-micro %t.npu.mlir %t.dbl.mlir h2 h2even b2 a2 b4 a8 h2i16 b8i16 u8 one row same h4 h8 chain cpu | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite-micro %t.npu.mlir %t.dbl.mlir h2 h2even b2 a2 b4 a8 h2i16 b8i16 u8 one row same h4 h8 chain bcast cpu | FileCheck %s --check-prefix=SAME
 // RUN: not %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite-micro %t.npu.mlir %t.cg.mlir h2 b2 b4 a2 h2even | FileCheck %s --check-prefix=OTHER
 // RUN: not %python %S/Inputs/codegen-same.py %npu_build/bin/npu-run tflite %t.npu.mlir %t.dbl.mlir h2 b2 b4 a2 h2even | FileCheck %s --check-prefix=OTHER
 // OTHER: runs: 25, mismatches: 25
@@ -123,7 +124,7 @@ func.func @u8(%x: tensor<1x4x3x7x!u>) -> tensor<1x8x6x7x!u> {
   return %0 : tensor<1x8x6x7x!u>
 }
 
-// A 1x1 input: every phase reads the one pixel through its tiles.
+// A 1x1 input and a 1-row input: the one row read through a zero stride.
 // CHECK-LABEL: func.func @one
 // CHECK-COUNT-1: "ethos_u.stream"
 // CHECK-NOT: "npu.
@@ -178,14 +179,24 @@ func.func @chain(%x: tensor<1x3x3x2x!q>) -> tensor<1x6x6x2x!q> {
   return %2 : tensor<1x6x6x2x!q>
 }
 
-// A 1x1 input to 3x5 (Vela's rule allows it): TFLite's positions step by
-// 341/1024 and 205/1024, which no phase period repeats; it stays with
-// the interpreter and a remark says why.
+// A 1x1 input to 3x5 (Vela's rule allows it): every output is the pixel,
+// read through zero strides by one operation.
+// CHECK-LABEL: func.func @bcast
+// CHECK-COUNT-1: "ethos_u.stream"
+// CHECK-NOT: "npu.
+func.func @bcast(%x: tensor<1x1x1x4x!q>) -> tensor<1x3x5x4x!q> {
+  %0 = "graph.resize"(%x) {size = [3, 5], mode = "bilinear"} : (tensor<1x1x1x4x!q>) -> tensor<1x3x5x4x!q>
+  return %0 : tensor<1x3x5x4x!q>
+}
+
+// 3x4 to 5x7 (an npu op: Vela's rule keeps it on the CPU): TFLite's
+// positions step by 614/1024 and 585/1024, which no period of 1, 2, 4 or
+// 8 outputs repeats; it stays with the interpreter and a remark says why.
 // CHECK-LABEL: func.func @cpu
 // CHECK: "npu.resize"
 // REMARK: remark: ethos-u-codegen: bilinear resize stays with the interpreter: TFLite's source positions do not repeat every 1, 2, 4 or 8 outputs, or its edge clamps are not a repeated edge row
 // REMARK-NOT: remark
-func.func @cpu(%x: tensor<1x1x1x4x!q>) -> tensor<1x3x5x4x!q> {
-  %0 = "graph.resize"(%x) {size = [3, 5], mode = "bilinear"} : (tensor<1x1x1x4x!q>) -> tensor<1x3x5x4x!q>
-  return %0 : tensor<1x3x5x4x!q>
+func.func @cpu(%x: tensor<1x3x4x4x!q>) -> tensor<1x5x7x4x!q> {
+  %0 = "npu.resize"(%x) {size = [5, 7], mode = "bilinear"} : (tensor<1x3x4x4x!q>) -> tensor<1x5x7x4x!q>
+  return %0 : tensor<1x5x7x4x!q>
 }
