@@ -33,6 +33,14 @@ typedef struct CgFm {
 	 * strides in bytes when `strided`, else the map's own. */
 	bool strided;
 	uint64_t sx, sy, sc;
+	/* Tiles (an IFM read with replicated edges, bilinear resize): rows
+	 * y < th of the map are stored rows ty[0] + y, the others rows
+	 * ty[1] + y - th; columns x < tw columns tx[0] + x, the others
+	 * tx[1] + x - tw. addr is element (ty[0], tx[0]); the four tile
+	 * bases follow (the hardware's HEIGHT0/HEIGHT1/WIDTH0 and
+	 * BASE0-3). */
+	bool tiled;
+	int64_t th, tw, ty[2], tx[2];
 } CgFm;
 
 /* One NPU operation: every register value it needs. */

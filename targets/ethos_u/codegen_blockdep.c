@@ -255,6 +255,10 @@ cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev, const CgNpuOp *op)
 	}
 	if (o1 && o2)
 		return 0;
+	/* A tiled IFM's rows are not where the map's strides put them:
+	 * the walk below cannot see which it reads. */
+	if (o1 && op->ifm.tiled)
+		return 0;
 	if (!o1 && !o2)
 		return CG_MAX_BLOCKDEP;
 	if (o2 && op->ifm2.h * op->ifm2.w * op->ifm2.c < op->ifm.h *

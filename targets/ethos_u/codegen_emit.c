@@ -66,6 +66,22 @@ prec_code(int bits)
 	return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 3;
 }
 
+/* BASE1-3 and the tile sizes of a tiled map: tile 1 is the top right
+ * (rows below HEIGHT1), 2 the bottom left (rows from HEIGHT0), 3 the
+ * bottom right; each base is its first element's address. */
+static void
+tile_regs(CgEmit *e, const CgFm *f, const unsigned ids[6])
+{
+	int64_t sx, sy, sc;
+	cg_fm_strides(f, &sx, &sy, &sc);
+	for (unsigned t = 1; t < 4; t++)
+		addr(e, ids[1] + t, f->addr + (uint64_t)((f->ty[t >> 1] -
+		    f->ty[0]) * sy + (f->tx[t & 1] - f->tx[0]) * sx));
+	cmd0(e, ids[2], f->th - 1);
+	cmd0(e, ids[3], f->th - 1);
+	cmd0(e, ids[4], f->tw - 1);
+}
+
 /* REGION, BASE0-3, tile sizes, strides of one feature map: ids[] are
  * the map's REGION, BASE0, HEIGHT0_M1, HEIGHT1_M1, WIDTH0_M1 and
  * STRIDE_X commands (the table keeps BASE1-3 after BASE0 and STRIDE_Y,
@@ -75,6 +91,10 @@ fm_regs(CgEmit *e, const CgFm *f, const unsigned ids[6])
 {
 	cmd0(e, ids[0], f->region);
 	addr(e, ids[1], f->addr);
+	if (f->tiled) {
+		tile_regs(e, f, ids);
+		return;
+	}
 	for (unsigned i = 1; i < 4; i++)
 		addr(e, ids[1] + i, 0);
 	cmd0(e, ids[2], f->h - 1);

@@ -73,6 +73,20 @@ Test(blockdep, chain_along_x)
 	cr_assert_eq(cg_blockdep(&t, &a, &b), 2);
 }
 
+/* The same chain with b's IFM tiled: its rows are not where the walk
+ * would look, so b may not overlap a at all. */
+Test(blockdep, tiled_ifm_waits)
+{
+	EthosUTarget t = target("ethos-u55-128");
+	CgNpuOp a = pointwise(4, 0x0, 0x100), b = pointwise(4, 0x100, 0x200);
+	b.ifm.tiled = true;
+	b.ifm.th = 1, b.ifm.tw = 4;
+	cr_assert_eq(cg_blockdep(&t, &a, &b), 0);
+	/* Reading something else, it overlaps as before. */
+	b.ifm.addr = 0x400;
+	cr_assert_eq(cg_blockdep(&t, &a, &b), 3);
+}
+
 /* Without reserved SHRAM banks (16 banks) an operation after one with a
  * LUT, itself without one, may not overlap it at all. */
 Test(blockdep, after_a_lut)
