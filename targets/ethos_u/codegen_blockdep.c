@@ -81,7 +81,10 @@ cg_fm_addr(const CgFm *f, int64_t y, int64_t x, int64_t c)
 		sx = 16 * bytes;
 	else
 		sc = 16 * bytes;
-	return (int64_t)f->addr + y * sy + x * sx + fdiv(c, 16) * sc +
+	int64_t base = (int64_t)f->addr;
+	if (f->tile_h && y >= f->tile_h)
+		base += f->tile2, y -= f->tile_h;   /* tile 2 */
+	return base + y * sy + x * sx + fdiv(c, 16) * sc +
 	    fmod64(c, 16) * bytes;
 }
 
@@ -229,11 +232,15 @@ intersects(const CgFm *fm, Pt is, Pt ie, const CgFm *ofm, Pt os, Pt oe)
 	return cg_ranges_meet(a, na, b, nb);
 }
 
+/* The bytes of f from its first element to past its last; a map
+ * wrapping its ring: from the ring's first row (tile 2) to the end of
+ * tile 0, every row of the ring it may touch. */
 static void
 whole(const CgFm *f, CgRange *r)
 {
-	int64_t first = cg_fm_addr(f, 0, 0, 0);
-	int64_t last = cg_fm_addr(f, f->h - 1, f->w - 1, f->c - 1);
+	int64_t h0 = f->tile_h ? f->tile_h : f->h;
+	int64_t first = cg_fm_addr(f, f->tile_h ? h0 : 0, 0, 0);
+	int64_t last = cg_fm_addr(f, h0 - 1, f->w - 1, f->c - 1);
 	*r = (CgRange){ f->region, first, last + f->bits / 8 };
 }
 
