@@ -512,6 +512,7 @@ ring_place(Cg *g, size_t i, const CgMaps *m, CgBuf *b, const IrValue *v,
 		b->ring_hi = row + f->h;
 	int64_t r = row % b->ring;
 	f->addr = (uint64_t)(b->offset + r * b->row_bytes + rest);
+	f->ring = true;
 	f->tile_h = r + f->h > b->ring ? b->ring - r : 0;
 	f->tile2 = -r * b->row_bytes;
 	return true;

@@ -39,6 +39,7 @@ typedef struct CgFm {
 	 * relative so a depth slice of the map moves both tiles). 0: one
 	 * tile. */
 	int64_t tile_h, tile2;
+	bool ring;              /* in a rolling buffer's ring */
 } CgFm;
 
 /* One NPU operation: every register value it needs. */

@@ -253,6 +253,15 @@ cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev, const CgNpuOp *op)
 	if (prev->lut_len && !reserved && !op->lut_len)
 		return 0;
 	CgRange po, in, in2;
+	/* npu-ir: a stripe written into a rolling buffer over rows the
+	 * operation before still reads (its window, in the same ring)
+	 * waits for it: Vela's rule looks only at what op reads. */
+	whole(&op->ofm, &po);
+	whole(&prev->ifm, &in);
+	if (op->ofm.ring && (cg_ranges_meet(&po, 1, &in, 1) ||
+	    (prev->has_ifm2 && (whole(&prev->ifm2, &in2),
+	    cg_ranges_meet(&po, 1, &in2, 1)))))
+		return 0;
 	whole(&prev->ofm, &po);
 	whole(&op->ifm, &in);
 	bool o1 = cg_ranges_meet(&po, 1, &in, 1), o2 = false;
