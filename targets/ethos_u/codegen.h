@@ -41,6 +41,13 @@ typedef struct CgFm {
 	 * BASE0-3). */
 	bool tiled;
 	int64_t th, tw, ty[2], tx[2];
+	/* A map that wraps the end of a ring buffer (a rolling buffer,
+	 * codegen.c): its first tile_h rows from addr (tile 0), the rest
+	 * from addr + tile2 (tile 2, the ring's first row; tile2 is
+	 * relative so a depth slice of the map moves both tiles). 0: one
+	 * tile. */
+	int64_t tile_h, tile2;
+	bool ring;              /* in a rolling buffer's ring */
 } CgFm;
 
 /* One NPU operation: every register value it needs. */
@@ -90,11 +97,11 @@ typedef struct CgRange {
 	int64_t lo, hi;
 } CgRange;
 
-#define CG_MAX_RANGES 8
+#define CG_MAX_RANGES 10
 /* Do two range sets share a byte of one region? (codegen_emit.c) */
 bool cg_ranges_meet(const CgRange *a, int na, const CgRange *b, int nb);
 typedef struct CgAccess {
-	CgRange rd[CG_MAX_RANGES], wr[2];
+	CgRange rd[CG_MAX_RANGES], wr[3];
 	int nrd, nwr;
 } CgAccess;
 
@@ -286,5 +293,19 @@ void cg_wbuf_layers_free(Cg *g);
 void cg_wbuf_emit(CgEmit *e, const EthosUTarget *t, const CgPrep *p);
 /* The map of v as the NPU sees it: NHWC, leading dims folded into H. */
 void cg_fm_of(const IrValue *v, CgFm *f);
+
+/* A value in a rolling buffer: one stripe of a producer that
+ * ethos-u-schedule marked `ethos_u.ring = [rows, first row]`, or a
+ * `rows` slice of one (a `rows` concat of such values is a window of
+ * the ring, codegen_ops.c). The buffer is a ring of
+ * `rows` rows shared by the producer's stripes (id: its
+ * `ethos_u.stripe` op number); the value's first row of the
+ * producer's whole output is `row`, at ring row `row % rows`
+ * (codegen.c). */
+typedef struct CgRing {
+	int64_t id, rows, row;
+	IrOp *op;               /* the stripe that writes the value's rows */
+} CgRing;
+bool cg_ring_of(const IrValue *v, CgRing *r);
 
 #endif /* NPUIR_ETHOS_U_CODEGEN_H */

@@ -1035,9 +1035,11 @@ concat_member(Cg *g, IrOp *op, unsigned k)
 {
 	IrValue *x = ir_op_operand(op, k), *out = ir_op_result(op, 0);
 	IrOp *def = ir_value_def_op(x);
+	CgRing ring;
 	if (!def || !ir_ptrmap_get(&g->in_run, def) || is_constant(x) ||
-	    x->type->u.shaped.elem != out->type->u.shaped.elem)
-		return false;
+	    x->type->u.shaped.elem != out->type->u.shaped.elem ||
+	    cg_ring_of(x, &ring))
+		return false;   /* a rolling buffer's stripe stays there */
 	for (unsigned j = 0; j < k; j++)
 		if (ir_op_operand(op, j) == x)
 			return false;
@@ -1053,6 +1055,41 @@ concat_member(Cg *g, IrOp *op, unsigned k)
 	return written;
 }
 
+/* A `rows` concat of a rolling buffer (ethos-u-schedule's window of
+ * stripes kept in a ring, codegen.c): its operands are consecutive rows
+ * of one ring, so the window is the first operand's place read on
+ * (through two tiles where it wraps): a view, nothing copied. */
+static bool
+prep_ring_view(Cg *g, IrOp *op, const CgRing *ring, bool *fatal)
+{
+	IrValue *out = ir_op_result(op, 0);
+	int64_t row = ring->row;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *x = ir_op_operand(op, i);
+		CgRing r;
+		if (cg_ring_of(x, &r) && !ir_ptrmap_get(&g->in_run, r.op))
+			return false;   /* rows from an earlier run: copies */
+		if (!cg_ring_of(x, &r) || r.id != ring->id || r.rows !=
+		    ring->rows || r.row != row || x->type->u.shaped.rank != 4 ||
+		    int_attr(op, "axis", 0) != 1 || x->type->u.shaped.elem !=
+		    out->type->u.shaped.elem) {
+			ir_op_emit_error(op, "ethos-u-codegen: operand #%u of "
+			    "this rolling buffer's window is not the next rows "
+			    "(from row %lld) of the same ethos_u.ring", i,
+			    (long long)row);
+			*fatal = true;
+			return false;
+		}
+		row += x->type->u.shaped.dims[1];
+	}
+	CgPrep *p = prep_new(g, op);
+	p->view = true;
+	p->in = ir_op_operand(op, 0);
+	p->out = out;
+	p->rows = 0;
+	return true;
+}
+
 /* concat: operands along H made in place where concat_member allows,
  * the others copied, each writing its part of the output through the
  * output's strides. */
@@ -1060,6 +1097,13 @@ static bool
 prep_concat(Cg *g, IrOp *op, bool *fatal)
 {
 	IrValue *out = ir_op_result(op, 0);
+	/* A window of a rolling buffer: a view (or, with rows from before
+	 * the run, copies as below; an error was reported when fatal). */
+	CgRing ring;
+	if (op->noperands && ir_op_attr(op, "ethos_u.view") &&
+	    cg_ring_of(ir_op_operand(op, 0), &ring) &&
+	    (prep_ring_view(g, op, &ring, fatal) || *fatal))
+		return !*fatal;
 	int64_t r = out->type->u.shaped.rank, o[4], at[4] = { 0, 0, 0, 0 };
 	if (!placeable(op, out, fatal) || r > 4 || op->noperands < 1)
 		return false;
