@@ -1938,8 +1938,7 @@ bil_phase(Cg *g, CgPrep *p, const BilAxis *ay, const BilAxis *ax, int ry,
 	}
 	p->ohwi = ohwi;
 	p->scales = s;
-	return ok && pack_weights(g, p, ETHOSU_WEIGHTS_DEPTHWISE, (int)oc,
-	    ohwi, s);
+	return ok && pack_weights(g, p, ETHOSU_WEIGHTS_DEPTHWISE, (int)oc);
 }
 
 /* Why a bilinear resize cannot run as phases, or NULL; *ay, *ax its
