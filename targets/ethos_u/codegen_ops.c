@@ -2032,6 +2032,8 @@ prep_bilinear(Cg *g, IrOp *op, bool *fatal)
 			if (!bil_phase(g, p, &ay, &ax, ry, rx, &sc))
 				return false;
 		}
+	if (!k) /* an empty output: nothing to run */
+		return false;
 	g->run[g->n - 1].op = op;
 	return true;
 }
