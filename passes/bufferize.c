@@ -6,8 +6,10 @@
  * bytes; a concat's inputs are written straight into their windows of
  * the concat's buffer where the layout allows; elementwise ops write
  * into their input's buffer when it dies there, constants become
- * buffer.constant in flash. plan-memory then packs the allocations, and
- * npu-run over the arena checks the plan. */
+ * buffer.constant in flash; the stripes of a rolling buffer
+ * (ethos_u.ring) share one ring, wrapping rows stored and loaded in two
+ * parts. plan-memory then packs the allocations, and npu-run over the
+ * arena checks the plan. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +47,19 @@ typedef struct Bufferize {
 	size_t nbufs, cap;
 	bool use_views;		/* option views */
 	uint64_t inplace, views, allocs, windows, concat_views, concat_copies;
+	/* Rolling buffers (ethos_u.ring): value -> its Ring + 1 index. */
+	IrPtrMap ring;
+	struct Ring *rings;
+	size_t nrings;
+	uint64_t ring_values;
 } Bufferize;
+
+/* A value of a rolling buffer: rows [row, row + h) of its producer's
+ * output, kept at ring rows (row mod rows) of buf (rows of row_bytes). */
+typedef struct Ring {
+	Buf *buf;
+	int64_t id, rows, row_bytes, row;
+} Ring;
 
 static const IrType *
 storage(const IrType *elem)
@@ -138,11 +152,261 @@ make_alloc(Bufferize *z, IrBuilder *bl, int64_t bytes)
 	return a ? ir_op_result(a, 0) : NULL;
 }
 
+/* ------------------------------------------------------------ rings */
+
+static int64_t stride_bytes(const IrType *t, int64_t k);
+
+static bool
+ints_of(const IrAttr *a, int64_t *v, size_t n)
+{
+	if (!a || a->kind != IR_ATTR_ARRAY || a->u.array.n != n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (a->u.array.elems[i]->kind != IR_ATTR_INTEGER)
+			return false;
+		v[i] = a->u.array.elems[i]->u.integer.value;
+	}
+	return true;
+}
+
+static bool
+rows_view(const IrOp *op, const char *name)
+{
+	const IrAttr *a = ir_op_attr(op, "ethos_u.view");
+	return ir_op_is(op, name) && a && a->kind == IR_ATTR_STRING &&
+	    a->u.string.len == 4 && !memcmp(a->u.string.data, "rows", 4);
+}
+
+static bool
+ring_shape(const IrType *t)
+{
+	return t->kind == IR_TYPE_TENSOR && t->u.shaped.rank == 4 &&
+	    ir_type_num_elements(t) > 0 && t->u.shaped.dims[0] == 1;
+}
+
+/* ethos-u-schedule's mark of a stripe kept in a rolling buffer:
+ * ethos_u.ring = [rows, first row], the ring named by the stripe's
+ * ethos_u.stripe op number. */
+static bool
+ring_mark(const IrOp *op, int64_t *id, int64_t *rows, int64_t *row)
+{
+	int64_t r[2], st[3];
+	if (op->nresults != 1 || !ring_shape(ir_op_result((IrOp *)op,
+	    0)->type) || !ints_of(ir_op_attr(op, "ethos_u.ring"), r, 2) ||
+	    !ints_of(ir_op_attr(op, "ethos_u.stripe"), st, 3) || r[0] < 1 ||
+	    r[1] < 0 || ir_op_result((IrOp *)op, 0)->type->u.shaped.dims[1] >
+	    r[0])
+		return false;
+	*id = st[0], *rows = r[0], *row = r[1];
+	return true;
+}
+
+/* Is v a marked stripe or a `rows` slice of one (before bufferizing)? */
+static bool
+ring_source(const IrValue *v)
+{
+	int64_t id, rows, row;
+	for (;;) {
+		IrOp *d = ir_value_def_op((IrValue *)v);
+		if (!d)
+			return false;
+		if (!rows_view(d, "npu.slice"))
+			return ring_mark(d, &id, &rows, &row);
+		v = ir_op_operand(d, 0);
+	}
+}
+
+static Ring *
+ring_get(const Bufferize *z, const IrValue *v)
+{
+	size_t k = (size_t)ir_ptrmap_get(&z->ring, v);
+	return k ? &z->rings[k - 1] : NULL;
+}
+
+static void
+ring_put(Bufferize *z, IrValue *v, Ring g)
+{
+	z->rings = ir_xrealloc(z->rings, (z->nrings + 1) * sizeof *z->rings);
+	z->rings[z->nrings++] = g;
+	ir_ptrmap_put(&z->ring, v, (void *)z->nrings);
+	z->ring_values++;
+}
+
+/* The rolling buffer op's result is a value of (z->rings[k] with its
+ * row), found before op's operands are loaded: a marked stripe (its
+ * ring, made now when it is the first), a `rows` slice of a ring value,
+ * or a `rows` concat of consecutive rows of one ring. */
+static bool
+ring_result(Bufferize *z, IrBuilder *bl, IrOp *op, Ring *out)
+{
+	int64_t id, rows, row, b[4];
+	if (!z->use_views || op->nresults != 1 ||
+	    !ring_shape(ir_op_result(op, 0)->type))
+		return false;
+	const IrType *t = ir_op_result(op, 0)->type;
+	if (ring_mark(op, &id, &rows, &row)) {
+		for (size_t k = 0; k < z->nrings; k++)
+			if (z->rings[k].id == id && z->rings[k].rows == rows) {
+				*out = z->rings[k];
+				out->row = row;
+				return true;
+			}
+		int64_t rb = stride_bytes(t, 1);
+		ir_builder_set_before(bl, op);
+		IrValue *root = make_alloc(z, bl, rows * rb);
+		if (!root)
+			return false;
+		z->allocs++;
+		*out = (Ring){ new_buf(z, root, false), id, rows, rb, row };
+		return true;
+	}
+	Ring *g = op->noperands ? ring_get(z, op->operands[0].value) : NULL;
+	if (!g)
+		return false;
+	if (rows_view(op, "npu.slice") && ints_of(ir_op_attr(op, "begin"), b,
+	    4) && !b[0] && !b[2] && !b[3]) {
+		*out = *g;
+		out->row += b[1];
+		return true;
+	}
+	if (!rows_view(op, "npu.concat"))
+		return false;
+	int64_t next = g->row;
+	for (unsigned k = 0; k < op->noperands; k++) {
+		Ring *e = ring_get(z, op->operands[k].value);
+		if (!e || e->buf != g->buf || e->row != next)
+			return false;
+		next += op->operands[k].value->type->u.shaped.dims[1];
+	}
+	*out = *g;
+	return true;
+}
+
+/* t with h rows. */
+static const IrType *
+ring_rows_type(IrContext *ctx, const IrType *t, int64_t h)
+{
+	int64_t d[4];
+	memcpy(d, t->u.shaped.dims, sizeof d);
+	d[1] = h;
+	return ir_type_tensor(ctx, 4, d, t->u.shaped.elem, NULL);
+}
+
+/* Rows [0, h0) of a value of ring g at ring row r, and the rest from
+ * the ring's first row: the views (one when it does not wrap). */
+static int
+ring_views(Bufferize *z, IrBuilder *bl, const Ring *g, const IrType *t,
+    IrValue *view[2], const IrType *part[2])
+{
+	int64_t h = t->u.shaped.dims[1], r = g->row % g->rows;
+	int n = r + h > g->rows ? 2 : 1;
+	int64_t h0 = n == 2 ? g->rows - r : h;
+	part[0] = n == 2 ? ring_rows_type(z->ctx, t, h0) : t;
+	part[1] = n == 2 ? ring_rows_type(z->ctx, t, h - h0) : NULL;
+	view[0] = make_view(z, bl, g->buf->root, part[0], r * g->row_bytes);
+	view[1] = n == 2 ? make_view(z, bl, g->buf->root, part[1], 0) : NULL;
+	return view[0] && (n == 1 || view[1]) ? n : 0;
+}
+
+static IrValue *
+ring_load1(Bufferize *z, IrBuilder *bl, IrValue *view, const IrType *t,
+    const IrLoc *loc)
+{
+	IrOpState st = {
+		.name = ir_op_name_get(z->ctx, "buffer.load", 11),
+		.loc = loc,
+		.noperands = 1,
+		.operands = &view,
+		.nresults = 1,
+		.result_types = &t,
+	};
+	return ir_op_result(ir_builder_create(bl, &st), 0);
+}
+
+/* Operand i of op, a ring value: loaded from its ring, the two tiles
+ * joined along H where it wraps (npu-run then reads the ring's bytes as
+ * the NPU's tiles do). */
+static bool
+ring_load(Bufferize *z, IrBuilder *bl, IrOp *op, unsigned i, const Ring *g)
+{
+	IrValue *v = op->operands[i].value, *view[2];
+	const IrType *part[2];
+	ir_builder_set_before(bl, op);
+	int n = ring_views(z, bl, g, v->type, view, part);
+	if (!n)
+		return false;
+	IrValue *l[2];
+	for (int k = 0; k < n; k++)
+		l[k] = ring_load1(z, bl, view[k], part[k], ir_op_loc(op));
+	if (n == 2) {
+		IrNamedAttr a[] = { named(z->ctx, "axis", i64(z->ctx, 1)) };
+		IrOp *c = dialect_create(bl, "npu.concat", 2, l,
+		    ir_attr_dict(z->ctx, 1, a), 1);
+		if (!c)
+			return false;
+		l[0] = ir_op_result(c, 0);
+	}
+	ir_op_set_operand(op, i, l[0]);
+	return true;
+}
+
+/* A marked stripe r stored into its ring: rows split into two stores
+ * where they wrap the ring's end. */
+static bool
+ring_store(Bufferize *z, IrBuilder *bl, IrOp *op, IrValue *r, const Ring *g)
+{
+	IrValue *view[2];
+	const IrType *part[2];
+	ir_builder_set_before(bl, op);
+	int n = ring_views(z, bl, g, r->type, view, part);
+	if (!n)
+		return false;
+	IrOp *at = op;
+	int64_t h0 = part[0]->u.shaped.dims[1];
+	for (int k = 0; k < n; k++) {
+		IrValue *x = r;
+		ir_builder_set_after(bl, at);
+		if (n == 2) {
+			int64_t begin[4] = { 0, k ? h0 : 0, 0, 0 };
+			const IrAttr *be[4], *se[4];
+			for (int j = 0; j < 4; j++) {
+				be[j] = i64(z->ctx, begin[j]);
+				se[j] = i64(z->ctx, part[k]->u.shaped.dims[j]);
+			}
+			IrNamedAttr a[] = {
+				named(z->ctx, "begin", ir_attr_array(z->ctx, 4,
+				    be)),
+				named(z->ctx, "size", ir_attr_array(z->ctx, 4,
+				    se)),
+			};
+			IrOp *s = dialect_create(bl, "npu.slice", 1, &r,
+			    ir_attr_dict(z->ctx, 2, a), 1);
+			if (!s)
+				return false;
+			x = ir_op_result(s, 0);
+			at = s;
+			ir_builder_set_after(bl, at);
+		}
+		IrValue *ops[2] = { x, view[k] };
+		IrOpState st = {
+			.name = ir_op_name_get(z->ctx, "buffer.store", 12),
+			.loc = ir_op_loc(op),
+			.noperands = 2,
+			.operands = ops,
+		};
+		at = ir_builder_create(bl, &st);
+	}
+	return true;
+}
+
 /* Operand i of op reads its buffer: a buffer.load before op. */
 static bool
 load_operand(Bufferize *z, IrBuilder *bl, IrOp *op, unsigned i)
 {
 	IrValue *v = op->operands[i].value;
+	const Ring *g = ring_get(z, v);
+	if (g)
+		return ring_load(z, bl, op, i, g);
 	IrValue *view = ir_ptrmap_get(&z->view, v);
 	if (!view)
 		return true;
@@ -284,8 +548,9 @@ plan_concats(Bufferize *z, IrOp **ops, size_t n)
 		const IrType *t = ir_op_result(c, 0)->type;
 		int64_t axis = t->kind == IR_TYPE_TENSOR ? axis_of(c,
 		    t->u.shaped.rank) : -1;
-		if (!outer_axis(t, axis))
-			continue;
+		if (!outer_axis(t, axis) || (c->noperands && ring_source(
+		    c->operands[0].value)))
+			continue;   /* a rolling buffer's window: its ring */
 		int64_t at = 0, copied = 0;
 		for (unsigned k = 0; k < c->noperands; k++) {
 			IrValue *v = c->operands[k].value;
@@ -294,7 +559,8 @@ plan_concats(Bufferize *z, IrOp **ops, size_t n)
 			    v->type->u.shaped.elem == t->u.shaped.elem &&
 			    d && d->parent == z->b && !is_view_op(d) &&
 			    !is_window_op(d) && !ir_op_is(d,
-			    "graph.constant") && !ir_ptrmap_get(&z->dest, v);
+			    "graph.constant") && !ir_ptrmap_get(&z->dest, v) &&
+			    !ring_source(v);
 			if (ok) {
 				Dest *x = &z->dests[z->ndests++];
 				*x = (Dest){ c, at * stride_bytes(t, axis) };
@@ -469,9 +735,22 @@ place_constant(Bufferize *z, IrBuilder *bl, IrOp *op)
 static bool
 bufferize_op(Bufferize *z, IrBuilder *bl, IrOp *op, int64_t here)
 {
+	/* A value of a rolling buffer lives in its ring: a stripe is
+	 * stored there, a window or slice of rows is a view of it. */
+	Ring g;
+	bool ring = ring_result(z, bl, op, &g);
 	for (unsigned i = 0; i < op->noperands; i++)
 		if (!load_operand(z, bl, op, i))
 			return false;
+	if (ring) {
+		IrValue *r = ir_op_result(op, 0);
+		int64_t last = last_read(z, r, here);
+		g.buf->last = last > g.buf->last ? last : g.buf->last;
+		ring_put(z, r, g);
+		int64_t id, rows, row;
+		return !ring_mark(op, &id, &rows, &row) || ring_store(z, bl,
+		    op, r, &g);
+	}
 	if (ir_op_is(op, "graph.constant") &&
 	    ir_op_attr(op, "value")->kind == IR_ATTR_DENSE)
 		return place_constant(z, bl, op);
@@ -516,10 +795,13 @@ bufferize_run(IrOp *func, IrPass *pass)
 	ir_pass_stat_add(pass, "num-windows", z.windows);
 	ir_pass_stat_add(pass, "num-concat-views", z.concat_views);
 	ir_pass_stat_add(pass, "num-concat-copies", z.concat_copies);
+	ir_pass_stat_add(pass, "num-ring-values", z.ring_values);
 	for (size_t i = 0; i < z.nbufs; i++)
 		free(z.bufs[i]);
 	free(z.bufs);
 	free(z.dests);
+	free(z.rings);
+	ir_ptrmap_free(&z.ring);
 	ir_ptrmap_free(&z.off);
 	ir_ptrmap_free(&z.dest);
 	ir_ptrmap_free(&z.cbuf);
@@ -547,6 +829,8 @@ static const IrPassStatistic stats[] = {
 	    "buffer (no copy)" },
 	{ "num-concat-copies", "concat inputs the concat copies into its "
 	    "buffer (a view of another buffer, an argument, another type)" },
+	{ "num-ring-values", "stripes, windows and row slices kept in a "
+	    "rolling buffer's ring (ethos_u.ring)" },
 };
 
 const IrPassDef pass_bufferize = {
@@ -579,6 +863,11 @@ const IrPassDef pass_bufferize = {
 	    "another buffer, same element type) is stored straight into its\n"
 	    "window: the concat copies only the other inputs, and nothing when\n"
 	    "every input was written in place (`views=false`: copy all, as\n"
-	    "the buffer then exists only from the concat on). A dynamic shape\n"
-	    "is an error naming the op.",
+	    "the buffer then exists only from the concat on). The stripes\n"
+	    "ethos-u-schedule marks `ethos_u.ring = [rows, first row]` share\n"
+	    "one alloc of `rows` rows: each is stored at ring row (row mod\n"
+	    "rows), in two parts (`npu.slice`s) where it wraps the end, its\n"
+	    "`rows` windows and slices are views of the ring, and readers\n"
+	    "load a wrapping value in two parts joined by `npu.concat` (the\n"
+	    "NPU's two tiles). A dynamic shape is an error naming the op.",
 };
