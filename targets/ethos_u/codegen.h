@@ -284,7 +284,8 @@ bool cg_pack_pending(Cg *g);
  * their weights DMA'd into buffers (the estimate's placement), in which
  * depth slices (perf.c's rule, Vela's), packing them again per slice
  * (all slices of the run at once, on g->threads threads); false when
- * one cannot be packed (reported at its op). cg_wbuf_emit: a prep's operations, with the DMA before each slice. */
+ * one cannot be packed (reported at its op). cg_wbuf_emit: a prep's
+ * operations, with the DMA before each slice. */
 bool cg_wbuf_decide(Cg *g);
 /* The estimate's layers of a function's ops (cg_wbuf_layers_free
  * frees them). */

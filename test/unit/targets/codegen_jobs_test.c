@@ -82,8 +82,8 @@ Test(codegen_jobs, same_results_for_every_thread_count)
 			    .depth = depth[k], .nslices = ref[k].nslices };
 		cg_pack_jobs(jobs, NJOBS, t);
 		for (int k = 0; k < NJOBS; k++) {
-			cr_assert_eq(jobs[k].ok, ref[k].ok, "%d threads, job %d",
-			    t, k);
+			cr_assert_eq(jobs[k].ok, ref[k].ok,
+			    "%d threads, job %d", t, k);
 			if (!ref[k].ok) {
 				cr_assert_str_eq(jobs[k].err.msg,
 				    ref[k].err.msg);
