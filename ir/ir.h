@@ -48,6 +48,9 @@ void *ir_xmalloc(size_t n);
 void *ir_xcalloc(size_t n, size_t size);
 void *ir_xrealloc(void *p, size_t n);
 char *ir_xstrndup(const char *s, size_t n);
+/* Tools call this first: large blocks go back to the system when
+ * freed, so peak memory follows the live data (glibc only). */
+void ir_malloc_tune(void);
 
 /* An internal invariant broke: print the C file:line and abort. */
 IR_NORETURN void ir_unreachable_at(const char *file, int line,

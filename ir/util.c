@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "ir/internal.h"
 
@@ -22,6 +25,21 @@ ir_xmalloc(size_t n)
 	if (!p)
 		oom(n);
 	return p;
+}
+
+void
+ir_malloc_tune(void)
+{
+#if defined(__GLIBC__)
+	/* glibc raises its mmap threshold to the size of the first large
+	 * block freed (up to 32 MiB), after which large blocks come from
+	 * the heap and stay in the process when freed; with a thread
+	 * arena per worker (ethos-u-codegen's threads) each keeps its
+	 * own. A fixed threshold maps every block of 128 KiB or more
+	 * and unmaps it on free, so peak RSS follows the live data:
+	 * MobileNet-v2's Ethos-U flow 24.3 -> 20.3 MiB on two threads. */
+	(void)mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 }
 
 void *

@@ -33,6 +33,21 @@ typedef struct CgFm {
 	 * strides in bytes when `strided`, else the map's own. */
 	bool strided;
 	uint64_t sx, sy, sc;
+	/* Tiles (an IFM read with replicated edges, bilinear resize): rows
+	 * y < th of the map are stored rows ty[0] + y, the others rows
+	 * ty[1] + y - th; columns x < tw columns tx[0] + x, the others
+	 * tx[1] + x - tw. addr is element (ty[0], tx[0]); the four tile
+	 * bases follow (the hardware's HEIGHT0/HEIGHT1/WIDTH0 and
+	 * BASE0-3). */
+	bool tiled;
+	int64_t th, tw, ty[2], tx[2];
+	/* A map that wraps the end of a ring buffer (a rolling buffer,
+	 * codegen.c): its first tile_h rows from addr (tile 0), the rest
+	 * from addr + tile2 (tile 2, the ring's first row; tile2 is
+	 * relative so a depth slice of the map moves both tiles). 0: one
+	 * tile. */
+	int64_t tile_h, tile2;
+	bool ring;              /* in a rolling buffer's ring */
 } CgFm;
 
 /* One NPU operation: every register value it needs. */
@@ -82,11 +97,11 @@ typedef struct CgRange {
 	int64_t lo, hi;
 } CgRange;
 
-#define CG_MAX_RANGES 8
+#define CG_MAX_RANGES 10
 /* Do two range sets share a byte of one region? (codegen_emit.c) */
 bool cg_ranges_meet(const CgRange *a, int na, const CgRange *b, int nb);
 typedef struct CgAccess {
-	CgRange rd[CG_MAX_RANGES], wr[2];
+	CgRange rd[CG_MAX_RANGES], wr[3];
 	int nrd, nwr;
 } CgAccess;
 
@@ -188,6 +203,7 @@ typedef struct CgPrep {
 	EthosuWeightGeom geom;
 	int16_t *ohwi;
 	EthosuScale *scales;
+	bool packing;           /* weights still to pack (cg_pack_pending) */
 	size_t blob_at;         /* where the blob lies in the flash */
 	/* Weight buffering (codegen_wbuf.c): the weights DMA'd into one
 	 * or two buffers (wbuf[k]: the index + 1 of the run's buffer) in
@@ -220,6 +236,7 @@ typedef struct Cg {
 	 * placement of maps and weights): op -> layer index + 1. */
 	EthosULayers ls;
 	IrPtrMap layer_of;
+	int threads;            /* weight packing threads (1: the caller) */
 } Cg;
 
 /* Prepares op into one or more preps at the end of g's run (room for
@@ -229,11 +246,46 @@ typedef struct Cg {
 bool cg_prepare(Cg *g, IrOp *op, bool *fatal);
 void cg_prep_free(CgPrep *p);
 
+/* Weight packing on threads (codegen_jobs.c). A job is one
+ * ethosu_weights_pack: its arguments (plain arrays the caller filled and
+ * does not touch while the jobs run) and its results. */
+typedef struct CgPackJob {
+	EthosuWeightGeom geom;
+	const int16_t *ohwi;
+	const EthosuScale *scales;
+	const int *depth;       /* nslices + 1 OFM depth offsets */
+	int nslices;
+	bool ok;                /* else err says why */
+	uint8_t *blob;          /* malloc'd results */
+	size_t nblob;
+	EthosuWeightRange *ranges;
+	size_t nranges;
+	EthosuWeightError err;
+} CgPackJob;
+
+/* The most threads ethos-u-codegen packs weights on. */
+#define CG_MAX_THREADS 4
+/* The threads option's count: n itself (at most CG_MAX_THREADS), or for
+ * 0 the online CPUs (at most CG_MAX_THREADS). */
+int cg_threads(int64_t n);
+/* Runs jobs[0..n) on `threads` threads, the caller's among them
+ * (1: all on the caller's, no thread started), largest first; each
+ * job's results are the same whatever the count and timing. */
+void cg_pack_jobs(CgPackJob *jobs, size_t n, int threads);
+/* Frees a job's results (what was not taken). */
+void cg_pack_job_free(CgPackJob *j);
+/* Packs the weights of every prep of the run that cg_prepare left to
+ * pack (all at once, on g->threads threads) and points its weight and
+ * scale registers at them. False (reported at the op, in the run's
+ * order) when one cannot be packed. */
+bool cg_pack_pending(Cg *g);
+
 /* Weight buffering (codegen_wbuf.c). cg_wbuf_decide: which preps get
  * their weights DMA'd into buffers (the estimate's placement), in which
- * depth slices (perf.c's rule, Vela's), packing them again per slice.
- * cg_wbuf_emit: a prep's operations, with the DMA before each slice. */
-void cg_wbuf_decide(Cg *g);
+ * depth slices (perf.c's rule, Vela's), packing them again per slice
+ * (all slices of the run at once, on g->threads threads); false when
+ * one cannot be packed (reported at its op). cg_wbuf_emit: a prep's operations, with the DMA before each slice. */
+bool cg_wbuf_decide(Cg *g);
 /* The estimate's layers of a function's ops (cg_wbuf_layers_free
  * frees them). */
 void cg_wbuf_layers(Cg *g, IrBlock *blk);
@@ -241,5 +293,19 @@ void cg_wbuf_layers_free(Cg *g);
 void cg_wbuf_emit(CgEmit *e, const EthosUTarget *t, const CgPrep *p);
 /* The map of v as the NPU sees it: NHWC, leading dims folded into H. */
 void cg_fm_of(const IrValue *v, CgFm *f);
+
+/* A value in a rolling buffer: one stripe of a producer that
+ * ethos-u-schedule marked `ethos_u.ring = [rows, first row]`, or a
+ * `rows` slice of one (a `rows` concat of such values is a window of
+ * the ring, codegen_ops.c). The buffer is a ring of
+ * `rows` rows shared by the producer's stripes (id: its
+ * `ethos_u.stripe` op number); the value's first row of the
+ * producer's whole output is `row`, at ring row `row % rows`
+ * (codegen.c). */
+typedef struct CgRing {
+	int64_t id, rows, row;
+	IrOp *op;               /* the stripe that writes the value's rows */
+} CgRing;
+bool cg_ring_of(const IrValue *v, CgRing *r);
 
 #endif /* NPUIR_ETHOS_U_CODEGEN_H */

@@ -81,7 +81,10 @@ cg_fm_addr(const CgFm *f, int64_t y, int64_t x, int64_t c)
 		sx = 16 * bytes;
 	else
 		sc = 16 * bytes;
-	return (int64_t)f->addr + y * sy + x * sx + fdiv(c, 16) * sc +
+	int64_t base = (int64_t)f->addr;
+	if (f->tile_h && y >= f->tile_h)
+		base += f->tile2, y -= f->tile_h;   /* tile 2 */
+	return base + y * sy + x * sx + fdiv(c, 16) * sc +
 	    fmod64(c, 16) * bytes;
 }
 
@@ -229,11 +232,15 @@ intersects(const CgFm *fm, Pt is, Pt ie, const CgFm *ofm, Pt os, Pt oe)
 	return cg_ranges_meet(a, na, b, nb);
 }
 
+/* The bytes of f from its first element to past its last; a map
+ * wrapping its ring: from the ring's first row (tile 2) to the end of
+ * tile 0, every row of the ring it may touch. */
 static void
 whole(const CgFm *f, CgRange *r)
 {
-	int64_t first = cg_fm_addr(f, 0, 0, 0);
-	int64_t last = cg_fm_addr(f, f->h - 1, f->w - 1, f->c - 1);
+	int64_t h0 = f->tile_h ? f->tile_h : f->h;
+	int64_t first = cg_fm_addr(f, f->tile_h ? h0 : 0, 0, 0);
+	int64_t last = cg_fm_addr(f, h0 - 1, f->w - 1, f->c - 1);
 	*r = (CgRange){ f->region, first, last + f->bits / 8 };
 }
 
@@ -246,6 +253,15 @@ cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev, const CgNpuOp *op)
 	if (prev->lut_len && !reserved && !op->lut_len)
 		return 0;
 	CgRange po, in, in2;
+	/* npu-ir: a stripe written into a rolling buffer over rows the
+	 * operation before still reads (its window, in the same ring)
+	 * waits for it: Vela's rule looks only at what op reads. */
+	whole(&op->ofm, &po);
+	whole(&prev->ifm, &in);
+	if (op->ofm.ring && (cg_ranges_meet(&po, 1, &in, 1) ||
+	    (prev->has_ifm2 && (whole(&prev->ifm2, &in2),
+	    cg_ranges_meet(&po, 1, &in2, 1)))))
+		return 0;
 	whole(&prev->ofm, &po);
 	whole(&op->ifm, &in);
 	bool o1 = cg_ranges_meet(&po, 1, &in, 1), o2 = false;
@@ -254,6 +270,10 @@ cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev, const CgNpuOp *op)
 		o2 = cg_ranges_meet(&po, 1, &in2, 1);
 	}
 	if (o1 && o2)
+		return 0;
+	/* A tiled IFM's rows are not where the map's strides put them:
+	 * the walk below cannot see which it reads. */
+	if (o1 && op->ifm.tiled)
 		return 0;
 	if (!o1 && !o2)
 		return CG_MAX_BLOCKDEP;

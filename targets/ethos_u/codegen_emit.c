@@ -66,6 +66,22 @@ prec_code(int bits)
 	return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 3;
 }
 
+/* BASE1-3 and the tile sizes of a tiled map: tile 1 is the top right
+ * (rows below HEIGHT1), 2 the bottom left (rows from HEIGHT0), 3 the
+ * bottom right; each base is its first element's address. */
+static void
+tile_regs(CgEmit *e, const CgFm *f, const unsigned ids[6])
+{
+	int64_t sx, sy, sc;
+	cg_fm_strides(f, &sx, &sy, &sc);
+	for (unsigned t = 1; t < 4; t++)
+		addr(e, ids[1] + t, f->addr + (uint64_t)((f->ty[t >> 1] -
+		    f->ty[0]) * sy + (f->tx[t & 1] - f->tx[0]) * sx));
+	cmd0(e, ids[2], f->th - 1);
+	cmd0(e, ids[3], f->th - 1);
+	cmd0(e, ids[4], f->tw - 1);
+}
+
 /* REGION, BASE0-3, tile sizes, strides of one feature map: ids[] are
  * the map's REGION, BASE0, HEIGHT0_M1, HEIGHT1_M1, WIDTH0_M1 and
  * STRIDE_X commands (the table keeps BASE1-3 after BASE0 and STRIDE_Y,
@@ -73,12 +89,22 @@ prec_code(int bits)
 static void
 fm_regs(CgEmit *e, const CgFm *f, const unsigned ids[6])
 {
+	/* A map wrapping its ring: tile 0 down to the ring's end, tile 2
+	 * from its start, both as wide as the map; tiles 1 and 3 unused
+	 * (Vela writes a rolling buffer's boxes so, both heights equal). */
+	int64_t h0 = f->tile_h ? f->tile_h : f->h;
 	cmd0(e, ids[0], f->region);
 	addr(e, ids[1], f->addr);
-	for (unsigned i = 1; i < 4; i++)
-		addr(e, ids[1] + i, 0);
-	cmd0(e, ids[2], f->h - 1);
-	cmd0(e, ids[3], f->h - 1);
+	if (f->tiled) {
+		tile_regs(e, f, ids);
+		return;
+	}
+	addr(e, ids[1] + 1, 0);
+	addr(e, ids[1] + 2, f->tile_h ? (uint64_t)((int64_t)f->addr +
+	    f->tile2) : 0);
+	addr(e, ids[1] + 3, 0);
+	cmd0(e, ids[2], h0 - 1);
+	cmd0(e, ids[3], h0 - 1);
 	cmd0(e, ids[4], f->w - 1);
 	(void)ids[5];
 }
@@ -311,12 +337,19 @@ add_range(CgRange *r, int *n, int region, int64_t lo, int64_t len)
 }
 
 /* The bytes of a feature map, from its first element to past its
- * last (Vela's address range of tile 0). */
+ * last (Vela's address range of tile 0), and of tile 2 when the map
+ * wraps its ring. */
 static void
 fm_range(const CgFm *f, CgRange *r, int *n)
 {
+	int64_t h0 = f->tile_h ? f->tile_h : f->h;
 	int64_t first = cg_fm_addr(f, 0, 0, 0);
-	int64_t last = cg_fm_addr(f, f->h - 1, f->w - 1, f->c - 1);
+	int64_t last = cg_fm_addr(f, h0 - 1, f->w - 1, f->c - 1);
+	add_range(r, n, f->region, first, last - first + f->bits / 8);
+	if (!f->tile_h)
+		return;
+	first = cg_fm_addr(f, h0, 0, 0);
+	last = cg_fm_addr(f, f->h - 1, f->w - 1, f->c - 1);
 	add_range(r, n, f->region, first, last - first + f->bits / 8);
 }
 

@@ -267,6 +267,11 @@ scales_of(Cg *g, IrOp *op, int64_t oc, IrTensor *bias, CgNpuOp *n,
 		sc[c].scale = (uint32_t)mul;
 		sc[c].shift = (uint8_t)shift;
 		sc[c].bias = bias ? ir_tensor_get_int(bias, c) : 0;
+		/* The record's 40 bits (ethosu_scale_pack): checked here,
+		 * as the packing runs later on a worker thread. */
+		if (sc[c].bias < -((int64_t)1 << 39) || sc[c].bias >=
+		    (int64_t)1 << 39)
+			ok = false;
 	}
 	if (m)
 		ir_tensor_release(m);
@@ -275,11 +280,12 @@ scales_of(Cg *g, IrOp *op, int64_t oc, IrTensor *bias, CgNpuOp *n,
 	return ok;
 }
 
-/* Encodes the weights (ohwi minus the zero point) and records as Vela
- * lays them out: one depth slice, each core's records then its stream. */
+/* The geometry the weights are packed with (one depth slice, each
+ * core's records then its stream, as Vela lays them out); the packing
+ * itself is a job for the thread pool, run when the run is flushed
+ * (cg_pack_pending), so p keeps ohwi and the scales until then. */
 static bool
-pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth,
-    const int16_t *ohwi, const EthosuScale *sc)
+pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth)
 {
 	CgNpuOp *n = &p->n;
 	EthosuWeightGeom geom = {
@@ -295,23 +301,85 @@ pack_weights(Cg *g, CgPrep *p, EthosuWeightKind kind, int ifm_depth,
 		.ifm_bits = n->ifm.bits,
 	};
 	EthosuWeightError e;
-	int depth[2] = { 0, (int)n->ofm.c };
 	if (!ethosu_weight_geom_set_accel(&geom, (int)g->t.macs,
-	    (int)g->t.cores) || !ethosu_weight_geom_check(&geom, &e) ||
-	    !ethosu_weights_pack(&geom, ohwi, sc, depth, 1, &p->blob,
-	    &p->nblob, &p->ranges, &p->nranges, &e))
-		return false;
-	if (p->nranges < 1 || p->nranges > 2)
+	    (int)g->t.cores) || !ethosu_weight_geom_check(&geom, &e))
 		return false;
 	p->geom = geom;
-	for (size_t i = 0; i < p->nranges; i++) {
-		const EthosuWeightRange *r = &p->ranges[i];
-		n->w_addr[i] = r->weight_offset;
-		n->w_len[i] = r->weight_bytes;
-		n->s_addr[i] = r->scale_offset;
-		n->s_len[i] = (r->scale_bytes + 15) / 16 * 16;
+	p->packing = true;
+	return true;
+}
+
+/* Is the element type of a weight tensor read as unsigned integers?
+ * (ir_tensor_get_int's reading: a quantized type says so itself.) */
+static bool
+unsigned_elems(const IrType *e)
+{
+	if (e->kind == IR_TYPE_QUANT)
+		return !e->u.quant.is_signed;
+	return e->kind == IR_TYPE_INTEGER && (e->u.integer.sign ==
+	    IR_UNSIGNED || e->u.integer.width == 1);
+}
+
+/* The weights of wv (a graph.constant of 8-bit integers, shape OHWI, or
+ * 1HWO for a depthwise conv) minus wzp, as the encoder wants them: OHWI
+ * (depthwise: OHW1), read straight from the dense attribute's bytes (no
+ * tensor copy, no call per element). False when wv is no such constant
+ * or a value leaves the encoder's -255..255, so the op stays off the
+ * stream before anything is encoded. */
+static bool
+gather_weights(IrValue *wv, int64_t wzp, bool dw, size_t oc, size_t hw,
+    size_t ic, int16_t *ohwi)
+{
+	IrOp *d = ir_value_def_op(wv);
+	const IrAttr *a = d && ir_op_is(d, "graph.constant") ?
+	    ir_op_attr(d, "value") : NULL;
+	const IrType *e = wv->type->u.shaped.elem;
+	size_t vol = oc * hw * ic;
+	if (!a || a->kind != IR_ATTR_DENSE || !ir_tensor_type_ok(wv->type) ||
+	    ir_tensor_elem_bytes(e) != 1 || (e->kind != IR_TYPE_QUANT &&
+	    e->kind != IR_TYPE_INTEGER))
+		return false;
+	bool splat = a->u.dense.splat && a->u.dense.size == 1;
+	if (!splat && a->u.dense.size != vol)
+		return false;
+	const uint8_t *src = a->u.dense.data;
+	bool uns = unsigned_elems(e);
+	/* Every byte's value minus the zero point lies in -255..255 (the
+	 * usual int8 case: no check per weight), or each is checked. */
+	int64_t lo = (uns ? 0 : -128) - wzp, hi = (uns ? 255 : 127) - wzp;
+	/* So far off that no weight is in range (and 16 bits could wrap). */
+	if (wzp < -1024 || wzp > 1024)
+		return false;
+	if (splat) {
+		int64_t v = (uns ? src[0] : (int8_t)src[0]) - wzp;
+		for (size_t i = 0; i < vol; i++)
+			ohwi[i] = (int16_t)v;
+		return v >= -255 && v <= 255;
 	}
-	n->ncores = (int)p->nranges;
+	if (!dw) {
+		/* Loops the compiler vectorizes: one per signedness. */
+		if (uns)
+			for (size_t i = 0; i < vol; i++)
+				ohwi[i] = (int16_t)(src[i] - wzp);
+		else
+			for (size_t i = 0; i < vol; i++)
+				ohwi[i] = (int16_t)((int8_t)src[i] - wzp);
+	} else {
+		/* 1HWO to OHW1: a transpose of hw rows of oc. */
+		for (size_t o = 0; o < oc; o++)
+			for (size_t k = 0; k < hw; k++) {
+				uint8_t b = src[k * oc + o];
+				ohwi[o * hw + k] = (int16_t)((uns ? b :
+				    (int8_t)b) - wzp);
+			}
+	}
+	if (lo >= -255 && hi <= 255)
+		return true;
+	/* A zero point that puts some bytes out of the encoder's
+	 * range: 16 bits hold every difference exactly, check each. */
+	for (size_t i = 0; i < vol; i++)
+		if (ohwi[i] < -255 || ohwi[i] > 255)
+			return false;
 	return true;
 }
 
@@ -371,34 +439,23 @@ prep_mac(Cg *g, CgPrep *p, bool *fatal)
 	n->part_kernel = block == ETHOS_U_CONV &&
 	    ethosu_weights_prefer_part_kernel(ETHOSU_WEIGHTS_CONV, n->kh, n->kw,
 	    (int)n->ifm.c, n->ifm.bits);
-	IrTensor *w = constant_of(wv), *b = constant_of(bv);
-	bool ok = w && b && ir_tensor_elem_bytes(wt->u.shaped.elem) == 1 &&
-	    b->n == n->ofm.c;
+	IrTensor *b = constant_of(bv);
+	bool ok = b && b->n == n->ofm.c;
 	int64_t oc = n->ofm.c, ic = dw ? 1 : n->ifm.c;
 	size_t vol = (size_t)(oc * n->kh * n->kw * ic);
 	int16_t *ohwi = ok ? ir_xmalloc(vol * sizeof *ohwi) : NULL;
 	EthosuScale *sc = ok ? ir_xcalloc((size_t)oc, sizeof *sc) : NULL;
 	int64_t wzp = int_attr(op, "weight_zp", 0);
-	for (size_t i = 0; ok && i < vol; i++) {
-		/* Depthwise weights are 1HWO: the encoder wants OHW1. */
-		size_t src = i;
-		if (dw) {
-			size_t o = i / (size_t)(n->kh * n->kw);
-			size_t hw = i % (size_t)(n->kh * n->kw);
-			src = hw * (size_t)oc + o;
-		}
-		ohwi[i] = (int16_t)(ir_tensor_get_int(w, (int64_t)src) - wzp);
-	}
+	ok = ok && gather_weights(wv, wzp, dw, (size_t)oc, (size_t)(n->kh *
+	    n->kw), (size_t)ic, ohwi);
 	EthosuWeightKind kind = dw && !as_conv ? ETHOSU_WEIGHTS_DEPTHWISE :
 	    ETHOSU_WEIGHTS_CONV;
 	ok = ok && scales_of(g, op, oc, b, n, sc) && pack_weights(g, p, kind,
-	    (int)n->ifm.c, ohwi, sc);
-	/* Kept to pack the weights again in depth slices (weight
-	 * buffering, codegen_wbuf.c). */
+	    (int)n->ifm.c);
+	/* Packed when the run is flushed, and again in depth slices for
+	 * weight buffering (codegen_wbuf.c). */
 	p->ohwi = ohwi;
 	p->scales = sc;
-	if (w)
-		ir_tensor_release(w);
 	if (b)
 		ir_tensor_release(b);
 	return ok;
@@ -978,9 +1035,11 @@ concat_member(Cg *g, IrOp *op, unsigned k)
 {
 	IrValue *x = ir_op_operand(op, k), *out = ir_op_result(op, 0);
 	IrOp *def = ir_value_def_op(x);
+	CgRing ring;
 	if (!def || !ir_ptrmap_get(&g->in_run, def) || is_constant(x) ||
-	    x->type->u.shaped.elem != out->type->u.shaped.elem)
-		return false;
+	    x->type->u.shaped.elem != out->type->u.shaped.elem ||
+	    cg_ring_of(x, &ring))
+		return false;   /* a rolling buffer's stripe stays there */
 	for (unsigned j = 0; j < k; j++)
 		if (ir_op_operand(op, j) == x)
 			return false;
@@ -996,6 +1055,41 @@ concat_member(Cg *g, IrOp *op, unsigned k)
 	return written;
 }
 
+/* A `rows` concat of a rolling buffer (ethos-u-schedule's window of
+ * stripes kept in a ring, codegen.c): its operands are consecutive rows
+ * of one ring, so the window is the first operand's place read on
+ * (through two tiles where it wraps): a view, nothing copied. */
+static bool
+prep_ring_view(Cg *g, IrOp *op, const CgRing *ring, bool *fatal)
+{
+	IrValue *out = ir_op_result(op, 0);
+	int64_t row = ring->row;
+	for (unsigned i = 0; i < op->noperands; i++) {
+		IrValue *x = ir_op_operand(op, i);
+		CgRing r;
+		if (cg_ring_of(x, &r) && !ir_ptrmap_get(&g->in_run, r.op))
+			return false;   /* rows from an earlier run: copies */
+		if (!cg_ring_of(x, &r) || r.id != ring->id || r.rows !=
+		    ring->rows || r.row != row || x->type->u.shaped.rank != 4 ||
+		    int_attr(op, "axis", 0) != 1 || x->type->u.shaped.elem !=
+		    out->type->u.shaped.elem) {
+			ir_op_emit_error(op, "ethos-u-codegen: operand #%u of "
+			    "this rolling buffer's window is not the next rows "
+			    "(from row %lld) of the same ethos_u.ring", i,
+			    (long long)row);
+			*fatal = true;
+			return false;
+		}
+		row += x->type->u.shaped.dims[1];
+	}
+	CgPrep *p = prep_new(g, op);
+	p->view = true;
+	p->in = ir_op_operand(op, 0);
+	p->out = out;
+	p->rows = 0;
+	return true;
+}
+
 /* concat: operands along H made in place where concat_member allows,
  * the others copied, each writing its part of the output through the
  * output's strides. */
@@ -1003,6 +1097,13 @@ static bool
 prep_concat(Cg *g, IrOp *op, bool *fatal)
 {
 	IrValue *out = ir_op_result(op, 0);
+	/* A window of a rolling buffer: a view (or, with rows from before
+	 * the run, copies as below; an error was reported when fatal). */
+	CgRing ring;
+	if (op->noperands && ir_op_attr(op, "ethos_u.view") &&
+	    cg_ring_of(ir_op_operand(op, 0), &ring) &&
+	    (prep_ring_view(g, op, &ring, fatal) || *fatal))
+		return !*fatal;
 	int64_t r = out->type->u.shaped.rank, o[4], at[4] = { 0, 0, 0, 0 };
 	if (!placeable(op, out, fatal) || r > 4 || op->noperands < 1)
 		return false;
@@ -1596,6 +1697,345 @@ prep_lrelu(Cg *g, IrOp *op, bool *fatal)
 	return ew_finish(g, m, below ? 4 : 3); /* MAX, MIN */
 }
 
+/* ------------------------------------------------------------ bilinear */
+
+/* The most phases along one axis (the largest factor, 8). */
+#define BIL_MAX_F 8
+
+/* One axis of a bilinear resize of n rows to m, cut into f phases:
+ * output row v = f * q + r is w[r][0] * row (q + c[r]) + w[r][1] * row
+ * (q + c[r] + 1), rows clamped into [0, n) (row -1 and row n are the
+ * edge rows repeated), the weights summing to 2^bits. */
+typedef struct BilAxis {
+	int f, bits;
+	bool bcast;                     /* one input row, which every output
+	                                   is: read through a zero stride */
+	int64_t cnt[BIL_MAX_F];         /* outputs of phase r */
+	int64_t c[BIL_MAX_F];
+	int64_t w[BIL_MAX_F][2];
+} BilAxis;
+
+/* TFLite's ComputeInterpolationValuesInteger (reference
+ * resize_bilinear.h) for output v: the 10-bit source position and the
+ * two rows it reads (C's division truncates, as C++'s does). */
+static void
+bil_tflite(int64_t v, int64_t n, int64_t m, bool align, bool half,
+    int64_t *pos, int64_t *lo, int64_t *hi)
+{
+	int64_t s = align && m > 1 ? (1024 * (n - 1) + (m - 1) / 2) / (m - 1) :
+	    (1024 * n + m / 2) / m;
+	*pos = half ? v * s + s / 2 - 512 : v * s;
+	*lo = *pos / 1024 > 0 ? *pos / 1024 : 0;
+	*hi = (*pos + 1023) / 1024 < n - 1 ? (*pos + 1023) / 1024 : n - 1;
+}
+
+static int64_t
+clamp_row(int64_t y, int64_t n)
+{
+	return y < 0 ? 0 : y >= n ? n - 1 : y;
+}
+
+/* Do rows (a, b) with weights (wa, wb) and rows (c, d) with (wc, wd)
+ * weigh every row alike? */
+static bool
+same_taps(int64_t a, int64_t wa, int64_t b, int64_t wb, int64_t c,
+    int64_t wc, int64_t d, int64_t wd)
+{
+	if (a == b)
+		wa += wb, wb = 0;
+	if (c == d)
+		wc += wd, wd = 0;
+	if (a != c)
+		return a == d && b == c && wa == wd && wb == wc;
+	return wa == wc && (wb == wd && (wb == 0 || b == d));
+}
+
+/* Cuts one axis into f phases. The phase form holds where TFLite's
+ * position of output f * q + r is q + c[r] rows and a fixed fraction
+ * d[r] past row 0 (floored: the negative positions of half-pixel
+ * centres fall before row 0), and where the clamped rows it then reads
+ * weigh each input row as TFLite's do (its edge clamps read the edge
+ * row twice or with a negative weight; replicating the edge row gives
+ * the same sum). Checked for every output; false when it does not hold.
+ * The weights are the 10-bit ones divided by their largest common power
+ * of two. */
+static bool
+bil_axis(int64_t n, int64_t m, bool align, bool half, int f, BilAxis *a)
+{
+	int64_t d[BIL_MAX_F] = { 0 }, g = 1024;
+	memset(a, 0, sizeof *a);
+	a->f = f;
+	for (int64_t v = 0; v < m; v++) {
+		int64_t r = v % f, q = v / f, pos, lo, hi;
+		bil_tflite(v, n, m, align, half, &pos, &lo, &hi);
+		int64_t fl = pos >= 0 ? pos / 1024 : -((-pos + 1023) / 1024);
+		int64_t frac = pos - 1024 * fl;
+		if (!a->cnt[r]) {
+			a->c[r] = fl - q;
+			d[r] = frac;
+		} else if (fl - q != a->c[r] || frac != d[r])
+			return false;
+		a->cnt[r]++;
+		if (lo >= n || !same_taps(lo, 1024 - (pos - 1024 * lo), hi,
+		    pos - 1024 * lo, clamp_row(fl, n), 1024 - frac,
+		    clamp_row(fl + 1, n), frac))
+			return false;
+	}
+	for (int r = 0; r < f; r++)
+		while (d[r] % g)
+			g /= 2;
+	for (a->bits = 10; (1 << (10 - a->bits)) < g; a->bits--)
+		;
+	for (int r = 0; r < f; r++) {
+		a->w[r][0] = (1024 - d[r]) / g;
+		a->w[r][1] = d[r] / g;
+	}
+	return true;
+}
+
+/* An axis of one input row: TFLite's clamps read row 0 alone for every
+ * output (its weights add up to 1024 there); checked. */
+static bool
+bil_bcast(int64_t m, bool align, bool half, BilAxis *a)
+{
+	memset(a, 0, sizeof *a);
+	for (int64_t v = 0; v < m; v++) {
+		int64_t pos, lo, hi;
+		bil_tflite(v, 1, m, align, half, &pos, &lo, &hi);
+		if (lo != 0 || hi != 0)
+			return false;
+	}
+	a->f = 1;
+	a->bcast = true;
+	a->cnt[0] = m;
+	a->w[0][0] = 1;
+	return true;
+}
+
+/* The stored rows phase r of a reads as the IFM's rows (the tiles):
+ * row -1 (the top edge repeated) or row n (the bottom one) at most
+ * once, and from row -1 or 0 (the address of row 0 is the IFM's); a
+ * broadcast axis reads its one row len times (a zero stride). */
+static bool
+bil_rows(const BilAxis *a, int r, int64_t n, int64_t *len, int64_t *split,
+    int64_t second[2])
+{
+	int64_t first = a->c[r], k = a->w[r][1] ? 2 : 1;
+	int64_t last = first + a->cnt[r] - 1 + k - 1;
+	*len = last - first + 1;
+	second[0] = second[1] = 0;
+	*split = *len;
+	if (a->bcast)
+		return true;
+	if (first < -1 || first > 0 || last > n || (first < 0 && last >= n))
+		return false;
+	if (first < 0) /* row 0 twice: the first tile one row high */
+		*split = 1, second[1] = 0;
+	else if (last == n) /* the last row twice */
+		*split = *len - 1, second[1] = n - 1;
+	return true;
+}
+
+/* TFLite's rounding of a 20-bit fixed-point interpolation (the sum of
+ * 2^20 times the pixels): single, (v + 2^19) >> 20; double, half away
+ * from zero. */
+static int64_t
+bil_round(int64_t v, bool dbl)
+{
+	if (!dbl)
+		return (v + (1 << 19)) >> 20;
+	return (v + (v > 0 ? 1 << 19 : -(1 << 19))) / (1 << 20);
+}
+
+/* The output stage that turns S, the sum of the pixels times the
+ * reduced weights (2^bits in all), into TFLite's result: S * 2^(20 -
+ * bits) rounded as bil_round. NATURAL rounding adds half and shifts:
+ * scale 1, shift bits is the single rounding. Half away from zero is
+ * NATURAL on S scaled a hair above 1 / 2^bits, (2^30 + 1) / 2^(30 +
+ * bits): a tie of a positive S moves up, of a negative one down (away
+ * from zero), and any other S stays on its side of the rounding point,
+ * as |S| < 2^30 (Vela rounds its bilinear depthwise convolutions away
+ * from zero with the same scale + 1). Either is checked for every S
+ * the input range allows, with the simulator's rounding; false when one
+ * differs or the range is too large to check. */
+static bool
+bil_scale(int bits, int64_t lo, int64_t hi, bool dbl, EthosuScale *s)
+{
+	int64_t w = (int64_t)1 << bits;
+	if ((hi - lo + 1) * w > ((int64_t)1 << 26))
+		return false;
+	s->scale = dbl ? (1u << 30) + 1 : 1;
+	s->shift = (uint8_t)(dbl ? 30 + bits : bits);
+	s->bias = 0;
+	for (int64_t v = lo * w; v <= hi * w; v++)
+		if (sim_scale(v, s->scale, s->shift, ETHOSU_ROUND_NATURAL) !=
+		    bil_round(v * ((int64_t)1 << (20 - bits)), dbl))
+			return false;
+	return true;
+}
+
+/* One phase (ry, rx): a depthwise convolution of the input with the
+ * phase's 2x2 (or 2x1, 1x2, 1x1) kernel of products of the two axes'
+ * weights, stride 1, no padding: the edge rows and columns it needs
+ * twice are read again through the IFM's tiles. Its output is every
+ * f-th row and column of the result, written through the output's
+ * strides times f from (ry, rx). */
+static bool
+bil_phase(Cg *g, CgPrep *p, const BilAxis *ay, const BilAxis *ax, int ry,
+    int rx, const EthosuScale *sc)
+{
+	CgNpuOp *n = &p->n;
+	int64_t di[4], dout[4], len[2], split[2], ty[2], tx[2];
+	dims4(p->in, di);
+	dims4(p->out, dout);
+	if (!bil_rows(ay, ry, di[1], &len[0], &split[0], ty) ||
+	    !bil_rows(ax, rx, di[2], &len[1], &split[1], tx))
+		return false;
+	/* The map's own strides (NHWC), not those of the tiles' width. */
+	cg_fm_of(p->in, &n->ifm);
+	p->in_off = view_off(di, n->ifm.bits, 0, 0, 0, &n->ifm);
+	p->in_view = true;
+	if (ay->bcast)
+		n->ifm.sy = 0;
+	if (ax->bcast)
+		n->ifm.sx = 0;
+	n->ifm.h = len[0], n->ifm.w = len[1];
+	if (split[0] < len[0] || split[1] < len[1]) {
+		n->ifm.tiled = true;
+		n->ifm.th = split[0], n->ifm.tw = split[1];
+		memcpy(n->ifm.ty, ty, sizeof ty);
+		memcpy(n->ifm.tx, tx, sizeof tx);
+	}
+	cg_fm_of(p->out, &n->ofm);
+	p->out_off = view_off(dout, n->ofm.bits, ry, rx, 0, &n->ofm);
+	p->out_view = true;
+	n->ofm.sy *= (uint64_t)ay->f;
+	n->ofm.sx *= (uint64_t)ax->f;
+	n->ofm.h = ay->cnt[ry], n->ofm.w = ax->cnt[rx];
+	n->kh = ay->w[ry][1] ? 2 : 1;
+	n->kw = ax->w[rx][1] ? 2 : 1;
+	n->windowed = true;
+	n->sh = n->sw = n->dh = n->dw = 1;
+	n->op = ETHOSU_OP_DEPTHWISE;
+	n->round = ETHOSU_ROUND_NATURAL;
+	act_range(NULL, &n->ofm, &n->act_min, &n->act_max);
+	EthosUQuery q;
+	query_of(n, ETHOS_U_DEPTHWISE, &q);
+	q.has_bias = q.scaled = true;
+	if (!choose_block(g, n, &q))
+		return false;
+	int64_t oc = n->ofm.c, taps = n->kh * n->kw;
+	int16_t *ohwi = ir_xmalloc((size_t)(oc * taps) * sizeof *ohwi);
+	EthosuScale *s = ir_xmalloc((size_t)oc * sizeof *s);
+	bool ok = true;
+	for (int64_t o = 0; o < oc; o++) {
+		s[o] = *sc;
+		for (int64_t k = 0; k < taps; k++) {
+			int64_t w = ay->w[ry][k / n->kw] * ax->w[rx][k % n->kw];
+			ok = ok && w <= 255; /* the encoder's 9-bit weights */
+			ohwi[o * taps + k] = (int16_t)w;
+		}
+	}
+	p->ohwi = ohwi;
+	p->scales = s;
+	return ok && pack_weights(g, p, ETHOSU_WEIGHTS_DEPTHWISE, (int)oc);
+}
+
+/* Why a bilinear resize cannot run as phases, or NULL; *ay, *ax its
+ * axes when it can. */
+static const char *
+bil_plan(IrOp *op, const IrValue *x, const IrValue *y, BilAxis *ay,
+    BilAxis *ax)
+{
+	const IrOpDef *d = op->name->def;
+	bool align = dialect_get_bool(d, op->attrs, "align_corners");
+	bool half = dialect_get_bool(d, op->attrs, "half_pixel_centers");
+	int64_t di[4], dout[4];
+	dims4(x, di);
+	dims4(y, dout);
+	if (x->type->u.shaped.rank != 4 || di[0] != 1 || dout[0] != 1 ||
+	    di[3] != dout[3] || x->type->u.shaped.elem !=
+	    y->type->u.shaped.elem)
+		return "not one NHWC batch with the output's type and channels";
+	BilAxis *axes[2] = { ay, ax };
+	for (int k = 0; k < 2; k++) {
+		bool ok = false;
+		int64_t n = di[1 + k], m = dout[1 + k];
+		if (n == 1)
+			ok = bil_bcast(m, align, half, axes[k]);
+		for (int f = 1; !ok && f <= BIL_MAX_F && f <= m; f *= 2)
+			ok = bil_axis(n, m, align, half, f, axes[k]);
+		if (!ok)
+			return "TFLite's source positions do not repeat every "
+			    "1, 2, 4 or 8 outputs, or its edge clamps are not "
+			    "a repeated edge row";
+		for (int r = 0; r < axes[k]->f; r++) {
+			int64_t len, split, t[2];
+			if (axes[k]->cnt[r] && !bil_rows(axes[k], r, n,
+			    &len, &split, t))
+				return "a phase reads past both edges";
+		}
+	}
+	for (int ry = 0; ry < ay->f; ry++)
+		for (int rx = 0; rx < ax->f; rx++)
+			for (int k = 0; k < 4; k++)
+				if (ay->w[ry][k / 2] * ax->w[rx][k % 2] > 255)
+					return "a weight product exceeds the "
+					    "encoder's 9 bits";
+	return NULL;
+}
+
+/* Bilinear resize (TFLite's ResizeBilinearInteger: per output the four
+ * neighbours weighted by products of 10-bit fractions, rounded at
+ * 2^20) where its positions repeat with period f along each axis (the
+ * factors 2, 4 and 8, with or without half-pixel centres or
+ * align_corners, and 1): one depthwise convolution per output phase
+ * (bil_phase), its integer weights the phase's fractions, its output
+ * stage TFLite's rounding (bil_scale, checked on every sum). Other
+ * resizes stay with the interpreter, with a remark saying why. */
+static bool
+prep_bilinear(Cg *g, IrOp *op, bool *fatal)
+{
+	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
+	if (!placeable(op, x, fatal) || !placeable(op, y, fatal) ||
+	    is_constant(x))
+		return false;
+	BilAxis ay, ax;
+	EthosuScale sc;
+	int64_t lo, hi;
+	storage_range(x, &lo, &hi);
+	const char *why = bil_plan(op, x, y, &ay, &ax);
+	if (!why && (elem_of(x)->u.integer.width == 32 ||
+	    !bil_scale(ay.bits + ax.bits, lo, hi, g->dbl, &sc)))
+		why = "no output stage rounds as TFLite does";
+	if (why) {
+		ir_emit(g->ctx, IR_SEV_REMARK, ir_op_loc(op),
+		    "ethos-u-codegen: bilinear resize stays with the "
+		    "interpreter: %s", why);
+		return false;
+	}
+	size_t np = (size_t)(ay.f * ax.f);
+	if (g->n + np > g->cap) {
+		g->cap = 2 * g->cap + np;
+		g->run = ir_xrealloc(g->run, g->cap * sizeof *g->run);
+	}
+	size_t k = 0;
+	for (int ry = 0; ry < ay.f; ry++)
+		for (int rx = 0; rx < ax.f; rx++) {
+			if (!ay.cnt[ry] || !ax.cnt[rx])
+				continue;
+			k++;
+			CgPrep *p = prep_new(g, NULL);
+			p->in = x;
+			p->out = y;
+			p->out_part = k > 1;
+			if (!bil_phase(g, p, &ay, &ax, ry, rx, &sc))
+				return false;
+		}
+	g->run[g->n - 1].op = op;
+	return true;
+}
+
 /* ------------------------------------------------------------ padded average pools */
 
 /* The kernel rows (or columns) of output position y that fall inside a
@@ -1700,6 +2140,9 @@ cg_prepare(Cg *g, IrOp *op, bool *fatal)
 		return !strcmp(k, "abs") ? prep_abs(g, op, fatal) :
 		    !strcmp(k, "leaky_relu") ? prep_lrelu(g, op, fatal) : false;
 	}
+	if (ir_op_is(op, "npu.resize") && !strcmp(dialect_get_str(op->name->def,
+	    op->attrs, "mode"), "bilinear"))
+		return prep_bilinear(g, op, fatal);
 	if (ir_op_is(op, "npu.resize"))
 		return prep_resize(g, op, fatal);
 	if (ir_op_is(op, "npu.softmax"))

@@ -116,31 +116,13 @@ slice_bytes(const CgPrep *p, int k, size_t *start)
 	return n;
 }
 
-/* Packs p's weights in the given depth slices; false (p unchanged)
- * when the encoder refuses. */
-static bool
-repack(CgPrep *p, int *depth, int nslices)
-{
-	uint8_t *blob;
-	size_t nblob, nranges;
-	EthosuWeightRange *ranges;
-	EthosuWeightError e;
-	if (!ethosu_weights_pack(&p->geom, p->ohwi, p->scales, depth, nslices,
-	    &blob, &nblob, &ranges, &nranges, &e))
-		return false;
-	free(p->blob);
-	free(p->ranges);
-	p->blob = blob;
-	p->nblob = nblob;
-	p->ranges = ranges;
-	p->nranges = nranges;
-	return true;
-}
-
 /* Slices and buffers of one buffered prep (one slice for the stripe of
- * a cascade, as Vela forces); returns the slack it leaves the next op. */
+ * a cascade, as Vela forces); returns the slack it leaves the next op.
+ * A prep cut in more than one slice is packed again per slice: *job is
+ * set and *repack true (the run's packings then run together). */
 static double
-plan_prep(Cg *g, CgPrep *p, double slack, bool whole)
+plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob *job,
+    bool *repack)
 {
 	CgNpuOp *n = &p->n;
 	int64_t oc = n->ofm.c;
@@ -150,6 +132,7 @@ plan_prep(Cg *g, CgPrep *p, double slack, bool whole)
 	int ns = 1;
 	int *depth = ir_xcalloc((size_t)oc + 2, sizeof *depth);
 	depth[1] = (int)oc;
+	*repack = false;
 	if (!whole && ethos_u_weight_slices(&g->t, &q, &n->cfg,
 	    (double)p->nblob, slack, &sl)) {
 		ns = 0;
@@ -157,20 +140,49 @@ plan_prep(Cg *g, CgPrep *p, double slack, bool whole)
 		    sl.pre)
 			depth[ns++] = (int)at;
 		depth[ns] = (int)oc;
-		if (!repack(p, depth, ns)) {
-			free(depth);
-			return next;
-		}
+		*job = (CgPackJob){ .geom = p->geom, .ohwi = p->ohwi,
+		    .scales = p->scales, .depth = depth, .nslices = ns };
+		*repack = true;
 		next = sl.slack;
 	}
 	p->depth = depth;
 	p->nslices = ns;
-	for (int k = 0; k < ns; k++) {
+	return next;
+}
+
+/* The buffer sizes of a buffered prep: its largest even and odd
+ * slices. */
+static void
+buffer_sizes(CgPrep *p)
+{
+	for (int k = 0; k < p->nslices; k++) {
 		size_t start, b = slice_bytes(p, k, &start);
 		if ((int64_t)b > p->wsize[k % 2])
 			p->wsize[k % 2] = (int64_t)b;
 	}
-	return next;
+}
+
+/* Takes the slices' packing into p (which keeps its depth slices). The
+ * same values and geometry were packed whole, so a failure is not the
+ * user's input: it is reported at the op all the same. */
+static bool
+take_slices(CgPrep *p, CgPackJob *j)
+{
+	if (!j->ok) {
+		ir_op_emit_error(p->op, "cannot encode the weights of this op "
+		    "in %d depth slices for the Ethos-U: %s", j->nslices,
+		    j->err.msg);
+		return false;
+	}
+	free(p->blob);
+	free(p->ranges);
+	p->blob = j->blob;
+	p->nblob = j->nblob;
+	p->ranges = j->ranges;
+	p->nranges = j->nranges;
+	j->blob = NULL;
+	j->ranges = NULL;
+	return true;
 }
 
 /* Stripe k > 0 of a buffered op (stripe id `id`): it reads the buffer
@@ -200,10 +212,14 @@ share(Cg *g, size_t i, int64_t id)
 	}
 }
 
-void
+bool
 cg_wbuf_decide(Cg *g)
 {
 	double slack = 0;
+	/* The slices are decided in the run's order (each op's slack is
+	 * what the one before leaves), then packed all together. */
+	CgPackJob *jobs = ir_xcalloc(g->n + 1, sizeof *jobs);
+	size_t *at = ir_xcalloc(g->n + 1, sizeof *at), nj = 0;
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
 		if (p->alias || p->view || p->member)
@@ -211,21 +227,38 @@ cg_wbuf_decide(Cg *g)
 		const EthosULayer *l = layer(g, p->op);
 		int64_t st[3];
 		bool striped = p->op && ethos_u_stripe_of(p->op, st);
+		bool repack = false;
 		if (p->ohwi && p->n.ncores && l && l->w.present &&
 		    l->w.buffered)
-			slack = plan_prep(g, p, slack, striped);
+			slack = plan_prep(g, p, slack, striped, &jobs[nj],
+			    &repack);
 		else {
 			if (p->ohwi && p->n.ncores && l && l->w.present &&
 			    l->w.resident && striped && st[1] > 0)
 				share(g, i, st[0]);
 			slack = op_cycles(g, p);
 		}
+		if (repack)
+			at[nj++] = i;
+	}
+	cg_pack_jobs(jobs, nj, g->threads);
+	bool ok = true;
+	for (size_t k = 0; k < nj; k++) {
+		ok = ok && take_slices(&g->run[at[k]], &jobs[k]);
+		cg_pack_job_free(&jobs[k]);
+	}
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		buffer_sizes(p);
 		/* Packed for good: the unpacked weights go. */
 		free(p->ohwi);
 		free(p->scales);
 		p->ohwi = NULL;
 		p->scales = NULL;
 	}
+	free(jobs);
+	free(at);
+	return ok;
 }
 
 /* The channels [lo, hi) of a map, addressed in the whole map. */

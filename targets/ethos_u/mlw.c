@@ -437,6 +437,22 @@ ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
 
 /* ================================================================ encode */
 
+/* The encoder is compiled twice from one source: once for the baseline
+ * (SSE2 on x86-64, plain C elsewhere) and once for CPUs with AVX2 and
+ * BMI2, chosen per call (mlw_encode). Every function below is forced
+ * inline into the two entry points, so each copy is built whole for
+ * its instruction set; the C is the same, hence the bytes. */
+#define ENC static inline __attribute__((always_inline))
+
+/* The fast build exists where GCC and Clang can target AVX2 per
+ * function (x86 with SSE2 as the baseline). */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__SSE2__) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define MLW_DISPATCH 1
+#define MLW_FAST "avx2,bmi,bmi2,popcnt"
+#include <immintrin.h>
+#endif
+
 /* The encoder follows Vela 3.10's mlw_encode decision for decision so
  * that its bytes are Vela's: where to start a new palette (a greedy
  * scan estimating the bits a fresh palette would save), which values
@@ -448,42 +464,74 @@ ethosu_mlw_decode(const uint8_t *data, size_t n, size_t max_values,
 typedef struct BitWriter {
 	uint8_t *buf;
 	size_t cap;             /* bytes */
-	size_t nbytes;          /* bytes stored */
+	size_t nbytes;          /* whole bytes stored */
 	uint64_t acc;           /* bits not yet stored, first in bit 0 */
-	int nacc;               /* how many: 0..31 between calls */
+	int nacc;               /* how many: 0..7 between calls */
 } BitWriter;
 
 /* Bits written so far. */
-static size_t
+ENC size_t
 bw_pos(const BitWriter *w)
 {
 	return w->nbytes * 8 + (size_t)w->nacc;
 }
 
-/* Appends the low len (<= 32) bits of v, first bit first; four bytes
- * go to the buffer at once, fewer than 32 bits wait in acc. */
-static inline void
-bw_put(BitWriter *w, int len, uint32_t v)
+/* Makes room for `bytes` more bytes plus the 8 bw_put may store past
+ * the end; callers reserve once per chunk, not per field. */
+ENC void
+bw_reserve(BitWriter *w, size_t bytes)
 {
-	assert(len >= 0 && len <= 32);
-	if (w->nbytes + 8 > w->cap) {
+	if (w->cap - w->nbytes >= bytes + 8)
+		return;
+	while (w->cap - w->nbytes < bytes + 8)
 		w->cap = w->cap ? w->cap * 2 : 1024;
-		w->buf = ir_xrealloc(w->buf, w->cap);
-	}
-	w->acc |= ((uint64_t)v & ((1ull << len) - 1)) << w->nacc;
-	w->nacc += len;
-	if (w->nacc >= 32) {
-		uint32_t word = (uint32_t)w->acc;
-		for (int k = 0; k < 4; k++)
-			w->buf[w->nbytes + (size_t)k] = (uint8_t)(word >> 8 * k);
-		w->nbytes += 4;
-		w->acc >>= 32;
-		w->nacc -= 32;
-	}
+	w->buf = ir_xrealloc(w->buf, w->cap);
 }
 
-/* Stores the whole bytes still in acc (the stream ends on a byte). */
-static void
+/* Stores v's eight bytes little-endian at p. */
+ENC void
+store_le64(uint8_t *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(p, &v, 8);
+#else
+	for (int k = 0; k < 8; k++)
+		p[k] = (uint8_t)(v >> 8 * k);
+#endif
+}
+
+/* Appends the low len (<= 56) bits of v, first bit first, into room
+ * bw_reserve made: the accumulator is stored whole (8 bytes, the tail
+ * rewritten by the next call) and advanced by its complete bytes, so
+ * there is no branch. */
+ENC void
+bw_put(BitWriter *w, int len, uint64_t v)
+{
+	int nb;
+	assert(len >= 0 && len <= 56 && w->cap - w->nbytes >= 8);
+	w->acc |= (v & ((1ull << len) - 1)) << w->nacc;
+	w->nacc += len;
+	store_le64(w->buf + w->nbytes, w->acc);
+	nb = w->nacc >> 3;
+	w->nbytes += (size_t)nb;
+	w->acc >>= 8 * nb;
+	w->nacc &= 7;
+}
+
+/* bw_put for up to 64 bits. */
+ENC void
+bw_put64(BitWriter *w, int len, uint64_t v)
+{
+	if (len > 32) {
+		bw_put(w, 32, v);
+		v >>= 32;
+		len -= 32;
+	}
+	bw_put(w, len, v);
+}
+
+/* Stores the bits still in acc (the stream ends on a byte). */
+ENC void
 bw_flush(BitWriter *w)
 {
 	assert((w->nacc & 7) == 0);
@@ -505,7 +553,7 @@ typedef struct Palette {
 } Palette;
 
 /* Index bits a palette of `size` entries needs (Vela's estimate). */
-static int
+ENC int
 index_bits(int size)
 {
 	for (int i = 7; i >= 0; i--)
@@ -514,7 +562,7 @@ index_bits(int size)
 	return 0;
 }
 
-static bool
+ENC bool
 pow2_or_zero(int x)
 {
 	return ((x - 1) & x) == 0;
@@ -525,7 +573,7 @@ typedef struct IntVec {
 	int n, cap;
 } IntVec;
 
-static void
+ENC void
 iv_push(IntVec *a, int x)
 {
 	if (a->n == a->cap) {
@@ -549,44 +597,72 @@ typedef struct Scan {
 	bool have;              /* the section has a palette */
 	int palsize;
 	int zeros;              /* zeros since restart */
-	int last[512];          /* last position of each value, -1 never */
-	int nseen;              /* values seen so far */
-	int32_t seen_last[512]; /* last position, in first-seen order */
-	int16_t slot[512];      /* value -> index in seen_last, -1 none */
+	int last[512];          /* last position of each value + 256,
+				 * -1 never */
+	int lo, hi;             /* the stream's values span last[lo..hi] */
+	bool wide;              /* count with AVX2 (the fast build) */
 	int nnz;                /* non-zero values so far */
 	int nzpos[NZ_RING];     /* position of non-zero k at k % NZ_RING */
 	IntVec starts;
 } Scan;
 
-static void
+ENC void
 scan_restart(Scan *s, int at)
 {
 	if (s->starts.v[s->starts.n - 1] != at)
 		iv_push(&s->starts, at);
 }
 
-/* How many values have their last occurrence at or after j. */
-static int
+/* How many values have their last occurrence at or after j: a count
+ * over last[] between the stream's smallest and largest value (for
+ * int8 weights about half the table). */
+#if defined(MLW_DISPATCH)
+/* distinct_from in eight lanes, for the fast build (a call per
+ * window, not inlined: the baseline build must not contain it). */
+__attribute__((target(MLW_FAST))) static int
+distinct_from_avx2(const Scan *s, int j)
+{
+	int k = s->lo, n = 0;
+	__m256i acc = _mm256_setzero_si256(), jm = _mm256_set1_epi32(j - 1);
+	for (; k + 8 <= s->hi + 1; k += 8)
+		acc = _mm256_sub_epi32(acc, _mm256_cmpgt_epi32(
+		    _mm256_loadu_si256((const __m256i *)(s->last + k)), jm));
+	__m128i a = _mm_add_epi32(_mm256_castsi256_si128(acc),
+	    _mm256_extracti128_si256(acc, 1));
+	int32_t lanes[4];
+	_mm_storeu_si128((__m128i *)lanes, a);
+	n = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+	for (; k <= s->hi; k++)
+		n += s->last[k] >= j;
+	return n;
+}
+#endif
+
+ENC int
 distinct_from(const Scan *s, int j)
 {
-	int k = 0, n = 0;
+	int k = s->lo, n = 0;
+#if defined(MLW_DISPATCH)
+	if (s->wide)
+		return distinct_from_avx2(s, j);
+#endif
 #if defined(__SSE2__)
 	__m128i acc = _mm_setzero_si128(), jm = _mm_set1_epi32(j - 1);
-	for (; k + 4 <= s->nseen; k += 4)
+	for (; k + 4 <= s->hi + 1; k += 4)
 		acc = _mm_sub_epi32(acc, _mm_cmpgt_epi32(_mm_loadu_si128(
-		    (const __m128i *)(s->seen_last + k)), jm));
+		    (const __m128i *)(s->last + k)), jm));
 	int32_t lanes[4];
 	_mm_storeu_si128((__m128i *)lanes, acc);
 	n = lanes[0] + lanes[1] + lanes[2] + lanes[3];
 #endif
-	for (; k < s->nseen; k++)
-		n += s->seen_last[k] >= j;
+	for (; k <= s->hi; k++)
+		n += s->last[k] >= j;
 	return n;
 }
 
 /* Every N non-zero values, would a palette over the last N of them
  * save bits over the current one (or over none)? */
-static void
+ENC void
 scan_window(Scan *s, int i, int N, bool exclude_zero)
 {
 	int j, nb, save, newsize;
@@ -622,15 +698,18 @@ scan_window(Scan *s, int i, int N, bool exclude_zero)
 /* Section starts: where Vela restarts the palette. The per-value work
  * keeps its state in locals (the stores into the position tables could
  * alias the struct's fields) and syncs it around scan_window. */
-static void
-find_sections(const int16_t *v, int n, IntVec *starts)
+ENC void
+find_sections(const int16_t *v, int n, int lo, int hi, bool wide,
+    IntVec *starts)
 {
 	Scan *s = ir_xcalloc(1, sizeof(*s));
-	int restart = 0, zeros = 0, nnz = 0, nseen = 0;
+	int restart = 0, zeros = 0, nnz = 0;
 	bool have = false;
 	s->v = v;
+	s->lo = lo + 256;
+	s->wide = wide;
+	s->hi = hi + 256;
 	memset(s->last, -1, sizeof(s->last));
-	memset(s->slot, -1, sizeof(s->slot));
 	iv_push(&s->starts, 0);
 	for (int i = 0; i < n; i++) {
 		/* Zero is left out of the palette estimates when over a
@@ -653,12 +732,11 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 			}
 		}
 		/* v[i] is now the last of its value */
-		if (s->slot[u] < 0)
-			s->slot[u] = (int16_t)nseen++;
-		s->seen_last[s->slot[u]] = i;
 		s->last[u] = i;
-		if (v[i] != 0)
-			s->nzpos[(unsigned)nnz++ % NZ_RING] = i;
+		/* stored always, kept only for a non-zero (no branch on
+		 * the data: zeros come at random) */
+		s->nzpos[(unsigned)nnz % NZ_RING] = i;
+		nnz += v[i] != 0;
 		zeros += v[i] == 0;
 		/* Window sizes are powers of two from 32 (64 with a
 		 * palette): a mask is the modulo, and a count that is no
@@ -671,7 +749,6 @@ find_sections(const int16_t *v, int n, IntVec *starts)
 		s->zeros = zeros;
 		s->have = have;
 		s->nnz = nnz;
-		s->nseen = nseen;
 		for (int k = 0; k < 5; k++) {
 			int N = (32 << k) * (s->have ? 2 : 1);
 			nz = i - s->restart - s->zeros;
@@ -695,7 +772,7 @@ cmp_desc(const void *a, const void *b)
 
 /* Fills the palette from the frequencies: the most frequent codes (ties
  * to the larger code) when they cover more than half the values. */
-static void
+ENC void
 make_palette(const int freq[512], Palette *p)
 {
 	uint64_t key[512] = {0};
@@ -745,7 +822,7 @@ make_palette(const int freq[512], Palette *p)
 		;
 }
 
-static void
+ENC void
 make_index(Palette *p)
 {
 	/* Direct indices; zero takes code 1 ("-0"), as Vela's table. */
@@ -755,12 +832,23 @@ make_index(Palette *p)
 		p->index[smvalue(p->lut[k]) + 256] = k;
 }
 
-static void
+ENC void
 choose_palette(const int16_t *v, int n, Palette *p)
 {
-	int freq[512] = {0}, f0 = 0, f1 = 0, v0 = 0;
-	for (int i = 0; i < n; i++)
+	int freq[512] = {0}, f0 = 0, f1 = 0, v0 = 0, i;
+	/* Four tables so that repeats of a value do not wait on each
+	 * other's increments. */
+	int part[3][512] = {{0}};
+	for (i = 0; i + 4 <= n; i += 4) {
 		freq[v[i] + 256]++;
+		part[0][v[i + 1] + 256]++;
+		part[1][v[i + 2] + 256]++;
+		part[2][v[i + 3] + 256]++;
+	}
+	for (; i < n; i++)
+		freq[v[i] + 256]++;
+	for (i = 0; i < 512; i++)
+		freq[i] += part[0][i] + part[1][i] + part[2][i];
 	for (int i = 0; i < 512; i++) {
 		if (freq[i] > f0) {
 			f1 = f0;
@@ -791,7 +879,7 @@ typedef struct Runs {
 	int n;
 } Runs;
 
-static int
+ENC int
 code_bits(int value, int param, bool zmode, int raw_bits)
 {
 	int div = param & 15, trunc = param >> 4, q = value >> div, bits;
@@ -814,7 +902,7 @@ typedef struct BitsTable {
 	bool have[512];
 } BitsTable;
 
-static const int32_t *
+ENC const int32_t *
 w_bits(BitsTable *t, int v, int raw_bits)
 {
 	if (!t->have[v]) {
@@ -838,14 +926,14 @@ typedef struct Step {
 /* The 13-parameter step on SSE2, four lanes at a time: the same
  * integer arithmetic as path_step, so the same path. Pad lanes always
  * switch (their cost is past any real one) and their bits are masked. */
-static __m128i
+ENC __m128i
 min4(__m128i a, __m128i b)
 {
 	__m128i lt = _mm_cmplt_epi32(a, b);
 	return _mm_or_si128(_mm_and_si128(lt, a), _mm_andnot_si128(lt, b));
 }
 
-static Step
+ENC Step
 path_step13(int32_t *cost, const int32_t *bits, int extra)
 {
 	__m128i c[4], m, sw;
@@ -873,7 +961,7 @@ path_step13(int32_t *cost, const int32_t *bits, int extra)
 }
 
 /* The zero-run search's four parameters in one vector. */
-static Step
+ENC Step
 path_step4(int32_t *cost, const int32_t *bits, int extra)
 {
 	__m128i c = _mm_loadu_si128((const __m128i *)cost), m, sw, x;
@@ -896,7 +984,7 @@ path_step4(int32_t *cost, const int32_t *bits, int extra)
  * `extra` bits, whichever is cheaper (keeping wins a tie); then the
  * value's bits are added. Plain C for any count of parameters (the
  * fallback where SSE2 is missing; build with -U__SSE2__ to test it). */
-static Step
+ENC Step
 path_step(int32_t *cost, const int32_t *bits, int ncfg, int extra)
 {
 	int32_t best = cost[0], sw;
@@ -914,13 +1002,13 @@ path_step(int32_t *cost, const int32_t *bits, int ncfg, int extra)
 	return st;
 }
 
-static Step
+ENC Step
 path_step4(int32_t *cost, const int32_t *bits, int extra)
 {
 	return path_step(cost, bits, 4, extra);
 }
 
-static Step
+ENC Step
 path_step13(int32_t *cost, const int32_t *bits, int extra)
 {
 	Step st = path_step(cost, bits, NLANES, extra);
@@ -929,26 +1017,41 @@ path_step13(int32_t *cost, const int32_t *bits, int extra)
 }
 #endif
 
-/* The recorded path in two arrays: step i's change mask and its `from`
- * (0..12), 3 bytes a step where a struct would take 4 (MobileNet-v2's
- * classifier has 1.28 M steps). */
+/* The recorded path: step i's change mask and its `from` (0..12), 3
+ * bytes a step where a struct would take 4 (MobileNet-v2's classifier
+ * has 1.28 M steps). The 16-bit weight search keeps no `from`: the walk
+ * back needs it only where a run starts, a few hundred times, and
+ * replays those steps from a saved state instead (Search16). */
+struct Search16;
+
 typedef struct Path {
 	uint16_t *change;
-	uint8_t *from;
+	uint8_t *from;          /* NULL: replayed through s16 */
+	struct Search16 *s16;
 } Path;
 
-static void
+ENC void
 path_set(Path *pa, int i, Step st)
 {
 	pa->change[i] = st.change;
 	pa->from[i] = st.from;
 }
 
-static int
+#if defined(__SSE2__)
+static int replay_from(const struct Search16 *s, int i);
+
+ENC int
+path_from(const Path *pa, int i)
+{
+	return pa->from ? pa->from[i] : replay_from(pa->s16, i);
+}
+#else
+ENC int
 path_from(const Path *pa, int i)
 {
 	return pa->from[i];
 }
+#endif
 
 #if defined(__SSE2__)
 /* The weight search on 16-bit lanes, eight at a time: each step
@@ -963,7 +1066,7 @@ typedef struct Bits16 {
 	bool have[512];
 } Bits16;
 
-static const int16_t *
+ENC const int16_t *
 w_bits16(Bits16 *t, int v, int raw_bits)
 {
 	if (!t->have[v]) {
@@ -975,64 +1078,154 @@ w_bits16(Bits16 *t, int v, int raw_bits)
 	return t->row[v];
 }
 
-/* Steps 1..n of the weight search into steps; returns the best final
- * parameter (lowest index among the cheapest). */
-static int
-weight_steps16(const uint16_t *vals, int n, int raw_bits,
-    const Runs *free_at, Path *pa)
+/* The weight search's state: costs of lanes 0..7 and 8..15. */
+typedef struct Cost16 {
+	__m128i c0, c1;
+} Cost16;
+
+/* What the replay needs: the values, their bit rows, and the state
+ * before every 64th value. */
+#define CKPT_SHIFT 6
+
+typedef struct Search16 {
+	const uint16_t *vals;
+	int raw_bits;
+	Bits16 *tab;
+	Cost16 *ckpt;
+} Search16;
+
+/* The cheapest cost, in every lane. */
+ENC __m128i
+hmin16(__m128i c0, __m128i c1)
 {
-	Bits16 *tab = ir_xmalloc(sizeof(*tab));
-	__m128i c0 = _mm_setzero_si128(), c1, zero = _mm_setzero_si128();
-	__m128i e40 = _mm_set1_epi16(40);
-	int fi = 0;
-	memset(tab->have, 0, sizeof(tab->have));
-	/* lanes 8..12 real, 13..15 padding */
-	c1 = _mm_setr_epi16(0, 0, 0, 0, 0, PAD16, PAD16, PAD16);
-	for (int i = 0; i < n; i++) {
-		__m128i e = e40, m, x0, x1, q0, q1;
-		const int16_t *b = w_bits16(tab, vals[i], raw_bits);
-		if (free_at && fi < free_at->n && free_at->end[fi] == i + 1) {
-			e = zero;
-			fi++;
-		}
-		m = _mm_min_epi16(c0, c1);
-		m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
-		m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
-		m = _mm_min_epi16(m, _mm_shufflehi_epi16(_mm_shufflelo_epi16(m,
-		    0xb1), 0xb1));
-		c0 = _mm_sub_epi16(c0, m);
-		c1 = _mm_sub_epi16(c1, m);
-		q0 = _mm_cmpeq_epi16(c0, zero);
-		q1 = _mm_cmpeq_epi16(c1, zero);
-		x0 = _mm_cmpgt_epi16(c0, e);
-		x1 = _mm_cmpgt_epi16(c1, e);
-		Step st;
-		st.from = (uint8_t)__builtin_ctz((unsigned)
-		    _mm_movemask_epi8(_mm_packs_epi16(q0, q1)));
-		st.change = (uint16_t)(_mm_movemask_epi8(
-		    _mm_packs_epi16(x0, x1)) & 0x1fff);
-		path_set(pa, i + 1, st);
-		c0 = _mm_add_epi16(_mm_min_epi16(c0, e),
-		    _mm_loadu_si128((const __m128i *)b));
-		c1 = _mm_add_epi16(_mm_min_epi16(c1, e),
-		    _mm_loadu_si128((const __m128i *)(b + 8)));
-	}
-	free(tab);
-	/* the final argmin: lanes equal to the minimum, lowest first */
 	__m128i m = _mm_min_epi16(c0, c1);
 	m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
 	m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
-	m = _mm_min_epi16(m, _mm_shufflehi_epi16(_mm_shufflelo_epi16(m, 0xb1),
-	    0xb1));
+	return _mm_min_epi16(m, _mm_shufflehi_epi16(_mm_shufflelo_epi16(m,
+	    0xb1), 0xb1));
+}
+
+/* The lowest lane holding m. */
+ENC int
+argmin16(__m128i c0, __m128i c1, __m128i m)
+{
 	return __builtin_ctz((unsigned)_mm_movemask_epi8(_mm_packs_epi16(
 	    _mm_cmpeq_epi16(c0, m), _mm_cmpeq_epi16(c1, m))));
+}
+
+/* The search's step over value v (step v + 1): normalise, record
+ * which parameters switch, switch or keep, add the value's bits. The
+ * state before every 64th value is saved for replay_from. */
+ENC void
+step16(Search16 *s, Cost16 *c, int v, uint16_t *change)
+{
+	const __m128i e = _mm_set1_epi16(40);
+	const int16_t *b = w_bits16(s->tab, s->vals[v], s->raw_bits);
+	__m128i m, c0, c1, x0, x1;
+	if ((v & ((1 << CKPT_SHIFT) - 1)) == 0)
+		s->ckpt[v >> CKPT_SHIFT] = *c;
+	m = hmin16(c->c0, c->c1);
+	c0 = _mm_sub_epi16(c->c0, m);
+	c1 = _mm_sub_epi16(c->c1, m);
+	x0 = _mm_cmpgt_epi16(c0, e);
+	x1 = _mm_cmpgt_epi16(c1, e);
+	change[v + 1] = (uint16_t)(_mm_movemask_epi8(_mm_packs_epi16(x0, x1)) &
+	    0x1fff);
+	c->c0 = _mm_add_epi16(_mm_min_epi16(c0, e),
+	    _mm_loadu_si128((const __m128i *)b));
+	c->c1 = _mm_add_epi16(_mm_min_epi16(c1, e),
+	    _mm_loadu_si128((const __m128i *)(b + 8)));
+}
+
+ENC bool
+cost16_eq(Cost16 a, Cost16 b)
+{
+	return _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi16(a.c0, b.c0),
+	    _mm_cmpeq_epi16(a.c1, b.c1))) == 0xffff;
+}
+
+/* Steps 1..n of the weight search: change masks into change; returns
+ * the best final parameter (lowest index among the cheapest).
+ *
+ * Each step waits on the previous one's horizontal minimum, so one
+ * search is a chain of latencies. A long one is cut into four pieces
+ * run side by side, the last three from a guessed start (all costs
+ * zero), so the CPU overlaps four chains. Then each of those is rerun
+ * from the true end of the piece before until its state equals the
+ * one its speculative run saved at a multiple of 64: from there the
+ * speculative steps are the true ones (a step depends only on the
+ * state and the value), so its change masks, saved states and end
+ * stand. Costs forget their start quickly (a parameter more than 40
+ * bits behind is cut to 40), so reruns are short (on MobileNet-v2 1%
+ * of the steps); one that never meets is simply its piece again. */
+ENC int
+weight_steps16(Search16 *s, int n, uint16_t *change)
+{
+	Cost16 init, c[4], t;
+	int L = n / 4 >> CKPT_SHIFT << CKPT_SHIFT, start[5];
+	init.c0 = _mm_setzero_si128();
+	/* lanes 8..12 real, 13..15 padding */
+	init.c1 = _mm_setr_epi16(0, 0, 0, 0, 0, PAD16, PAD16, PAD16);
+	if (n < 8192) {
+		t = init;
+		for (int v = 0; v < n; v++)
+			step16(s, &t, v, change);
+		return argmin16(t.c0, t.c1, hmin16(t.c0, t.c1));
+	}
+	for (int k = 0; k < 4; k++) {
+		start[k] = k * L;
+		c[k] = init;
+	}
+	start[4] = n;
+	for (int i = 0; i < L; i++) {
+		step16(s, &c[0], start[0] + i, change);
+		step16(s, &c[1], start[1] + i, change);
+		step16(s, &c[2], start[2] + i, change);
+		step16(s, &c[3], start[3] + i, change);
+	}
+	for (int v = start[3] + L; v < n; v++)
+		step16(s, &c[3], v, change);
+	/* c[k] is piece k's end; the reruns make it true in turn */
+	for (int k = 1; k < 4; k++) {
+		int v;
+		t = c[k - 1];
+		for (v = start[k]; v < start[k + 1]; v++) {
+			if ((v & ((1 << CKPT_SHIFT) - 1)) == 0 &&
+			    cost16_eq(t, s->ckpt[v >> CKPT_SHIFT]))
+				break;
+			step16(s, &t, v, change);
+		}
+		if (v == start[k + 1])
+			c[k] = t;
+	}
+	return argmin16(c[3].c0, c[3].c1, hmin16(c[3].c0, c[3].c1));
+}
+
+/* Step i's `from`: the cheapest parameter before value i - 1, found by
+ * replaying the steps since the last saved state. */
+ENC int
+replay_from(const Search16 *s, int i)
+{
+	const __m128i e = _mm_set1_epi16(40);
+	int v = (i - 1) >> CKPT_SHIFT << CKPT_SHIFT;
+	__m128i c0 = s->ckpt[v >> CKPT_SHIFT].c0;
+	__m128i c1 = s->ckpt[v >> CKPT_SHIFT].c1, m;
+	for (; v < i - 1; v++) {
+		const int16_t *b = w_bits16(s->tab, s->vals[v], s->raw_bits);
+		m = hmin16(c0, c1);
+		c0 = _mm_add_epi16(_mm_min_epi16(_mm_sub_epi16(c0, m), e),
+		    _mm_loadu_si128((const __m128i *)b));
+		c1 = _mm_add_epi16(_mm_min_epi16(_mm_sub_epi16(c1, m), e),
+		    _mm_loadu_si128((const __m128i *)(b + 8)));
+	}
+	return argmin16(c0, c1, hmin16(c0, c1));
 }
 #endif
 
 /* Steps 1..n of the search in 32-bit lanes (zero runs, whose costs
  * can be large, and the weights without SSE2); returns the best final
  * parameter. */
-static int
+ENC int
 steps32(const uint16_t *wv, const int *zv, int n, int raw_bits,
     const Runs *free_at, Path *pa)
 {
@@ -1068,23 +1261,56 @@ steps32(const uint16_t *wv, const int *zv, int n, int raw_bits,
 	return bj;
 }
 
+/* The walk back's fast-forward: from step i down, the first step that
+ * may switch parameter cfg (bit cfg of its change mask), eight steps
+ * at a time; stops at step 0 at the latest. */
+ENC int
+skip_kept(const uint16_t *change, int i, int cfg)
+{
+#if defined(__SSE2__)
+	const __m128i bit = _mm_set1_epi16((short)(1 << cfg));
+	const __m128i zero = _mm_setzero_si128();
+	while (i >= 8) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(change + i - 7));
+		/* movemask sees only each byte's top bit: compare first */
+		if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(x, bit),
+		    zero)) != 0xffff)
+			break;
+		i -= 8;
+	}
+#endif
+	while (i > 0 && !(change[i] >> cfg & 1))
+		i--;
+	return i;
+}
+
 /* Shortest path over (value, parameter) with 40 bits per parameter
  * change (free where `free_at` already has a slice boundary), over the
  * weight indices wv or (when wv is NULL) the zero runs zv. Ties go to
  * the lower parameter index, and to keeping the parameter. */
-static void
+ENC void
 search_params(const uint16_t *wv, const int *zv, int n, int raw_bits,
     const Runs *free_at, Runs *out)
 {
 	int bj, cfg, end, k;
-	Path pa;
+	Path pa = {0};
 	pa.change = ir_xmalloc((size_t)(n + 1) * sizeof(*pa.change));
-	pa.from = ir_xmalloc((size_t)n + 1);
-	path_set(&pa, 0, (Step){ 0, 0 });
+	pa.change[0] = 0;
 #if defined(__SSE2__)
-	bj = zv ? steps32(NULL, zv, n, 0, free_at, &pa) :
-	    weight_steps16(wv, n, raw_bits, free_at, &pa);
+	Search16 s16 = { wv, raw_bits, NULL, NULL };
+	if (!zv) {
+		s16.tab = ir_xmalloc(sizeof(*s16.tab));
+		memset(s16.tab->have, 0, sizeof(s16.tab->have));
+		s16.ckpt = ir_xmalloc(((size_t)n / (1 << CKPT_SHIFT) + 1) *
+		    sizeof(*s16.ckpt));
+		pa.s16 = &s16;
+		bj = weight_steps16(&s16, n, pa.change);
+	} else {
+		pa.from = ir_xmalloc((size_t)n + 1);
+		bj = steps32(NULL, zv, n, 0, free_at, &pa);
+	}
 #else
+	pa.from = ir_xmalloc((size_t)n + 1);
 	bj = steps32(wv, zv, n, raw_bits, free_at, &pa);
 #endif
 	/* Walk back: a state whose predecessor had another parameter
@@ -1097,6 +1323,7 @@ search_params(const uint16_t *wv, const int *zv, int n, int raw_bits,
 	cfg = bj;
 	end = n;
 	for (int i = n; i >= 0; i--) {
+		i = skip_kept(pa.change, i, cfg);
 		/* step 0 changes nothing: the first run starts there */
 		if (!(pa.change[i] >> cfg & 1) && i > 0)
 			continue;
@@ -1124,6 +1351,10 @@ search_params(const uint16_t *wv, const int *zv, int n, int raw_bits,
 	}
 	free(pa.change);
 	free(pa.from);
+#if defined(__SSE2__)
+	free(s16.tab);
+	free(s16.ckpt);
+#endif
 }
 
 /* One slice's coding parameters. */
@@ -1136,99 +1367,192 @@ typedef struct SliceEnc {
 	int wdiv, zdiv;
 } SliceEnc;
 
-/* The unary and remainder parts of one chunk for one of the streams. */
+/* One chunk of one of the two streams, as bits: the unary part (u0;
+ * for weights also u1, n1 bits) and the remainders of the values it
+ * completed, packed in two words of nrem[] bits each (raw indices of 9
+ * bits, 8 to a chunk, overflow one word). */
 typedef struct EncChunk {
 	bool on;
-	int n;
-	int rem[12];
-	uint32_t u0, u1;        /* unary bits (u1 weights only) */
+	uint32_t u0, u1;
 	int n1;
+	uint64_t rem[2];
+	int nrem[2];
 } EncChunk;
 
-/* Per-stream progress across chunks: the value whose unary part is
- * being written (q) and its remainder (r, -1 for padding). */
+/* A stream's progress across chunks: values completed (pos) and the
+ * unary shape of the one under way, if any (left > 0): its positions
+ * still to write (left), how many of them carry a one in u0 (a) and
+ * how many of those a one in u1 (b), and its remainder. */
 typedef struct EncPos {
-	int pos, q, r;
+	int pos, left, a, b;
+	uint32_t r;
 } EncPos;
 
-/* The chunk's weight part: npos unary positions, each worth up to two
- * (three when truncated) of the value's quotient, the remainder due
- * once the value's positions are done; after the slice, padding values
- * (quotient 0, no remainder) fill the chunk. Locals, not the structs,
- * carry the state: c->rem's stores could alias it. */
-static void
+ENC uint32_t
+ones(int k)
+{
+	return (1u << k) - 1;
+}
+
+/* The chunk's weight part: npos unary positions (12; 8 for raw indices
+ * over 5 bits); a value's remainder is due in the chunk where its last
+ * position falls. A quotient q takes positions worth two each (three
+ * when truncated: then q <= 2 and one position): the first a =
+ * ceil(q/2) carry a u0 one, the first b = floor(q/2) of those a u1
+ * one, and with q even a last position holds the u0 zero that ends it
+ * (left = b + 1 positions in all). After the slice, padding positions
+ * (zero bits, no remainder) fill the chunk. A value whose positions do
+ * not fit carries the rest over: its written positions are all ones in
+ * u0 and u1 (b >= positions written whenever some remain). */
+ENC void
 w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 {
-	int npos = s->raw && s->wdiv > 5 ? 8 : 12, j = 0;
-	int q = p->q, r = p->r, pos = p->pos, n = 0, n1 = 0;
-	int step = s->trunc ? 3 : 2, wdiv = s->wdiv, len = s->len;
-	uint32_t u0 = 0, u1 = 0;
+	const int npos = s->raw && s->wdiv > 5 ? 8 : 12;
+	const int wdiv = s->wdiv, len = s->len, half = npos / 2;
 	const uint16_t *w = s->w;
-	while (j < npos) {
-		if (q < 0) {
-			if (pos < len) {
-				q = w[pos] >> wdiv;
-				r = w[pos] & ((1 << wdiv) - 1);
-			} else {
-				q = 0;
-				r = -1;
-			}
+	int j = 0, n1 = 0, nrb = 0, pos = p->pos;
+	uint32_t u0 = 0, u1 = 0, mask = ones(wdiv);
+	uint64_t rem = 0, rem2 = 0;
+	if (s->raw) {
+		/* Raw indices: one position each, no unary bits. */
+		int n = len - pos < npos ? len - pos : npos;
+		for (int k = 0; k < n; k++) {
+			uint64_t r = w[pos + k];
+			if (k < half)
+				rem |= r << (k * wdiv);
+			else
+				rem2 |= r << ((k - half) * wdiv);
 		}
-		for (; q >= 0 && j < npos; j++) {
-			if (q > 0) {
-				u0 |= 1u << j;
-				u1 |= (uint32_t)(q > 1) << n1++;
-			}
-			q -= step;
+		c->rem[0] = rem;
+		c->rem[1] = rem2;
+		c->nrem[0] = (n < half ? n : half) * wdiv;
+		c->nrem[1] = (n > half ? n - half : 0) * wdiv;
+		c->u0 = c->u1 = 0;
+		c->n1 = 0;
+		p->pos = pos + n;
+		return;
+	}
+	if (p->left > 0) {
+		int k = p->left < npos ? p->left : npos;
+		if (k < p->left) {
+			/* the whole chunk is the carried value's */
+			p->left -= k;
+			p->a -= k;
+			p->b -= k;
+			c->u0 = c->u1 = ones(k);
+			c->n1 = k;
+			c->rem[0] = c->rem[1] = 0;
+			c->nrem[0] = c->nrem[1] = 0;
+			return;
 		}
-		if (q < 0 && r >= 0) {
-			c->rem[n++] = r;
+		u0 = ones(p->a);
+		u1 = ones(p->b);
+		n1 = p->a;
+		j = k;
+		rem = p->r;
+		nrb = wdiv;
+		pos++;
+		p->left = 0;
+	}
+	if (s->trunc) {
+		/* one position a value: no carry */
+		int n = len - pos < npos - j ? len - pos : npos - j;
+		for (int k = 0; k < n; k++) {
+			uint32_t v = w[pos + k], q = v >> wdiv;
+			u0 |= (uint32_t)(q > 0) << (j + k);
+			u1 |= (uint32_t)(q > 1) << n1;
+			n1 += q > 0;
+			rem |= (uint64_t)(v & mask) << nrb;
+			nrb += wdiv;
+		}
+		pos += n;
+	} else {
+		/* Locals only: the shape lives in p just across chunks. */
+		while (j < npos && pos < len) {
+			uint32_t v = w[pos], q = v >> wdiv;
+			int a = (int)(q + 1) >> 1, b = (int)q >> 1;
+			int left = b + 1;
+			if (j + left > npos) {
+				int k = npos - j;
+				u0 |= ones(k) << j;
+				u1 |= ones(k) << n1;
+				n1 += k;
+				p->left = left - k;
+				p->a = a - k;
+				p->b = b - k;
+				p->r = v & mask;
+				break;
+			}
+			u0 |= ones(a) << j;
+			u1 |= ones(b) << n1;
+			n1 += a;
+			j += left;
+			rem |= (uint64_t)(v & mask) << nrb;
+			nrb += wdiv;
 			pos++;
 		}
 	}
-	p->q = q;
-	p->r = r;
 	p->pos = pos;
-	c->n = n;
-	c->n1 = n1;
 	c->u0 = u0;
 	c->u1 = u1;
+	c->n1 = n1;
+	c->rem[0] = rem;
+	c->rem[1] = 0;
+	c->nrem[0] = nrb;
+	c->nrem[1] = 0;
 }
 
-static void
+/* The chunk's zero-run part: zlen positions; a run's quotient q is q
+ * ones and a zero, its remainder due where the zero falls. */
+ENC void
 z_chunk(const SliceEnc *s, int zn, int zlen, EncPos *p, EncChunk *c)
 {
-	int j = 0, q = p->q, r = p->r, pos = p->pos, n = 0, zdiv = s->zdiv;
-	uint32_t u0 = 0;
+	const int zdiv = s->zdiv;
 	const int *z = s->z;
-	while (j < zlen) {
-		if (q < 0) {
-			if (pos < zn) {
-				q = z[pos] >> zdiv;
-				r = z[pos] & ((1 << zdiv) - 1);
-			} else {
-				q = 0;
-				r = -1;
-			}
+	int j = 0, nr = 0, pos = p->pos;
+	uint32_t u0 = 0, mask = ones(zdiv);
+	uint64_t rem = 0;
+	if (p->left > 0) {
+		if (p->left > zlen) {
+			p->left -= zlen;
+			c->u0 = ones(zlen);
+			c->rem[0] = 0;
+			c->nrem[0] = 0;
+			return;
 		}
-		for (; q >= 0 && j < zlen; j++, q--)
-			if (q > 0)
-				u0 |= 1u << j;
-		if (q < 0 && r >= 0) {
-			c->rem[n++] = r;
-			pos++;
-		}
+		u0 = ones(p->left - 1);
+		j = p->left;
+		rem = p->r;
+		nr = 1;
+		pos++;
+		p->left = 0;
 	}
-	p->q = q;
-	p->r = r;
+	while (j < zlen && pos < zn) {
+		int q = z[pos] >> zdiv;
+		uint32_t r = (uint32_t)z[pos] & mask;
+		if (q >= zlen - j) {
+			/* carried: the rest of the chunk is ones */
+			u0 |= ones(zlen - j) << j;
+			p->left = q + 1 - (zlen - j);
+			p->r = r;
+			j = zlen;
+			break;
+		}
+		u0 |= ones(q) << j;
+		j += q + 1;
+		rem |= (uint64_t)r << (nr++ * zdiv);
+		pos++;
+	}
 	p->pos = pos;
-	c->n = n;
 	c->u0 = u0;
+	c->rem[0] = rem;
+	c->nrem[0] = nr * zdiv;
 }
 
-static void
+ENC void
 put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
 {
+	bw_reserve(bw, 64);
 	bw_put(bw, 3, (uint32_t)(s->z ? s->zdiv : ZDIV_NONE));
 	bw_put(bw, 15, (uint32_t)(s->len - 1));
 	bw_put(bw, 3, (uint32_t)(s->raw ? WDIV_RAW : s->wdiv));
@@ -1243,40 +1567,52 @@ put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
 		bw_put(bw, p->bits, (uint32_t)p->lut[k]);
 }
 
-static void
-encode_slice(BitWriter *bw, const SliceEnc *s, const Palette *p)
+/* Chunks interleave the two streams: weight WUNARY0, zero-run unary,
+ * WUNARY1, then the previous chunk's weight and zero-run remainders;
+ * the zero runs may run ahead of the weights by up to 8 values but not
+ * fall behind (the decoder's flow control, see decode_slice). The
+ * writer lives in a local copy: its fields cannot alias the buffer. */
+ENC void
+encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 {
 	int zn = s->len + s->newpal, zlen = s->zdiv < 3 ? 12 : 8;
-	EncPos wp = { 0, -1, 0 }, zp = { 0, -1, 0 };
+	EncPos wp = {0}, zp = {0};
 	EncChunk wc = {0}, zc = {0}, wprev = {0}, zprev = {0};
-	put_header(bw, s, p);
+	BitWriter bw = *bwp;
+	put_header(&bw, s, p);
 	do {
 		int bal = s->z ? wp.pos - zp.pos : 0;
 		wc.on = bal < 8 && wp.pos < s->len;
 		zc.on = bal >= 0 && s->z && zp.pos < zn;
-		if (wc.on)
+		/* at most 12 + 12 + 12 + 72 + 36 bits */
+		bw_reserve(&bw, 24);
+		if (wc.on) {
 			w_chunk(s, &wp, &wc);
-		if (zc.on)
+			if (!s->raw)
+				bw_put(&bw, 12, wc.u0);
+		}
+		if (zc.on) {
 			z_chunk(s, zn, zlen, &zp, &zc);
+			bw_put(&bw, zlen, zc.u0);
+		}
 		if (wc.on && !s->raw)
-			bw_put(bw, 12, wc.u0);
-		if (zc.on)
-			bw_put(bw, zlen, zc.u0);
-		if (wc.on && !s->raw)
-			bw_put(bw, wc.n1, wc.u1);
-		for (int i = 0; wprev.on && i < wprev.n; i++)
-			bw_put(bw, s->wdiv, (uint32_t)wprev.rem[i]);
-		for (int i = 0; zprev.on && i < zprev.n; i++)
-			bw_put(bw, s->zdiv, (uint32_t)zprev.rem[i]);
+			bw_put(&bw, wc.n1, wc.u1);
+		if (wprev.on) {
+			bw_put64(&bw, wprev.nrem[0], wprev.rem[0]);
+			bw_put(&bw, wprev.nrem[1], wprev.rem[1]);
+		}
+		if (zprev.on)
+			bw_put(&bw, zprev.nrem[0], zprev.rem[0]);
 		wprev = wc;
 		zprev = zc;
 	} while (wprev.on || zprev.on);
+	*bwp = bw;
 }
 
 /* Splits a section into weight indices and the zero runs around them
  * (runs[k]: zeros before weight k; runs[nw]: trailing zeros). Returns
  * the number of weights. */
-static int
+ENC int
 split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
     int *runs)
 {
@@ -1297,7 +1633,7 @@ split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
 	}
 }
 
-static void
+ENC void
 encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p,
     uint16_t *inplace)
 {
@@ -1356,21 +1692,132 @@ encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p,
 	free(runs);
 }
 
-/* Both entry points; inplace (values' own buffer, or NULL) receives
+/* The smallest and largest of n > 0 values (the range check, and the
+ * span of the palette scan's table), eight at a time. */
+ENC void
+value_range(const int16_t *v, size_t n, int *lo, int *hi)
+{
+	size_t i = 0;
+	int l = v[0], h = v[0];
+#if defined(__SSE2__)
+	if (n >= 8) {
+		__m128i mn = _mm_loadu_si128((const __m128i *)v), mx = mn;
+		for (i = 8; i + 8 <= n; i += 8) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(v + i));
+			mn = _mm_min_epi16(mn, x);
+			mx = _mm_max_epi16(mx, x);
+		}
+		int16_t a[8], b[8];
+		_mm_storeu_si128((__m128i *)a, mn);
+		_mm_storeu_si128((__m128i *)b, mx);
+		for (int k = 0; k < 8; k++) {
+			l = a[k] < l ? a[k] : l;
+			h = b[k] > h ? b[k] : h;
+		}
+	}
+#endif
+	for (; i < n; i++) {
+		l = v[i] < l ? v[i] : l;
+		h = v[i] > h ? v[i] : h;
+	}
+	*lo = l;
+	*hi = h;
+}
+
+/* Everything after the checks: the sections, their slices, the end
+ * of the stream. */
+ENC void
+encode_stream(const int16_t *values, int n, int lo, int hi, bool wide,
+    uint16_t *inplace, BitWriter *bwp)
+{
+	BitWriter bw = *bwp;
+	IntVec starts = {0};
+	find_sections(values, n, lo, hi, wide, &starts);
+	for (int k = 0; k < starts.n; k++) {
+		int from = starts.v[k];
+		int to = k + 1 < starts.n ? starts.v[k + 1] : n;
+		Palette p;
+		choose_palette(values + from, to - from, &p);
+		encode_section(&bw, values + from, to - from, &p,
+		    inplace ? inplace + from : NULL);
+	}
+	free(starts.v);
+	/* End of stream, ones to the byte, 0xff to 16 bytes. */
+	bw_reserve(&bw, 32);
+	bw_put(&bw, 3, ZDIV_EOS);
+	bw_put(&bw, (int)((8 - (bw_pos(&bw) & 7)) & 7), 0xff);
+	while (bw_pos(&bw) & 127)
+		bw_put(&bw, 8, 0xff);
+	bw_flush(&bw);
+	*bwp = bw;
+}
+
+static void
+encode_baseline(const int16_t *values, int n, int lo, int hi,
+    uint16_t *inplace, BitWriter *bw)
+{
+	encode_stream(values, n, lo, hi, false, inplace, bw);
+}
+
+#if defined(MLW_DISPATCH)
+
+/* The same C for AVX2 and BMI2: VEX three-operand forms spare the
+ * register copies of the 16-bit search, shifts by a variable count
+ * need no CL (the chunk coder is made of them), counts of trailing
+ * zeros and bits are one instruction each. */
+__attribute__((target(MLW_FAST))) static void
+encode_fast(const int16_t *values, int n, int lo, int hi,
+    uint16_t *inplace, BitWriter *bw)
+{
+	encode_stream(values, n, lo, hi, true, inplace, bw);
+}
+#endif
+
+/* Whether this call may take the fast build: the CPU has it and the
+ * caller or the environment (NPUIR_MLW_BASELINE set, not "0") does not
+ * ask for the baseline. Read per call: no state is kept. */
+static bool
+use_fast(EthosuMlwIsa isa)
+{
+#if defined(MLW_DISPATCH)
+	const char *env = getenv("NPUIR_MLW_BASELINE");
+	if (isa == ETHOSU_MLW_ISA_BASELINE ||
+	    (env && env[0] && strcmp(env, "0") != 0))
+		return false;
+	return __builtin_cpu_supports("avx2") &&
+	    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+	    __builtin_cpu_supports("popcnt");
+#else
+	(void)isa;
+	return false;
+#endif
+}
+
+bool
+ethosu_mlw_has_fast_path(void)
+{
+	return use_fast(ETHOSU_MLW_ISA_AUTO);
+}
+
+/* All entry points; inplace (values' own buffer, or NULL) receives
  * the weight indices. */
 static bool
 mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
-    uint8_t **out, size_t *nout, EthosuWeightError *e)
+    EthosuMlwIsa isa, uint8_t **out, size_t *nout, EthosuWeightError *e)
 {
 	BitWriter bw = {0};
-	IntVec starts = {0};
+	int lo, hi;
 	*out = NULL;
 	*nout = 0;
 	if (n > INT_MAX / 4) {
 		seterr(e, 0, "%zu weights are too many for one stream", n);
 		return false;
 	}
-	for (size_t i = 0; i < n; i++) {
+	if (n == 0)
+		return true;
+	value_range(values, n, &lo, &hi);
+	for (size_t i = 0; (lo < -ETHOSU_MLW_MAX_WEIGHT ||
+	    hi > ETHOSU_MLW_MAX_WEIGHT) && i < n; i++) {
 		if (values[i] < -ETHOSU_MLW_MAX_WEIGHT ||
 		    values[i] > ETHOSU_MLW_MAX_WEIGHT) {
 			if (e) {
@@ -1381,24 +1828,12 @@ mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
 			return false;
 		}
 	}
-	if (n == 0)
-		return true;
-	find_sections(values, (int)n, &starts);
-	for (int k = 0; k < starts.n; k++) {
-		int from = starts.v[k];
-		int to = k + 1 < starts.n ? starts.v[k + 1] : (int)n;
-		Palette p;
-		choose_palette(values + from, to - from, &p);
-		encode_section(&bw, values + from, to - from, &p,
-		    inplace ? inplace + from : NULL);
-	}
-	free(starts.v);
-	/* End of stream, ones to the byte, 0xff to 16 bytes. */
-	bw_put(&bw, 3, ZDIV_EOS);
-	bw_put(&bw, (int)((8 - (bw_pos(&bw) & 7)) & 7), 0xff);
-	while (bw_pos(&bw) & 127)
-		bw_put(&bw, 8, 0xff);
-	bw_flush(&bw);
+#if defined(MLW_DISPATCH)
+	if (use_fast(isa))
+		encode_fast(values, (int)n, lo, hi, inplace, &bw);
+	else
+#endif
+		encode_baseline(values, (int)n, lo, hi, inplace, &bw);
 	*out = bw.buf;
 	*nout = bw.nbytes;
 	return true;
@@ -1408,7 +1843,14 @@ bool
 ethosu_mlw_encode(const int16_t *values, size_t n, uint8_t **out,
     size_t *nout, EthosuWeightError *e)
 {
-	return mlw_encode(values, n, NULL, out, nout, e);
+	return mlw_encode(values, n, NULL, ETHOSU_MLW_ISA_AUTO, out, nout, e);
+}
+
+bool
+ethosu_mlw_encode_isa(const int16_t *values, size_t n, EthosuMlwIsa isa,
+    uint8_t **out, size_t *nout, EthosuWeightError *e)
+{
+	return mlw_encode(values, n, NULL, isa, out, nout, e);
 }
 
 bool
@@ -1417,5 +1859,6 @@ ethosu_mlw_encode_inplace(int16_t *values, size_t n, uint8_t **out,
 {
 	/* int16_t and uint16_t may alias: the indices are written
 	 * through the unsigned view after their values were read. */
-	return mlw_encode(values, n, (uint16_t *)values, out, nout, e);
+	return mlw_encode(values, n, (uint16_t *)values, ETHOSU_MLW_ISA_AUTO,
+	    out, nout, e);
 }

@@ -51,4 +51,24 @@ bool ethosu_mlw_encode(const int16_t *values, size_t n, uint8_t **out,
 bool ethosu_mlw_encode_inplace(int16_t *values, size_t n, uint8_t **out,
     size_t *nout, EthosuWeightError *e);
 
+/* Which build of the encoder runs. The encoder is compiled for the
+ * baseline (SSE2 on x86-64, plain C elsewhere) and, on x86, once more
+ * for AVX2 with BMI2; the choice changes the speed, never the bytes.
+ * ETHOSU_MLW_ISA_AUTO takes the fast build when the CPU has it, unless
+ * the environment variable NPUIR_MLW_BASELINE is set (and not "0");
+ * ETHOSU_MLW_ISA_BASELINE always runs the baseline. Tests use both to
+ * check that every build gives the same bytes on one machine. */
+typedef enum EthosuMlwIsa {
+	ETHOSU_MLW_ISA_AUTO,
+	ETHOSU_MLW_ISA_BASELINE,
+} EthosuMlwIsa;
+
+/* ethosu_mlw_encode with the build chosen by isa. */
+bool ethosu_mlw_encode_isa(const int16_t *values, size_t n,
+    EthosuMlwIsa isa, uint8_t **out, size_t *nout, EthosuWeightError *e);
+
+/* Whether ETHOSU_MLW_ISA_AUTO takes the fast build here (CPU and
+ * environment as they are now). */
+bool ethosu_mlw_has_fast_path(void);
+
 #endif /* NPUIR_TARGETS_ETHOS_U_MLW_H */

@@ -3,8 +3,10 @@
  * IR: each stripe an npu op with explicit padding on `npu.slice` views
  * of its input rows, rows kept from an earlier stripe joined by an
  * `npu.concat` view, and the stripes of a cascade's last op assembled
- * into its output by an `npu.concat` view. The result runs in npu-run
- * and costs in ethos-u-estimate like any npu program. */
+ * into its output by an `npu.concat` view; stripes whose rows are kept
+ * are marked `ethos_u.ring` (a rolling buffer's height) for the code
+ * generator. The result runs in npu-run and costs in ethos-u-estimate
+ * like any npu program. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -192,6 +194,70 @@ stripe_op(Emit *e, IrOp *op, const SchedGeom *g, IrValue *chained,
 	return ir_op_result(s, 0);
 }
 
+/* The rows op k's ring must hold: producer stripe s runs before
+ * consumer stripe s, which reads rows in[s] (gather's window); the
+ * ring then holds every row written so far from the consumer's first
+ * row on, and each stripe whole. */
+static int64_t
+ring_rows(const SchedRange *prod, const SchedRange *in, int S)
+{
+	int64_t hi = 0, rows = 1;
+	for (int s = 0; s < S; s++) {
+		if (prod[s].lo < prod[s].hi) {
+			hi = prod[s].hi > hi ? prod[s].hi : hi;
+			if (prod[s].hi - prod[s].lo > rows)
+				rows = prod[s].hi - prod[s].lo;
+		}
+		if (in[s].lo < in[s].hi && hi - in[s].lo > rows)
+			rows = hi - in[s].lo;
+	}
+	return rows;
+}
+
+/* Does a window of the consumer span two or more of op k's stripes
+ * (rows kept from one stripe for the next)? */
+static bool
+keeps_rows(const SchedRange *prod, const SchedRange *in, int S)
+{
+	for (int s = 0; s < S; s++) {
+		int pieces = 0;
+		for (int t = 0; t < S && in[s].lo < in[s].hi; t++)
+			pieces += prod[t].lo < prod[t].hi && prod[t].hi >
+			    in[s].lo && prod[t].lo < in[s].hi;
+		if (pieces > 1)
+			return true;
+	}
+	return false;
+}
+
+/* Marks op k's stripes as one rolling buffer (ethos_u.ring = [rows,
+ * first row]) when its consumer keeps rows: the code generator keeps
+ * them in a ring of that many rows and reads a window that wraps its
+ * end through two tiles, so no row is copied and only the ring is
+ * live. Stripes no window joins stay apart (each dies at its reader,
+ * where a ring would live through the cascade). */
+static void
+mark_ring(IrContext *ctx, IrValue **V, const SchedRange *prod,
+    const SchedRange *next_prod, const SchedRange *next_in, int S)
+{
+	SchedRange *in = ir_xcalloc((size_t)S, sizeof *in);
+	for (int s = 0; s < S; s++)
+		if (next_prod[s].lo < next_prod[s].hi)
+			in[s] = next_in[s];
+	if (!keeps_rows(prod, in, S)) {
+		free(in);
+		return;
+	}
+	int64_t rows = ring_rows(prod, in, S);
+	free(in);
+	for (int s = 0; s < S; s++)
+		if (V[s]) {
+			int64_t v[2] = { rows, prod[s].lo };
+			ir_op_set_attr(ir_value_def_op(V[s]), "ethos_u.ring",
+			    ints(ctx, v, 2));
+		}
+}
+
 /* Writes cascade c as stripes before its last op, then erases its ops. */
 static void
 rewrite_cascade(IrContext *ctx, const SchedProblem *p, SchedCascade c,
@@ -239,6 +305,10 @@ rewrite_cascade(IrContext *ctx, const SchedProblem *p, SchedCascade c,
 			V[i] = stripe_op(&e, op, &g[k], x, chain, prod[i],
 			    pads[i], pads[cells + i], st);
 		}
+	for (int k = 0; k + 1 < n; k++)
+		mark_ring(ctx, V + (size_t)k * (size_t)S, prod + (size_t)k *
+		    (size_t)S, prod + (size_t)(k + 1) * (size_t)S, in +
+		    (size_t)(k + 1) * (size_t)S, S);
 	int nout = 0;
 	for (int s = 0; s < S; s++)
 		if (V[(size_t)(n - 1) * (size_t)S + (size_t)s])
@@ -564,5 +634,10 @@ const IrPassDef pass_ethos_u_schedule = {
 	    "per `optimise` and `sram-budget`. Each stripe is the original "
 	    "op on `npu.slice` views of its input rows with explicit "
 	    "padding, tagged `ethos_u.stripe = [op, stripe, stripes]`; "
-	    "views carry `ethos_u.view`. See docs/memory.md.",
+	    "views carry `ethos_u.view`. The stripes of an op whose "
+	    "consumer keeps rows from one stripe for the next carry "
+	    "`ethos_u.ring = [rows, first row]`: ethos-u-codegen keeps them "
+	    "in a ring of that many rows (a rolling buffer, read through "
+	    "two feature-map tiles where a window wraps). See "
+	    "docs/memory.md.",
 };

@@ -2,10 +2,13 @@
  * weight decoders. The first 8 bytes choose a geometry, the rest is a
  * weight stream (and, read again, a scale stream). Checks: no crash or
  * out-of-bounds read on any input; whatever decodes re-encodes to a
- * stream that decodes to the same values (mlw and per-core weights). */
+ * stream that decodes to the same values (mlw and per-core weights),
+ * and the encoder's two builds (baseline, AVX2 where the CPU has it)
+ * give the same bytes. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "targets/ethos_u/mlw.h"
 #include "targets/ethos_u/weights.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -14,12 +17,17 @@ static void
 mlw_round_trip(const uint8_t *data, size_t size)
 {
 	int16_t *v, *v2;
-	size_t n, n2, nenc;
-	uint8_t *enc;
+	size_t n, n2, nenc, nbase;
+	uint8_t *enc, *base;
 	if (!ethosu_mlw_decode(data, size, 1 << 16, &v, &n, NULL))
 		return;
 	if (!ethosu_mlw_encode(v, n, &enc, &nenc, NULL))
 		abort(); /* decoded values are always in range */
+	if (!ethosu_mlw_encode_isa(v, n, ETHOSU_MLW_ISA_BASELINE, &base,
+	    &nbase, NULL) || nbase != nenc ||
+	    (nenc && memcmp(base, enc, nenc) != 0))
+		abort();
+	free(base);
 	if (!ethosu_mlw_decode(enc, nenc, n, &v2, &n2, NULL) || n2 != n ||
 	    (n && memcmp(v, v2, n * sizeof(*v)) != 0))
 		abort();

@@ -770,6 +770,7 @@ int
 main(int argc, char **argv)
 {
 	Options o = {0};
+	ir_malloc_tune();
 	ir_output_check_stdout_at_exit("npu-opt");
 	parse_args(&o, argc, argv);
 	Input in = {0};

@@ -691,6 +691,7 @@ int
 main(int argc, char **argv)
 {
 	static Options o;
+	ir_malloc_tune();
 	ir_output_check_stdout_at_exit("npu-translate");
 	parse_args(&o, argc, argv);
 	IrContext *ctx = ir_context_create();

@@ -1,7 +1,8 @@
 /* test/unit/ethos_u/codegen_deps_test.c: the dependencies the code
  * generator writes between operations: BLOCKDEP as Vela's calc_blockdep
  * finds it (worked by hand below), and the waits a weight DMA and the
- * operations around it need (Vela's outstanding-command rule). */
+ * operations around it need (Vela's outstanding-command rule); the
+ * tiles of a map that wraps a rolling buffer's ring. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,50 @@ Test(blockdep, chain_along_x)
 	cr_assert_eq(t.ifm_ublock[1], 2);
 	CgNpuOp a = pointwise(4, 0x0, 0x100), b = pointwise(4, 0x100, 0x200);
 	cr_assert_eq(cg_blockdep(&t, &a, &b), 2);
+}
+
+/* The same chain with b's IFM tiled: its rows are not where the walk
+ * would look, so b may not overlap a at all. */
+Test(blockdep, tiled_ifm_waits)
+{
+	EthosUTarget t = target("ethos-u55-128");
+	CgNpuOp a = pointwise(4, 0x0, 0x100), b = pointwise(4, 0x100, 0x200);
+	b.ifm.tiled = true;
+	b.ifm.th = 1, b.ifm.tw = 4;
+	cr_assert_eq(cg_blockdep(&t, &a, &b), 0);
+	/* Reading something else, it overlaps as before. */
+	b.ifm.addr = 0x400;
+	cr_assert_eq(cg_blockdep(&t, &a, &b), 3);
+}
+
+/* A map wrapping a ring of 4 rows of 4x16 bytes at 0x400, from ring
+ * row 3: row 0 in tile 0 (0x4c0), rows 1-2 in tile 2 from the ring's
+ * start; a depth slice moves both tiles by its channels. */
+Test(rings, tile_addresses)
+{
+	CgFm f = { .region = 1, .addr = 0x4c0, .h = 3, .w = 4, .c = 16,
+	    .bits = 8, .tile_h = 1, .tile2 = -0xc0, .ring = true };
+	cr_assert_eq(cg_fm_addr(&f, 0, 0, 0), 0x4c0);
+	cr_assert_eq(cg_fm_addr(&f, 0, 3, 15), 0x4ff);
+	cr_assert_eq(cg_fm_addr(&f, 1, 0, 0), 0x400);
+	cr_assert_eq(cg_fm_addr(&f, 2, 1, 2), 0x400 + 0x40 + 0x10 + 2);
+	f.addr += 8;
+	cr_assert_eq(cg_fm_addr(&f, 1, 0, 0), 0x408);
+}
+
+/* A stripe written into a ring over rows the operation before reads
+ * (its window in the same ring) may not overlap it: BLOCKDEP 0, where
+ * the same write outside a ring is free to (Vela's rule reads only
+ * what the new operation reads). */
+Test(rings, write_over_the_window_before)
+{
+	EthosUTarget t = target("ethos-u55-128");
+	CgNpuOp a = pointwise(4, 0x100, 0x300), b = pointwise(4, 0x0, 0x100);
+	cr_assert_eq(cg_blockdep(&t, &a, &b), 3);
+	b.ofm.ring = true;
+	cr_assert_eq(cg_blockdep(&t, &a, &b), 0);
+	b.ofm.addr = 0x200;
+	cr_assert_eq(cg_blockdep(&t, &a, &b), 3);
 }
 
 /* Without reserved SHRAM banks (16 banks) an operation after one with a

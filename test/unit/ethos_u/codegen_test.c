@@ -159,6 +159,37 @@ Test(codegen, nhcwb16_strides)
 	free(e.p);
 }
 
+/* A tiled IFM (bilinear resize's repeated edges): a 4x4x16 NHWC map at
+ * 0x200 read as 5x5, the top row and the right column repeated: tile 0
+ * one row high, tiles 1 and 3 from column 3 after 4 columns. */
+Test(codegen, tiled_ifm)
+{
+	EthosUTarget t = target("ethos-u55-128");
+	CgNpuOp op = conv_op();
+	op.ifm.addr = 0x200;
+	op.ifm.strided = true;
+	op.ifm.sc = 1, op.ifm.sx = 16, op.ifm.sy = 64;
+	op.ifm.h = op.ifm.w = 5;
+	op.ifm.tiled = true;
+	op.ifm.th = 1, op.ifm.tw = 4;
+	op.ifm.ty[0] = 0, op.ifm.ty[1] = 0;
+	op.ifm.tx[0] = 0, op.ifm.tx[1] = 3;
+	CgEmit e = { 0 };
+	cg_emit_op(&e, &t, &op);
+	EthosuStream s = decode(&e);
+	size_t n = s.n;
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_BASE0, "addr"), 0x200);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_BASE1, "addr"), 0x200 + 48);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_BASE2, "addr"), 0x200);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_BASE3, "addr"), 0x200 + 48);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_HEIGHT0_M1, "height_m1"), 0);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_HEIGHT1_M1, "height_m1"), 0);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_WIDTH0_M1, "width_m1"), 3);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_STRIDE_Y, "addr"), 64);
+	ethosu_stream_free(&s);
+	free(e.p);
+}
+
 /* Vela's SHRAM layouts: hello_world_int8's first FC on U65-256 (block
  * 2x2x16: IB_END 10, AB_START 30) and conv10 on U55-128 (int16, block
  * 1x6x64, 40-bit accumulators: IB_END 6, AB_START 10), from the

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "targets/ethos_u/mlw.h"
 
@@ -195,6 +196,87 @@ Test(ethosu_mlw, long_runs_and_long_slices)
 	free(back);
 	free(enc);
 	free(v);
+}
+
+/* A pin against the encoder's own history: 400 random streams (the
+ * four fills above at lengths up to 70,000, so slices reach the
+ * 32,768-value limit and palettes restart), their bytes hashed. The
+ * value was recorded from the encoder at f62a6e8, the one that
+ * re-encodes Vela's 890 streams (vela_test.c) before the speed work
+ * (docs/performance.md, "Ethos-U weight encoder speed"); any change to
+ * the bytes shows here even where Vela's streams do not reach. Both
+ * builds of the encoder are pinned (the fast one runs where the CPU
+ * has it, else ISA_AUTO is the baseline again). */
+static void
+check_pin(EthosuMlwIsa isa)
+{
+	const size_t pin_bytes = 1004144;
+	const uint64_t pin_hash = 0x057900411c7e33dfull;
+	XXH3_state_t *h = XXH3_createState();
+	uint32_t s = 4242;
+	size_t total = 0;
+	cr_assert_not_null(h);
+	XXH3_64bits_reset(h);
+	for (int t = 0; t < 400; t++) {
+		size_t n = 1 + rnd(&s) % (t % 10 == 9 ? 70000 : 3000);
+		int16_t *v = malloc(n * sizeof(*v));
+		uint8_t *enc;
+		size_t nenc;
+		EthosuWeightError e;
+		fill(v, n, &s, t % 4);
+		cr_assert(ethosu_mlw_encode_isa(v, n, isa, &enc, &nenc, &e));
+		XXH3_64bits_update(h, enc, nenc);
+		total += nenc;
+		free(v);
+		free(enc);
+	}
+	cr_assert_eq(total, pin_bytes, "isa %d: %zu bytes", (int)isa, total);
+	cr_assert_eq(XXH3_64bits_digest(h), pin_hash, "isa %d: hash %016llx",
+	    (int)isa, (unsigned long long)XXH3_64bits_digest(h));
+	XXH3_freeState(h);
+}
+
+Test(ethosu_mlw, bytes_equal_the_recorded_encoder)
+{
+	check_pin(ETHOSU_MLW_ISA_AUTO);
+	check_pin(ETHOSU_MLW_ISA_BASELINE);
+}
+
+/* The builds agree stream by stream on the shapes the random fills
+ * miss: long zero runs (quotients over 32 positions), raw slices of
+ * 9-bit codes, a single value, every length up to 40. */
+Test(ethosu_mlw, builds_give_the_same_bytes)
+{
+	uint32_t s = 31337;
+	for (int t = 0; t < 300; t++) {
+		size_t n = t < 40 ? (size_t)t + 1 : 1 + rnd(&s) % 5000;
+		int16_t *v = malloc(n * sizeof(*v));
+		uint8_t *a, *b;
+		size_t na, nb;
+		for (size_t i = 0; i < n; i++) {
+			uint32_t r = rnd(&s);
+			switch (t % 3) {
+			case 0: /* sparse: long zero runs */
+				v[i] = r % 97 ? 0 : (int16_t)(r >> 8) % 200;
+				break;
+			case 1: /* wide: no palette, 9-bit codes */
+				v[i] = (int16_t)((int)(r % 511) - 255);
+				break;
+			default: /* two values: raw 1-bit indices */
+				v[i] = r % 2 ? 3 : -3;
+				break;
+			}
+		}
+		cr_assert(ethosu_mlw_encode_isa(v, n, ETHOSU_MLW_ISA_AUTO, &a,
+		    &na, NULL));
+		cr_assert(ethosu_mlw_encode_isa(v, n, ETHOSU_MLW_ISA_BASELINE,
+		    &b, &nb, NULL));
+		cr_assert_eq(na, nb, "case %d", t);
+		cr_assert_arr_eq(a, b, na, "case %d", t);
+		free(v);
+		free(a);
+		free(b);
+	}
 }
 
 Test(ethosu_mlw, rejects_values_out_of_range)

@@ -13,14 +13,21 @@
 // stripe joined to the new rows), and the output is the stripes joined.
 // CHECK: ethos_u.schedule = {cascades = 1 : i64
 // CHECK: %[[IN0:.*]] = "npu.slice"(%arg0) {begin = [0, 0, 0, 0], ethos_u.view = "rows", size = [1, 10, 8, 4]}
-// CHECK: %[[C0:.*]] = "npu.conv2d"(%[[IN0]], {{.*}}ethos_u.stripe = [0, 0, 3]{{.*}}padding = [1, 0, 1, 1]{{.*}}-> tensor<1x9x8x4xi8>
-// CHECK: "npu.depthwise_conv2d"(%[[C0]], {{.*}}ethos_u.stripe = [1, 0, 3]{{.*}}padding = [0, 0, 0, 1]{{.*}}-> tensor<1x4x4x4xi8>
-// CHECK: "npu.conv2d"({{.*}}dilations = [2, 1], ethos_u.stripe = [2, 0, 3]{{.*}}padding = [2, 0, 1, 1]{{.*}}-> tensor<1x4x4x8xi8>
-// CHECK: "npu.pool"({{.*}}ethos_u.stripe = [3, 0, 3]{{.*}}padding = [1, 0, 1, 1]{{.*}}-> tensor<1x3x4x8xi8>
+// Each op but the last keeps its stripes in one rolling buffer,
+// `ethos_u.ring = [rows, first row]`: the conv's ring holds its 9-row
+// first stripe (more than the 7 rows, 8..14, of the depthwise's second
+// window), the depthwise's and the dilated conv's the 5 rows of the next
+// window (2 kept, 3 new). The pool's stripes are not a ring: the
+// elementwise op reads each alone (no row kept), and apart each dies
+// at its reader.
+// CHECK: %[[C0:.*]] = "npu.conv2d"(%[[IN0]], {{.*}}ethos_u.ring = [9, 0], ethos_u.stripe = [0, 0, 3]{{.*}}padding = [1, 0, 1, 1]{{.*}}-> tensor<1x9x8x4xi8>
+// CHECK: "npu.depthwise_conv2d"(%[[C0]], {{.*}}ethos_u.ring = [5, 0], ethos_u.stripe = [1, 0, 3]{{.*}}padding = [0, 0, 0, 1]{{.*}}-> tensor<1x4x4x4xi8>
+// CHECK: "npu.conv2d"({{.*}}dilations = [2, 1], ethos_u.ring = [5, 0], ethos_u.stripe = [2, 0, 3]{{.*}}padding = [2, 0, 1, 1]{{.*}}-> tensor<1x4x4x8xi8>
+// CHECK: "npu.pool"(%{{[0-9]+}}) {ethos_u.stripe = [3, 0, 3]{{.*}}padding = [1, 0, 1, 1]{{.*}}-> tensor<1x3x4x8xi8>
 // CHECK: %[[R0:.*]] = "npu.slice"(%arg1) {begin = [0, 0, 0, 0], ethos_u.view = "rows", size = [1, 3, 4, 8]}
 // CHECK: %[[E0:.*]] = "npu.elementwise"({{.*}}, %[[R0]]) {ethos_u.stripe = [4, 0, 3], op = "max"}
 // CHECK: %[[IN1:.*]] = "npu.slice"(%arg0) {begin = [0, 8, 0, 0], ethos_u.view = "rows", size = [1, 8, 8, 4]}
-// CHECK: %[[C1:.*]] = "npu.conv2d"(%[[IN1]], {{.*}}ethos_u.stripe = [0, 1, 3]{{.*}}padding = [0, 0, 1, 1]{{.*}}-> tensor<1x6x8x4xi8>
+// CHECK: %[[C1:.*]] = "npu.conv2d"(%[[IN1]], {{.*}}ethos_u.ring = [9, 9], ethos_u.stripe = [0, 1, 3]{{.*}}padding = [0, 0, 1, 1]{{.*}}-> tensor<1x6x8x4xi8>
 // CHECK: %[[KEEP:.*]] = "npu.slice"(%[[C0]]) {begin = [0, 8, 0, 0], ethos_u.view = "rows", size = [1, 1, 8, 4]}
 // CHECK: %[[J:.*]] = "npu.concat"(%[[KEEP]], %[[C1]]) {axis = 1 : i64, ethos_u.view = "rows"}
 // CHECK: "npu.depthwise_conv2d"(%[[J]],

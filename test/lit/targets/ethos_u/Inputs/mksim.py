@@ -209,6 +209,37 @@ def case_maxpool():
                   [('tensor<1x2x2x1xi8>', 16)])
 
 
+def tiles(base2):
+    # The 2x2 max pool of case_maxpool reading its IFM through two
+    # tiles, as a ring buffer wrapping: tile 0 is the input's rows 2-3
+    # (base 8, height 2), tile 2 its rows 0-1 (at base2).
+    s = Stream()
+    s.fm('IFM', 1, 8, 4, 4, 1, 1, 4, 1)
+    s.set('IFM_BASE2', base2)
+    s.set('IFM_HEIGHT0_M1', 1)
+    s.set('IFM_HEIGHT1_M1', 1)
+    s.fm('OFM', 1, 16, 2, 2, 1, 1, 2, 1)
+    s.set('KERNEL_WIDTH_M1', 1)
+    s.set('KERNEL_HEIGHT_M1', 1)
+    s.set('KERNEL_STRIDE', 3)
+    s.set('ACTIVATION_MIN', -128)
+    s.set('ACTIVATION_MAX', 127)
+    s.op('POOL', 0)
+    s.op('STOP')
+    return module(s.bytes(), b'', 20, [('tensor<1x4x4x1xi8>', 0)],
+                  [('tensor<1x2x2x1xi8>', 16)])
+
+
+def case_tiles():
+    return tiles(0)
+
+
+def case_tiles_oob():
+    # Tile 2 at byte 16: its two rows (8 bytes) end past the 20-byte
+    # arena, though tile 0 and the map's first row lie inside it.
+    return tiles(16)
+
+
 def upscale(mode):
     # 1x1 max pooling (values pass through) of the 1x2x2x1 input upscaled
     # by IFM_UPSCALE mode (1 NEAREST, 2 ZEROS) to a 1x4x4x1 OFM.

@@ -1,0 +1,134 @@
+/* test/unit/targets/codegen_jobs_test.c: ethos-u-codegen's weight
+ * packing pool (targets/ethos_u/codegen_jobs.c): each job's results are
+ * the bytes ethosu_weights_pack gives when called alone, whatever the
+ * thread count, for jobs of mixed sizes, slices, cores and a failing
+ * one; and the threads option's count. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "targets/ethos_u/codegen.h"
+
+#define NJOBS 24
+
+/* A small deterministic generator (no global rand state). */
+static uint32_t
+next(uint32_t *s)
+{
+	*s = *s * 1664525u + 1013904223u;
+	return *s >> 8;
+}
+
+/* Job k: a geometry, values and slices chosen from k. */
+static void
+make_job(int k, CgPackJob *j, int16_t **ohwi, EthosuScale **sc, int **depth)
+{
+	uint32_t s = (uint32_t)k * 7919u + 1;
+	EthosuWeightGeom g = {
+		.kind = k % 3 == 2 ? ETHOSU_WEIGHTS_DEPTHWISE :
+		    ETHOSU_WEIGHTS_CONV,
+		.ofm_depth = 1 + (int)(next(&s) % 96),
+		.ifm_depth = 1 + (int)(next(&s) % 80),
+		.kernel_h = 1 + (int)(next(&s) % 5),
+		.kernel_w = 1 + (int)(next(&s) % 5),
+		.dilation_x = 1,
+		.dilation_y = 1,
+		.ofm_block_depth = 8 << (next(&s) % 3),
+		.ifm_bits = 8,
+	};
+	g.part_kernel = g.kind == ETHOSU_WEIGHTS_CONV && k % 2;
+	/* Every other job on a two-core Ethos-U65-512. */
+	cr_assert(ethosu_weight_geom_set_accel(&g, 256, k % 4 == 1 ? 2 : 1));
+	size_t vol = ethosu_weights_volume(&g);
+	*ohwi = malloc(vol * sizeof **ohwi);
+	for (size_t i = 0; i < vol; i++)
+		(*ohwi)[i] = (int16_t)((int)(next(&s) % 511) - 255);
+	/* Job 5 holds a value the encoder refuses. */
+	if (k == 5)
+		(*ohwi)[vol / 2] = 300;
+	*sc = calloc((size_t)g.ofm_depth, sizeof **sc);
+	for (int c = 0; c < g.ofm_depth; c++)
+		(*sc)[c] = (EthosuScale){ .bias = (int64_t)next(&s) - 5000000,
+		    .scale = next(&s), .shift = (uint8_t)(1 + next(&s) % 40) };
+	/* Up to three depth slices. */
+	*depth = calloc(4, sizeof **depth);
+	int ns = g.ofm_depth >= 3 ? 1 + k % 3 : 1;
+	for (int i = 1; i < ns; i++)
+		(*depth)[i] = g.ofm_depth * i / ns;
+	(*depth)[ns] = g.ofm_depth;
+	*j = (CgPackJob){ .geom = g, .ohwi = *ohwi, .scales = *sc,
+	    .depth = *depth, .nslices = ns };
+}
+
+Test(codegen_jobs, same_results_for_every_thread_count)
+{
+	CgPackJob ref[NJOBS];
+	int16_t *ohwi[NJOBS];
+	EthosuScale *sc[NJOBS];
+	int *depth[NJOBS];
+	for (int k = 0; k < NJOBS; k++) {
+		make_job(k, &ref[k], &ohwi[k], &sc[k], &depth[k]);
+		/* The reference: the packer called alone. */
+		ref[k].ok = ethosu_weights_pack(&ref[k].geom, ohwi[k], sc[k],
+		    depth[k], ref[k].nslices, &ref[k].blob, &ref[k].nblob,
+		    &ref[k].ranges, &ref[k].nranges, &ref[k].err);
+		cr_assert_eq(ref[k].ok, k != 5, "job %d", k);
+	}
+	for (int t = 1; t <= CG_MAX_THREADS; t++) {
+		CgPackJob jobs[NJOBS];
+		for (int k = 0; k < NJOBS; k++)
+			jobs[k] = (CgPackJob){ .geom = ref[k].geom,
+			    .ohwi = ohwi[k], .scales = sc[k],
+			    .depth = depth[k], .nslices = ref[k].nslices };
+		cg_pack_jobs(jobs, NJOBS, t);
+		for (int k = 0; k < NJOBS; k++) {
+			cr_assert_eq(jobs[k].ok, ref[k].ok, "%d threads, job %d",
+			    t, k);
+			if (!ref[k].ok) {
+				cr_assert_str_eq(jobs[k].err.msg,
+				    ref[k].err.msg);
+				continue;
+			}
+			cr_assert_eq(jobs[k].nblob, ref[k].nblob);
+			cr_assert(!memcmp(jobs[k].blob, ref[k].blob,
+			    ref[k].nblob), "%d threads, job %d", t, k);
+			cr_assert_eq(jobs[k].nranges, ref[k].nranges);
+			cr_assert(!memcmp(jobs[k].ranges, ref[k].ranges,
+			    ref[k].nranges * sizeof *ref[k].ranges));
+			cg_pack_job_free(&jobs[k]);
+		}
+	}
+	for (int k = 0; k < NJOBS; k++) {
+		cg_pack_job_free(&ref[k]);
+		free(ohwi[k]);
+		free(sc[k]);
+		free(depth[k]);
+	}
+}
+
+Test(codegen_jobs, no_jobs_and_one_job)
+{
+	cg_pack_jobs(NULL, 0, 4);
+	CgPackJob j;
+	int16_t *ohwi;
+	EthosuScale *sc;
+	int *depth;
+	make_job(0, &j, &ohwi, &sc, &depth);
+	cg_pack_jobs(&j, 1, 4);
+	cr_assert(j.ok);
+	cr_assert_gt(j.nblob, 0);
+	cg_pack_job_free(&j);
+	free(ohwi);
+	free(sc);
+	free(depth);
+}
+
+Test(codegen_jobs, thread_counts)
+{
+	cr_assert_eq(cg_threads(1), 1);
+	cr_assert_eq(cg_threads(3), 3);
+	cr_assert_eq(cg_threads(100), CG_MAX_THREADS);
+	/* 0: the online CPUs, at least one, at most the cap. */
+	cr_assert_geq(cg_threads(0), 1);
+	cr_assert_leq(cg_threads(0), CG_MAX_THREADS);
+}
