@@ -1,8 +1,10 @@
 /* ir/output.c: atomic output files (temp file + rename, or a memory
- * buffer for devices and symlinks): see ir/output.h. */
+ * buffer for devices): see ir/output.h. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "ir/output.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,7 +23,8 @@ typedef enum OutKind {
 
 struct IrOutput {
 	OutKind kind;
-	const char *path;  /* "-" for stdout */
+	const char *path;  /* "-" for stdout; a symlink's resolved target */
+	char *real;        /* path when resolved (owned) */
 	FILE *f;
 	char *tmp;         /* OUT_TEMP: the temporary file's name */
 	char *buf;         /* OUT_MEMORY: open_memstream's buffer */
@@ -106,7 +109,8 @@ is_stdout(const char *path)
 
 /* Only a new path or a plain regular file is replaced by rename. A
  * device (-o /dev/null) is written in place, and so is a symlink, which
- * rename would replace instead of its target (-o /dev/stdout). */
+ * rename would replace instead of its target (-o /dev/stdout); a
+ * symlink to a regular file is resolved first (resolved_target). */
 static bool
 replace_by_rename(const char *path)
 {
@@ -114,6 +118,26 @@ replace_by_rename(const char *path)
 	if (is_stdout(path))
 		return false;
 	return lstat(path, &st) != 0 || S_ISREG(st.st_mode);
+}
+
+/* The regular file a symlink leads to, or NULL (not a symlink, a
+ * dangling one, a device, or a link under /dev or /proc such as
+ * /dev/stdout, which names whatever the descriptor is). Writing through
+ * the link in place would truncate a file other readers may have
+ * mapped: a tool that borrows its input model's pages (import) and
+ * writes over that model through a link would fault on them. */
+static char *
+resolved_target(const char *path)
+{
+	struct stat st;
+	char buf[PATH_MAX];
+	if (is_stdout(path) || lstat(path, &st) != 0 || !S_ISLNK(st.st_mode) ||
+	    !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6) ||
+	    !realpath(path, buf) || !strncmp(buf, "/dev/", 5) ||
+	    !strncmp(buf, "/proc/", 6) || stat(buf, &st) != 0 ||
+	    !S_ISREG(st.st_mode))
+		return NULL;
+	return ir_xstrndup(buf, strlen(buf));
 }
 
 static bool
@@ -170,7 +194,9 @@ IrOutput *
 ir_output_open(const char *path, bool buffered, char *err, size_t errlen)
 {
 	IrOutput *out = ir_xcalloc(1, sizeof *out);
-	out->path = path;
+	out->real = resolved_target(path);
+	out->path = out->real ? out->real : path;
+	path = out->path;
 	bool ok;
 	if (replace_by_rename(path) && !buffered) {
 		out->kind = OUT_TEMP;
@@ -193,6 +219,7 @@ ir_output_open(const char *path, bool buffered, char *err, size_t errlen)
 	}
 	if (!ok) {
 		free(out->tmp);
+		free(out->real);
 		free(out);
 		return NULL;
 	}
@@ -272,6 +299,7 @@ ir_output_close(IrOutput *out, bool ok, char *err, size_t errlen)
 	free(out->buf);
 	if (ok && !written && !told && is_stdout(out->path))
 		stdout_reported = true;
+	free(out->real);
 	free(out);
 	return ok && written;
 }

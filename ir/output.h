@@ -24,9 +24,13 @@ typedef struct IrOutput IrOutput;
 
 /* Opens the output `path`; "-" is stdout. A new path or a regular file
  * gets a temporary file beside it (path.tmp.XXXXXX, mode 0666 & ~umask)
- * that ir_output_close renames over it. stdout, devices (/dev/null) and
- * symlinks (/dev/stdout) are written in place, since renaming would
- * replace the link rather than write through it. When `buffered` (a
+ * that ir_output_close renames over it; a symlink to a regular file is
+ * resolved and its target replaced so (the link stays; truncating the
+ * target in place could pull pages from under a reader that mapped it,
+ * such as an import of the same file). stdout, devices (/dev/null),
+ * dangling symlinks and links under /dev and /proc (/dev/stdout) are
+ * written in place, since renaming would replace the link rather than
+ * write through it. When `buffered` (a
  * run that may fail after printing something: --split-input-file,
  * --verify-diagnostics) everything goes to a memory buffer and nothing
  * is created until ir_output_close commits it (then the temp file,
