@@ -170,7 +170,6 @@ Test(codegen, tiled_ifm)
 	op.ifm.strided = true;
 	op.ifm.sc = 1, op.ifm.sx = 16, op.ifm.sy = 64;
 	op.ifm.h = op.ifm.w = 5;
-	op.ifm.tiled = true;
 	op.ifm.th = 1, op.ifm.tw = 4;
 	op.ifm.ty[0] = 0, op.ifm.ty[1] = 0;
 	op.ifm.tx[0] = 0, op.ifm.tx[1] = 3;
