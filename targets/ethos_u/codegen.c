@@ -516,8 +516,11 @@ ring_place(Cg *g, size_t i, const CgMaps *m, CgBuf *b, const IrValue *v,
 	int64_t r = row % b->ring;
 	f->addr = (uint64_t)(b->offset + r * b->row_bytes + rest);
 	f->ring = true;
-	f->tile_h = r + f->h > b->ring ? b->ring - r : 0;
-	f->tile2 = -r * b->row_bytes;
+	if (r + f->h > b->ring) {
+		/* Tile 2 at the ring's first row (sy is row_bytes). */
+		f->th = b->ring - r;
+		f->ty[0] = r, f->ty[1] = 0;
+	}
 	return true;
 }
 

@@ -33,20 +33,16 @@ typedef struct CgFm {
 	 * strides in bytes when `strided`, else the map's own. */
 	bool strided;
 	uint64_t sx, sy, sc;
-	/* Tiles (an IFM read with replicated edges, bilinear resize): rows
-	 * y < th of the map are stored rows ty[0] + y, the others rows
-	 * ty[1] + y - th; columns x < tw columns tx[0] + x, the others
-	 * tx[1] + x - tw. addr is element (ty[0], tx[0]); the four tile
-	 * bases follow (the hardware's HEIGHT0/HEIGHT1/WIDTH0 and
-	 * BASE0-3). */
-	bool tiled;
+	/* Tiles (the hardware's four: HEIGHT0/HEIGHT1/WIDTH0, BASE0-3):
+	 * rows y < th of the map are stored rows ty[0] + y, the others
+	 * ty[1] + y - th; columns x < tw stored columns tx[0] + x, the others
+	 * tx[1] + x - tw. addr is element (ty[0], tx[0]), the other tiles'
+	 * bases are relative to it (so a depth slice moves every tile). th
+	 * 0: one row of tiles (2 and 3 unused, their bases 0); tw 0 likewise
+	 * for tiles 1 and 3. Bilinear resize repeats edge rows and columns
+	 * so; a map wrapping its ring (codegen.c) is tiles 0 and 2, tile 2
+	 * at the ring's first row: ty = { ring row, 0 }. */
 	int64_t th, tw, ty[2], tx[2];
-	/* A map that wraps the end of a ring buffer (a rolling buffer,
-	 * codegen.c): its first tile_h rows from addr (tile 0), the rest
-	 * from addr + tile2 (tile 2, the ring's first row; tile2 is
-	 * relative so a depth slice of the map moves both tiles). 0: one
-	 * tile. */
-	int64_t tile_h, tile2;
 	bool ring;              /* in a rolling buffer's ring */
 } CgFm;
 
@@ -97,7 +93,9 @@ typedef struct CgRange {
 	int64_t lo, hi;
 } CgRange;
 
-#define CG_MAX_RANGES 10
+/* An IFM and an IFM2 of four tiles each, two cores' weight and scale
+ * streams, the LUT. */
+#define CG_MAX_RANGES 13
 /* Do two range sets share a byte of one region? (codegen_emit.c) */
 bool cg_ranges_meet(const CgRange *a, int na, const CgRange *b, int nb);
 typedef struct CgAccess {
@@ -134,6 +132,9 @@ void cg_emit_dma(CgEmit *e, const EthosUTarget *t, const CgDma *d);
  * arithmetic; coordinates may lie outside the map). */
 void cg_fm_strides(const CgFm *f, int64_t *sx, int64_t *sy, int64_t *sc);
 int64_t cg_fm_addr(const CgFm *f, int64_t y, int64_t x, int64_t c);
+/* The bytes of tile t (0-3) of f, from its first element to past its
+ * last; false when the map has no elements in it. */
+bool cg_fm_tile(const CgFm *f, int t, CgRange *r);
 /* Does f's base and strides meet the hardware's alignment (16 bytes in
  * NHCWB16, the element size in NHWC)? Else *need is the alignment and
  * *what names the value that misses it. */

@@ -81,11 +81,27 @@ cg_fm_addr(const CgFm *f, int64_t y, int64_t x, int64_t c)
 		sx = 16 * bytes;
 	else
 		sc = 16 * bytes;
-	int64_t base = (int64_t)f->addr;
-	if (f->tile_h && y >= f->tile_h)
-		base += f->tile2, y -= f->tile_h;   /* tile 2 */
-	return base + y * sy + x * sx + fdiv(c, 16) * sc +
+	/* The stored row and column of (y, x), from addr's (ty[0],
+	 * tx[0]): tiles 2 and 3 below th, 1 and 3 right of tw. */
+	if (f->th && y >= f->th)
+		y += f->ty[1] - f->ty[0] - f->th;
+	if (f->tw && x >= f->tw)
+		x += f->tx[1] - f->tx[0] - f->tw;
+	return (int64_t)f->addr + y * sy + x * sx + fdiv(c, 16) * sc +
 	    fmod64(c, 16) * bytes;
+}
+
+bool
+cg_fm_tile(const CgFm *f, int t, CgRange *r)
+{
+	int64_t th = f->th ? f->th : f->h, tw = f->tw ? f->tw : f->w;
+	int64_t y0 = t & 2 ? th : 0, y1 = t & 2 ? f->h : th;
+	int64_t x0 = t & 1 ? tw : 0, x1 = t & 1 ? f->w : tw;
+	if (y0 >= y1 || x0 >= x1 || f->c < 1)
+		return false;
+	*r = (CgRange){ f->region, cg_fm_addr(f, y0, x0, 0),
+	    cg_fm_addr(f, y1 - 1, x1 - 1, f->c - 1) + f->bits / 8 };
+	return true;
 }
 
 typedef struct Pt {
@@ -232,16 +248,35 @@ intersects(const CgFm *fm, Pt is, Pt ie, const CgFm *ofm, Pt os, Pt oe)
 	return cg_ranges_meet(a, na, b, nb);
 }
 
-/* The bytes of f from its first element to past its last; a map
- * wrapping its ring: from the ring's first row (tile 2) to the end of
- * tile 0, every row of the ring it may touch. */
+/* The bytes of f from its lowest tile's first element to past its
+ * highest tile's last: a map wrapping its ring, from the ring's first
+ * row (tile 2) to the end of tile 0, every row of the ring it may
+ * touch. */
 static void
 whole(const CgFm *f, CgRange *r)
 {
-	int64_t h0 = f->tile_h ? f->tile_h : f->h;
-	int64_t first = cg_fm_addr(f, f->tile_h ? h0 : 0, 0, 0);
-	int64_t last = cg_fm_addr(f, h0 - 1, f->w - 1, f->c - 1);
-	*r = (CgRange){ f->region, first, last + f->bits / 8 };
+	*r = (CgRange){ f->region, INT64_MAX, INT64_MIN };
+	for (int t = 0; t < 4; t++) {
+		CgRange x;
+		if (!cg_fm_tile(f, t, &x))
+			continue;
+		r->lo = x.lo < r->lo ? x.lo : r->lo;
+		r->hi = x.hi > r->hi ? x.hi : r->hi;
+	}
+}
+
+/* An IFM split in columns (tiles 1 and 3) as the rule below judges it:
+ * its box, the bytes it covers read without tiles. It holds bilinear
+ * resize's tiles (edge rows and columns repeated) and may reach a row
+ * or column past them: any output of the op before in it makes the op
+ * wait, as before the ranges knew tiles (the exact tiles would let one
+ * more resize phase overlap; streams are kept as they were). */
+static const CgFm *
+box(const CgFm *f, CgFm *b)
+{
+	*b = *f;
+	b->th = b->tw = 0;
+	return b;
 }
 
 int
@@ -253,6 +288,7 @@ cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev, const CgNpuOp *op)
 	if (prev->lut_len && !reserved && !op->lut_len)
 		return 0;
 	CgRange po, in, in2;
+	CgFm ifm;
 	/* npu-ir: a stripe written into a rolling buffer over rows the
 	 * operation before still reads (its window, in the same ring)
 	 * waits for it: Vela's rule looks only at what op reads. */
@@ -263,7 +299,7 @@ cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev, const CgNpuOp *op)
 	    cg_ranges_meet(&po, 1, &in2, 1)))))
 		return 0;
 	whole(&prev->ofm, &po);
-	whole(&op->ifm, &in);
+	whole(op->ifm.tw ? box(&op->ifm, &ifm) : &op->ifm, &in);
 	bool o1 = cg_ranges_meet(&po, 1, &in, 1), o2 = false;
 	if (op->has_ifm2) {
 		whole(&op->ifm2, &in2);
@@ -271,9 +307,9 @@ cg_blockdep(const EthosUTarget *t, const CgNpuOp *prev, const CgNpuOp *op)
 	}
 	if (o1 && o2)
 		return 0;
-	/* A tiled IFM's rows are not where the map's strides put them:
-	 * the walk below cannot see which it reads. */
-	if (o1 && op->ifm.tiled)
+	/* An IFM split in columns (tiles 1 and 3): a row's columns are
+	 * not one run, which the walk below takes them to be. */
+	if (o1 && op->ifm.tw)
 		return 0;
 	if (!o1 && !o2)
 		return CG_MAX_BLOCKDEP;

@@ -66,46 +66,29 @@ prec_code(int bits)
 	return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 3;
 }
 
-/* BASE1-3 and the tile sizes of a tiled map: tile 1 is the top right
- * (rows below HEIGHT1), 2 the bottom left (rows from HEIGHT0), 3 the
- * bottom right; each base is its first element's address. */
-static void
-tile_regs(CgEmit *e, const CgFm *f, const unsigned ids[6])
-{
-	int64_t sx, sy, sc;
-	cg_fm_strides(f, &sx, &sy, &sc);
-	for (unsigned t = 1; t < 4; t++)
-		addr(e, ids[1] + t, f->addr + (uint64_t)((f->ty[t >> 1] -
-		    f->ty[0]) * sy + (f->tx[t & 1] - f->tx[0]) * sx));
-	cmd0(e, ids[2], f->th - 1);
-	cmd0(e, ids[3], f->th - 1);
-	cmd0(e, ids[4], f->tw - 1);
-}
-
-/* REGION, BASE0-3, tile sizes, strides of one feature map: ids[] are
- * the map's REGION, BASE0, HEIGHT0_M1, HEIGHT1_M1, WIDTH0_M1 and
- * STRIDE_X commands (the table keeps BASE1-3 after BASE0 and STRIDE_Y,
- * STRIDE_C after STRIDE_X). */
+/* REGION, BASE0-3, tile sizes of one feature map: ids[] are the map's
+ * REGION, BASE0, HEIGHT0_M1, HEIGHT1_M1, WIDTH0_M1 and STRIDE_X
+ * commands (the table keeps BASE1-3 after BASE0 and STRIDE_Y,
+ * STRIDE_C after STRIDE_X). Tile 1 is the top right (rows below
+ * HEIGHT1), 2 the bottom left (rows from HEIGHT0), 3 the bottom right;
+ * each base is its first element's address, 0 for a tile the map does
+ * not use (a ring's 1 and 3: Vela writes a rolling buffer's boxes so,
+ * both heights equal). */
 static void
 fm_regs(CgEmit *e, const CgFm *f, const unsigned ids[6])
 {
-	/* A map wrapping its ring: tile 0 down to the ring's end, tile 2
-	 * from its start, both as wide as the map; tiles 1 and 3 unused
-	 * (Vela writes a rolling buffer's boxes so, both heights equal). */
-	int64_t h0 = f->tile_h ? f->tile_h : f->h;
+	int64_t sx, sy, sc;
+	cg_fm_strides(f, &sx, &sy, &sc);
 	cmd0(e, ids[0], f->region);
 	addr(e, ids[1], f->addr);
-	if (f->tiled) {
-		tile_regs(e, f, ids);
-		return;
+	for (unsigned t = 1; t < 4; t++) {
+		bool used = (!(t & 2) || f->th) && (!(t & 1) || f->tw);
+		addr(e, ids[1] + t, used ? f->addr + (uint64_t)((f->ty[t >> 1] -
+		    f->ty[0]) * sy + (f->tx[t & 1] - f->tx[0]) * sx) : 0);
 	}
-	addr(e, ids[1] + 1, 0);
-	addr(e, ids[1] + 2, f->tile_h ? (uint64_t)((int64_t)f->addr +
-	    f->tile2) : 0);
-	addr(e, ids[1] + 3, 0);
-	cmd0(e, ids[2], h0 - 1);
-	cmd0(e, ids[3], h0 - 1);
-	cmd0(e, ids[4], f->w - 1);
+	cmd0(e, ids[2], (f->th ? f->th : f->h) - 1);
+	cmd0(e, ids[3], (f->th ? f->th : f->h) - 1);
+	cmd0(e, ids[4], (f->tw ? f->tw : f->w) - 1);
 	(void)ids[5];
 }
 
@@ -336,21 +319,14 @@ add_range(CgRange *r, int *n, int region, int64_t lo, int64_t len)
 		r[(*n)++] = (CgRange){ region, lo, lo + len };
 }
 
-/* The bytes of a feature map, from its first element to past its
- * last (Vela's address range of tile 0), and of tile 2 when the map
- * wraps its ring. */
+/* The bytes of each tile of a feature map that it uses, from its
+ * first element to past its last (Vela's address range of a tile). */
 static void
 fm_range(const CgFm *f, CgRange *r, int *n)
 {
-	int64_t h0 = f->tile_h ? f->tile_h : f->h;
-	int64_t first = cg_fm_addr(f, 0, 0, 0);
-	int64_t last = cg_fm_addr(f, h0 - 1, f->w - 1, f->c - 1);
-	add_range(r, n, f->region, first, last - first + f->bits / 8);
-	if (!f->tile_h)
-		return;
-	first = cg_fm_addr(f, h0, 0, 0);
-	last = cg_fm_addr(f, f->h - 1, f->w - 1, f->c - 1);
-	add_range(r, n, f->region, first, last - first + f->bits / 8);
+	for (int t = 0; t < 4; t++)
+		if (cg_fm_tile(f, t, &r[*n]) && r[*n].hi > r[*n].lo)
+			(*n)++;
 }
 
 static void

@@ -1901,7 +1901,6 @@ bil_phase(Cg *g, CgPrep *p, const BilAxis *ay, const BilAxis *ax, int ry,
 		n->ifm.sx = 0;
 	n->ifm.h = len[0], n->ifm.w = len[1];
 	if (split[0] < len[0] || split[1] < len[1]) {
-		n->ifm.tiled = true;
 		n->ifm.th = split[0], n->ifm.tw = split[1];
 		memcpy(n->ifm.ty, ty, sizeof ty);
 		memcpy(n->ifm.tx, tx, sizeof tx);

@@ -74,13 +74,13 @@ Test(blockdep, chain_along_x)
 	cr_assert_eq(cg_blockdep(&t, &a, &b), 2);
 }
 
-/* The same chain with b's IFM tiled: its rows are not where the walk
- * would look, so b may not overlap a at all. */
+/* The same chain with b's IFM split in columns (tiles 1 and 3): a
+ * row's columns are not the one run the walk follows, so b may not
+ * overlap a at all. */
 Test(blockdep, tiled_ifm_waits)
 {
 	EthosUTarget t = target("ethos-u55-128");
 	CgNpuOp a = pointwise(4, 0x0, 0x100), b = pointwise(4, 0x100, 0x200);
-	b.ifm.tiled = true;
 	b.ifm.th = 1, b.ifm.tw = 4;
 	cr_assert_eq(cg_blockdep(&t, &a, &b), 0);
 	/* Reading something else, it overlaps as before. */
@@ -94,13 +94,40 @@ Test(blockdep, tiled_ifm_waits)
 Test(rings, tile_addresses)
 {
 	CgFm f = { .region = 1, .addr = 0x4c0, .h = 3, .w = 4, .c = 16,
-	    .bits = 8, .tile_h = 1, .tile2 = -0xc0, .ring = true };
+	    .bits = 8, .th = 1, .ty = { 3, 0 }, .ring = true };
 	cr_assert_eq(cg_fm_addr(&f, 0, 0, 0), 0x4c0);
 	cr_assert_eq(cg_fm_addr(&f, 0, 3, 15), 0x4ff);
 	cr_assert_eq(cg_fm_addr(&f, 1, 0, 0), 0x400);
 	cr_assert_eq(cg_fm_addr(&f, 2, 1, 2), 0x400 + 0x40 + 0x10 + 2);
 	f.addr += 8;
 	cr_assert_eq(cg_fm_addr(&f, 1, 0, 0), 0x408);
+}
+
+/* The tiles of a map in bytes: bilinear resize's 4x4x16 NHWC map at
+ * 0x200 read as 5x5 (row 0 and column 3 twice: tile 0 one row high,
+ * tiles 1 and 3 from column 3 after 4 columns), and the ring map above
+ * (tiles 0 and 2 only). */
+Test(tiles, byte_ranges)
+{
+	CgFm f = { .region = 1, .addr = 0x200, .h = 5, .w = 5, .c = 16,
+	    .bits = 8, .th = 1, .tw = 4, .tx = { 0, 3 } };
+	f.strided = true, f.sc = 1, f.sx = 16, f.sy = 64;
+	cr_assert_eq(cg_fm_addr(&f, 0, 4, 0), 0x230);
+	cr_assert_eq(cg_fm_addr(&f, 4, 4, 15), 0x2ff);
+	const int64_t want[4][2] = { { 0x200, 0x240 }, { 0x230, 0x240 },
+	    { 0x200, 0x300 }, { 0x230, 0x300 } };
+	for (int t = 0; t < 4; t++) {
+		CgRange r;
+		cr_assert(cg_fm_tile(&f, t, &r));
+		cr_assert_eq(r.lo, want[t][0], "tile %d", t);
+		cr_assert_eq(r.hi, want[t][1], "tile %d", t);
+	}
+	CgFm g = { .region = 1, .addr = 0x4c0, .h = 3, .w = 4, .c = 16,
+	    .bits = 8, .th = 1, .ty = { 3, 0 }, .ring = true };
+	CgRange r;
+	cr_assert(cg_fm_tile(&g, 0, &r) && r.lo == 0x4c0 && r.hi == 0x500);
+	cr_assert(cg_fm_tile(&g, 2, &r) && r.lo == 0x400 && r.hi == 0x480);
+	cr_assert(!cg_fm_tile(&g, 1, &r) && !cg_fm_tile(&g, 3, &r));
 }
 
 /* A stripe written into a ring over rows the operation before reads

@@ -170,7 +170,6 @@ Test(codegen, tiled_ifm)
 	op.ifm.strided = true;
 	op.ifm.sc = 1, op.ifm.sx = 16, op.ifm.sy = 64;
 	op.ifm.h = op.ifm.w = 5;
-	op.ifm.tiled = true;
 	op.ifm.th = 1, op.ifm.tw = 4;
 	op.ifm.ty[0] = 0, op.ifm.ty[1] = 0;
 	op.ifm.tx[0] = 0, op.ifm.tx[1] = 3;
@@ -186,6 +185,33 @@ Test(codegen, tiled_ifm)
 	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_HEIGHT1_M1, "height_m1"), 0);
 	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_WIDTH0_M1, "width_m1"), 3);
 	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_STRIDE_Y, "addr"), 64);
+	ethosu_stream_free(&s);
+	free(e.p);
+}
+
+/* An IFM wrapping a ring of 6 rows of 4x16 bytes at 0x200 from ring
+ * row 4: tile 0 its first 2 rows (at 0x300), tile 2 the other 2 from
+ * the ring's start; tiles 1 and 3 unused, their bases 0 (Vela's
+ * rolling buffer boxes), both heights tile 0's. */
+Test(codegen, ring_wrap_ifm)
+{
+	EthosUTarget t = target("ethos-u55-128");
+	CgNpuOp op = conv_op();
+	op.ifm.addr = 0x300;
+	op.ifm.ring = true;
+	op.ifm.th = 2;
+	op.ifm.ty[0] = 4, op.ifm.ty[1] = 0;
+	CgEmit e = { 0 };
+	cg_emit_op(&e, &t, &op);
+	EthosuStream s = decode(&e);
+	size_t n = s.n;
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_BASE0, "addr"), 0x300);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_BASE1, "addr"), 0);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_BASE2, "addr"), 0x200);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_BASE3, "addr"), 0);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_HEIGHT0_M1, "height_m1"), 1);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_HEIGHT1_M1, "height_m1"), 1);
+	cr_assert_eq(field(&s, n, ETHOSU_SET_IFM_WIDTH0_M1, "width_m1"), 3);
 	ethosu_stream_free(&s);
 	free(e.p);
 }
