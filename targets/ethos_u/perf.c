@@ -152,6 +152,18 @@ ifm_granule(const EthosUTarget *t, const EthosUQuery *q)
 	}
 }
 
+/* The OFM block whose accumulators SHRAM holds: a one-row OFM of a
+ * one-row kernel on a 2-row micro-block (256 and 512 MACs) keeps one
+ * row of them, whatever the block height (Vela's Conv1D case). The
+ * block registers still get the whole block. */
+static EthosUShape
+fit_ofm_block(const EthosUTarget *t, const EthosUQuery *q, EthosUShape ofm)
+{
+	if (q->ofm.shape.h == 1 && q->kernel_h == 1 && t->ofm_ublock[0] == 2)
+		ofm.h = min64(ofm.h, q->ofm.shape.h);
+	return ofm;
+}
+
 /* Vela's SHRAM layout of a block: the IFM double buffer after the
  * reserved output banks, then the IFM2 (elementwise) or, counted down
  * from the LUT banks, the accumulators. False when it does not fit. */
@@ -159,6 +171,7 @@ bool
 ethos_u_shram_layout(const EthosUTarget *t, const EthosUQuery *q,
     EthosUShape ofm, EthosUShape ifm, EthosUAcc acc, EthosUShram *out)
 {
+	ofm = fit_ofm_block(t, q, ofm);
 	int64_t lut_banks = q->uses_lut ? 2 : 0;
 	int64_t reserved_end = t->shram_banks > 16 ? 2 : 0;
 	lut_banks = max64(lut_banks, reserved_end);
@@ -279,10 +292,9 @@ search_depth(const EthosUTarget *t, const EthosUQuery *q, Search *s,
 			EthosUShape ifm = ifm_block_for(t, q, h, w, d);
 			if (!equal_depth)
 				ifm.c = ifm_depth;
-			EthosUShape ofm = { 1, h, w, d };
-			if (q->ofm.shape.h == 1 && q->kernel_h == 1 &&
-			    t->ofm_ublock[0] == 2)
-				ofm.h = min64(h, q->ofm.shape.h);
+			/* Vela costs the fitted block too. */
+			EthosUShape ofm = fit_ofm_block(t, q,
+			    (EthosUShape){ 1, h, w, d });
 			EthosUShram layout;
 			if (!ethos_u_shram_layout(t, q, ofm, ifm,
 			    s->cfg->acc, &layout)) {

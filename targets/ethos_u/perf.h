@@ -147,7 +147,9 @@ typedef struct EthosUShram {
 } EthosUShram;
 
 /* Vela's SHRAM layout of the block (ofm, ifm, acc) for q; false when it
- * does not fit. */
+ * does not fit. ofm is the block as the registers have it: a one-row
+ * OFM of a 1-high kernel on a 2-row micro-block keeps accumulators for
+ * one row only, as the block search assumed. */
 bool ethos_u_shram_layout(const EthosUTarget *t, const EthosUQuery *q,
     EthosUShape ofm, EthosUShape ifm, EthosUAcc acc, EthosUShram *out);
 

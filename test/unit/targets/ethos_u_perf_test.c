@@ -345,3 +345,28 @@ Test(ethos_u_perf, full_depth_encoding_times_the_transfer)
 	    sliced.cycles[ETHOS_U_CYC_NPU] - 64);
 	cr_expect_eq(full.weight_buffer, sliced.weight_buffer);
 }
+
+/* A one-row OFM of a 1x1 kernel on a 2-row micro-block (U65-256): the
+ * block search picks a block 2 rows high, and the layout of that block
+ * (what codegen programs) holds accumulators for one row, as Vela's
+ * fit_block_for_ofm does, so it fits where two rows would not (1x56x48
+ * int32 accumulators: 22 banks doubled, rounded to 32; two rows 48).
+ * A 3x1 kernel keeps both rows of accumulators. */
+Test(ethos_u_perf, one_row_block_layout_fits)
+{
+	EthosUTarget t = target("ethos-u65-256", NULL, NULL);
+	EthosUQuery q = pointwise(1, 56, 24, 144);
+	EthosUBlockConfig cfg;
+	cr_assert(ethos_u_find_block_config(&t, &q, &cfg));
+	cr_expect_eq(cfg.ofm_block.h, 2);
+	cr_expect_eq(cfg.ofm_block.w, 56);
+	cr_expect_eq(cfg.ofm_block.c, 48);
+	EthosUShram l;
+	cr_assert(ethos_u_shram_layout(&t, &q, cfg.ofm_block, cfg.ifm_block,
+	    cfg.acc, &l));
+	cr_expect_eq(l.ib_end, 10);
+	cr_expect_eq(l.ab_start, 14);
+	q.kernel_h = 3;
+	cr_expect_not(ethos_u_shram_layout(&t, &q, cfg.ofm_block,
+	    cfg.ifm_block, cfg.acc, &l));
+}
