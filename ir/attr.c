@@ -908,6 +908,19 @@ any_null(size_t n, const void *const *p)
 	return false;
 }
 
+bool
+ir_attr_ints(const IrAttr *a, int64_t *v, size_t n)
+{
+	if (!a || a->kind != IR_ATTR_ARRAY || a->u.array.n != n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (a->u.array.elems[i]->kind != IR_ATTR_INTEGER)
+			return false;
+		v[i] = a->u.array.elems[i]->u.integer.value;
+	}
+	return true;
+}
+
 const IrAttr *
 ir_attr_array(IrContext *ctx, size_t n, const IrAttr *const *elems)
 {

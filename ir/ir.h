@@ -435,6 +435,9 @@ const IrAttr *ir_attr_string(IrContext *ctx, const char *s, size_t len,
 const IrAttr *ir_attr_unit(IrContext *ctx);
 const IrAttr *ir_attr_array(IrContext *ctx, size_t n,
     const IrAttr *const *elems);
+/* Reads an array attribute of exactly n integers into v; false (v
+ * partly written) when a is no such array. */
+bool ir_attr_ints(const IrAttr *a, int64_t *v, size_t n);
 /* Entries are copied and sorted by name; on duplicate names returns NULL
  * (the caller reports the error). */
 const IrAttr *ir_attr_dict(IrContext *ctx, size_t n,

@@ -157,19 +157,6 @@ make_alloc(Bufferize *z, IrBuilder *bl, int64_t bytes)
 static int64_t stride_bytes(const IrType *t, int64_t k);
 
 static bool
-ints_of(const IrAttr *a, int64_t *v, size_t n)
-{
-	if (!a || a->kind != IR_ATTR_ARRAY || a->u.array.n != n)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		if (a->u.array.elems[i]->kind != IR_ATTR_INTEGER)
-			return false;
-		v[i] = a->u.array.elems[i]->u.integer.value;
-	}
-	return true;
-}
-
-static bool
 rows_view(const IrOp *op, const char *name)
 {
 	const IrAttr *a = ir_op_attr(op, "ethos_u.view");
@@ -192,10 +179,10 @@ ring_mark(const IrOp *op, int64_t *id, int64_t *rows, int64_t *row)
 {
 	int64_t r[2], st[3];
 	if (op->nresults != 1 || !ring_shape(ir_op_result((IrOp *)op,
-	    0)->type) || !ints_of(ir_op_attr(op, "ethos_u.ring"), r, 2) ||
-	    !ints_of(ir_op_attr(op, "ethos_u.stripe"), st, 3) || r[0] < 1 ||
-	    r[1] < 0 || ir_op_result((IrOp *)op, 0)->type->u.shaped.dims[1] >
-	    r[0])
+	    0)->type) || !ir_attr_ints(ir_op_attr(op, "ethos_u.ring"), r,
+	    2) || !ir_attr_ints(ir_op_attr(op, "ethos_u.stripe"), st, 3) ||
+	    r[0] < 1 || r[1] < 0 || ir_op_result((IrOp *)op,
+	    0)->type->u.shaped.dims[1] > r[0])
 		return false;
 	*id = st[0], *rows = r[0], *row = r[1];
 	return true;
@@ -263,8 +250,8 @@ ring_result(Bufferize *z, IrBuilder *bl, IrOp *op, Ring *out)
 	Ring *g = op->noperands ? ring_get(z, op->operands[0].value) : NULL;
 	if (!g)
 		return false;
-	if (rows_view(op, "npu.slice") && ints_of(ir_op_attr(op, "begin"), b,
-	    4) && !b[0] && !b[2] && !b[3]) {
+	if (rows_view(op, "npu.slice") && ir_attr_ints(ir_op_attr(op,
+	    "begin"), b, 4) && !b[0] && !b[2] && !b[3]) {
 		*out = *g;
 		out->row += b[1];
 		return true;

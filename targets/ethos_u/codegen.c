@@ -45,19 +45,6 @@ view_is(const IrOp *op, const char *what)
 	    strlen(what) && !memcmp(a->u.string.data, what, strlen(what));
 }
 
-static bool
-ints_of(const IrAttr *a, int64_t *v, size_t n)
-{
-	if (!a || a->kind != IR_ATTR_ARRAY || a->u.array.n != n)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		if (a->u.array.elems[i]->kind != IR_ATTR_INTEGER)
-			return false;
-		v[i] = a->u.array.elems[i]->u.integer.value;
-	}
-	return true;
-}
-
 bool
 cg_ring_of(const IrValue *v, CgRing *r)
 {
@@ -68,12 +55,12 @@ cg_ring_of(const IrValue *v, CgRing *r)
 			return false;
 		int64_t b[4], ring[2], st[3];
 		if (ir_op_is(d, "npu.slice") && view_is(d, "rows") &&
-		    ints_of(ir_op_attr(d, "begin"), b, 4)) {
+		    ir_attr_ints(ir_op_attr(d, "begin"), b, 4)) {
 			add += b[1];
 			v = ir_op_operand(d, 0);
 			continue;
 		}
-		if (!ints_of(ir_op_attr(d, "ethos_u.ring"), ring, 2) ||
+		if (!ir_attr_ints(ir_op_attr(d, "ethos_u.ring"), ring, 2) ||
 		    !ethos_u_stripe_of(d, st) ||
 		    ring[0] < 1 || ring[1] < 0)
 			return false;
