@@ -265,18 +265,14 @@ int32_t
 tfl_writer_bytes(TflWriter *w, const char *name, const uint8_t *data,
     size_t n)
 {
-	WTensor *t = new_tensor(w, ir_xstrndup(name, strlen(name)));
-	t->type = TFL_UINT8;
-	t->rank = 1;
-	t->dims[0] = (int64_t)n;
+	uint8_t *p = NULL;
 	if (data) {
-		uint8_t *p = ir_xmalloc(n ? n : 1);
+		p = ir_xmalloc(n ? n : 1);
 		memcpy(p, data, n);
-		t->data = p;
-		t->size = n;
-		t->own = true;
 	}
-	return (int32_t)(w->nt - 1);
+	int32_t id = tfl_writer_bytes_ref(w, name, p, n);
+	w->t[id].own = p != NULL;
+	return id;
 }
 
 int32_t
