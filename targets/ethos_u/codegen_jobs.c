@@ -21,19 +21,25 @@ typedef struct Pool {
 } Pool;
 
 static void
-run_job(CgPackJob *j)
+run_job(EthosuMlwScratch *s, CgPackJob *j)
 {
-	j->ok = ethosu_weights_pack(&j->geom, j->ohwi, j->scales, j->depth,
-	    j->nslices, &j->blob, &j->nblob, &j->ranges, &j->nranges, &j->err);
+	j->ok = ethosu_weights_pack_with(s, &j->geom, j->ohwi, j->scales,
+	    j->depth, j->nslices, &j->blob, &j->nblob, &j->ranges,
+	    &j->nranges, &j->err);
 }
 
-/* Takes jobs until none is left (each thread, the caller's included). */
+/* Takes jobs until none is left (each thread, the caller's included),
+ * all with one scratch: the encoder's arrays are reused from job to
+ * job instead of mapped afresh for each (largest first, the first job
+ * sizes them). */
 static void *
 worker(void *arg)
 {
 	Pool *p = arg;
+	EthosuMlwScratch *s = ethosu_mlw_scratch_create();
 	for (size_t k; (k = atomic_fetch_add(&p->next, 1)) < p->n;)
-		run_job(&p->jobs[p->order[k]]);
+		run_job(s, &p->jobs[p->order[k]]);
+	ethosu_mlw_scratch_destroy(s);
 	return NULL;
 }
 
@@ -81,14 +87,14 @@ cg_threads(int64_t opt)
 void
 cg_pack_jobs(CgPackJob *jobs, size_t n, int threads)
 {
-	if (threads <= 1 || n <= 1) {
-		for (size_t i = 0; i < n; i++)
-			run_job(&jobs[i]);
-		return;
-	}
 	size_t *order = largest_first(jobs, n);
 	Pool p = { .jobs = jobs, .order = order, .n = n };
 	atomic_init(&p.next, 0);
+	if (threads <= 1 || n <= 1) {
+		worker(&p);
+		free(order);
+		return;
+	}
 	pthread_t tid[CG_MAX_THREADS];
 	int nt = 0;
 	if ((size_t)threads > n)

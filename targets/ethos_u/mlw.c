@@ -465,15 +465,36 @@ typedef struct BitWriter {
 	uint8_t *buf;
 	size_t cap;             /* bytes */
 	size_t nbytes;          /* whole bytes stored */
+	size_t start;           /* where the stream began in buf */
 	uint64_t acc;           /* bits not yet stored, first in bit 0 */
 	int nacc;               /* how many: 0..7 between calls */
 } BitWriter;
 
-/* Bits written so far. */
+/* A grow-only block of the scratch: its contents are not kept when it
+ * grows (each user fills it afresh), so growing is free + malloc, not
+ * a realloc that would copy. Reused, its pages are already mapped:
+ * a fresh block per stream costs a page fault per 4 KiB touched. */
+typedef struct Grow {
+	void *p;
+	size_t cap;             /* bytes */
+} Grow;
+
+static void *
+grow(Grow *g, size_t bytes)
+{
+	if (bytes > g->cap) {
+		free(g->p);
+		g->p = ir_xmalloc(bytes);
+		g->cap = bytes;
+	}
+	return g->p;
+}
+
+/* Bits of the stream written so far. */
 ENC size_t
 bw_pos(const BitWriter *w)
 {
-	return w->nbytes * 8 + (size_t)w->nacc;
+	return (w->nbytes - w->start) * 8 + (size_t)w->nacc;
 }
 
 /* Makes room for `bytes` more bytes plus the 8 bw_put may store past
@@ -699,12 +720,15 @@ scan_window(Scan *s, int i, int N, bool exclude_zero)
  * keeps its state in locals (the stores into the position tables could
  * alias the struct's fields) and syncs it around scan_window. */
 ENC void
-find_sections(const int16_t *v, int n, int lo, int hi, bool wide,
+find_sections(Scan *s, const int16_t *v, int n, int lo, int hi, bool wide,
     IntVec *starts)
 {
-	Scan *s = ir_xcalloc(1, sizeof(*s));
 	int restart = 0, zeros = 0, nnz = 0;
 	bool have = false;
+	/* nzpos is written before it is read: the rest starts at zero */
+	memset(s, 0, offsetof(Scan, nzpos));
+	s->starts = *starts;
+	s->starts.n = 0;
 	s->v = v;
 	s->lo = lo + 256;
 	s->wide = wide;
@@ -760,7 +784,6 @@ find_sections(const int16_t *v, int n, int lo, int hi, bool wide,
 		have = s->have;
 	}
 	*starts = s->starts;
-	free(s);
 }
 
 static int
@@ -876,8 +899,35 @@ static const uint8_t w_params[13] = {
 typedef struct Runs {
 	uint8_t *cfg;
 	int *end;
-	int n;
+	int n, cap;
 } Runs;
+
+/* Appends run (cfg, end), growing the arrays (kept by the scratch). */
+static void
+runs_push(Runs *r, int cfg, int end)
+{
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 16;
+		r->cfg = ir_xrealloc(r->cfg, (size_t)r->cap);
+		r->end = ir_xrealloc(r->end, (size_t)r->cap * sizeof(int));
+	}
+	r->cfg[r->n] = (uint8_t)cfg;
+	r->end[r->n++] = end;
+}
+
+/* The encoder's working memory (mlw.h): every array a stream needs,
+ * sized by the largest stream so far. */
+struct EthosuMlwScratch {
+	Grow vals;              /* ethosu_mlw_scratch_values */
+	Grow w;                 /* weight indices (not in place) */
+	Grow runs;              /* zero runs */
+	Grow change, from;      /* the search's path */
+	Grow ckpt;              /* its saved states */
+	Grow tab;               /* its bits per index and parameter */
+	Grow scan;              /* the palette scan */
+	IntVec starts;          /* section starts */
+	Runs wr, zr;            /* the searches' runs */
+};
 
 ENC int
 code_bits(int value, int param, bool zmode, int raw_bits)
@@ -1227,12 +1277,12 @@ replay_from(const Search16 *s, int i)
  * parameter. */
 ENC int
 steps32(const uint16_t *wv, const int *zv, int n, int raw_bits,
-    const Runs *free_at, Path *pa)
+    const Runs *free_at, Path *pa, Grow *tabmem)
 {
 	bool zmode = zv != NULL;
 	int ncfg = zmode ? 4 : 13, fi = 0, best = INT_MAX, bj = 0;
 	int32_t cost[NLANES], zbits[4];
-	BitsTable *tab = zmode ? NULL : ir_xmalloc(sizeof(*tab));
+	BitsTable *tab = zmode ? NULL : grow(tabmem, sizeof(*tab));
 	if (tab)
 		memset(tab->have, 0, sizeof(tab->have));
 	for (int j = 0; j < NLANES; j++)
@@ -1254,7 +1304,6 @@ steps32(const uint16_t *wv, const int *zv, int n, int raw_bits,
 			path_set(pa, i + 1, path_step4(cost, zbits, extra));
 		}
 	}
-	free(tab);
 	for (int j = 0; j < ncfg; j++)
 		if (cost[j] < best)
 			best = cost[bj = j];
@@ -1289,37 +1338,34 @@ skip_kept(const uint16_t *change, int i, int cfg)
  * weight indices wv or (when wv is NULL) the zero runs zv. Ties go to
  * the lower parameter index, and to keeping the parameter. */
 ENC void
-search_params(const uint16_t *wv, const int *zv, int n, int raw_bits,
-    const Runs *free_at, Runs *out)
+search_params(EthosuMlwScratch *sc, const uint16_t *wv, const int *zv,
+    int n, int raw_bits, const Runs *free_at, Runs *out)
 {
 	int bj, cfg, end, k;
 	Path pa = {0};
-	pa.change = ir_xmalloc((size_t)(n + 1) * sizeof(*pa.change));
+	pa.change = grow(&sc->change, (size_t)(n + 1) * sizeof(*pa.change));
 	pa.change[0] = 0;
 #if defined(__SSE2__)
 	Search16 s16 = { wv, raw_bits, NULL, NULL };
 	if (!zv) {
-		s16.tab = ir_xmalloc(sizeof(*s16.tab));
+		s16.tab = grow(&sc->tab, sizeof(*s16.tab));
 		memset(s16.tab->have, 0, sizeof(s16.tab->have));
-		s16.ckpt = ir_xmalloc(((size_t)n / (1 << CKPT_SHIFT) + 1) *
-		    sizeof(*s16.ckpt));
+		s16.ckpt = grow(&sc->ckpt, ((size_t)n / (1 << CKPT_SHIFT) +
+		    1) * sizeof(*s16.ckpt));
 		pa.s16 = &s16;
 		bj = weight_steps16(&s16, n, pa.change);
 	} else {
-		pa.from = ir_xmalloc((size_t)n + 1);
-		bj = steps32(NULL, zv, n, 0, free_at, &pa);
+		pa.from = grow(&sc->from, (size_t)n + 1);
+		bj = steps32(NULL, zv, n, 0, free_at, &pa, &sc->tab);
 	}
 #else
-	pa.from = ir_xmalloc((size_t)n + 1);
-	bj = steps32(wv, zv, n, raw_bits, free_at, &pa);
+	pa.from = grow(&sc->from, (size_t)n + 1);
+	bj = steps32(wv, zv, n, raw_bits, free_at, &pa, &sc->tab);
 #endif
 	/* Walk back: a state whose predecessor had another parameter
 	 * starts a run; the run before it ends one value earlier. Runs
 	 * come out last first: collected, then reversed. */
-	int cap = 16;
 	out->n = 0;
-	out->cfg = ir_xmalloc((size_t)cap);
-	out->end = ir_xmalloc((size_t)cap * sizeof(int));
 	cfg = bj;
 	end = n;
 	for (int i = n; i >= 0; i--) {
@@ -1330,14 +1376,7 @@ search_params(const uint16_t *wv, const int *zv, int n, int raw_bits,
 		int pc = i > 0 ? path_from(&pa, i) : cfg;
 		if (pc == cfg && i > 0)
 			continue;
-		if (out->n == cap) {
-			cap *= 2;
-			out->cfg = ir_xrealloc(out->cfg, (size_t)cap);
-			out->end = ir_xrealloc(out->end, (size_t)cap *
-			    sizeof(int));
-		}
-		out->cfg[out->n] = (uint8_t)cfg;
-		out->end[out->n++] = end;
+		runs_push(out, cfg, end);
 		cfg = pc;
 		end = i - 1;
 	}
@@ -1349,12 +1388,6 @@ search_params(const uint16_t *wv, const int *zv, int n, int raw_bits,
 		out->cfg[k] = out->cfg[j];
 		out->cfg[j] = c;
 	}
-	free(pa.change);
-	free(pa.from);
-#if defined(__SSE2__)
-	free(s16.tab);
-	free(s16.ckpt);
-#endif
 }
 
 /* One slice's coding parameters. */
@@ -1634,16 +1667,16 @@ split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
 }
 
 ENC void
-encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p,
-    uint16_t *inplace)
+encode_section(EthosuMlwScratch *sc, BitWriter *bw, const int16_t *v, int n,
+    const Palette *p, uint16_t *inplace)
 {
 	int raw_bits, nw, pos = 0, iw = 0, iz = 0;
 	/* Indices fit 16 bits (below 512 + 32); runs only when coded.
 	 * In place, index k overwrites value k, already read (k <= i). */
-	uint16_t *w = inplace ? inplace : ir_xmalloc((size_t)n * sizeof(*w));
-	int *runs = p->zruns ? ir_xmalloc(((size_t)n + 1) * sizeof(int)) :
+	uint16_t *w = inplace ? inplace : grow(&sc->w, (size_t)n * sizeof(*w));
+	int *runs = p->zruns ? grow(&sc->runs, ((size_t)n + 1) * sizeof(int)) :
 	    NULL;
-	Runs wr = {0}, zr = {0};
+	Runs wr = sc->wr, zr = sc->zr;
 	bool newpal = true;
 	/* Raw indices only when every value is in the palette or there is
 	 * no palette; 100 bits makes the search never pick them. */
@@ -1653,11 +1686,12 @@ encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p,
 	else
 		raw_bits = p->size == 0 ? p->bits : 100;
 	nw = split_section(v, n, p, w, runs);
-	search_params(w, NULL, nw, raw_bits, NULL, &wr);
+	zr.n = 0;
+	search_params(sc, w, NULL, nw, raw_bits, NULL, &wr);
 	if (nw == 0)
 		wr.n = 0;
 	if (p->zruns)
-		search_params(NULL, runs, nw + 1, 0, &wr, &zr);
+		search_params(sc, NULL, runs, nw + 1, 0, &wr, &zr);
 	while (pos < nw || newpal) {
 		int end = pos + MAX_SLICE - 1;
 		SliceEnc s;
@@ -1683,13 +1717,8 @@ encode_section(BitWriter *bw, const int16_t *v, int n, const Palette *p,
 			iz++;
 		pos = end;
 	}
-	free(wr.cfg);
-	free(wr.end);
-	free(zr.cfg);
-	free(zr.end);
-	if (!inplace)
-		free(w);
-	free(runs);
+	sc->wr = wr;
+	sc->zr = zr;
 }
 
 /* The smallest and largest of n > 0 values (the range check, and the
@@ -1727,21 +1756,22 @@ value_range(const int16_t *v, size_t n, int *lo, int *hi)
 /* Everything after the checks: the sections, their slices, the end
  * of the stream. */
 ENC void
-encode_stream(const int16_t *values, int n, int lo, int hi, bool wide,
-    uint16_t *inplace, BitWriter *bwp)
+encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
+    int hi, bool wide, uint16_t *inplace, BitWriter *bwp)
 {
 	BitWriter bw = *bwp;
-	IntVec starts = {0};
-	find_sections(values, n, lo, hi, wide, &starts);
+	IntVec starts = sc->starts;
+	find_sections(grow(&sc->scan, sizeof(Scan)), values, n, lo, hi, wide,
+	    &starts);
+	sc->starts = starts;
 	for (int k = 0; k < starts.n; k++) {
 		int from = starts.v[k];
 		int to = k + 1 < starts.n ? starts.v[k + 1] : n;
 		Palette p;
 		choose_palette(values + from, to - from, &p);
-		encode_section(&bw, values + from, to - from, &p,
+		encode_section(sc, &bw, values + from, to - from, &p,
 		    inplace ? inplace + from : NULL);
 	}
-	free(starts.v);
 	/* End of stream, ones to the byte, 0xff to 16 bytes. */
 	bw_reserve(&bw, 32);
 	bw_put(&bw, 3, ZDIV_EOS);
@@ -1753,10 +1783,10 @@ encode_stream(const int16_t *values, int n, int lo, int hi, bool wide,
 }
 
 static void
-encode_baseline(const int16_t *values, int n, int lo, int hi,
-    uint16_t *inplace, BitWriter *bw)
+encode_baseline(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
+    int hi, uint16_t *inplace, BitWriter *bw)
 {
-	encode_stream(values, n, lo, hi, false, inplace, bw);
+	encode_stream(sc, values, n, lo, hi, false, inplace, bw);
 }
 
 #if defined(MLW_DISPATCH)
@@ -1766,10 +1796,10 @@ encode_baseline(const int16_t *values, int n, int lo, int hi,
  * need no CL (the chunk coder is made of them), counts of trailing
  * zeros and bits are one instruction each. */
 __attribute__((target(MLW_FAST))) static void
-encode_fast(const int16_t *values, int n, int lo, int hi,
-    uint16_t *inplace, BitWriter *bw)
+encode_fast(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
+    int hi, uint16_t *inplace, BitWriter *bw)
 {
-	encode_stream(values, n, lo, hi, true, inplace, bw);
+	encode_stream(sc, values, n, lo, hi, true, inplace, bw);
 }
 #endif
 
@@ -1799,25 +1829,55 @@ ethosu_mlw_has_fast_path(void)
 	return use_fast(ETHOSU_MLW_ISA_AUTO);
 }
 
-/* All entry points; inplace (values' own buffer, or NULL) receives
- * the weight indices. */
-static bool
-mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
-    EthosuMlwIsa isa, uint8_t **out, size_t *nout, EthosuWeightError *e)
+EthosuMlwScratch *
+ethosu_mlw_scratch_create(void)
 {
-	BitWriter bw = {0};
-	int lo, hi;
-	*out = NULL;
-	*nout = 0;
-	if (n > INT_MAX / 4) {
-		seterr(e, 0, "%zu weights are too many for one stream", n);
-		return false;
-	}
-	if (n == 0)
-		return true;
-	value_range(values, n, &lo, &hi);
-	for (size_t i = 0; (lo < -ETHOSU_MLW_MAX_WEIGHT ||
-	    hi > ETHOSU_MLW_MAX_WEIGHT) && i < n; i++) {
+	return ir_xcalloc(1, sizeof(EthosuMlwScratch));
+}
+
+/* Frees what s holds, not s. */
+static void
+scratch_release(EthosuMlwScratch *s)
+{
+	free(s->vals.p);
+	free(s->w.p);
+	free(s->runs.p);
+	free(s->change.p);
+	free(s->from.p);
+	free(s->ckpt.p);
+	free(s->tab.p);
+	free(s->scan.p);
+	free(s->starts.v);
+	free(s->wr.cfg);
+	free(s->wr.end);
+	free(s->zr.cfg);
+	free(s->zr.end);
+}
+
+void
+ethosu_mlw_scratch_destroy(EthosuMlwScratch *s)
+{
+	if (!s)
+		return;
+	scratch_release(s);
+	free(s);
+}
+
+int16_t *
+ethosu_mlw_scratch_values(EthosuMlwScratch *s, size_t n)
+{
+	return grow(&s->vals, (n ? n : 1) * sizeof(int16_t));
+}
+
+/* The range check: false (e says which) for a value outside
+ * -255..255. */
+static bool
+check_values(const int16_t *values, size_t n, int *lo, int *hi,
+    EthosuWeightError *e)
+{
+	value_range(values, n, lo, hi);
+	for (size_t i = 0; (*lo < -ETHOSU_MLW_MAX_WEIGHT ||
+	    *hi > ETHOSU_MLW_MAX_WEIGHT) && i < n; i++) {
 		if (values[i] < -ETHOSU_MLW_MAX_WEIGHT ||
 		    values[i] > ETHOSU_MLW_MAX_WEIGHT) {
 			if (e) {
@@ -1828,15 +1888,68 @@ mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
 			return false;
 		}
 	}
+	return true;
+}
+
+/* Every entry point: appends the stream to bw's buffer; inplace
+ * (values' own buffer, or NULL) receives the weight indices. */
+static bool
+mlw_encode_with(EthosuMlwScratch *sc, const int16_t *values, size_t n,
+    uint16_t *inplace, EthosuMlwIsa isa, BitWriter *bw,
+    EthosuWeightError *e)
+{
+	int lo, hi;
+	if (n > INT_MAX / 4) {
+		seterr(e, 0, "%zu weights are too many for one stream", n);
+		return false;
+	}
+	if (n == 0)
+		return true;
+	if (!check_values(values, n, &lo, &hi, e))
+		return false;
 #if defined(MLW_DISPATCH)
 	if (use_fast(isa))
-		encode_fast(values, (int)n, lo, hi, inplace, &bw);
+		encode_fast(sc, values, (int)n, lo, hi, inplace, bw);
 	else
 #endif
-		encode_baseline(values, (int)n, lo, hi, inplace, &bw);
+		encode_baseline(sc, values, (int)n, lo, hi, inplace, bw);
+	return true;
+}
+
+/* The entry points that return a stream of their own, with a scratch
+ * of their own. */
+static bool
+mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
+    EthosuMlwIsa isa, uint8_t **out, size_t *nout, EthosuWeightError *e)
+{
+	EthosuMlwScratch sc = {0};
+	BitWriter bw = {0};
+	bool ok = mlw_encode_with(&sc, values, n, inplace, isa, &bw, e);
+	scratch_release(&sc);
+	if (!ok) {
+		free(bw.buf);
+		bw.buf = NULL;
+		bw.nbytes = 0;
+	}
 	*out = bw.buf;
 	*nout = bw.nbytes;
-	return true;
+	return ok;
+}
+
+bool
+ethosu_mlw_encode_append(EthosuMlwScratch *s, int16_t *values, size_t n,
+    uint8_t **buf, size_t *len, size_t *cap, EthosuWeightError *e)
+{
+	BitWriter bw = { .buf = *buf, .cap = *cap, .nbytes = *len,
+	    .start = *len };
+	bool ok = mlw_encode_with(s, values, n, (uint16_t *)values,
+	    ETHOSU_MLW_ISA_AUTO, &bw, e);
+	/* on failure nothing was written: *len stays */
+	*buf = bw.buf;
+	*cap = bw.cap;
+	if (ok)
+		*len = bw.nbytes;
+	return ok;
 }
 
 bool

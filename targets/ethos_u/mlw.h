@@ -51,6 +51,34 @@ bool ethosu_mlw_encode(const int16_t *values, size_t n, uint8_t **out,
 bool ethosu_mlw_encode_inplace(int16_t *values, size_t n, uint8_t **out,
     size_t *nout, EthosuWeightError *e);
 
+/* The encoder's working memory, reused across streams: the arrays of
+ * one stream (its indices, zero runs, the parameter search's path) are
+ * kept at the largest size asked so far instead of being allocated and
+ * freed per stream, which for big streams means fresh pages (a page
+ * fault per 4 KiB) every time. One per thread: a scratch is not shared
+ * between threads. Created empty; destroy frees it and all it holds
+ * (NULL is fine). */
+typedef struct EthosuMlwScratch EthosuMlwScratch;
+EthosuMlwScratch *ethosu_mlw_scratch_create(void);
+void ethosu_mlw_scratch_destroy(EthosuMlwScratch *s);
+
+/* Room for n values in s, for a caller to gather a stream's values into
+ * before ethosu_mlw_encode_append; valid until the next call on s that
+ * asks for more room (no other call touches it). */
+int16_t *ethosu_mlw_scratch_values(EthosuMlwScratch *s, size_t n);
+
+/* ethosu_mlw_encode_inplace with s's memory, appending the stream to a
+ * growing buffer instead of returning one: *buf (malloc'd or NULL) has
+ * *cap bytes, the first *len in use. The stream goes at *len (no
+ * padding before it; its own end padding counts from its start), *buf
+ * is realloc'd as needed and *len grows by the stream's length. values
+ * (ethosu_mlw_scratch_values' room, or the caller's) are garbage
+ * afterwards. On failure *len is unchanged (*buf and *cap may have
+ * grown). The same bytes as ethosu_mlw_encode. */
+bool ethosu_mlw_encode_append(EthosuMlwScratch *s, int16_t *values,
+    size_t n, uint8_t **buf, size_t *len, size_t *cap,
+    EthosuWeightError *e);
+
 /* Which build of the encoder runs. The encoder is compiled for the
  * baseline (SSE2 on x86-64, plain C elsewhere) and, on x86, once more
  * for AVX2 with BMI2; the choice changes the speed, never the bytes.

@@ -2,6 +2,7 @@
  * weight streams, bias/scale records and Vela's weight tensor layout. */
 #include "targets/ethos_u/weights.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -612,12 +613,52 @@ buf_add(Buf *b, const uint8_t *data, size_t n)
 	b->n += n;
 }
 
+/* Sets b's capacity to more than the tensor should need: two and a
+ * half bytes a weight (mlw codes one in at most ten bits or so; the
+ * order pads the blocks), the records, 16-byte padding per range.
+ * Growing instead would copy the tensor at each doubling, into fresh
+ * pages; pages of the estimate never written cost no memory. */
+static void
+buf_reserve(Buf *b, const EthosuWeightGeom *g, bool weights, bool scales,
+    int nslices)
+{
+	size_t bytes = (size_t)nslices * 2 * 64 + 1024;
+	if (weights)
+		bytes += 2 * ethosu_weights_volume(g) * 5 / 4;
+	if (scales)
+		bytes += (size_t)g->ofm_depth * ETHOSU_SCALE_RECORD;
+	b->p = ir_xmalloc(bytes);
+	b->cap = bytes;
+}
+
+/* Appends core's weight stream to b: the values gathered into the
+ * scratch's room (sized exactly: order_grow never reallocates it), the
+ * stream encoded straight into b, no copy in between. */
+static bool
+encode_into(EthosuMlwScratch *s, const EthosuWeightGeom *g, int core,
+    const int16_t *ohwi, Buf *b, EthosuWeightError *e)
+{
+	Order o = {0};
+	size_t len;
+	if (!check_core(g, core, e))
+		return false;
+	len = (size_t)order_length(g, core);
+	o.ohwi = ohwi;
+	o.vals = ethosu_mlw_scratch_values(s, len);
+	o.cap = len ? len : 1;
+	order_walk(g, core, &o);
+	assert(o.n <= len);
+	return ethosu_mlw_encode_append(s, o.vals, o.n, &b->p, &b->n, &b->cap,
+	    e);
+}
+
 /* Appends one (slice, core) range: scales, padding, weights. */
 static bool
-pack_range(const EthosuWeightGeom *gs, int core, const int16_t *ohwi,
-    const EthosuScale *scales, Buf *b, EthosuWeightRange *r,
-    EthosuWeightError *e)
+pack_range(EthosuMlwScratch *s, const EthosuWeightGeom *gs, int core,
+    const int16_t *ohwi, const EthosuScale *scales, Buf *b,
+    EthosuWeightRange *r, EthosuWeightError *e)
 {
+	size_t at;
 	uint8_t *p;
 	size_t np;
 	r->core = core;
@@ -632,14 +673,12 @@ pack_range(const EthosuWeightGeom *gs, int core, const int16_t *ohwi,
 		r->scale_bytes = np;
 		buf_add(b, NULL, (16 - b->n % 16) % 16);
 	}
-	r->weight_offset = b->n;
+	r->weight_offset = at = b->n;
 	r->weight_bytes = 0;
 	if (ohwi) {
-		if (!ethosu_weights_encode(gs, core, ohwi, &p, &np, e))
+		if (!encode_into(s, gs, core, ohwi, b, e))
 			return false;
-		buf_add(b, p, np);
-		free(p);
-		r->weight_bytes = np;
+		r->weight_bytes = b->n - at;
 	}
 	return true;
 }
@@ -668,6 +707,19 @@ ethosu_weights_pack(const EthosuWeightGeom *g, const int16_t *ohwi,
     uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
     size_t *nranges, EthosuWeightError *e)
 {
+	EthosuMlwScratch *s = ethosu_mlw_scratch_create();
+	bool ok = ethosu_weights_pack_with(s, g, ohwi, scales, depth_offsets,
+	    nslices, out, nout, ranges, nranges, e);
+	ethosu_mlw_scratch_destroy(s);
+	return ok;
+}
+
+bool
+ethosu_weights_pack_with(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const int16_t *ohwi, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t **out, size_t *nout,
+    EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e)
+{
 	Buf b = {0};
 	size_t per_ch = ethosu_weights_volume(g) / (size_t)g->ofm_depth;
 	int ncores = imin(g->ncores, g->ofm_depth);
@@ -678,6 +730,7 @@ ethosu_weights_pack(const EthosuWeightGeom *g, const int16_t *ohwi,
 	if (!check_slices(g, depth_offsets, nslices, e))
 		return false;
 	*ranges = ir_xcalloc((size_t)nslices * 2, sizeof(**ranges));
+	buf_reserve(&b, g, ohwi != NULL, scales != NULL, nslices);
 	for (int i = 0; i < nslices; i++) {
 		EthosuWeightGeom gs = *g;
 		int d0 = depth_offsets[i];
@@ -688,7 +741,7 @@ ethosu_weights_pack(const EthosuWeightGeom *g, const int16_t *ohwi,
 			    g->ncores == 0)
 				continue;
 			r->depth = d0;
-			if (!pack_range(&gs, core, ohwi ? ohwi + (size_t)d0 *
+			if (!pack_range(s, &gs, core, ohwi ? ohwi + (size_t)d0 *
 			    per_ch : NULL, scales ? scales + d0 : NULL, &b, r,
 			    e)) {
 				free(b.p);
@@ -700,6 +753,9 @@ ethosu_weights_pack(const EthosuWeightGeom *g, const int16_t *ohwi,
 			++*nranges;
 		}
 	}
+	/* The unused tail back (a big block shrinks in place) */
+	if (b.cap - b.n >= 4096)
+		b.p = ir_xrealloc(b.p, b.n ? b.n : 1);
 	*out = b.p;
 	*nout = b.n;
 	return true;

@@ -181,4 +181,12 @@ bool ethosu_weights_pack(const EthosuWeightGeom *g, const int16_t *ohwi,
     uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
     size_t *nranges, EthosuWeightError *e);
 
+/* ethosu_weights_pack with the encoder's working memory in s (one per
+ * thread; see ethosu_mlw_scratch_create), reused from call to call.
+ * The same bytes and ranges. */
+bool ethosu_weights_pack_with(EthosuMlwScratch *s,
+    const EthosuWeightGeom *g, const int16_t *ohwi, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t **out, size_t *nout,
+    EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e);
+
 #endif /* NPUIR_TARGETS_ETHOS_U_WEIGHTS_H */

@@ -358,3 +358,50 @@ Test(ethosu_mlw, every_prefix_and_bit_flip_is_handled)
 	}
 	free(enc);
 }
+
+/* One scratch over streams large and small, with and without zero
+ * runs, its values room as the input: each stream appended after what
+ * the buffer holds gives ethosu_mlw_encode's bytes, the bytes before it
+ * untouched; a value out of range leaves the length as it was and the
+ * scratch usable. */
+Test(ethosu_mlw, scratch_append_gives_the_same_bytes)
+{
+	static const size_t sizes[] = { 70000, 3, 40000, 500, 90000, 1, 0,
+	    12000 };
+	EthosuMlwScratch *sc = ethosu_mlw_scratch_create();
+	uint8_t *buf = malloc(5);
+	size_t len = 5, cap = 5;
+	uint32_t s = 4242;
+	EthosuWeightError e;
+	memcpy(buf, "mlw!!", 5);
+	for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++) {
+		size_t n = sizes[t], at = len, nref;
+		int16_t *v = malloc((n ? n : 1) * sizeof(*v));
+		int16_t *room = ethosu_mlw_scratch_values(sc, n);
+		uint8_t *ref;
+		fill(v, n, &s, (int)t % 4);
+		memcpy(room, v, n * sizeof(*v));
+		cr_assert(ethosu_mlw_encode(v, n, &ref, &nref, &e));
+		cr_assert(ethosu_mlw_encode_append(sc, room, n, &buf, &len,
+		    &cap, &e), "case %zu: %s", t, e.msg);
+		cr_assert_eq(len - at, nref, "case %zu", t);
+		cr_assert_leq(len, cap);
+		if (nref)
+			cr_assert_arr_eq(buf + at, ref, nref, "case %zu", t);
+		cr_assert_arr_eq(buf, "mlw!!", 5);
+		free(v);
+		free(ref);
+	}
+	int16_t bad[3] = { 1, -256, 2 };
+	size_t was = len;
+	cr_assert_not(ethosu_mlw_encode_append(sc, bad, 3, &buf, &len, &cap,
+	    &e));
+	cr_assert_eq(len, was);
+	cr_assert_str_eq(e.msg, "weight 1 is -256, outside -255..255");
+	int16_t ok[2] = { 7, -7 };
+	cr_assert(ethosu_mlw_encode_append(sc, ok, 2, &buf, &len, &cap, &e));
+	cr_assert_eq(len, was + 16);
+	ethosu_mlw_scratch_destroy(sc);
+	ethosu_mlw_scratch_destroy(NULL);
+	free(buf);
+}

@@ -397,3 +397,53 @@ Test(ethosu_weights, pack_lays_out_slices_and_cores)
 	    &nr, &e));
 	cr_assert_str_eq(e.msg, "depth slice 1 is empty or reversed");
 }
+
+/* A scratch reused over packings of several shapes (a large one first,
+ * as the codegen's pool takes them, then smaller and larger ones,
+ * depthwise and two cores) gives ethosu_weights_pack's tensor and
+ * ranges each time. */
+Test(ethosu_weights, pack_with_a_reused_scratch_is_the_same)
+{
+	static const int shapes[][6] = {
+		/* kind, ofm, ifm, k, block, cores */
+		{ 0, 96, 200, 3, 16, 1 }, { 0, 5, 3, 1, 16, 2 },
+		{ 1, 40, 1, 3, 16, 1 }, { 0, 128, 300, 1, 32, 2 },
+		{ 0, 9, 17, 5, 8, 1 },
+	};
+	EthosuMlwScratch *s = ethosu_mlw_scratch_create();
+	uint32_t x = 99;
+	for (size_t t = 0; t < sizeof(shapes) / sizeof(shapes[0]); t++) {
+		const int *sh = shapes[t];
+		EthosuWeightGeom g = geom(sh[0] ? ETHOSU_WEIGHTS_DEPTHWISE :
+		    ETHOSU_WEIGHTS_CONV, sh[1], sh[2], sh[3], sh[3], sh[4],
+		    256, sh[5]);
+		size_t vol = ethosu_weights_volume(&g), n1, n2, nr1, nr2;
+		int16_t *w = malloc(vol * sizeof(*w));
+		EthosuScale *sc = calloc((size_t)sh[1], sizeof(*sc));
+		int offs[3] = { 0, sh[1] / 2, sh[1] };
+		uint8_t *b1, *b2;
+		EthosuWeightRange *r1, *r2;
+		EthosuWeightError e;
+		for (size_t i = 0; i < vol; i++) {
+			x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+			w[i] = x % 3 ? 0 : (int16_t)((int)(x >> 8) % 101 - 50);
+		}
+		for (int c = 0; c < sh[1]; c++)
+			sc[c] = (EthosuScale){ c * 3 - 7, 1u << 29, 30 };
+		cr_assert(ethosu_weights_pack(&g, w, sc, offs, 2, &b1, &n1, &r1,
+		    &nr1, &e), "%s", e.msg);
+		cr_assert(ethosu_weights_pack_with(s, &g, w, sc, offs, 2, &b2,
+		    &n2, &r2, &nr2, &e), "%s", e.msg);
+		cr_assert_eq(n1, n2, "case %zu", t);
+		cr_assert_arr_eq(b1, b2, n1, "case %zu", t);
+		cr_assert_eq(nr1, nr2);
+		cr_assert_arr_eq(r1, r2, nr1 * sizeof(*r1));
+		free(b1);
+		free(b2);
+		free(r1);
+		free(r2);
+		free(w);
+		free(sc);
+	}
+	ethosu_mlw_scratch_destroy(s);
+}
