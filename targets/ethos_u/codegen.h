@@ -275,6 +275,8 @@ int cg_threads(int64_t n);
 void cg_pack_jobs(CgPackJob *jobs, size_t n, int threads);
 /* Frees a job's results (what was not taken). */
 void cg_pack_job_free(CgPackJob *j);
+/* Moves j's packed blob and ranges into p (freeing p's own). */
+void cg_take_blob(CgPrep *p, CgPackJob *j);
 /* Packs the weights of every prep of the run that cg_prepare left to
  * pack (all at once, on g->threads threads) and points its weight and
  * scale registers at them. False (reported at the op, in the run's

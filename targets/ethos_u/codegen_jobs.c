@@ -129,6 +129,19 @@ report_op(const Cg *g, size_t i)
 	return NULL;
 }
 
+void
+cg_take_blob(CgPrep *p, CgPackJob *j)
+{
+	free(p->blob);
+	free(p->ranges);
+	p->blob = j->blob;
+	p->nblob = j->nblob;
+	p->ranges = j->ranges;
+	p->nranges = j->nranges;
+	j->blob = NULL;
+	j->ranges = NULL;
+}
+
 /* Takes a packing's results into p: one depth slice, each core's
  * records then its stream. */
 static bool
@@ -136,12 +149,7 @@ take_packed(CgPrep *p, CgPackJob *j)
 {
 	if (j->nranges < 1 || j->nranges > 2)
 		return false;
-	p->blob = j->blob;
-	p->nblob = j->nblob;
-	p->ranges = j->ranges;
-	p->nranges = j->nranges;
-	j->blob = NULL;
-	j->ranges = NULL;
+	cg_take_blob(p, j);
 	CgNpuOp *n = &p->n;
 	for (size_t i = 0; i < p->nranges; i++) {
 		const EthosuWeightRange *r = &p->ranges[i];

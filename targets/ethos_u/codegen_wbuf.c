@@ -174,14 +174,7 @@ take_slices(CgPrep *p, CgPackJob *j)
 		    j->err.msg);
 		return false;
 	}
-	free(p->blob);
-	free(p->ranges);
-	p->blob = j->blob;
-	p->nblob = j->nblob;
-	p->ranges = j->ranges;
-	p->nranges = j->nranges;
-	j->blob = NULL;
-	j->ranges = NULL;
+	cg_take_blob(p, j);
 	return true;
 }
 
