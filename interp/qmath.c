@@ -408,21 +408,16 @@ qmath_mean_out(int64_t raw_sum, int64_t zp_in, int64_t n, QMultiplier m,
 	    lo, hi);
 }
 
-/* One axis of ResizeBilinearInteger: the 10-bit scale. */
-static int64_t
-resize_scale10(int64_t in, int64_t out, bool align)
+int64_t
+qmath_resize_scale10(int64_t in, int64_t out, bool align)
 {
 	if (align && out > 1)
 		return ((1 << 10) * (in - 1) + (out - 1) / 2) / (out - 1);
 	return ((1 << 10) * in + out / 2) / out;
 }
 
-/* ComputeInterpolationValuesInteger: the 10-bit source position of
- * output index v and the two rows (columns) it falls between. C's
- * division truncates toward zero, as TFLite's does on a negative
- * half-pixel position. */
-static void
-resize_pos10(int64_t v, int64_t s, bool half, int64_t size, int64_t *pos,
+void
+qmath_resize_pos10(int64_t v, int64_t s, bool half, int64_t size, int64_t *pos,
     int64_t *lo, int64_t *hi)
 {
 	*pos = half ? v * s + s / 2 - (1 << 9) : v * s;
@@ -435,8 +430,8 @@ void
 qmath_resize_bilinear(const QWindow *g, bool align, bool half, bool single,
     const int32_t *x, int32_t *out)
 {
-	int64_t sy = resize_scale10(g->h, g->oh, align);
-	int64_t sx = resize_scale10(g->w, g->ow, align);
+	int64_t sy = qmath_resize_scale10(g->h, g->oh, align);
+	int64_t sx = qmath_resize_scale10(g->w, g->ow, align);
 	int64_t n, oy, ox, c;
 
 	for (n = 0; n < g->n; n++)
@@ -445,8 +440,8 @@ qmath_resize_bilinear(const QWindow *g, bool align, bool half, bool single,
 		int64_t fy, y0, y1, fx, x0, x1, dy, dx;
 		const int32_t *r00, *r10, *r01, *r11;
 
-		resize_pos10(oy, sy, half, g->h, &fy, &y0, &y1);
-		resize_pos10(ox, sx, half, g->w, &fx, &x0, &x1);
+		qmath_resize_pos10(oy, sy, half, g->h, &fy, &y0, &y1);
+		qmath_resize_pos10(ox, sx, half, g->w, &fx, &x0, &x1);
 		dy = fy - (1 << 10) * y0;
 		dx = fx - (1 << 10) * x0;
 		r00 = x + ((n * g->h + y0) * g->w + x0) * g->c;

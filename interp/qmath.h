@@ -165,6 +165,16 @@ QMultiplier qmath_mean_multiplier(QMultiplier m, int64_t n);
 int32_t qmath_mean_out(int64_t raw_sum, int64_t zp_in, int64_t n,
     QMultiplier m, bool single, int64_t zp_out, int64_t lo, int64_t hi);
 
+/* One axis of ResizeBilinearInteger: the 10-bit scale from `in` to
+ * `out` elements. */
+int64_t qmath_resize_scale10(int64_t in, int64_t out, bool align);
+/* ComputeInterpolationValuesInteger: the 10-bit source position of
+ * output index v under scale s and the two rows (columns) of an axis of
+ * `size` it falls between. C's division truncates toward zero, as
+ * TFLite's does on a negative half-pixel position. */
+void qmath_resize_pos10(int64_t v, int64_t s, bool half, int64_t size,
+    int64_t *pos, int64_t *lo, int64_t *hi);
+
 /* TFLite's ResizeBilinearInteger (reference/resize_bilinear.h) on NHWC
  * stored integers: input g->n x g->h x g->w x g->c, output g->n x g->oh x
  * g->ow x g->c (the other fields of g are unused); 10-bit fixed-point

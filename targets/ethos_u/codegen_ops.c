@@ -1715,18 +1715,14 @@ typedef struct BilAxis {
 	int64_t w[BIL_MAX_F][2];
 } BilAxis;
 
-/* TFLite's ComputeInterpolationValuesInteger (reference
- * resize_bilinear.h) for output v: the 10-bit source position and the
- * two rows it reads (C's division truncates, as C++'s does). */
+/* TFLite's position of output v of m on an axis of n and the two rows
+ * it reads (the interpreter's own arithmetic, interp/qmath.h). */
 static void
 bil_tflite(int64_t v, int64_t n, int64_t m, bool align, bool half,
     int64_t *pos, int64_t *lo, int64_t *hi)
 {
-	int64_t s = align && m > 1 ? (1024 * (n - 1) + (m - 1) / 2) / (m - 1) :
-	    (1024 * n + m / 2) / m;
-	*pos = half ? v * s + s / 2 - 512 : v * s;
-	*lo = *pos / 1024 > 0 ? *pos / 1024 : 0;
-	*hi = (*pos + 1023) / 1024 < n - 1 ? (*pos + 1023) / 1024 : n - 1;
+	qmath_resize_pos10(v, qmath_resize_scale10(n, m, align), half, n, pos,
+	    lo, hi);
 }
 
 static int64_t
