@@ -104,6 +104,47 @@ ethos_u_sched_cascade(const SchedGeom *g, int n, int S, SchedRange *prod,
 	}
 }
 
+/* Consumer stripe s reads in[s] only when it writes rows. */
+static bool
+reads(const SchedRange *next_prod, const SchedRange *next_in, int s)
+{
+	return next_prod[s].lo < next_prod[s].hi &&
+	    next_in[s].lo < next_in[s].hi;
+}
+
+int64_t
+ethos_u_sched_ring(const SchedRange *prod, const SchedRange *next_prod,
+    const SchedRange *next_in, int S)
+{
+	/* A ring when some window spans rows of two stripes. Stripes are
+	 * consecutive rising ranges, so it does when a stripe's end falls
+	 * inside a window. */
+	bool keeps = false;
+	for (int s = 0; s < S && !keeps; s++) {
+		if (!reads(next_prod, next_in, s))
+			continue;
+		for (int t = 0; t < S && !keeps; t++)
+			keeps = prod[t].lo < prod[t].hi && prod[t].hi >
+			    next_in[s].lo && prod[t].hi < next_in[s].hi;
+	}
+	if (!keeps)
+		return 0;
+	/* Producer stripe s runs before consumer stripe s: the ring then
+	 * holds every row written so far from the window's first row on,
+	 * and each stripe whole. */
+	int64_t hi = 0, rows = 1;
+	for (int s = 0; s < S; s++) {
+		if (prod[s].lo < prod[s].hi) {
+			hi = prod[s].hi > hi ? prod[s].hi : hi;
+			if (prod[s].hi - prod[s].lo > rows)
+				rows = prod[s].hi - prod[s].lo;
+		}
+		if (reads(next_prod, next_in, s) && hi - next_in[s].lo > rows)
+			rows = hi - next_in[s].lo;
+	}
+	return rows;
+}
+
 /* ------------------------------------------------------------ the ops */
 
 static int64_t

@@ -62,6 +62,17 @@ void ethos_u_sched_in_rows(const SchedGeom *g, SchedRange r, SchedRange *in,
 void ethos_u_sched_cascade(const SchedGeom *g, int n, int S,
     SchedRange *prod, SchedRange *in, int64_t *pad_top, int64_t *pad_bottom);
 
+/* The rows of op k's rolling buffer in a cascade (prod: its stripes;
+ * next_prod, next_in: the next op's stripes and the rows they read),
+ * or 0 when no window of the next op spans two of its stripes (no row
+ * is kept: the stripes stay apart). Producer stripe s runs before
+ * consumer stripe s, so the ring holds the most rows live at once, at
+ * least each stripe. ethos-u-schedule marks the stripes with it
+ * (`ethos_u.ring`), bufferize and ethos-u-codegen allocate it, and the
+ * search and ethos-u-estimate count it. */
+int64_t ethos_u_sched_ring(const SchedRange *prod,
+    const SchedRange *next_prod, const SchedRange *next_in, int S);
+
 /* One point of the search: peak SRAM bytes and cycles. */
 typedef struct SchedPoint {
 	int64_t peak;

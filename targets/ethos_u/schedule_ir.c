@@ -194,42 +194,6 @@ stripe_op(Emit *e, IrOp *op, const SchedGeom *g, IrValue *chained,
 	return ir_op_result(s, 0);
 }
 
-/* The rows op k's ring must hold: producer stripe s runs before
- * consumer stripe s, which reads rows in[s] (gather's window); the
- * ring then holds every row written so far from the consumer's first
- * row on, and each stripe whole. */
-static int64_t
-ring_rows(const SchedRange *prod, const SchedRange *in, int S)
-{
-	int64_t hi = 0, rows = 1;
-	for (int s = 0; s < S; s++) {
-		if (prod[s].lo < prod[s].hi) {
-			hi = prod[s].hi > hi ? prod[s].hi : hi;
-			if (prod[s].hi - prod[s].lo > rows)
-				rows = prod[s].hi - prod[s].lo;
-		}
-		if (in[s].lo < in[s].hi && hi - in[s].lo > rows)
-			rows = hi - in[s].lo;
-	}
-	return rows;
-}
-
-/* Does a window of the consumer span two or more of op k's stripes
- * (rows kept from one stripe for the next)? */
-static bool
-keeps_rows(const SchedRange *prod, const SchedRange *in, int S)
-{
-	for (int s = 0; s < S; s++) {
-		int pieces = 0;
-		for (int t = 0; t < S && in[s].lo < in[s].hi; t++)
-			pieces += prod[t].lo < prod[t].hi && prod[t].hi >
-			    in[s].lo && prod[t].lo < in[s].hi;
-		if (pieces > 1)
-			return true;
-	}
-	return false;
-}
-
 /* Marks op k's stripes as one rolling buffer (ethos_u.ring = [rows,
  * first row]) when its consumer keeps rows: the code generator keeps
  * them in a ring of that many rows and reads a window that wraps its
@@ -240,17 +204,8 @@ static void
 mark_ring(IrContext *ctx, IrValue **V, const SchedRange *prod,
     const SchedRange *next_prod, const SchedRange *next_in, int S)
 {
-	SchedRange *in = ir_xcalloc((size_t)S, sizeof *in);
-	for (int s = 0; s < S; s++)
-		if (next_prod[s].lo < next_prod[s].hi)
-			in[s] = next_in[s];
-	if (!keeps_rows(prod, in, S)) {
-		free(in);
-		return;
-	}
-	int64_t rows = ring_rows(prod, in, S);
-	free(in);
-	for (int s = 0; s < S; s++)
+	int64_t rows = ethos_u_sched_ring(prod, next_prod, next_in, S);
+	for (int s = 0; s < S && rows; s++)
 		if (V[s]) {
 			int64_t v[2] = { rows, prod[s].lo };
 			ir_op_set_attr(ir_value_def_op(V[s]), "ethos_u.ring",
