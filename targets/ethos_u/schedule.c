@@ -617,6 +617,9 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 		}
 		if (k == n - 1 || !p->ops[i + k].out_sram)
 			continue;
+		int64_t ring = ethos_u_sched_ring(prod + k * S, prod + (k + 1) *
+		    S, in + (k + 1) * S, S);
+		int first = -1, last = -1;
 		for (int s = 0; s < S; s++) {
 			SchedRange r = prod[k * S + s];
 			if (r.lo >= r.hi)
@@ -634,10 +637,22 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 				if (need.hi > r.lo && at > end)
 					end = at;
 			}
+			if (ring) {
+				/* One buffer of the ring's rows, from the first
+				 * stripe to the last read of any. */
+				first = first < 0 ? step[k * S + s] : first;
+				last = end > last ? end : last;
+				continue;
+			}
 			int64_t bytes = round16((r.hi - r.lo) *
 			    p->ops[i + k].row_bytes);
 			live[step[k * S + s]] += bytes;
 			live[end + 1] -= bytes;
+		}
+		if (ring && first >= 0) {
+			int64_t bytes = round16(ring * p->ops[i + k].row_bytes);
+			live[first] += bytes;
+			live[last + 1] -= bytes;
 		}
 	}
 	int64_t peak = 0, sum = 0;

@@ -26,7 +26,9 @@ bool ethos_u_stripe_of(const IrOp *op, int64_t st[3]);
 bool ethos_u_has_stripes(IrOp *module);
 /* SRAM live while each layer runs, by value: every map from its
  * producer to its last reader (through reshapes and views), an output
- * view's stripes together from the first, function inputs from their
+ * view's stripes together from the first, a rolling buffer's stripes
+ * as one ring of its rows (ethos_u.ring) from the first stripe to the
+ * last read of any, function inputs from their
  * first to last reader, and buffered weights from an op's first stripe
  * to its last. Sets each layer's sram_usage. */
 void ethos_u_sram_usage_values(const EthosUTarget *t, EthosULayers *ls);

@@ -1,6 +1,7 @@
 /* targets/ethos_u/schedule_sram.c: how ethos-u-estimate sees a striped
  * program: the views ethos-u-schedule makes, the stripe attribute, and
- * the SRAM live while each layer runs, counted by value. */
+ * the SRAM live while each layer runs, counted by value (a rolling
+ * buffer's stripes as its one ring). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,13 +165,58 @@ group_outputs(Live *L)
 	}
 }
 
+/* The bytes of fm, or of `rows` of its rows when rows > 0. */
 static int64_t
-fm_bytes(const EthosUFm *fm)
+fm_bytes(const EthosUFm *fm, int64_t rows)
 {
 	EthosUShape s = fm->shape;
 	if (fm->format == ETHOS_U_NHCWB16)
 		s.c = (s.c + 15) / 16 * 16;
+	if (rows > 0)
+		s.h = rows;
 	return (s.n * s.h * s.w * s.c * fm->bits / 8 + 15) / 16 * 16;
+}
+
+/* Layer k's stripe of a rolling buffer: its op's stripe id and the
+ * ring's rows (ethos_u.ring), else false. */
+static bool
+ring_of(const EthosULayers *ls, size_t k, int64_t *id, int64_t *rows)
+{
+	int64_t st[3], ring[2];
+	IrOp *d = ls->v[k].out ? ir_value_def_op(ls->v[k].out) : NULL;
+	if (!d || !ethos_u_stripe_of(d, st) || !ir_attr_ints(ir_op_attr(d,
+	    "ethos_u.ring"), ring, 2) || ring[0] < 1)
+		return false;
+	*id = st[0], *rows = ring[0];
+	return true;
+}
+
+/* The stripes of a rolling buffer share one ring, as bufferize and
+ * ethos-u-codegen allocate it: its rows, live from the first stripe's
+ * write to the last read of any (counted at the first stripe; the
+ * others add nothing). Other maps: their bytes. */
+static void
+ring_bytes(Live *L, int64_t *bytes)
+{
+	EthosULayers *ls = L->ls;
+	int64_t id, rows, other, orows;
+	for (size_t k = 0; k < ls->n; k++)
+		bytes[k] = fm_bytes(&ls->v[k].q.ofm, 0);
+	for (size_t k = 0; k < ls->n; k++) {
+		if (!bytes[k] || !ring_of(ls, k, &id, &rows))
+			continue;
+		bytes[k] = fm_bytes(&ls->v[k].q.ofm, rows);
+		for (size_t j = k + 1; j < ls->n; j++) {
+			if (!ring_of(ls, j, &other, &orows) || other != id ||
+			    orows != rows)
+				continue;
+			bytes[j] = 0;
+			if (L->def[j] < L->def[k])
+				L->def[k] = L->def[j];
+			if (L->last[j] > L->last[k])
+				L->last[k] = L->last[j];
+		}
+	}
 }
 
 static int64_t
@@ -225,11 +271,13 @@ ethos_u_sram_usage_values(const EthosUTarget *t, EthosULayers *ls)
 			L.last[k] = n;
 	group_outputs(&L);
 	int64_t *use = ir_xcalloc(n + 1, sizeof *use);
+	int64_t *bytes = ir_xcalloc(n + 1, sizeof *bytes);
+	ring_bytes(&L, bytes);
 	for (size_t k = 0; k < n; k++) {
 		EthosULayer *l = &ls->v[k];
 		if (l->q.ofm.mem == ETHOS_U_SRAM)
 			for (size_t i = L.def[k]; i <= L.last[k] && i < n; i++)
-				use[i] += fm_bytes(&l->q.ofm);
+				use[i] += bytes[k];
 		if (l->w.buffered && t->cache_mem == ETHOS_U_SRAM)
 			for (size_t i = k; i <= last_stripe(ls, k); i++)
 				use[i] += l->perf.weight_buffer;
@@ -240,6 +288,7 @@ ethos_u_sram_usage_values(const EthosUTarget *t, EthosULayers *ls)
 	for (size_t i = 0; i < n; i++)
 		ls->v[i].sram_usage = use[i];
 	free(use);
+	free(bytes);
 	free(L.def);
 	free(L.last);
 	free(L.ext);

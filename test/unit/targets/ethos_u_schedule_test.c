@@ -157,3 +157,74 @@ Test(ethos_u_schedule, stripes_round_to_the_unit)
 	cr_assert_eq(prod[3].lo, prod[3].hi);
 	cr_assert_eq(prod[4].lo, prod[4].hi);
 }
+
+/* Does a ring of `rows` hold what each stripe writes and each window
+ * reads, producer stripe s running before consumer stripe s? A write
+ * of rows [lo, hi) keeps only the last `rows` rows written. */
+static bool
+ring_holds(const SchedRange *prod, const SchedRange *next_prod,
+    const SchedRange *next_in, int S, int64_t rows)
+{
+	int64_t hi = 0;
+	for (int s = 0; s < S; s++) {
+		if (prod[s].lo < prod[s].hi) {
+			if (prod[s].hi - prod[s].lo > rows)
+				return false;
+			hi = prod[s].hi > hi ? prod[s].hi : hi;
+		}
+		if (next_prod[s].lo < next_prod[s].hi && next_in[s].lo <
+		    next_in[s].hi && (next_in[s].lo < hi - rows ||
+		    next_in[s].hi > hi))
+			return false;
+	}
+	return true;
+}
+
+/* The ring's height by its definition, on random cascades: zero exactly
+ * when no window of the next op reads rows of two stripes; else the
+ * least height that holds every stripe and every window when it is read
+ * (one row fewer loses a row still to be read), which is what bufferize
+ * allocates and the search and ethos-u-estimate count. */
+Test(ethos_u_schedule, ring_is_the_least_height_that_holds_the_windows)
+{
+	int rings = 0;
+	for (int iter = 0; iter < 3000; iter++) {
+		SchedGeom g[6];
+		int n = random_chain(g, 6);
+		int S = (int)pick(1, 12);
+		size_t cells = (size_t)n * (size_t)S;
+		SchedRange *prod = calloc(cells, sizeof *prod);
+		SchedRange *in = calloc(cells, sizeof *in);
+		int64_t *pads = calloc(2 * cells, sizeof *pads);
+		ethos_u_sched_cascade(g, n, S, prod, in, pads, pads + cells);
+		for (int k = 0; k + 1 < n; k++) {
+			const SchedRange *p = prod + (size_t)k * (size_t)S;
+			const SchedRange *np = p + S, *ni = in + (size_t)(k +
+			    1) * (size_t)S;
+			bool spans = false;
+			for (int s = 0; s < S; s++) {
+				int pieces = 0;
+				for (int t = 0; t < S; t++)
+					pieces += np[s].lo < np[s].hi &&
+					    ni[s].lo < ni[s].hi && p[t].lo <
+					    p[t].hi && p[t].hi > ni[s].lo &&
+					    p[t].lo < ni[s].hi;
+				spans |= pieces > 1;
+			}
+			int64_t rows = ethos_u_sched_ring(p, np, ni, S);
+			cr_assert_eq(rows > 0, spans, "op %d of %d, %d stripes",
+			    k, n, S);
+			if (!rows)
+				continue;
+			rings++;
+			cr_assert(ring_holds(p, np, ni, S, rows));
+			cr_assert(rows == 1 || !ring_holds(p, np, ni, S,
+			    rows - 1), "op %d: %lld rows, fewer hold", k,
+			    (long long)rows);
+		}
+		free(prod);
+		free(in);
+		free(pads);
+	}
+	cr_assert_gt(rings, 100);
+}
