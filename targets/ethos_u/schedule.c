@@ -531,7 +531,8 @@ stripe_cost(SchedProblem *p, int k, int64_t in_rows, int64_t out_rows,
 }
 
 /* Bytes of SRAM that values live over ops [i, j] hold, less the
- * results of ops i..j-1 when they are a cascade's stripes. */
+ * results of ops i..j when they are a cascade's stripes (the last op's
+ * output is counted from its first stripe: cascade_output). */
 static int64_t
 background(const SchedProblem *p, int i, int j, bool cascade)
 {
@@ -540,10 +541,23 @@ background(const SchedProblem *p, int i, int j, bool cascade)
 		const struct SchedBuf *x = &p->bufs[b];
 		if (x->first > j || x->last < i)
 			continue;
-		if (cascade && x->producer >= i && x->producer < j)
+		if (cascade && x->producer >= i && x->producer <= j)
 			continue;
 		sum += x->bytes;
 	}
+	return sum;
+}
+
+/* The SRAM bytes of op j's results: a cascade's output, whole from the
+ * step its last op's first stripe writes into it (the stripes are
+ * written in place, as bufferize and ethos-u-estimate count it). */
+static int64_t
+cascade_output(const SchedProblem *p, int j)
+{
+	int64_t sum = 0;
+	for (int b = 0; b < p->nbufs; b++)
+		if (p->bufs[b].producer == j)
+			sum += p->bufs[b].bytes;
 	return sum;
 }
 
@@ -609,7 +623,13 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 			step[k * S + s] = nsteps++;
 		}
 	/* Bytes live per step, as differences: +bytes at a buffer's first
-	 * step, -bytes after its last. */
+	 * step, -bytes after its last. The output, from the last op's
+	 * first stripe to the end. */
+	for (int s = 0; ok && s < S; s++)
+		if (step[(n - 1) * S + s] >= 0) {
+			live[step[(n - 1) * S + s]] += cascade_output(p, j);
+			break;
+		}
 	for (int k = 0; ok && k < n; k++) {
 		if (wbuf[k]) {
 			live[wfirst[k]] += wbuf[k];
