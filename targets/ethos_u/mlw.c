@@ -604,28 +604,141 @@ iv_push(IntVec *a, int x)
 	a->v[a->n++] = x;
 }
 
-/* The palette scan's state (Vela's search_palette_sections). A window
- * ends at the current value and reaches back over N + 2 non-zero values
- * (or to the section's start); the palette a restart there needs has
- * one entry per value whose last occurrence lies inside it, so the scan
- * keeps each value's last position (in first-seen order, for a compact
- * count) and the positions of the recent non-zero values. */
-#define NZ_RING 2048            /* > the widest window, 1024 + 2 */
-
+/* The palette scan (Vela's search_palette_sections). Every 32 non-zero
+ * values of a section (and at each zero right after such a count), a
+ * window ending at the current value and reaching back over N + 2
+ * non-zero values (or to the section's start) is weighed for each N
+ * the count is a multiple of: would a fresh palette of the values seen
+ * there save bits? Such a palette has one entry per value whose last
+ * occurrence lies inside the window.
+ *
+ * The scan keeps two bit vectors over the stream's positions: which
+ * values are non-zero, and which are (so far) the last occurrence of
+ * their value. The per-value work is then a look-up and a bit cleared;
+ * where the next check falls, a window's start and its count of
+ * distinct values are counts of bits (a few words per window) instead
+ * of per-value counters and a pass over the value table. */
 typedef struct Scan {
 	const int16_t *v;
+	int n;
+	const uint64_t *nzb;    /* bit x: v[x] != 0 */
+	uint64_t *isl;          /* word 0 spare; bit x of word x / 64 + 1:
+				 * x is its value's last occurrence */
+	int last[512];          /* last position of each value + 256,
+				 * -1 never */
 	int restart;            /* start of the current section */
 	bool have;              /* the section has a palette */
 	int palsize;
-	int zeros;              /* zeros since restart */
-	int last[512];          /* last position of each value + 256,
-				 * -1 never */
-	int lo, hi;             /* the stream's values span last[lo..hi] */
-	bool wide;              /* count with AVX2 (the fast build) */
-	int nnz;                /* non-zero values so far */
-	int nzpos[NZ_RING];     /* position of non-zero k at k % NZ_RING */
+	bool wide;              /* the fast build (pdep, popcnt) */
 	IntVec starts;
 } Scan;
+
+ENC int
+popcount64(uint64_t x)
+{
+	return __builtin_popcountll(x);
+}
+
+/* The k-th (from 1) lowest set bit of w, which has at least k. */
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+__attribute__((target(MLW_FAST))) static int
+select_pdep(uint64_t w, int k)
+{
+	return (int)_tzcnt_u64(_pdep_u64(1ull << (k - 1), w));
+}
+#endif
+
+ENC int
+select_bit(uint64_t w, int k, bool wide)
+{
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+	if (wide)
+		return select_pdep(w, k);
+#else
+	(void)wide;
+#endif
+	for (; k > 1; k--)
+		w &= w - 1;
+	return __builtin_ctzll(w);
+}
+
+/* Set bits of b at positions a..e-1. */
+ENC int
+count_bits(const uint64_t *b, int a, int e)
+{
+	int wa = a >> 6, we = (e - 1) >> 6, n;
+	uint64_t lo = ~0ull << (a & 63), hi = ~0ull >> (63 - ((e - 1) & 63));
+	if (a >= e)
+		return 0;
+	if (wa == we)
+		return popcount64(b[wa] & lo & hi);
+	n = popcount64(b[wa] & lo);
+	for (int k = wa + 1; k < we; k++)
+		n += popcount64(b[k]);
+	return n + popcount64(b[we] & hi);
+}
+
+/* Position of the k-th non-zero value at or after i, or n. */
+ENC int
+next_nonzero(const Scan *s, int i, int k)
+{
+	int wi = i >> 6, nw = (s->n + 63) >> 6;
+	uint64_t w = s->nzb[wi] & ~0ull << (i & 63);
+	for (;;) {
+		int c = popcount64(w);
+		if (c >= k)
+			return wi * 64 + select_bit(w, k, s->wide);
+		k -= c;
+		if (++wi >= nw)
+			return s->n;
+		w = s->nzb[wi];
+	}
+}
+
+/* Position of the k-th non-zero value counting back from p (p itself
+ * first); there are at least k. */
+ENC int
+prev_nonzero(const Scan *s, int p, int k)
+{
+	int wi = p >> 6;
+	uint64_t w = s->nzb[wi] & ~0ull >> (63 - (p & 63));
+	for (;;) {
+		int c = popcount64(w);
+		if (c >= k)
+			return wi * 64 + select_bit(w, c - k + 1, s->wide);
+		k -= c;
+		w = s->nzb[--wi];
+	}
+}
+
+/* The non-zero bit vector, eight values a compare. */
+ENC void
+nonzero_bits(const int16_t *v, int n, uint64_t *b)
+{
+	int nw = (n + 63) >> 6, i = 0;
+#if defined(__SSE2__)
+	const __m128i z = _mm_setzero_si128();
+	for (; i + 64 <= n; i += 64) {
+		uint64_t w = 0;
+		for (int k = 0; k < 4; k++) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(v + i +
+			    16 * k));
+			__m128i c = _mm_loadu_si128((const __m128i *)(v + i +
+			    16 * k + 8));
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(
+			    _mm_cmpeq_epi16(a, z), _mm_cmpeq_epi16(c, z)));
+			w |= (uint64_t)(~m & 0xffff) << 16 * k;
+		}
+		b[i >> 6] = w;
+	}
+#endif
+	for (; i < nw * 64; i += 64) {
+		uint64_t w = 0;
+		for (int k = 0; k < 64 && i + k < n; k++)
+			w |= (uint64_t)(v[i + k] != 0) << k;
+		b[i >> 6] = w;
+	}
+}
 
 ENC void
 scan_restart(Scan *s, int at)
@@ -634,68 +747,17 @@ scan_restart(Scan *s, int at)
 		iv_push(&s->starts, at);
 }
 
-/* How many values have their last occurrence at or after j: a count
- * over last[] between the stream's smallest and largest value (for
- * int8 weights about half the table). */
-#if defined(MLW_DISPATCH)
-/* distinct_from in eight lanes, for the fast build (a call per
- * window, not inlined: the baseline build must not contain it). */
-__attribute__((target(MLW_FAST))) static int
-distinct_from_avx2(const Scan *s, int j)
-{
-	int k = s->lo, n = 0;
-	__m256i acc = _mm256_setzero_si256(), jm = _mm256_set1_epi32(j - 1);
-	for (; k + 8 <= s->hi + 1; k += 8)
-		acc = _mm256_sub_epi32(acc, _mm256_cmpgt_epi32(
-		    _mm256_loadu_si256((const __m256i *)(s->last + k)), jm));
-	__m128i a = _mm_add_epi32(_mm256_castsi256_si128(acc),
-	    _mm256_extracti128_si256(acc, 1));
-	int32_t lanes[4];
-	_mm_storeu_si128((__m128i *)lanes, a);
-	n = lanes[0] + lanes[1] + lanes[2] + lanes[3];
-	for (; k <= s->hi; k++)
-		n += s->last[k] >= j;
-	return n;
-}
-#endif
-
-ENC int
-distinct_from(const Scan *s, int j)
-{
-	int k = s->lo, n = 0;
-#if defined(MLW_DISPATCH)
-	if (s->wide)
-		return distinct_from_avx2(s, j);
-#endif
-#if defined(__SSE2__)
-	__m128i acc = _mm_setzero_si128(), jm = _mm_set1_epi32(j - 1);
-	for (; k + 4 <= s->hi + 1; k += 4)
-		acc = _mm_sub_epi32(acc, _mm_cmpgt_epi32(_mm_loadu_si128(
-		    (const __m128i *)(s->last + k)), jm));
-	int32_t lanes[4];
-	_mm_storeu_si128((__m128i *)lanes, acc);
-	n = lanes[0] + lanes[1] + lanes[2] + lanes[3];
-#endif
-	for (; k <= s->hi; k++)
-		n += s->last[k] >= j;
-	return n;
-}
-
-/* Every N non-zero values, would a palette over the last N of them
- * save bits over the current one (or over none)? */
+/* Window N at check position p, where *nz + 1 values of the section
+ * up to p are non-zero (*nz a multiple of N): restarts the section at
+ * the window's start when a palette of its values saves bits. */
 ENC void
-scan_window(Scan *s, int i, int N, bool exclude_zero)
+scan_window(Scan *s, int p, int N, bool exclude_zero, int *nz)
 {
 	int j, nb, save, newsize;
-	/* The window starts at the (N + 2)-th non-zero value back from i
-	 * (Vela counts the values last seen at or after it), or at the
-	 * section's start when there are fewer. */
-	j = s->restart;
-	if (s->nnz >= N + 2) {
-		int at = s->nzpos[(unsigned)(s->nnz - (N + 2)) % NZ_RING];
-		j = at > j ? at : j;
-	}
-	newsize = distinct_from(s, j);
+	/* The window starts at the (N + 2)-th non-zero value back from p
+	 * or at the section's start when there are fewer since. */
+	j = *nz + 1 >= N + 2 ? prev_nonzero(s, p, N + 2) : s->restart;
+	newsize = count_bits(s->isl + 1, j, p + 1);
 	nb = index_bits(newsize - exclude_zero);
 	if (s->have) {
 		int ob = index_bits(s->palsize - exclude_zero);
@@ -711,77 +773,104 @@ scan_window(Scan *s, int i, int N, bool exclude_zero)
 	s->have = true;
 	s->restart = j;
 	scan_restart(s, j);
-	s->zeros = 0;
-	for (int k = j; k <= i; k++)
-		s->zeros += s->v[k] == 0;
+	*nz = count_bits(s->nzb, j, p + 1) - 1;
 }
 
-/* Section starts: where Vela restarts the palette. The per-value work
- * keeps its state in locals (the stores into the position tables could
- * alias the struct's fields) and syncs it around scan_window. */
-ENC void
-find_sections(Scan *s, const int16_t *v, int n, int lo, int hi, bool wide,
-    IntVec *starts)
+/* The checks at p: each window size (powers of two from 32, 64 with a
+ * palette) the count of non-zeros is a multiple of. Zero is left out
+ * of the estimates when over a quarter of the section before v[p] is
+ * zeros. Returns the section's non-zeros up to p, minus one. */
+ENC int
+scan_checks(Scan *s, int p, int nz)
 {
-	int restart = 0, zeros = 0, nnz = 0;
-	bool have = false;
-	/* nzpos is written before it is read: the rest starts at zero */
-	memset(s, 0, offsetof(Scan, nzpos));
+	int len0 = p - s->restart;
+	int zeros0 = len0 - (nz + 1 - (s->v[p] != 0));
+	bool excl = zeros0 > len0 / 4;
+	for (int k = 0; k < 5; k++) {
+		int N = (32 << k) * (s->have ? 2 : 1);
+		if (nz > 0 && (nz & (N - 1)) == 0)
+			scan_window(s, p, N, excl, &nz);
+	}
+	return nz;
+}
+
+/* A value the section's palette lacks at x, with nzx non-zeros in the
+ * section before it: growing past a power of two costs an index bit
+ * everywhere, so a long section or a full palette starts afresh.
+ * Returns whether the section restarted at x. */
+ENC bool
+scan_grow(Scan *s, int x, int nzx)
+{
+	int zeros0 = x - s->restart - nzx;
+	bool excl = zeros0 > (x - s->restart) / 4;
+	s->palsize++;
+	if (pow2_or_zero(s->palsize - 1 - excl) &&
+	    (nzx > 512 || s->palsize - excl > 32)) {
+		iv_push(&s->starts, x);
+		s->restart = x;
+		s->have = false;
+		return true;
+	}
+	return false;
+}
+
+/* Section starts: where Vela restarts the palette. Between checks the
+ * work per value is the look-up of its last position (is it new to the
+ * section's palette?) and the update of the last-occurrence bits. */
+ENC void
+find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
+    uint64_t *isl, IntVec *starts)
+{
+	/* cnt: non-zeros in the section before i */
+	int i = 0, cnt = 0, nw = (n + 63) >> 6;
+	s->v = v;
+	s->n = n;
+	s->nzb = nzb;
+	s->isl = isl;
+	s->restart = 0;
+	s->have = false;
+	s->palsize = 0;
+	s->wide = wide;
 	s->starts = *starts;
 	s->starts.n = 0;
-	s->v = v;
-	s->lo = lo + 256;
-	s->wide = wide;
-	s->hi = hi + 256;
 	memset(s->last, -1, sizeof(s->last));
+	memset(isl, 0xff, ((size_t)nw + 1) * sizeof(*isl));
+	nonzero_bits(v, n, nzb);
 	iv_push(&s->starts, 0);
-	for (int i = 0; i < n; i++) {
-		/* Zero is left out of the palette estimates when over a
-		 * quarter of the section so far is zeros (as it stood
-		 * before v[i]); computed only where used. */
-		int zeros0 = zeros, len0 = i - restart, u = v[i] + 256;
-		if (have && s->last[u] < restart) {
-			/* A value the palette lacks: growing past a power
-			 * of two costs an index bit everywhere, so a long
-			 * section or a full palette starts afresh. */
-			bool excl = zeros0 > len0 / 4;
-			s->palsize++;
-			if (pow2_or_zero(s->palsize - 1 - excl) &&
-			    (i - restart - zeros > 512 ||
-			    s->palsize - excl > 32)) {
-				iv_push(&s->starts, i);
-				restart = i;
-				have = false;
-				zeros = 0;
+	while (i < n) {
+		/* The next check: a zero right after a multiple of 32, or
+		 * the non-zero that makes the next multiple. */
+		int target = cnt, p, x;
+		if (v[i] != 0 || cnt <= 1 || (cnt - 1) % 32 != 0) {
+			target = (cnt > 0 ? (cnt - 1) / 32 + 1 : 1) * 32 + 1;
+			p = next_nonzero(s, i, target - cnt);
+		} else {
+			p = i;
+		}
+		int end = p < n ? p + 1 : n;
+		/* A section without a palette grows none: no value is
+		 * new to it. */
+		int lim = s->have ? s->restart : INT_MIN;
+		bool restarted = false;
+		for (x = i; x < end; x++) {
+			int u = v[x] + 256, old = s->last[u];
+			s->last[u] = x;
+			isl[(old + 64) >> 6] &= ~(1ull << (old & 63));
+			if (old < lim && scan_grow(s, x,
+			    cnt + count_bits(nzb, i, x))) {
+				restarted = true;
+				break;
 			}
 		}
-		/* v[i] is now the last of its value */
-		s->last[u] = i;
-		/* stored always, kept only for a non-zero (no branch on
-		 * the data: zeros come at random) */
-		s->nzpos[(unsigned)nnz % NZ_RING] = i;
-		nnz += v[i] != 0;
-		zeros += v[i] == 0;
-		/* Window sizes are powers of two from 32 (64 with a
-		 * palette): a mask is the modulo, and a count that is no
-		 * multiple of the smallest is none of the others'. */
-		int nz = i - restart - zeros;
-		if (nz <= 0 || (nz & 31))
+		if (restarted) {
+			i = x + 1;
+			cnt = v[x] != 0;
 			continue;
-		bool excl = zeros0 > len0 / 4;
-		s->restart = restart;
-		s->zeros = zeros;
-		s->have = have;
-		s->nnz = nnz;
-		for (int k = 0; k < 5; k++) {
-			int N = (32 << k) * (s->have ? 2 : 1);
-			nz = i - s->restart - s->zeros;
-			if (nz > 0 && (nz & (N - 1)) == 0)
-				scan_window(s, i, N, excl);
 		}
-		restart = s->restart;
-		zeros = s->zeros;
-		have = s->have;
+		if (p >= n)
+			break;
+		cnt = scan_checks(s, p, target - 1) + 1;
+		i = p + 1;
 	}
 	*starts = s->starts;
 }
@@ -925,6 +1014,7 @@ struct EthosuMlwScratch {
 	Grow ckpt;              /* its saved states */
 	Grow tab;               /* its bits per index and parameter */
 	Grow scan;              /* the palette scan */
+	Grow scanbits;          /* its bit vectors */
 	IntVec starts;          /* section starts */
 	Runs wr, zr;            /* the searches' runs */
 };
@@ -1761,8 +1851,12 @@ encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
 {
 	BitWriter bw = *bwp;
 	IntVec starts = sc->starts;
-	find_sections(grow(&sc->scan, sizeof(Scan)), values, n, lo, hi, wide,
-	    &starts);
+	size_t nw = (size_t)(n + 63) / 64 + 1;
+	uint64_t *bits = grow(&sc->scanbits, 2 * nw * sizeof(uint64_t));
+	(void)lo;
+	(void)hi;
+	find_sections(grow(&sc->scan, sizeof(Scan)), values, n, wide, bits,
+	    bits + nw, &starts);
 	sc->starts = starts;
 	for (int k = 0; k < starts.n; k++) {
 		int from = starts.v[k];
@@ -1847,6 +1941,7 @@ scratch_release(EthosuMlwScratch *s)
 	free(s->ckpt.p);
 	free(s->tab.p);
 	free(s->scan.p);
+	free(s->scanbits.p);
 	free(s->starts.v);
 	free(s->wr.cfg);
 	free(s->wr.end);
