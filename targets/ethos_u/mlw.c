@@ -524,12 +524,13 @@ store_le64(uint8_t *p, uint64_t v)
 /* Appends the low len (<= 56) bits of v, first bit first, into room
  * bw_reserve made: the accumulator is stored whole (8 bytes, the tail
  * rewritten by the next call) and advanced by its complete bytes, so
- * there is no branch. */
+ * there is no branch. (No assert on len and the room: it runs several
+ * times a weight, and an assert here was 2% of the encoder; every
+ * caller reserves per chunk.) */
 ENC void
 bw_put(BitWriter *w, int len, uint64_t v)
 {
 	int nb;
-	assert(len >= 0 && len <= 56 && w->cap - w->nbytes >= 8);
 	w->acc |= (v & ((1ull << len) - 1)) << w->nacc;
 	w->nacc += len;
 	store_le64(w->buf + w->nbytes, w->acc);
@@ -1197,25 +1198,35 @@ path_from(const Path *pa, int i)
 /* The weight search on 16-bit lanes, eight at a time: each step
  * subtracts the cheapest cost from all (comparisons and the argmin only
  * see differences, so the path is path_step13's), which keeps every
- * cost below 40 + PAD16 and in range. A row of bits per weight index,
- * filled on first use. */
+ * cost below 40 + PAD16 and in range. A row of bits per weight index:
+ * lane 12 (raw indices) is the search's raw_bits for every index, the
+ * others depend on the index alone, so the table is filled once per
+ * scratch and lane 12 rewritten when raw_bits changes (no per-step
+ * test for a row not filled yet). */
 #define PAD16 16000
 
 typedef struct Bits16 {
 	int16_t row[512][NLANES];
-	bool have[512];
+	bool filled;
+	int raw;                /* lane 12's bits */
 } Bits16;
 
-ENC const int16_t *
-w_bits16(Bits16 *t, int v, int raw_bits)
+ENC void
+bits16_prepare(Bits16 *t, bool fresh, int raw_bits)
 {
-	if (!t->have[v]) {
-		for (int j = 0; j < NLANES; j++)
-			t->row[v][j] = (int16_t)(j < 13 ? code_bits(v,
-			    w_params[j], false, raw_bits) : PAD16);
-		t->have[v] = true;
+	if (fresh || !t->filled) {
+		for (int v = 0; v < 512; v++)
+			for (int j = 0; j < NLANES; j++)
+				t->row[v][j] = (int16_t)(j < 13 ? code_bits(v,
+				    w_params[j], false, raw_bits) : PAD16);
+		t->filled = true;
+		t->raw = raw_bits;
 	}
-	return t->row[v];
+	if (t->raw != raw_bits) {
+		for (int v = 0; v < 512; v++)
+			t->row[v][12] = (int16_t)raw_bits;
+		t->raw = raw_bits;
+	}
 }
 
 /* The weight search's state: costs of lanes 0..7 and 8..15. */
@@ -1254,16 +1265,13 @@ argmin16(__m128i c0, __m128i c1, __m128i m)
 }
 
 /* The search's step over value v (step v + 1): normalise, record
- * which parameters switch, switch or keep, add the value's bits. The
- * state before every 64th value is saved for replay_from. */
+ * which parameters switch, switch or keep, add the value's bits. */
 ENC void
 step16(Search16 *s, Cost16 *c, int v, uint16_t *change)
 {
 	const __m128i e = _mm_set1_epi16(40);
-	const int16_t *b = w_bits16(s->tab, s->vals[v], s->raw_bits);
+	const int16_t *b = s->tab->row[s->vals[v]];
 	__m128i m, c0, c1, x0, x1;
-	if ((v & ((1 << CKPT_SHIFT) - 1)) == 0)
-		s->ckpt[v >> CKPT_SHIFT] = *c;
 	m = hmin16(c->c0, c->c1);
 	c0 = _mm_sub_epi16(c->c0, m);
 	c1 = _mm_sub_epi16(c->c1, m);
@@ -1298,6 +1306,20 @@ cost16_eq(Cost16 a, Cost16 b)
  * stand. Costs forget their start quickly (a parameter more than 40
  * bits behind is cut to 40), so reruns are short (on MobileNet-v2 1%
  * of the steps); one that never meets is simply its piece again. */
+ENC void
+steps16_run(Search16 *s, Cost16 *c, int a, int b, uint16_t *change)
+{
+	const int blk = 1 << CKPT_SHIFT;
+	for (int v = a; v < b;) {
+		int e = (v | (blk - 1)) + 1;
+		if ((v & (blk - 1)) == 0)
+			s->ckpt[v >> CKPT_SHIFT] = *c;
+		e = e < b ? e : b;
+		for (; v < e; v++)
+			step16(s, c, v, change);
+	}
+}
+
 ENC int
 weight_steps16(Search16 *s, int n, uint16_t *change)
 {
@@ -1308,8 +1330,7 @@ weight_steps16(Search16 *s, int n, uint16_t *change)
 	init.c1 = _mm_setr_epi16(0, 0, 0, 0, 0, PAD16, PAD16, PAD16);
 	if (n < 8192) {
 		t = init;
-		for (int v = 0; v < n; v++)
-			step16(s, &t, v, change);
+		steps16_run(s, &t, 0, n, change);
 		return argmin16(t.c0, t.c1, hmin16(t.c0, t.c1));
 	}
 	for (int k = 0; k < 4; k++) {
@@ -1317,22 +1338,28 @@ weight_steps16(Search16 *s, int n, uint16_t *change)
 		c[k] = init;
 	}
 	start[4] = n;
-	for (int i = 0; i < L; i++) {
-		step16(s, &c[0], start[0] + i, change);
-		step16(s, &c[1], start[1] + i, change);
-		step16(s, &c[2], start[2] + i, change);
-		step16(s, &c[3], start[3] + i, change);
+	/* the pieces start on saved states: L is a multiple of 64 */
+	for (int i = 0; i < L; i += 1 << CKPT_SHIFT) {
+		for (int k = 0; k < 4; k++)
+			s->ckpt[(start[k] + i) >> CKPT_SHIFT] = c[k];
+		for (int v = i; v < i + (1 << CKPT_SHIFT); v++) {
+			step16(s, &c[0], start[0] + v, change);
+			step16(s, &c[1], start[1] + v, change);
+			step16(s, &c[2], start[2] + v, change);
+			step16(s, &c[3], start[3] + v, change);
+		}
 	}
-	for (int v = start[3] + L; v < n; v++)
-		step16(s, &c[3], v, change);
+	steps16_run(s, &c[3], start[3] + L, n, change);
 	/* c[k] is piece k's end; the reruns make it true in turn */
 	for (int k = 1; k < 4; k++) {
 		int v;
 		t = c[k - 1];
 		for (v = start[k]; v < start[k + 1]; v++) {
-			if ((v & ((1 << CKPT_SHIFT) - 1)) == 0 &&
-			    cost16_eq(t, s->ckpt[v >> CKPT_SHIFT]))
-				break;
+			if ((v & ((1 << CKPT_SHIFT) - 1)) == 0) {
+				if (cost16_eq(t, s->ckpt[v >> CKPT_SHIFT]))
+					break;
+				s->ckpt[v >> CKPT_SHIFT] = t;
+			}
 			step16(s, &t, v, change);
 		}
 		if (v == start[k + 1])
@@ -1351,7 +1378,7 @@ replay_from(const Search16 *s, int i)
 	__m128i c0 = s->ckpt[v >> CKPT_SHIFT].c0;
 	__m128i c1 = s->ckpt[v >> CKPT_SHIFT].c1, m;
 	for (; v < i - 1; v++) {
-		const int16_t *b = w_bits16(s->tab, s->vals[v], s->raw_bits);
+		const int16_t *b = s->tab->row[s->vals[v]];
 		m = hmin16(c0, c1);
 		c0 = _mm_add_epi16(_mm_min_epi16(_mm_sub_epi16(c0, m), e),
 		    _mm_loadu_si128((const __m128i *)b));
@@ -1438,8 +1465,9 @@ search_params(EthosuMlwScratch *sc, const uint16_t *wv, const int *zv,
 #if defined(__SSE2__)
 	Search16 s16 = { wv, raw_bits, NULL, NULL };
 	if (!zv) {
+		bool fresh = sc->tab.cap < sizeof(*s16.tab);
 		s16.tab = grow(&sc->tab, sizeof(*s16.tab));
-		memset(s16.tab->have, 0, sizeof(s16.tab->have));
+		bits16_prepare(s16.tab, fresh, raw_bits);
 		s16.ckpt = grow(&sc->ckpt, ((size_t)n / (1 << CKPT_SHIFT) +
 		    1) * sizeof(*s16.ckpt));
 		pa.s16 = &s16;
