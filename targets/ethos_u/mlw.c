@@ -1762,26 +1762,37 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 
 /* Splits a section into weight indices and the zero runs around them
  * (runs[k]: zeros before weight k; runs[nw]: trailing zeros). Returns
- * the number of weights. */
+ * the number of weights. Without branches on the values (zeros come
+ * at random): each value stores a provisional index and run at the
+ * next weight's slot, which the next non-zero value overwrites with its
+ * own (in place, slot nw <= i was read already). */
 ENC int
 split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
     int *runs)
 {
-	int i = 0, nw = 0;
-	for (;;) {
-		if (p->zruns) {
-			int z = 0;
-			/* All zeros: code the first zero as a weight so the
-			 * slice is not empty. */
-			if (!p->only_zeros || i > 0)
-				for (; i < n && v[i] == 0; i++)
-					z++;
-			runs[nw] = z;
-		}
-		if (i == n)
-			return nw;
-		w[nw++] = (uint16_t)p->index[v[i++] + 256];
+	int nw = 0, z = 0;
+	if (!p->zruns) {
+		for (int i = 0; i < n; i++)
+			w[i] = (uint16_t)p->index[v[i] + 256];
+		return n;
 	}
+	if (p->only_zeros) {
+		/* All zeros: the first zero is coded as a weight so the
+		 * slice is not empty. */
+		runs[0] = 0;
+		w[0] = (uint16_t)p->index[v[0] + 256];
+		runs[1] = n - 1;
+		return 1;
+	}
+	for (int i = 0; i < n; i++) {
+		int x = v[i], nz = x != 0;
+		runs[nw] = z;
+		w[nw] = (uint16_t)p->index[x + 256];
+		nw += nz;
+		z = nz ? 0 : z + 1;
+	}
+	runs[nw] = z;
+	return nw;
 }
 
 ENC void
