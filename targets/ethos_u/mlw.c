@@ -1368,6 +1368,114 @@ weight_steps16(Search16 *s, int n, uint16_t *change)
 	return argmin16(c[3].c0, c[3].c1, hmin16(c[3].c0, c[3].c1));
 }
 
+#if defined(MLW_DISPATCH)
+/* The weight search for the fast build: the sixteen 16-bit costs in one
+ * AVX2 register, the cheapest found with SSE4.1's minpos on the minimum
+ * of the two halves (three operations where the baseline's shuffle
+ * tree takes seven). The same arithmetic as step16 (costs are never
+ * negative, so the unsigned minimum is the signed one), the same saved
+ * states (a Cost16 is lanes 0..15 in order), hence the same path; not
+ * inlined, since the baseline build must not contain it. */
+#define ENCX static inline __attribute__((always_inline, target(MLW_FAST)))
+
+ENCX __m256i
+step_x(__m256i c, const int16_t *b, uint16_t *chg)
+{
+	const __m256i e = _mm256_set1_epi16(40);
+	__m128i m8 = _mm_min_epu16(_mm256_castsi256_si128(c),
+	    _mm256_extracti128_si256(c, 1));
+	__m256i m = _mm256_broadcastw_epi16(_mm_minpos_epu16(m8));
+	__m256i d = _mm256_sub_epi16(c, m);
+	__m256i x = _mm256_cmpgt_epi16(d, e);
+	*chg = (uint16_t)(_mm_movemask_epi8(_mm_packs_epi16(
+	    _mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1))) &
+	    0x1fff);
+	return _mm256_add_epi16(_mm256_min_epi16(d, e),
+	    _mm256_loadu_si256((const __m256i *)b));
+}
+
+ENCX void
+save_x(Search16 *s, int v, __m256i c)
+{
+	_mm256_storeu_si256((__m256i *)&s->ckpt[v >> CKPT_SHIFT], c);
+}
+
+ENCX __m256i
+steps_x_run(Search16 *s, __m256i c, int a, int b, uint16_t *change)
+{
+	const int blk = 1 << CKPT_SHIFT;
+	for (int v = a; v < b;) {
+		int e = (v | (blk - 1)) + 1;
+		if ((v & (blk - 1)) == 0)
+			save_x(s, v, c);
+		e = e < b ? e : b;
+		for (; v < e; v++)
+			c = step_x(c, s->tab->row[s->vals[v]], &change[v + 1]);
+	}
+	return c;
+}
+
+ENCX int
+argmin_x(__m256i c)
+{
+	Cost16 t;
+	t.c0 = _mm256_castsi256_si128(c);
+	t.c1 = _mm256_extracti128_si256(c, 1);
+	return argmin16(t.c0, t.c1, hmin16(t.c0, t.c1));
+}
+
+/* weight_steps16 in one register: the same pieces and reruns. */
+__attribute__((target(MLW_FAST))) static int
+weight_steps_avx2(Search16 *s, int n, uint16_t *change)
+{
+	const int blk = 1 << CKPT_SHIFT;
+	int L = n / 4 >> CKPT_SHIFT << CKPT_SHIFT, start[5];
+	__m256i init = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	    0, PAD16, PAD16, PAD16), c[4], t;
+	if (n < 8192)
+		return argmin_x(steps_x_run(s, init, 0, n, change));
+	for (int k = 0; k < 4; k++) {
+		start[k] = k * L;
+		c[k] = init;
+	}
+	start[4] = n;
+	for (int i = 0; i < L; i += blk) {
+		for (int k = 0; k < 4; k++)
+			save_x(s, start[k] + i, c[k]);
+		for (int v = i; v < i + blk; v++) {
+			const uint16_t *w = s->vals;
+			c[0] = step_x(c[0], s->tab->row[w[start[0] + v]],
+			    &change[start[0] + v + 1]);
+			c[1] = step_x(c[1], s->tab->row[w[start[1] + v]],
+			    &change[start[1] + v + 1]);
+			c[2] = step_x(c[2], s->tab->row[w[start[2] + v]],
+			    &change[start[2] + v + 1]);
+			c[3] = step_x(c[3], s->tab->row[w[start[3] + v]],
+			    &change[start[3] + v + 1]);
+		}
+	}
+	c[3] = steps_x_run(s, c[3], start[3] + L, n, change);
+	for (int k = 1; k < 4; k++) {
+		int v;
+		t = c[k - 1];
+		for (v = start[k]; v < start[k + 1]; v++) {
+			if ((v & (blk - 1)) == 0) {
+				__m256i saved = _mm256_loadu_si256(
+				    (const __m256i *)&s->ckpt[v >> CKPT_SHIFT]);
+				if (_mm256_movemask_epi8(_mm256_cmpeq_epi16(t,
+				    saved)) == -1)
+					break;
+				save_x(s, v, t);
+			}
+			t = step_x(t, s->tab->row[s->vals[v]], &change[v + 1]);
+		}
+		if (v == start[k + 1])
+			c[k] = t;
+	}
+	return argmin_x(c[3]);
+}
+#endif
+
 /* Step i's `from`: the cheapest parameter before value i - 1, found by
  * replaying the steps since the last saved state. */
 ENC int
@@ -1455,8 +1563,8 @@ skip_kept(const uint16_t *change, int i, int cfg)
  * weight indices wv or (when wv is NULL) the zero runs zv. Ties go to
  * the lower parameter index, and to keeping the parameter. */
 ENC void
-search_params(EthosuMlwScratch *sc, const uint16_t *wv, const int *zv,
-    int n, int raw_bits, const Runs *free_at, Runs *out)
+search_params(EthosuMlwScratch *sc, bool wide, const uint16_t *wv,
+    const int *zv, int n, int raw_bits, const Runs *free_at, Runs *out)
 {
 	int bj, cfg, end, k;
 	Path pa = {0};
@@ -1471,7 +1579,12 @@ search_params(EthosuMlwScratch *sc, const uint16_t *wv, const int *zv,
 		s16.ckpt = grow(&sc->ckpt, ((size_t)n / (1 << CKPT_SHIFT) +
 		    1) * sizeof(*s16.ckpt));
 		pa.s16 = &s16;
-		bj = weight_steps16(&s16, n, pa.change);
+#if defined(MLW_DISPATCH)
+		if (wide)
+			bj = weight_steps_avx2(&s16, n, pa.change);
+		else
+#endif
+			bj = weight_steps16(&s16, n, pa.change);
 	} else {
 		pa.from = grow(&sc->from, (size_t)n + 1);
 		bj = steps32(NULL, zv, n, 0, free_at, &pa, &sc->tab);
@@ -1796,8 +1909,8 @@ split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
 }
 
 ENC void
-encode_section(EthosuMlwScratch *sc, BitWriter *bw, const int16_t *v, int n,
-    const Palette *p, uint16_t *inplace)
+encode_section(EthosuMlwScratch *sc, bool wide, BitWriter *bw,
+    const int16_t *v, int n, const Palette *p, uint16_t *inplace)
 {
 	int raw_bits, nw, pos = 0, iw = 0, iz = 0;
 	/* Indices fit 16 bits (below 512 + 32); runs only when coded.
@@ -1816,11 +1929,11 @@ encode_section(EthosuMlwScratch *sc, BitWriter *bw, const int16_t *v, int n,
 		raw_bits = p->size == 0 ? p->bits : 100;
 	nw = split_section(v, n, p, w, runs);
 	zr.n = 0;
-	search_params(sc, w, NULL, nw, raw_bits, NULL, &wr);
+	search_params(sc, wide, w, NULL, nw, raw_bits, NULL, &wr);
 	if (nw == 0)
 		wr.n = 0;
 	if (p->zruns)
-		search_params(sc, NULL, runs, nw + 1, 0, &wr, &zr);
+		search_params(sc, wide, NULL, runs, nw + 1, 0, &wr, &zr);
 	while (pos < nw || newpal) {
 		int end = pos + MAX_SLICE - 1;
 		SliceEnc s;
@@ -1902,7 +2015,7 @@ encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
 		int to = k + 1 < starts.n ? starts.v[k + 1] : n;
 		Palette p;
 		choose_palette(values + from, to - from, &p);
-		encode_section(sc, &bw, values + from, to - from, &p,
+		encode_section(sc, wide, &bw, values + from, to - from, &p,
 		    inplace ? inplace + from : NULL);
 	}
 	/* End of stream, ones to the byte, 0xff to 16 bytes. */
