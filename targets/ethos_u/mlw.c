@@ -626,7 +626,8 @@ typedef struct Scan {
 	uint64_t *isl;          /* word 0 spare; bit x of word x / 64 + 1:
 				 * x is its value's last occurrence */
 	int last[512];          /* last position of each value + 256,
-				 * -1 never */
+				 * plus 64 (the word of isl it is in, times
+				 * 64, plus its bit); 63 never: a spare bit */
 	int restart;            /* start of the current section */
 	bool have;              /* the section has a palette */
 	int palsize;
@@ -815,6 +816,24 @@ scan_grow(Scan *s, int x, int nzx)
 	return false;
 }
 
+/* Values i..end-1 of the scan: each becomes the last of its value (its
+ * previous last occurrence loses its bit). Returns the first whose
+ * previous occurrence was before lim (positions plus 64; new to the
+ * section's palette), or end. A loop of its own: in the whole scan the
+ * compiler ran out of registers for it. */
+ENC int
+scan_run(const int16_t *v, int *last, uint64_t *isl, int i, int end, int lim)
+{
+	for (int x = i; x < end; x++) {
+		int u = v[x], old = last[u];
+		last[u] = x + 64;
+		isl[(unsigned)old >> 6] &= ~(1ull << (old & 63));
+		if (old < lim)
+			return x;
+	}
+	return end;
+}
+
 /* Section starts: where Vela restarts the palette. Between checks the
  * work per value is the look-up of its last position (is it new to the
  * section's palette?) and the update of the last-occurrence bits. */
@@ -834,7 +853,8 @@ find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
 	s->wide = wide;
 	s->starts = *starts;
 	s->starts.n = 0;
-	memset(s->last, -1, sizeof(s->last));
+	for (int k = 0; k < 512; k++)
+		s->last[k] = 63;
 	memset(isl, 0xff, ((size_t)nw + 1) * sizeof(*isl));
 	nonzero_bits(v, n, nzb);
 	iv_push(&s->starts, 0);
@@ -851,13 +871,11 @@ find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
 		int end = p < n ? p + 1 : n;
 		/* A section without a palette grows none: no value is
 		 * new to it. */
-		int lim = s->have ? s->restart : INT_MIN;
+		int lim = s->have ? s->restart + 64 : INT_MIN;
 		bool restarted = false;
 		for (x = i; x < end; x++) {
-			int u = v[x] + 256, old = s->last[u];
-			s->last[u] = x;
-			isl[(old + 64) >> 6] &= ~(1ull << (old & 63));
-			if (old < lim && scan_grow(s, x,
+			x = scan_run(v, s->last + 256, isl, x, end, lim);
+			if (x < end && scan_grow(s, x,
 			    cnt + count_bits(nzb, i, x))) {
 				restarted = true;
 				break;
