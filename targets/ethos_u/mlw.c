@@ -540,6 +540,20 @@ bw_put(BitWriter *w, int len, uint64_t v)
 	w->nacc &= 7;
 }
 
+/* bw_put for v with no bits set at or above len (no masking). */
+ENC void
+bw_put_clean(BitWriter *w, int len, uint64_t v)
+{
+	int nb;
+	w->acc |= v << w->nacc;
+	w->nacc += len;
+	store_le64(w->buf + w->nbytes, w->acc);
+	nb = w->nacc >> 3;
+	w->nbytes += (size_t)nb;
+	w->acc >>= 8 * nb;
+	w->nacc &= 7;
+}
+
 /* bw_put for up to 64 bits. */
 ENC void
 bw_put64(BitWriter *w, int len, uint64_t v)
@@ -1676,6 +1690,40 @@ ones(int k)
 	return (1u << k) - 1;
 }
 
+/* A chunk's weight bits so far, while values are added whole. */
+typedef struct WShape {
+	uint32_t u0, u1;
+	int n1, j, pos, nrb;
+	uint64_t rem;
+} WShape;
+
+/* Adds the values from r->pos whose positions fit whole in positions
+ * r->j..npos-1 (untruncated codes). Its own loop on locals: inside the
+ * whole encoder the compiler kept its counters on the stack. A value
+ * takes one position at least, so at most npos - j values fit: that
+ * bound and the fit test are the only tests per value. */
+ENC void
+w_whole(const uint16_t *w, int len, int wdiv, int npos, WShape *r)
+{
+	uint32_t u0 = r->u0, u1 = r->u1, mask = ones(wdiv);
+	int n1 = r->n1, j = r->j, pos = r->pos, nrb = r->nrb;
+	int lim = len - pos < npos - j ? len : pos + npos - j;
+	uint64_t rem = r->rem;
+	for (; pos < lim; pos++) {
+		uint32_t v = w[pos], q = v >> wdiv;
+		int a = (int)(q + 1) >> 1, b = (int)q >> 1;
+		if (j + b + 1 > npos)
+			break;
+		u0 |= ones(a) << j;
+		u1 |= ones(b) << n1;
+		n1 += a;
+		j += b + 1;
+		rem |= (uint64_t)(v & mask) << nrb;
+		nrb += wdiv;
+	}
+	*r = (WShape){ u0, u1, n1, j, pos, nrb, rem };
+}
+
 /* The chunk's weight part: npos unary positions (12; 8 for raw indices
  * over 5 bits); a value's remainder is due in the chunk where its last
  * position falls. A quotient q takes positions worth two each (three
@@ -1749,29 +1797,28 @@ w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 		}
 		pos += n;
 	} else {
-		/* Locals only: the shape lives in p just across chunks. */
-		while (j < npos && pos < len) {
+		WShape ws = { u0, u1, n1, j, pos, nrb, rem };
+		w_whole(w, len, wdiv, npos, &ws);
+		u0 = ws.u0;
+		u1 = ws.u1;
+		n1 = ws.n1;
+		j = ws.j;
+		pos = ws.pos;
+		nrb = ws.nrb;
+		rem = ws.rem;
+		if (pos < len && j < npos) {
+			/* the next value's positions do not fit: the rest
+			 * of the chunk is ones, the value carries over */
 			uint32_t v = w[pos], q = v >> wdiv;
 			int a = (int)(q + 1) >> 1, b = (int)q >> 1;
-			int left = b + 1;
-			if (j + left > npos) {
-				int k = npos - j;
-				u0 |= ones(k) << j;
-				u1 |= ones(k) << n1;
-				n1 += k;
-				p->left = left - k;
-				p->a = a - k;
-				p->b = b - k;
-				p->r = v & mask;
-				break;
-			}
-			u0 |= ones(a) << j;
-			u1 |= ones(b) << n1;
-			n1 += a;
-			j += left;
-			rem |= (uint64_t)(v & mask) << nrb;
-			nrb += wdiv;
-			pos++;
+			int k = npos - j;
+			u0 |= ones(k) << j;
+			u1 |= ones(k) << n1;
+			n1 += k;
+			p->left = b + 1 - k;
+			p->a = a - k;
+			p->b = b - k;
+			p->r = v & mask;
 		}
 	}
 	p->pos = pos;
@@ -1854,6 +1901,36 @@ put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
  * the zero runs may run ahead of the weights by up to 8 values but not
  * fall behind (the decoder's flow control, see decode_slice). The
  * writer lives in a local copy: its fields cannot alias the buffer. */
+/* The chunks of a slice of coded (not raw) weights without zero runs,
+ * most of them: a chunk is its WUNARY0 and WUNARY1 and the previous
+ * chunk's remainders (up to 60 bits), written in two stores where the
+ * general loop takes four. The bits are the general loop's. */
+ENC void
+encode_wslice(BitWriter *bwp, const SliceEnc *s)
+{
+	EncPos wp = {0};
+	EncChunk c;
+	BitWriter bw = *bwp;
+	uint64_t prem = 0;
+	int pn = 0;
+	while (wp.pos < s->len) {
+		int hl;
+		w_chunk(s, &wp, &c);
+		hl = 12 + c.n1;
+		bw_reserve(&bw, 24);
+		/* 12 + 12 + 32 bits at most, then the rest */
+		bw_put_clean(&bw, hl + (pn < 32 ? pn : 32), c.u0 |
+		    (uint64_t)c.u1 << 12 | (prem & 0xffffffffu) << hl);
+		if (pn > 32)
+			bw_put_clean(&bw, pn - 32, prem >> 32);
+		prem = c.rem[0];
+		pn = c.nrem[0];
+	}
+	bw_reserve(&bw, 16);
+	bw_put64(&bw, pn, prem);
+	*bwp = bw;
+}
+
 ENC void
 encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 {
@@ -1862,6 +1939,11 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 	EncChunk wc = {0}, zc = {0}, wprev = {0}, zprev = {0};
 	BitWriter bw = *bwp;
 	put_header(&bw, s, p);
+	if (!s->z && !s->raw) {
+		encode_wslice(&bw, s);
+		*bwp = bw;
+		return;
+	}
 	do {
 		int bal = s->z ? wp.pos - zp.pos : 0;
 		wc.on = bal < 8 && wp.pos < s->len;
@@ -1890,6 +1972,24 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 	} while (wprev.on || zprev.on);
 	*bwp = bw;
 }
+
+/* encode_slice out of line, once per build: inlined into the whole
+ * encoder, its per-value loops kept their pointers and counters on the
+ * stack (no registers left); on its own they stay in registers. A call
+ * per slice costs nothing next to it. */
+__attribute__((noinline)) static void
+encode_slice_base(BitWriter *bw, const SliceEnc *s, const Palette *p)
+{
+	encode_slice(bw, s, p);
+}
+
+#if defined(MLW_DISPATCH)
+__attribute__((noinline, target(MLW_FAST))) static void
+encode_slice_fast(BitWriter *bw, const SliceEnc *s, const Palette *p)
+{
+	encode_slice(bw, s, p);
+}
+#endif
 
 /* Splits a section into weight indices and the zero runs around them
  * (runs[k]: zeros before weight k; runs[nw]: trailing zeros). Returns
@@ -1969,7 +2069,12 @@ encode_section(EthosuMlwScratch *sc, bool wide, BitWriter *bw,
 		s.trunc = w_params[wr.cfg[iw]] >> 4 == 1;
 		s.wdiv = s.raw ? raw_bits : w_params[wr.cfg[iw]] & 15;
 		s.zdiv = p->zruns ? zr.cfg[iz] : 0;
-		encode_slice(bw, &s, p);
+#if defined(MLW_DISPATCH)
+		if (wide)
+			encode_slice_fast(bw, &s, p);
+		else
+#endif
+			encode_slice_base(bw, &s, p);
 		newpal = false;
 		if (iw < wr.n && wr.end[iw] == end)
 			iw++;
