@@ -628,8 +628,9 @@ iv_push(IntVec *a, int x)
  * occurrence lies inside the window.
  *
  * The scan keeps two bit vectors over the stream's positions: which
- * values are non-zero, and which are (so far) the last occurrence of
- * their value. The per-value work is then a look-up and a bit cleared;
+ * values are non-zero, and which are no longer the last occurrence of
+ * their value (the others in a window are its distinct values). The
+ * per-value work is then a look-up and a bit set;
  * where the next check falls, a window's start and its count of
  * distinct values are counts of bits (a few words per window) instead
  * of per-value counters and a pass over the value table. */
@@ -637,10 +638,11 @@ typedef struct Scan {
 	const int16_t *v;
 	int n;
 	const uint64_t *nzb;    /* bit x: v[x] != 0 */
-	uint64_t *isl;          /* word 0 spare; bit x of word x / 64 + 1:
-				 * x is its value's last occurrence */
+	uint64_t *stale;        /* word 0 spare; bit x of word x / 64 + 1:
+				 * x is not (any more) its value's last
+				 * occurrence */
 	int last[512];          /* last position of each value + 256,
-				 * plus 64 (the word of isl it is in, times
+				 * plus 64 (the word of stale it is in, times
 				 * 64, plus its bit); 63 never: a spare bit */
 	int restart;            /* start of the current section */
 	bool have;              /* the section has a palette */
@@ -773,7 +775,7 @@ scan_window(Scan *s, int p, int N, bool exclude_zero, int *nz)
 	/* The window starts at the (N + 2)-th non-zero value back from p
 	 * or at the section's start when there are fewer since. */
 	j = *nz + 1 >= N + 2 ? prev_nonzero(s, p, N + 2) : s->restart;
-	newsize = count_bits(s->isl + 1, j, p + 1);
+	newsize = p + 1 - j - count_bits(s->stale + 1, j, p + 1);
 	nb = index_bits(newsize - exclude_zero);
 	if (s->have) {
 		int ob = index_bits(s->palsize - exclude_zero);
@@ -836,14 +838,30 @@ scan_grow(Scan *s, int x, int nzx)
  * section's palette), or end. A loop of its own: in the whole scan the
  * compiler ran out of registers for it. */
 ENC int
-scan_run(const int16_t *v, int *last, uint64_t *isl, int i, int end, int lim)
+scan_run(const int16_t *v, int *last, uint64_t *stale, int i, int end,
+    int lim)
 {
-	for (int x = i; x < end; x++) {
-		int u = v[x], old = last[u];
-		last[u] = x + 64;
-		isl[(unsigned)old >> 6] &= ~(1ull << (old & 63));
+	int x = i + 64, e = end + 64;
+	/* two a round; x counts positions plus 64 */
+	for (; x + 1 < e; x += 2) {
+		int u = v[x - 64], old = last[u];
+		last[u] = x;
+		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
 		if (old < lim)
-			return x;
+			return x - 64;
+		u = v[x - 63];
+		old = last[u];
+		last[u] = x + 1;
+		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
+		if (old < lim)
+			return x - 63;
+	}
+	if (x < e) {
+		int u = v[x - 64], old = last[u];
+		last[u] = x;
+		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
+		if (old < lim)
+			return x - 64;
 	}
 	return end;
 }
@@ -853,14 +871,14 @@ scan_run(const int16_t *v, int *last, uint64_t *isl, int i, int end, int lim)
  * section's palette?) and the update of the last-occurrence bits. */
 ENC void
 find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
-    uint64_t *isl, IntVec *starts)
+    uint64_t *stale, IntVec *starts)
 {
 	/* cnt: non-zeros in the section before i */
 	int i = 0, cnt = 0, nw = (n + 63) >> 6;
 	s->v = v;
 	s->n = n;
 	s->nzb = nzb;
-	s->isl = isl;
+	s->stale = stale;
 	s->restart = 0;
 	s->have = false;
 	s->palsize = 0;
@@ -869,7 +887,7 @@ find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
 	s->starts.n = 0;
 	for (int k = 0; k < 512; k++)
 		s->last[k] = 63;
-	memset(isl, 0xff, ((size_t)nw + 1) * sizeof(*isl));
+	memset(stale, 0, ((size_t)nw + 1) * sizeof(*stale));
 	nonzero_bits(v, n, nzb);
 	iv_push(&s->starts, 0);
 	while (i < n) {
@@ -888,7 +906,7 @@ find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
 		int lim = s->have ? s->restart + 64 : INT_MIN;
 		bool restarted = false;
 		for (x = i; x < end; x++) {
-			x = scan_run(v, s->last + 256, isl, x, end, lim);
+			x = scan_run(v, s->last + 256, stale, x, end, lim);
 			if (x < end && scan_grow(s, x,
 			    cnt + count_bits(nzb, i, x))) {
 				restarted = true;
@@ -934,7 +952,16 @@ make_palette(const int freq[512], Palette *p)
 	for (p->diroff = 0; p->diroff < 31; p->diroff++)
 		if (key[p->diroff] >> 16)
 			break;
-	qsort(key, 512, sizeof(key[0]), cmp_desc);
+	/* Only the codes present are sorted (the absent ones, all zero,
+	 * would sort last): gathered to the front, the rest zeroed. */
+	int nk = 0;
+	for (int c = 0; c < 512; c++) {
+		uint64_t kc = key[c];
+		key[c] = 0;
+		key[nk] = kc;
+		nk += (kc >> 16) != 0;
+	}
+	qsort(key, (size_t)nk, sizeof(key[0]), cmp_desc);
 	p->only_zeros = (key[0] >> 16) == 0;
 	if (p->only_zeros)
 		p->diroff = 0;
@@ -1997,12 +2024,40 @@ encode_slice_fast(BitWriter *bw, const SliceEnc *s, const Palette *p)
  * at random): each value stores a provisional index and run at the
  * next weight's slot, which the next non-zero value overwrites with its
  * own (in place, slot nw <= i was read already). */
+#if defined(MLW_DISPATCH)
+/* The index map eight values a gather, for the fast build (in place,
+ * each group is loaded before it is overwritten). The indices of the
+ * values present are 0..543: the unsigned pack keeps them. */
+__attribute__((target(MLW_FAST))) static void
+map_indices_avx2(const int16_t *v, int n, const int *index, uint16_t *w)
+{
+	const __m256i off = _mm256_set1_epi32(256);
+	int i = 0;
+	for (; i + 8 <= n; i += 8) {
+		__m256i x = _mm256_add_epi32(_mm256_cvtepi16_epi32(
+		    _mm_loadu_si128((const __m128i *)(v + i))), off);
+		__m256i g = _mm256_i32gather_epi32(index, x, 4);
+		_mm_storeu_si128((__m128i *)(w + i), _mm_packus_epi32(
+		    _mm256_castsi256_si128(g), _mm256_extracti128_si256(g, 1)));
+	}
+	for (; i < n; i++)
+		w[i] = (uint16_t)index[v[i] + 256];
+}
+#endif
+
 ENC int
 split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
-    int *runs)
+    int *runs, bool wide)
 {
 	int nw = 0, z = 0;
 	if (!p->zruns) {
+#if defined(MLW_DISPATCH)
+		if (wide) {
+			map_indices_avx2(v, n, p->index, w);
+			return n;
+		}
+#endif
+		(void)wide;
 		for (int i = 0; i < n; i++)
 			w[i] = (uint16_t)p->index[v[i] + 256];
 		return n;
@@ -2045,7 +2100,7 @@ encode_section(EthosuMlwScratch *sc, bool wide, BitWriter *bw,
 			;
 	else
 		raw_bits = p->size == 0 ? p->bits : 100;
-	nw = split_section(v, n, p, w, runs);
+	nw = split_section(v, n, p, w, runs, wide);
 	zr.n = 0;
 	search_params(sc, wide, w, NULL, nw, raw_bits, NULL, &wr);
 	if (nw == 0)
