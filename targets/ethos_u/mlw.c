@@ -1556,6 +1556,20 @@ replay_from(const Search16 *s, int i)
 }
 #endif
 
+/* A zero run's bits under the four zero-run parameters (divisor j:
+ * unary quotient, stop bit, j remainder bits) for runs below 256, most
+ * of them: a load where four shifts and adds were. */
+#define MLW_Z(z) { (z) + 1, ((z) >> 1) + 2, ((z) >> 2) + 3, ((z) >> 3) + 4 }
+#define MLW_Z4(z) MLW_Z(z), MLW_Z((z) + 1), MLW_Z((z) + 2), MLW_Z((z) + 3)
+#define MLW_Z16(z) MLW_Z4(z), MLW_Z4((z) + 4), MLW_Z4((z) + 8), \
+	MLW_Z4((z) + 12)
+#define MLW_Z64(z) MLW_Z16(z), MLW_Z16((z) + 16), MLW_Z16((z) + 32), \
+	MLW_Z16((z) + 48)
+
+static const int32_t z_bits[256][4] __attribute__((aligned(16))) = {
+	MLW_Z64(0), MLW_Z64(64), MLW_Z64(128), MLW_Z64(192),
+};
+
 /* Steps 1..n of the search in 32-bit lanes (zero runs, whose costs
  * can be large, and the weights without SSE2); returns the best final
  * parameter. */
@@ -1571,15 +1585,21 @@ steps32(const uint16_t *wv, const int *zv, int n, int raw_bits,
 		memset(tab->have, 0, sizeof(tab->have));
 	for (int j = 0; j < NLANES; j++)
 		cost[j] = j < ncfg ? 0 : PAD_BITS;
+	/* the next step where a parameter change is free, -1 none */
+	int next_free = free_at && free_at->n > 0 ? free_at->end[0] : -1;
 	for (int i = 0; i < n; i++) {
 		int extra = 40;
-		if (free_at && fi < free_at->n && free_at->end[fi] == i + 1) {
+		if (i + 1 == next_free) {
 			extra = 0;
 			fi++;
+			next_free = fi < free_at->n ? free_at->end[fi] : -1;
 		}
 		if (tab) {
 			path_set(pa, i + 1, path_step13(cost,
 			    w_bits(tab, wv[i], raw_bits), extra));
+		} else if (zv[i] < 256) {
+			path_set(pa, i + 1, path_step4(cost, z_bits[zv[i]],
+			    extra));
 		} else {
 			/* code_bits(v, j, true, 0): unary quotient, stop
 			 * bit, j remainder bits. */
@@ -1975,19 +1995,29 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 		int bal = s->z ? wp.pos - zp.pos : 0;
 		wc.on = bal < 8 && wp.pos < s->len;
 		zc.on = bal >= 0 && s->z && zp.pos < zn;
-		/* at most 12 + 12 + 12 + 72 + 36 bits */
+		/* at most 12 + 12 + 12 + 72 + 36 bits; the unary parts
+		 * (clean, 36 bits at most) in one store */
+		uint64_t head = 0;
+		int hl = 0;
+		bool wu = wc.on && !s->raw;
 		bw_reserve(&bw, 24);
 		if (wc.on) {
 			w_chunk(s, &wp, &wc);
-			if (!s->raw)
-				bw_put(&bw, 12, wc.u0);
+			if (wu) {
+				head = wc.u0;
+				hl = 12;
+			}
 		}
 		if (zc.on) {
 			z_chunk(s, zn, zlen, &zp, &zc);
-			bw_put(&bw, zlen, zc.u0);
+			head |= (uint64_t)zc.u0 << hl;
+			hl += zlen;
 		}
-		if (wc.on && !s->raw)
-			bw_put(&bw, wc.n1, wc.u1);
+		if (wu) {
+			head |= (uint64_t)wc.u1 << hl;
+			hl += wc.n1;
+		}
+		bw_put_clean(&bw, hl, head);
 		if (wprev.on) {
 			bw_put64(&bw, wprev.nrem[0], wprev.rem[0]);
 			bw_put(&bw, wprev.nrem[1], wprev.rem[1]);
