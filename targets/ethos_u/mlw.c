@@ -524,13 +524,28 @@ store_le64(uint8_t *p, uint64_t v)
 /* Appends the low len (<= 56) bits of v, first bit first, into room
  * bw_reserve made: the accumulator is stored whole (8 bytes, the tail
  * rewritten by the next call) and advanced by its complete bytes, so
- * there is no branch. */
+ * there is no branch. (No assert on len and the room: it runs several
+ * times a weight, and an assert here was 2% of the encoder; every
+ * caller reserves per chunk.) */
 ENC void
 bw_put(BitWriter *w, int len, uint64_t v)
 {
 	int nb;
-	assert(len >= 0 && len <= 56 && w->cap - w->nbytes >= 8);
 	w->acc |= (v & ((1ull << len) - 1)) << w->nacc;
+	w->nacc += len;
+	store_le64(w->buf + w->nbytes, w->acc);
+	nb = w->nacc >> 3;
+	w->nbytes += (size_t)nb;
+	w->acc >>= 8 * nb;
+	w->nacc &= 7;
+}
+
+/* bw_put for v with no bits set at or above len (no masking). */
+ENC void
+bw_put_clean(BitWriter *w, int len, uint64_t v)
+{
+	int nb;
+	w->acc |= v << w->nacc;
 	w->nacc += len;
 	store_le64(w->buf + w->nbytes, w->acc);
 	nb = w->nacc >> 3;
@@ -604,28 +619,144 @@ iv_push(IntVec *a, int x)
 	a->v[a->n++] = x;
 }
 
-/* The palette scan's state (Vela's search_palette_sections). A window
- * ends at the current value and reaches back over N + 2 non-zero values
- * (or to the section's start); the palette a restart there needs has
- * one entry per value whose last occurrence lies inside it, so the scan
- * keeps each value's last position (in first-seen order, for a compact
- * count) and the positions of the recent non-zero values. */
-#define NZ_RING 2048            /* > the widest window, 1024 + 2 */
-
+/* The palette scan (Vela's search_palette_sections). Every 32 non-zero
+ * values of a section (and at each zero right after such a count), a
+ * window ending at the current value and reaching back over N + 2
+ * non-zero values (or to the section's start) is weighed for each N
+ * the count is a multiple of: would a fresh palette of the values seen
+ * there save bits? Such a palette has one entry per value whose last
+ * occurrence lies inside the window.
+ *
+ * The scan keeps two bit vectors over the stream's positions: which
+ * values are non-zero, and which are no longer the last occurrence of
+ * their value (the others in a window are its distinct values). The
+ * per-value work is then a look-up and a bit set;
+ * where the next check falls, a window's start and its count of
+ * distinct values are counts of bits (a few words per window) instead
+ * of per-value counters and a pass over the value table. */
 typedef struct Scan {
 	const int16_t *v;
+	int n;
+	const uint64_t *nzb;    /* bit x: v[x] != 0 */
+	uint64_t *stale;        /* word 0 spare; bit x of word x / 64 + 1:
+				 * x is not (any more) its value's last
+				 * occurrence */
+	int last[512];          /* last position of each value + 256,
+				 * plus 64 (the word of stale it is in, times
+				 * 64, plus its bit); 63 never: a spare bit */
 	int restart;            /* start of the current section */
 	bool have;              /* the section has a palette */
 	int palsize;
-	int zeros;              /* zeros since restart */
-	int last[512];          /* last position of each value + 256,
-				 * -1 never */
-	int lo, hi;             /* the stream's values span last[lo..hi] */
-	bool wide;              /* count with AVX2 (the fast build) */
-	int nnz;                /* non-zero values so far */
-	int nzpos[NZ_RING];     /* position of non-zero k at k % NZ_RING */
+	bool wide;              /* the fast build (pdep, popcnt) */
 	IntVec starts;
 } Scan;
+
+ENC int
+popcount64(uint64_t x)
+{
+	return __builtin_popcountll(x);
+}
+
+/* The k-th (from 1) lowest set bit of w, which has at least k. */
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+__attribute__((target(MLW_FAST))) static int
+select_pdep(uint64_t w, int k)
+{
+	return (int)_tzcnt_u64(_pdep_u64(1ull << (k - 1), w));
+}
+#endif
+
+ENC int
+select_bit(uint64_t w, int k, bool wide)
+{
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+	if (wide)
+		return select_pdep(w, k);
+#else
+	(void)wide;
+#endif
+	for (; k > 1; k--)
+		w &= w - 1;
+	return __builtin_ctzll(w);
+}
+
+/* Set bits of b at positions a..e-1. */
+ENC int
+count_bits(const uint64_t *b, int a, int e)
+{
+	int wa = a >> 6, we = (e - 1) >> 6, n;
+	uint64_t lo = ~0ull << (a & 63), hi = ~0ull >> (63 - ((e - 1) & 63));
+	if (a >= e)
+		return 0;
+	if (wa == we)
+		return popcount64(b[wa] & lo & hi);
+	n = popcount64(b[wa] & lo);
+	for (int k = wa + 1; k < we; k++)
+		n += popcount64(b[k]);
+	return n + popcount64(b[we] & hi);
+}
+
+/* Position of the k-th non-zero value at or after i, or n. */
+ENC int
+next_nonzero(const Scan *s, int i, int k)
+{
+	int wi = i >> 6, nw = (s->n + 63) >> 6;
+	uint64_t w = s->nzb[wi] & ~0ull << (i & 63);
+	for (;;) {
+		int c = popcount64(w);
+		if (c >= k)
+			return wi * 64 + select_bit(w, k, s->wide);
+		k -= c;
+		if (++wi >= nw)
+			return s->n;
+		w = s->nzb[wi];
+	}
+}
+
+/* Position of the k-th non-zero value counting back from p (p itself
+ * first); there are at least k. */
+ENC int
+prev_nonzero(const Scan *s, int p, int k)
+{
+	int wi = p >> 6;
+	uint64_t w = s->nzb[wi] & ~0ull >> (63 - (p & 63));
+	for (;;) {
+		int c = popcount64(w);
+		if (c >= k)
+			return wi * 64 + select_bit(w, c - k + 1, s->wide);
+		k -= c;
+		w = s->nzb[--wi];
+	}
+}
+
+/* The non-zero bit vector, eight values a compare. */
+ENC void
+nonzero_bits(const int16_t *v, int n, uint64_t *b)
+{
+	int nw = (n + 63) >> 6, i = 0;
+#if defined(__SSE2__)
+	const __m128i z = _mm_setzero_si128();
+	for (; i + 64 <= n; i += 64) {
+		uint64_t w = 0;
+		for (int k = 0; k < 4; k++) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(v + i +
+			    16 * k));
+			__m128i c = _mm_loadu_si128((const __m128i *)(v + i +
+			    16 * k + 8));
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(
+			    _mm_cmpeq_epi16(a, z), _mm_cmpeq_epi16(c, z)));
+			w |= (uint64_t)(~m & 0xffff) << 16 * k;
+		}
+		b[i >> 6] = w;
+	}
+#endif
+	for (; i < nw * 64; i += 64) {
+		uint64_t w = 0;
+		for (int k = 0; k < 64 && i + k < n; k++)
+			w |= (uint64_t)(v[i + k] != 0) << k;
+		b[i >> 6] = w;
+	}
+}
 
 ENC void
 scan_restart(Scan *s, int at)
@@ -634,68 +765,17 @@ scan_restart(Scan *s, int at)
 		iv_push(&s->starts, at);
 }
 
-/* How many values have their last occurrence at or after j: a count
- * over last[] between the stream's smallest and largest value (for
- * int8 weights about half the table). */
-#if defined(MLW_DISPATCH)
-/* distinct_from in eight lanes, for the fast build (a call per
- * window, not inlined: the baseline build must not contain it). */
-__attribute__((target(MLW_FAST))) static int
-distinct_from_avx2(const Scan *s, int j)
-{
-	int k = s->lo, n = 0;
-	__m256i acc = _mm256_setzero_si256(), jm = _mm256_set1_epi32(j - 1);
-	for (; k + 8 <= s->hi + 1; k += 8)
-		acc = _mm256_sub_epi32(acc, _mm256_cmpgt_epi32(
-		    _mm256_loadu_si256((const __m256i *)(s->last + k)), jm));
-	__m128i a = _mm_add_epi32(_mm256_castsi256_si128(acc),
-	    _mm256_extracti128_si256(acc, 1));
-	int32_t lanes[4];
-	_mm_storeu_si128((__m128i *)lanes, a);
-	n = lanes[0] + lanes[1] + lanes[2] + lanes[3];
-	for (; k <= s->hi; k++)
-		n += s->last[k] >= j;
-	return n;
-}
-#endif
-
-ENC int
-distinct_from(const Scan *s, int j)
-{
-	int k = s->lo, n = 0;
-#if defined(MLW_DISPATCH)
-	if (s->wide)
-		return distinct_from_avx2(s, j);
-#endif
-#if defined(__SSE2__)
-	__m128i acc = _mm_setzero_si128(), jm = _mm_set1_epi32(j - 1);
-	for (; k + 4 <= s->hi + 1; k += 4)
-		acc = _mm_sub_epi32(acc, _mm_cmpgt_epi32(_mm_loadu_si128(
-		    (const __m128i *)(s->last + k)), jm));
-	int32_t lanes[4];
-	_mm_storeu_si128((__m128i *)lanes, acc);
-	n = lanes[0] + lanes[1] + lanes[2] + lanes[3];
-#endif
-	for (; k <= s->hi; k++)
-		n += s->last[k] >= j;
-	return n;
-}
-
-/* Every N non-zero values, would a palette over the last N of them
- * save bits over the current one (or over none)? */
+/* Window N at check position p, where *nz + 1 values of the section
+ * up to p are non-zero (*nz a multiple of N): restarts the section at
+ * the window's start when a palette of its values saves bits. */
 ENC void
-scan_window(Scan *s, int i, int N, bool exclude_zero)
+scan_window(Scan *s, int p, int N, bool exclude_zero, int *nz)
 {
 	int j, nb, save, newsize;
-	/* The window starts at the (N + 2)-th non-zero value back from i
-	 * (Vela counts the values last seen at or after it), or at the
-	 * section's start when there are fewer. */
-	j = s->restart;
-	if (s->nnz >= N + 2) {
-		int at = s->nzpos[(unsigned)(s->nnz - (N + 2)) % NZ_RING];
-		j = at > j ? at : j;
-	}
-	newsize = distinct_from(s, j);
+	/* The window starts at the (N + 2)-th non-zero value back from p
+	 * or at the section's start when there are fewer since. */
+	j = *nz + 1 >= N + 2 ? prev_nonzero(s, p, N + 2) : s->restart;
+	newsize = p + 1 - j - count_bits(s->stale + 1, j, p + 1);
 	nb = index_bits(newsize - exclude_zero);
 	if (s->have) {
 		int ob = index_bits(s->palsize - exclude_zero);
@@ -711,77 +791,137 @@ scan_window(Scan *s, int i, int N, bool exclude_zero)
 	s->have = true;
 	s->restart = j;
 	scan_restart(s, j);
-	s->zeros = 0;
-	for (int k = j; k <= i; k++)
-		s->zeros += s->v[k] == 0;
+	*nz = count_bits(s->nzb, j, p + 1) - 1;
 }
 
-/* Section starts: where Vela restarts the palette. The per-value work
- * keeps its state in locals (the stores into the position tables could
- * alias the struct's fields) and syncs it around scan_window. */
-ENC void
-find_sections(Scan *s, const int16_t *v, int n, int lo, int hi, bool wide,
-    IntVec *starts)
+/* The checks at p: each window size (powers of two from 32, 64 with a
+ * palette) the count of non-zeros is a multiple of. Zero is left out
+ * of the estimates when over a quarter of the section before v[p] is
+ * zeros. Returns the section's non-zeros up to p, minus one. */
+ENC int
+scan_checks(Scan *s, int p, int nz)
 {
-	int restart = 0, zeros = 0, nnz = 0;
-	bool have = false;
-	/* nzpos is written before it is read: the rest starts at zero */
-	memset(s, 0, offsetof(Scan, nzpos));
+	int len0 = p - s->restart;
+	int zeros0 = len0 - (nz + 1 - (s->v[p] != 0));
+	bool excl = zeros0 > len0 / 4;
+	for (int k = 0; k < 5; k++) {
+		int N = (32 << k) * (s->have ? 2 : 1);
+		if (nz > 0 && (nz & (N - 1)) == 0)
+			scan_window(s, p, N, excl, &nz);
+	}
+	return nz;
+}
+
+/* A value the section's palette lacks at x, with nzx non-zeros in the
+ * section before it: growing past a power of two costs an index bit
+ * everywhere, so a long section or a full palette starts afresh.
+ * Returns whether the section restarted at x. */
+ENC bool
+scan_grow(Scan *s, int x, int nzx)
+{
+	int zeros0 = x - s->restart - nzx;
+	bool excl = zeros0 > (x - s->restart) / 4;
+	s->palsize++;
+	if (pow2_or_zero(s->palsize - 1 - excl) &&
+	    (nzx > 512 || s->palsize - excl > 32)) {
+		iv_push(&s->starts, x);
+		s->restart = x;
+		s->have = false;
+		return true;
+	}
+	return false;
+}
+
+/* Values i..end-1 of the scan: each becomes the last of its value (its
+ * previous last occurrence loses its bit). Returns the first whose
+ * previous occurrence was before lim (positions plus 64; new to the
+ * section's palette), or end. A loop of its own: in the whole scan the
+ * compiler ran out of registers for it. */
+ENC int
+scan_run(const int16_t *v, int *last, uint64_t *stale, int i, int end,
+    int lim)
+{
+	int x = i + 64, e = end + 64;
+	/* two a round; x counts positions plus 64 */
+	for (; x + 1 < e; x += 2) {
+		int u = v[x - 64], old = last[u];
+		last[u] = x;
+		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
+		if (old < lim)
+			return x - 64;
+		u = v[x - 63];
+		old = last[u];
+		last[u] = x + 1;
+		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
+		if (old < lim)
+			return x - 63;
+	}
+	if (x < e) {
+		int u = v[x - 64], old = last[u];
+		last[u] = x;
+		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
+		if (old < lim)
+			return x - 64;
+	}
+	return end;
+}
+
+/* Section starts: where Vela restarts the palette. Between checks the
+ * work per value is the look-up of its last position (is it new to the
+ * section's palette?) and the update of the last-occurrence bits. */
+ENC void
+find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
+    uint64_t *stale, IntVec *starts)
+{
+	/* cnt: non-zeros in the section before i */
+	int i = 0, cnt = 0, nw = (n + 63) >> 6;
+	s->v = v;
+	s->n = n;
+	s->nzb = nzb;
+	s->stale = stale;
+	s->restart = 0;
+	s->have = false;
+	s->palsize = 0;
+	s->wide = wide;
 	s->starts = *starts;
 	s->starts.n = 0;
-	s->v = v;
-	s->lo = lo + 256;
-	s->wide = wide;
-	s->hi = hi + 256;
-	memset(s->last, -1, sizeof(s->last));
+	for (int k = 0; k < 512; k++)
+		s->last[k] = 63;
+	memset(stale, 0, ((size_t)nw + 1) * sizeof(*stale));
+	nonzero_bits(v, n, nzb);
 	iv_push(&s->starts, 0);
-	for (int i = 0; i < n; i++) {
-		/* Zero is left out of the palette estimates when over a
-		 * quarter of the section so far is zeros (as it stood
-		 * before v[i]); computed only where used. */
-		int zeros0 = zeros, len0 = i - restart, u = v[i] + 256;
-		if (have && s->last[u] < restart) {
-			/* A value the palette lacks: growing past a power
-			 * of two costs an index bit everywhere, so a long
-			 * section or a full palette starts afresh. */
-			bool excl = zeros0 > len0 / 4;
-			s->palsize++;
-			if (pow2_or_zero(s->palsize - 1 - excl) &&
-			    (i - restart - zeros > 512 ||
-			    s->palsize - excl > 32)) {
-				iv_push(&s->starts, i);
-				restart = i;
-				have = false;
-				zeros = 0;
+	while (i < n) {
+		/* The next check: a zero right after a multiple of 32, or
+		 * the non-zero that makes the next multiple. */
+		int target = cnt, p, x;
+		if (v[i] != 0 || cnt <= 1 || (cnt - 1) % 32 != 0) {
+			target = (cnt > 0 ? (cnt - 1) / 32 + 1 : 1) * 32 + 1;
+			p = next_nonzero(s, i, target - cnt);
+		} else {
+			p = i;
+		}
+		int end = p < n ? p + 1 : n;
+		/* A section without a palette grows none: no value is
+		 * new to it. */
+		int lim = s->have ? s->restart + 64 : INT_MIN;
+		bool restarted = false;
+		for (x = i; x < end; x++) {
+			x = scan_run(v, s->last + 256, stale, x, end, lim);
+			if (x < end && scan_grow(s, x,
+			    cnt + count_bits(nzb, i, x))) {
+				restarted = true;
+				break;
 			}
 		}
-		/* v[i] is now the last of its value */
-		s->last[u] = i;
-		/* stored always, kept only for a non-zero (no branch on
-		 * the data: zeros come at random) */
-		s->nzpos[(unsigned)nnz % NZ_RING] = i;
-		nnz += v[i] != 0;
-		zeros += v[i] == 0;
-		/* Window sizes are powers of two from 32 (64 with a
-		 * palette): a mask is the modulo, and a count that is no
-		 * multiple of the smallest is none of the others'. */
-		int nz = i - restart - zeros;
-		if (nz <= 0 || (nz & 31))
+		if (restarted) {
+			i = x + 1;
+			cnt = v[x] != 0;
 			continue;
-		bool excl = zeros0 > len0 / 4;
-		s->restart = restart;
-		s->zeros = zeros;
-		s->have = have;
-		s->nnz = nnz;
-		for (int k = 0; k < 5; k++) {
-			int N = (32 << k) * (s->have ? 2 : 1);
-			nz = i - s->restart - s->zeros;
-			if (nz > 0 && (nz & (N - 1)) == 0)
-				scan_window(s, i, N, excl);
 		}
-		restart = s->restart;
-		zeros = s->zeros;
-		have = s->have;
+		if (p >= n)
+			break;
+		cnt = scan_checks(s, p, target - 1) + 1;
+		i = p + 1;
 	}
 	*starts = s->starts;
 }
@@ -812,7 +952,16 @@ make_palette(const int freq[512], Palette *p)
 	for (p->diroff = 0; p->diroff < 31; p->diroff++)
 		if (key[p->diroff] >> 16)
 			break;
-	qsort(key, 512, sizeof(key[0]), cmp_desc);
+	/* Only the codes present are sorted (the absent ones, all zero,
+	 * would sort last): gathered to the front, the rest zeroed. */
+	int nk = 0;
+	for (int c = 0; c < 512; c++) {
+		uint64_t kc = key[c];
+		key[c] = 0;
+		key[nk] = kc;
+		nk += (kc >> 16) != 0;
+	}
+	qsort(key, (size_t)nk, sizeof(key[0]), cmp_desc);
 	p->only_zeros = (key[0] >> 16) == 0;
 	if (p->only_zeros)
 		p->diroff = 0;
@@ -925,6 +1074,7 @@ struct EthosuMlwScratch {
 	Grow ckpt;              /* its saved states */
 	Grow tab;               /* its bits per index and parameter */
 	Grow scan;              /* the palette scan */
+	Grow scanbits;          /* its bit vectors */
 	IntVec starts;          /* section starts */
 	Runs wr, zr;            /* the searches' runs */
 };
@@ -1107,25 +1257,35 @@ path_from(const Path *pa, int i)
 /* The weight search on 16-bit lanes, eight at a time: each step
  * subtracts the cheapest cost from all (comparisons and the argmin only
  * see differences, so the path is path_step13's), which keeps every
- * cost below 40 + PAD16 and in range. A row of bits per weight index,
- * filled on first use. */
+ * cost below 40 + PAD16 and in range. A row of bits per weight index:
+ * lane 12 (raw indices) is the search's raw_bits for every index, the
+ * others depend on the index alone, so the table is filled once per
+ * scratch and lane 12 rewritten when raw_bits changes (no per-step
+ * test for a row not filled yet). */
 #define PAD16 16000
 
 typedef struct Bits16 {
 	int16_t row[512][NLANES];
-	bool have[512];
+	bool filled;
+	int raw;                /* lane 12's bits */
 } Bits16;
 
-ENC const int16_t *
-w_bits16(Bits16 *t, int v, int raw_bits)
+ENC void
+bits16_prepare(Bits16 *t, bool fresh, int raw_bits)
 {
-	if (!t->have[v]) {
-		for (int j = 0; j < NLANES; j++)
-			t->row[v][j] = (int16_t)(j < 13 ? code_bits(v,
-			    w_params[j], false, raw_bits) : PAD16);
-		t->have[v] = true;
+	if (fresh || !t->filled) {
+		for (int v = 0; v < 512; v++)
+			for (int j = 0; j < NLANES; j++)
+				t->row[v][j] = (int16_t)(j < 13 ? code_bits(v,
+				    w_params[j], false, raw_bits) : PAD16);
+		t->filled = true;
+		t->raw = raw_bits;
 	}
-	return t->row[v];
+	if (t->raw != raw_bits) {
+		for (int v = 0; v < 512; v++)
+			t->row[v][12] = (int16_t)raw_bits;
+		t->raw = raw_bits;
+	}
 }
 
 /* The weight search's state: costs of lanes 0..7 and 8..15. */
@@ -1164,16 +1324,13 @@ argmin16(__m128i c0, __m128i c1, __m128i m)
 }
 
 /* The search's step over value v (step v + 1): normalise, record
- * which parameters switch, switch or keep, add the value's bits. The
- * state before every 64th value is saved for replay_from. */
+ * which parameters switch, switch or keep, add the value's bits. */
 ENC void
 step16(Search16 *s, Cost16 *c, int v, uint16_t *change)
 {
 	const __m128i e = _mm_set1_epi16(40);
-	const int16_t *b = w_bits16(s->tab, s->vals[v], s->raw_bits);
+	const int16_t *b = s->tab->row[s->vals[v]];
 	__m128i m, c0, c1, x0, x1;
-	if ((v & ((1 << CKPT_SHIFT) - 1)) == 0)
-		s->ckpt[v >> CKPT_SHIFT] = *c;
 	m = hmin16(c->c0, c->c1);
 	c0 = _mm_sub_epi16(c->c0, m);
 	c1 = _mm_sub_epi16(c->c1, m);
@@ -1208,6 +1365,20 @@ cost16_eq(Cost16 a, Cost16 b)
  * stand. Costs forget their start quickly (a parameter more than 40
  * bits behind is cut to 40), so reruns are short (on MobileNet-v2 1%
  * of the steps); one that never meets is simply its piece again. */
+ENC void
+steps16_run(Search16 *s, Cost16 *c, int a, int b, uint16_t *change)
+{
+	const int blk = 1 << CKPT_SHIFT;
+	for (int v = a; v < b;) {
+		int e = (v | (blk - 1)) + 1;
+		if ((v & (blk - 1)) == 0)
+			s->ckpt[v >> CKPT_SHIFT] = *c;
+		e = e < b ? e : b;
+		for (; v < e; v++)
+			step16(s, c, v, change);
+	}
+}
+
 ENC int
 weight_steps16(Search16 *s, int n, uint16_t *change)
 {
@@ -1218,8 +1389,7 @@ weight_steps16(Search16 *s, int n, uint16_t *change)
 	init.c1 = _mm_setr_epi16(0, 0, 0, 0, 0, PAD16, PAD16, PAD16);
 	if (n < 8192) {
 		t = init;
-		for (int v = 0; v < n; v++)
-			step16(s, &t, v, change);
+		steps16_run(s, &t, 0, n, change);
 		return argmin16(t.c0, t.c1, hmin16(t.c0, t.c1));
 	}
 	for (int k = 0; k < 4; k++) {
@@ -1227,22 +1397,28 @@ weight_steps16(Search16 *s, int n, uint16_t *change)
 		c[k] = init;
 	}
 	start[4] = n;
-	for (int i = 0; i < L; i++) {
-		step16(s, &c[0], start[0] + i, change);
-		step16(s, &c[1], start[1] + i, change);
-		step16(s, &c[2], start[2] + i, change);
-		step16(s, &c[3], start[3] + i, change);
+	/* the pieces start on saved states: L is a multiple of 64 */
+	for (int i = 0; i < L; i += 1 << CKPT_SHIFT) {
+		for (int k = 0; k < 4; k++)
+			s->ckpt[(start[k] + i) >> CKPT_SHIFT] = c[k];
+		for (int v = i; v < i + (1 << CKPT_SHIFT); v++) {
+			step16(s, &c[0], start[0] + v, change);
+			step16(s, &c[1], start[1] + v, change);
+			step16(s, &c[2], start[2] + v, change);
+			step16(s, &c[3], start[3] + v, change);
+		}
 	}
-	for (int v = start[3] + L; v < n; v++)
-		step16(s, &c[3], v, change);
+	steps16_run(s, &c[3], start[3] + L, n, change);
 	/* c[k] is piece k's end; the reruns make it true in turn */
 	for (int k = 1; k < 4; k++) {
 		int v;
 		t = c[k - 1];
 		for (v = start[k]; v < start[k + 1]; v++) {
-			if ((v & ((1 << CKPT_SHIFT) - 1)) == 0 &&
-			    cost16_eq(t, s->ckpt[v >> CKPT_SHIFT]))
-				break;
+			if ((v & ((1 << CKPT_SHIFT) - 1)) == 0) {
+				if (cost16_eq(t, s->ckpt[v >> CKPT_SHIFT]))
+					break;
+				s->ckpt[v >> CKPT_SHIFT] = t;
+			}
 			step16(s, &t, v, change);
 		}
 		if (v == start[k + 1])
@@ -1250,6 +1426,114 @@ weight_steps16(Search16 *s, int n, uint16_t *change)
 	}
 	return argmin16(c[3].c0, c[3].c1, hmin16(c[3].c0, c[3].c1));
 }
+
+#if defined(MLW_DISPATCH)
+/* The weight search for the fast build: the sixteen 16-bit costs in one
+ * AVX2 register, the cheapest found with SSE4.1's minpos on the minimum
+ * of the two halves (three operations where the baseline's shuffle
+ * tree takes seven). The same arithmetic as step16 (costs are never
+ * negative, so the unsigned minimum is the signed one), the same saved
+ * states (a Cost16 is lanes 0..15 in order), hence the same path; not
+ * inlined, since the baseline build must not contain it. */
+#define ENCX static inline __attribute__((always_inline, target(MLW_FAST)))
+
+ENCX __m256i
+step_x(__m256i c, const int16_t *b, uint16_t *chg)
+{
+	const __m256i e = _mm256_set1_epi16(40);
+	__m128i m8 = _mm_min_epu16(_mm256_castsi256_si128(c),
+	    _mm256_extracti128_si256(c, 1));
+	__m256i m = _mm256_broadcastw_epi16(_mm_minpos_epu16(m8));
+	__m256i d = _mm256_sub_epi16(c, m);
+	__m256i x = _mm256_cmpgt_epi16(d, e);
+	*chg = (uint16_t)(_mm_movemask_epi8(_mm_packs_epi16(
+	    _mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1))) &
+	    0x1fff);
+	return _mm256_add_epi16(_mm256_min_epi16(d, e),
+	    _mm256_loadu_si256((const __m256i *)b));
+}
+
+ENCX void
+save_x(Search16 *s, int v, __m256i c)
+{
+	_mm256_storeu_si256((__m256i *)&s->ckpt[v >> CKPT_SHIFT], c);
+}
+
+ENCX __m256i
+steps_x_run(Search16 *s, __m256i c, int a, int b, uint16_t *change)
+{
+	const int blk = 1 << CKPT_SHIFT;
+	for (int v = a; v < b;) {
+		int e = (v | (blk - 1)) + 1;
+		if ((v & (blk - 1)) == 0)
+			save_x(s, v, c);
+		e = e < b ? e : b;
+		for (; v < e; v++)
+			c = step_x(c, s->tab->row[s->vals[v]], &change[v + 1]);
+	}
+	return c;
+}
+
+ENCX int
+argmin_x(__m256i c)
+{
+	Cost16 t;
+	t.c0 = _mm256_castsi256_si128(c);
+	t.c1 = _mm256_extracti128_si256(c, 1);
+	return argmin16(t.c0, t.c1, hmin16(t.c0, t.c1));
+}
+
+/* weight_steps16 in one register: the same pieces and reruns. */
+__attribute__((target(MLW_FAST))) static int
+weight_steps_avx2(Search16 *s, int n, uint16_t *change)
+{
+	const int blk = 1 << CKPT_SHIFT;
+	int L = n / 4 >> CKPT_SHIFT << CKPT_SHIFT, start[5];
+	__m256i init = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	    0, PAD16, PAD16, PAD16), c[4], t;
+	if (n < 8192)
+		return argmin_x(steps_x_run(s, init, 0, n, change));
+	for (int k = 0; k < 4; k++) {
+		start[k] = k * L;
+		c[k] = init;
+	}
+	start[4] = n;
+	for (int i = 0; i < L; i += blk) {
+		for (int k = 0; k < 4; k++)
+			save_x(s, start[k] + i, c[k]);
+		for (int v = i; v < i + blk; v++) {
+			const uint16_t *w = s->vals;
+			c[0] = step_x(c[0], s->tab->row[w[start[0] + v]],
+			    &change[start[0] + v + 1]);
+			c[1] = step_x(c[1], s->tab->row[w[start[1] + v]],
+			    &change[start[1] + v + 1]);
+			c[2] = step_x(c[2], s->tab->row[w[start[2] + v]],
+			    &change[start[2] + v + 1]);
+			c[3] = step_x(c[3], s->tab->row[w[start[3] + v]],
+			    &change[start[3] + v + 1]);
+		}
+	}
+	c[3] = steps_x_run(s, c[3], start[3] + L, n, change);
+	for (int k = 1; k < 4; k++) {
+		int v;
+		t = c[k - 1];
+		for (v = start[k]; v < start[k + 1]; v++) {
+			if ((v & (blk - 1)) == 0) {
+				__m256i saved = _mm256_loadu_si256(
+				    (const __m256i *)&s->ckpt[v >> CKPT_SHIFT]);
+				if (_mm256_movemask_epi8(_mm256_cmpeq_epi16(t,
+				    saved)) == -1)
+					break;
+				save_x(s, v, t);
+			}
+			t = step_x(t, s->tab->row[s->vals[v]], &change[v + 1]);
+		}
+		if (v == start[k + 1])
+			c[k] = t;
+	}
+	return argmin_x(c[3]);
+}
+#endif
 
 /* Step i's `from`: the cheapest parameter before value i - 1, found by
  * replaying the steps since the last saved state. */
@@ -1261,7 +1545,7 @@ replay_from(const Search16 *s, int i)
 	__m128i c0 = s->ckpt[v >> CKPT_SHIFT].c0;
 	__m128i c1 = s->ckpt[v >> CKPT_SHIFT].c1, m;
 	for (; v < i - 1; v++) {
-		const int16_t *b = w_bits16(s->tab, s->vals[v], s->raw_bits);
+		const int16_t *b = s->tab->row[s->vals[v]];
 		m = hmin16(c0, c1);
 		c0 = _mm_add_epi16(_mm_min_epi16(_mm_sub_epi16(c0, m), e),
 		    _mm_loadu_si128((const __m128i *)b));
@@ -1271,6 +1555,20 @@ replay_from(const Search16 *s, int i)
 	return argmin16(c0, c1, hmin16(c0, c1));
 }
 #endif
+
+/* A zero run's bits under the four zero-run parameters (divisor j:
+ * unary quotient, stop bit, j remainder bits) for runs below 256, most
+ * of them: a load where four shifts and adds were. */
+#define MLW_Z(z) { (z) + 1, ((z) >> 1) + 2, ((z) >> 2) + 3, ((z) >> 3) + 4 }
+#define MLW_Z4(z) MLW_Z(z), MLW_Z((z) + 1), MLW_Z((z) + 2), MLW_Z((z) + 3)
+#define MLW_Z16(z) MLW_Z4(z), MLW_Z4((z) + 4), MLW_Z4((z) + 8), \
+	MLW_Z4((z) + 12)
+#define MLW_Z64(z) MLW_Z16(z), MLW_Z16((z) + 16), MLW_Z16((z) + 32), \
+	MLW_Z16((z) + 48)
+
+static const int32_t z_bits[256][4] __attribute__((aligned(16))) = {
+	MLW_Z64(0), MLW_Z64(64), MLW_Z64(128), MLW_Z64(192),
+};
 
 /* Steps 1..n of the search in 32-bit lanes (zero runs, whose costs
  * can be large, and the weights without SSE2); returns the best final
@@ -1287,15 +1585,21 @@ steps32(const uint16_t *wv, const int *zv, int n, int raw_bits,
 		memset(tab->have, 0, sizeof(tab->have));
 	for (int j = 0; j < NLANES; j++)
 		cost[j] = j < ncfg ? 0 : PAD_BITS;
+	/* the next step where a parameter change is free, -1 none */
+	int next_free = free_at && free_at->n > 0 ? free_at->end[0] : -1;
 	for (int i = 0; i < n; i++) {
 		int extra = 40;
-		if (free_at && fi < free_at->n && free_at->end[fi] == i + 1) {
+		if (i + 1 == next_free) {
 			extra = 0;
 			fi++;
+			next_free = fi < free_at->n ? free_at->end[fi] : -1;
 		}
 		if (tab) {
 			path_set(pa, i + 1, path_step13(cost,
 			    w_bits(tab, wv[i], raw_bits), extra));
+		} else if (zv[i] < 256) {
+			path_set(pa, i + 1, path_step4(cost, z_bits[zv[i]],
+			    extra));
 		} else {
 			/* code_bits(v, j, true, 0): unary quotient, stop
 			 * bit, j remainder bits. */
@@ -1338,8 +1642,8 @@ skip_kept(const uint16_t *change, int i, int cfg)
  * weight indices wv or (when wv is NULL) the zero runs zv. Ties go to
  * the lower parameter index, and to keeping the parameter. */
 ENC void
-search_params(EthosuMlwScratch *sc, const uint16_t *wv, const int *zv,
-    int n, int raw_bits, const Runs *free_at, Runs *out)
+search_params(EthosuMlwScratch *sc, bool wide, const uint16_t *wv,
+    const int *zv, int n, int raw_bits, const Runs *free_at, Runs *out)
 {
 	int bj, cfg, end, k;
 	Path pa = {0};
@@ -1348,12 +1652,18 @@ search_params(EthosuMlwScratch *sc, const uint16_t *wv, const int *zv,
 #if defined(__SSE2__)
 	Search16 s16 = { wv, raw_bits, NULL, NULL };
 	if (!zv) {
+		bool fresh = sc->tab.cap < sizeof(*s16.tab);
 		s16.tab = grow(&sc->tab, sizeof(*s16.tab));
-		memset(s16.tab->have, 0, sizeof(s16.tab->have));
+		bits16_prepare(s16.tab, fresh, raw_bits);
 		s16.ckpt = grow(&sc->ckpt, ((size_t)n / (1 << CKPT_SHIFT) +
 		    1) * sizeof(*s16.ckpt));
 		pa.s16 = &s16;
-		bj = weight_steps16(&s16, n, pa.change);
+#if defined(MLW_DISPATCH)
+		if (wide)
+			bj = weight_steps_avx2(&s16, n, pa.change);
+		else
+#endif
+			bj = weight_steps16(&s16, n, pa.change);
 	} else {
 		pa.from = grow(&sc->from, (size_t)n + 1);
 		bj = steps32(NULL, zv, n, 0, free_at, &pa, &sc->tab);
@@ -1425,6 +1735,40 @@ ENC uint32_t
 ones(int k)
 {
 	return (1u << k) - 1;
+}
+
+/* A chunk's weight bits so far, while values are added whole. */
+typedef struct WShape {
+	uint32_t u0, u1;
+	int n1, j, pos, nrb;
+	uint64_t rem;
+} WShape;
+
+/* Adds the values from r->pos whose positions fit whole in positions
+ * r->j..npos-1 (untruncated codes). Its own loop on locals: inside the
+ * whole encoder the compiler kept its counters on the stack. A value
+ * takes one position at least, so at most npos - j values fit: that
+ * bound and the fit test are the only tests per value. */
+ENC void
+w_whole(const uint16_t *w, int len, int wdiv, int npos, WShape *r)
+{
+	uint32_t u0 = r->u0, u1 = r->u1, mask = ones(wdiv);
+	int n1 = r->n1, j = r->j, pos = r->pos, nrb = r->nrb;
+	int lim = len - pos < npos - j ? len : pos + npos - j;
+	uint64_t rem = r->rem;
+	for (; pos < lim; pos++) {
+		uint32_t v = w[pos], q = v >> wdiv;
+		int a = (int)(q + 1) >> 1, b = (int)q >> 1;
+		if (j + b + 1 > npos)
+			break;
+		u0 |= ones(a) << j;
+		u1 |= ones(b) << n1;
+		n1 += a;
+		j += b + 1;
+		rem |= (uint64_t)(v & mask) << nrb;
+		nrb += wdiv;
+	}
+	*r = (WShape){ u0, u1, n1, j, pos, nrb, rem };
 }
 
 /* The chunk's weight part: npos unary positions (12; 8 for raw indices
@@ -1500,29 +1844,28 @@ w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 		}
 		pos += n;
 	} else {
-		/* Locals only: the shape lives in p just across chunks. */
-		while (j < npos && pos < len) {
+		WShape ws = { u0, u1, n1, j, pos, nrb, rem };
+		w_whole(w, len, wdiv, npos, &ws);
+		u0 = ws.u0;
+		u1 = ws.u1;
+		n1 = ws.n1;
+		j = ws.j;
+		pos = ws.pos;
+		nrb = ws.nrb;
+		rem = ws.rem;
+		if (pos < len && j < npos) {
+			/* the next value's positions do not fit: the rest
+			 * of the chunk is ones, the value carries over */
 			uint32_t v = w[pos], q = v >> wdiv;
 			int a = (int)(q + 1) >> 1, b = (int)q >> 1;
-			int left = b + 1;
-			if (j + left > npos) {
-				int k = npos - j;
-				u0 |= ones(k) << j;
-				u1 |= ones(k) << n1;
-				n1 += k;
-				p->left = left - k;
-				p->a = a - k;
-				p->b = b - k;
-				p->r = v & mask;
-				break;
-			}
-			u0 |= ones(a) << j;
-			u1 |= ones(b) << n1;
-			n1 += a;
-			j += left;
-			rem |= (uint64_t)(v & mask) << nrb;
-			nrb += wdiv;
-			pos++;
+			int k = npos - j;
+			u0 |= ones(k) << j;
+			u1 |= ones(k) << n1;
+			n1 += k;
+			p->left = b + 1 - k;
+			p->a = a - k;
+			p->b = b - k;
+			p->r = v & mask;
 		}
 	}
 	p->pos = pos;
@@ -1605,6 +1948,36 @@ put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
  * the zero runs may run ahead of the weights by up to 8 values but not
  * fall behind (the decoder's flow control, see decode_slice). The
  * writer lives in a local copy: its fields cannot alias the buffer. */
+/* The chunks of a slice of coded (not raw) weights without zero runs,
+ * most of them: a chunk is its WUNARY0 and WUNARY1 and the previous
+ * chunk's remainders (up to 60 bits), written in two stores where the
+ * general loop takes four. The bits are the general loop's. */
+ENC void
+encode_wslice(BitWriter *bwp, const SliceEnc *s)
+{
+	EncPos wp = {0};
+	EncChunk c;
+	BitWriter bw = *bwp;
+	uint64_t prem = 0;
+	int pn = 0;
+	while (wp.pos < s->len) {
+		int hl;
+		w_chunk(s, &wp, &c);
+		hl = 12 + c.n1;
+		bw_reserve(&bw, 24);
+		/* 12 + 12 + 32 bits at most, then the rest */
+		bw_put_clean(&bw, hl + (pn < 32 ? pn : 32), c.u0 |
+		    (uint64_t)c.u1 << 12 | (prem & 0xffffffffu) << hl);
+		if (pn > 32)
+			bw_put_clean(&bw, pn - 32, prem >> 32);
+		prem = c.rem[0];
+		pn = c.nrem[0];
+	}
+	bw_reserve(&bw, 16);
+	bw_put64(&bw, pn, prem);
+	*bwp = bw;
+}
+
 ENC void
 encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 {
@@ -1613,23 +1986,38 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 	EncChunk wc = {0}, zc = {0}, wprev = {0}, zprev = {0};
 	BitWriter bw = *bwp;
 	put_header(&bw, s, p);
+	if (!s->z && !s->raw) {
+		encode_wslice(&bw, s);
+		*bwp = bw;
+		return;
+	}
 	do {
 		int bal = s->z ? wp.pos - zp.pos : 0;
 		wc.on = bal < 8 && wp.pos < s->len;
 		zc.on = bal >= 0 && s->z && zp.pos < zn;
-		/* at most 12 + 12 + 12 + 72 + 36 bits */
+		/* at most 12 + 12 + 12 + 72 + 36 bits; the unary parts
+		 * (clean, 36 bits at most) in one store */
+		uint64_t head = 0;
+		int hl = 0;
+		bool wu = wc.on && !s->raw;
 		bw_reserve(&bw, 24);
 		if (wc.on) {
 			w_chunk(s, &wp, &wc);
-			if (!s->raw)
-				bw_put(&bw, 12, wc.u0);
+			if (wu) {
+				head = wc.u0;
+				hl = 12;
+			}
 		}
 		if (zc.on) {
 			z_chunk(s, zn, zlen, &zp, &zc);
-			bw_put(&bw, zlen, zc.u0);
+			head |= (uint64_t)zc.u0 << hl;
+			hl += zlen;
 		}
-		if (wc.on && !s->raw)
-			bw_put(&bw, wc.n1, wc.u1);
+		if (wu) {
+			head |= (uint64_t)wc.u1 << hl;
+			hl += wc.n1;
+		}
+		bw_put_clean(&bw, hl, head);
 		if (wprev.on) {
 			bw_put64(&bw, wprev.nrem[0], wprev.rem[0]);
 			bw_put(&bw, wprev.nrem[1], wprev.rem[1]);
@@ -1642,33 +2030,90 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 	*bwp = bw;
 }
 
+/* encode_slice out of line, once per build: inlined into the whole
+ * encoder, its per-value loops kept their pointers and counters on the
+ * stack (no registers left); on its own they stay in registers. A call
+ * per slice costs nothing next to it. */
+__attribute__((noinline)) static void
+encode_slice_base(BitWriter *bw, const SliceEnc *s, const Palette *p)
+{
+	encode_slice(bw, s, p);
+}
+
+#if defined(MLW_DISPATCH)
+__attribute__((noinline, target(MLW_FAST))) static void
+encode_slice_fast(BitWriter *bw, const SliceEnc *s, const Palette *p)
+{
+	encode_slice(bw, s, p);
+}
+#endif
+
 /* Splits a section into weight indices and the zero runs around them
  * (runs[k]: zeros before weight k; runs[nw]: trailing zeros). Returns
- * the number of weights. */
+ * the number of weights. Without branches on the values (zeros come
+ * at random): each value stores a provisional index and run at the
+ * next weight's slot, which the next non-zero value overwrites with its
+ * own (in place, slot nw <= i was read already). */
+#if defined(MLW_DISPATCH)
+/* The index map eight values a gather, for the fast build (in place,
+ * each group is loaded before it is overwritten). The indices of the
+ * values present are 0..543: the unsigned pack keeps them. */
+__attribute__((target(MLW_FAST))) static void
+map_indices_avx2(const int16_t *v, int n, const int *index, uint16_t *w)
+{
+	const __m256i off = _mm256_set1_epi32(256);
+	int i = 0;
+	for (; i + 8 <= n; i += 8) {
+		__m256i x = _mm256_add_epi32(_mm256_cvtepi16_epi32(
+		    _mm_loadu_si128((const __m128i *)(v + i))), off);
+		__m256i g = _mm256_i32gather_epi32(index, x, 4);
+		_mm_storeu_si128((__m128i *)(w + i), _mm_packus_epi32(
+		    _mm256_castsi256_si128(g), _mm256_extracti128_si256(g, 1)));
+	}
+	for (; i < n; i++)
+		w[i] = (uint16_t)index[v[i] + 256];
+}
+#endif
+
 ENC int
 split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
-    int *runs)
+    int *runs, bool wide)
 {
-	int i = 0, nw = 0;
-	for (;;) {
-		if (p->zruns) {
-			int z = 0;
-			/* All zeros: code the first zero as a weight so the
-			 * slice is not empty. */
-			if (!p->only_zeros || i > 0)
-				for (; i < n && v[i] == 0; i++)
-					z++;
-			runs[nw] = z;
+	int nw = 0, z = 0;
+	if (!p->zruns) {
+#if defined(MLW_DISPATCH)
+		if (wide) {
+			map_indices_avx2(v, n, p->index, w);
+			return n;
 		}
-		if (i == n)
-			return nw;
-		w[nw++] = (uint16_t)p->index[v[i++] + 256];
+#endif
+		(void)wide;
+		for (int i = 0; i < n; i++)
+			w[i] = (uint16_t)p->index[v[i] + 256];
+		return n;
 	}
+	if (p->only_zeros) {
+		/* All zeros: the first zero is coded as a weight so the
+		 * slice is not empty. */
+		runs[0] = 0;
+		w[0] = (uint16_t)p->index[v[0] + 256];
+		runs[1] = n - 1;
+		return 1;
+	}
+	for (int i = 0; i < n; i++) {
+		int x = v[i], nz = x != 0;
+		runs[nw] = z;
+		w[nw] = (uint16_t)p->index[x + 256];
+		nw += nz;
+		z = nz ? 0 : z + 1;
+	}
+	runs[nw] = z;
+	return nw;
 }
 
 ENC void
-encode_section(EthosuMlwScratch *sc, BitWriter *bw, const int16_t *v, int n,
-    const Palette *p, uint16_t *inplace)
+encode_section(EthosuMlwScratch *sc, bool wide, BitWriter *bw,
+    const int16_t *v, int n, const Palette *p, uint16_t *inplace)
 {
 	int raw_bits, nw, pos = 0, iw = 0, iz = 0;
 	/* Indices fit 16 bits (below 512 + 32); runs only when coded.
@@ -1685,13 +2130,13 @@ encode_section(EthosuMlwScratch *sc, BitWriter *bw, const int16_t *v, int n,
 			;
 	else
 		raw_bits = p->size == 0 ? p->bits : 100;
-	nw = split_section(v, n, p, w, runs);
+	nw = split_section(v, n, p, w, runs, wide);
 	zr.n = 0;
-	search_params(sc, w, NULL, nw, raw_bits, NULL, &wr);
+	search_params(sc, wide, w, NULL, nw, raw_bits, NULL, &wr);
 	if (nw == 0)
 		wr.n = 0;
 	if (p->zruns)
-		search_params(sc, NULL, runs, nw + 1, 0, &wr, &zr);
+		search_params(sc, wide, NULL, runs, nw + 1, 0, &wr, &zr);
 	while (pos < nw || newpal) {
 		int end = pos + MAX_SLICE - 1;
 		SliceEnc s;
@@ -1709,7 +2154,12 @@ encode_section(EthosuMlwScratch *sc, BitWriter *bw, const int16_t *v, int n,
 		s.trunc = w_params[wr.cfg[iw]] >> 4 == 1;
 		s.wdiv = s.raw ? raw_bits : w_params[wr.cfg[iw]] & 15;
 		s.zdiv = p->zruns ? zr.cfg[iz] : 0;
-		encode_slice(bw, &s, p);
+#if defined(MLW_DISPATCH)
+		if (wide)
+			encode_slice_fast(bw, &s, p);
+		else
+#endif
+			encode_slice_base(bw, &s, p);
 		newpal = false;
 		if (iw < wr.n && wr.end[iw] == end)
 			iw++;
@@ -1761,15 +2211,19 @@ encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
 {
 	BitWriter bw = *bwp;
 	IntVec starts = sc->starts;
-	find_sections(grow(&sc->scan, sizeof(Scan)), values, n, lo, hi, wide,
-	    &starts);
+	size_t nw = (size_t)(n + 63) / 64 + 1;
+	uint64_t *bits = grow(&sc->scanbits, 2 * nw * sizeof(uint64_t));
+	(void)lo;
+	(void)hi;
+	find_sections(grow(&sc->scan, sizeof(Scan)), values, n, wide, bits,
+	    bits + nw, &starts);
 	sc->starts = starts;
 	for (int k = 0; k < starts.n; k++) {
 		int from = starts.v[k];
 		int to = k + 1 < starts.n ? starts.v[k + 1] : n;
 		Palette p;
 		choose_palette(values + from, to - from, &p);
-		encode_section(sc, &bw, values + from, to - from, &p,
+		encode_section(sc, wide, &bw, values + from, to - from, &p,
 		    inplace ? inplace + from : NULL);
 	}
 	/* End of stream, ones to the byte, 0xff to 16 bytes. */
@@ -1847,6 +2301,7 @@ scratch_release(EthosuMlwScratch *s)
 	free(s->ckpt.p);
 	free(s->tab.p);
 	free(s->scan.p);
+	free(s->scanbits.p);
 	free(s->starts.v);
 	free(s->wr.cfg);
 	free(s->wr.end);

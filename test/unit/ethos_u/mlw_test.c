@@ -242,6 +242,82 @@ Test(ethosu_mlw, bytes_equal_the_recorded_encoder)
 	check_pin(ETHOSU_MLW_ISA_BASELINE);
 }
 
+/* Shapes that steer the palette scan and the parameter search down
+ * their rarer paths: long stretches of zeros between bursts (a window
+ * reaches back over many 64-value words), an alphabet that keeps
+ * growing after a palette is set (the scan restarts sections on the
+ * way), and lengths either side of 64, 8,192 (where the weight search
+ * is cut into pieces) and of a 64-value word. */
+static void
+fill_scan(int16_t *v, size_t n, uint32_t *s, int kind)
+{
+	int alphabet = 2;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t r = rnd(s);
+		switch (kind) {
+		case 0: /* bursts of ~40 values between ~600 zeros */
+			v[i] = (i / 40) % 16 ? 0 :
+			    (int16_t)((int)(r % 61) - 30);
+			break;
+		case 1: /* a slowly growing alphabet */
+			if (r % 97 == 0 && alphabet < 255)
+				alphabet++;
+			v[i] = (int16_t)((int)((r >> 8) % (unsigned)alphabet) -
+			    alphabet / 2);
+			break;
+		case 2: /* zeros in runs of random length */
+			v[i] = (r >> 4) % 5 ? 0 :
+			    (int16_t)((int)(r % 9) - 4);
+			break;
+		default: /* few values, a new one now and then */
+			v[i] = (int16_t)(r % 1000 ? (int)(r % 4) - 2 :
+			    (int)(r >> 16) % 255);
+			break;
+		}
+	}
+}
+
+/* The same kind of pin as check_pin on fill_scan's shapes: 120
+ * streams, recorded from the encoder at 8a24b88 (before the palette
+ * scan moved to bit vectors and the chunk coder and the search were
+ * reworked; docs/performance.md, "Weight encoder, second pass"). */
+static void
+check_scan_pin(EthosuMlwIsa isa)
+{
+	static const size_t lens[] = { 63, 64, 65, 127, 128, 8191, 8192,
+		8193, 20000, 70001 };
+	const size_t pin_bytes = 699632;
+	const uint64_t pin_hash = 0xbd96cbab72d3c273ull;
+	XXH3_state_t *h = XXH3_createState();
+	uint32_t s = 777;
+	size_t total = 0;
+	cr_assert_not_null(h);
+	XXH3_64bits_reset(h);
+	for (int t = 0; t < 120; t++) {
+		size_t n = t < 40 ? lens[t % 10] : 1 + rnd(&s) % 30000;
+		int16_t *v = malloc(n * sizeof(*v));
+		uint8_t *enc;
+		size_t nenc;
+		EthosuWeightError e;
+		fill_scan(v, n, &s, t % 4);
+		cr_assert(ethosu_mlw_encode_isa(v, n, isa, &enc, &nenc, &e));
+		XXH3_64bits_update(h, enc, nenc);
+		total += nenc;
+		free(v);
+		free(enc);
+	}
+	cr_assert_eq(total, pin_bytes, "isa %d: %zu bytes", (int)isa, total);
+	cr_assert_eq(XXH3_64bits_digest(h), pin_hash, "isa %d: hash %016llx",
+	    (int)isa, (unsigned long long)XXH3_64bits_digest(h));
+	XXH3_freeState(h);
+}
+
+Test(ethosu_mlw, scan_shapes_equal_the_recorded_encoder)
+{
+	check_scan_pin(ETHOSU_MLW_ISA_AUTO);
+	check_scan_pin(ETHOSU_MLW_ISA_BASELINE);
+}
+
 /* The builds agree stream by stream on the shapes the random fills
  * miss: long zero runs (quotients over 32 positions), raw slices of
  * 9-bit codes, a single value, every length up to 40. */
