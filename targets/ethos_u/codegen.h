@@ -259,6 +259,11 @@ typedef struct CgPackJob {
 	const EthosuScale *scales;
 	const int *depth;       /* nslices + 1 OFM depth offsets */
 	int nslices;
+	/* A malloc'd buffer of at least nreuse bytes the job packs into
+	 * (it takes it; NULL: a fresh one): the blob of the same weights
+	 * packed whole, when they are packed again in slices. */
+	uint8_t *reuse;
+	size_t nreuse;
 	bool ok;                /* else err says why */
 	uint8_t *blob;          /* malloc'd results */
 	size_t nblob;

@@ -23,9 +23,10 @@ typedef struct Pool {
 static void
 run_job(EthosuMlwScratch *s, CgPackJob *j)
 {
-	j->ok = ethosu_weights_pack_src(s, &j->geom, &j->src, j->scales,
-	    j->depth, j->nslices, &j->blob, &j->nblob, &j->ranges,
-	    &j->nranges, &j->err);
+	j->ok = ethosu_weights_pack_into(s, &j->geom, &j->src, j->scales,
+	    j->depth, j->nslices, j->reuse, j->nreuse, &j->blob, &j->nblob,
+	    &j->ranges, &j->nranges, &j->err);
+	j->reuse = NULL;
 }
 
 /* Takes jobs until none is left (each thread, the caller's included),
@@ -114,8 +115,10 @@ cg_pack_job_free(CgPackJob *j)
 {
 	free(j->blob);
 	free(j->ranges);
+	free(j->reuse);
 	j->blob = NULL;
 	j->ranges = NULL;
+	j->reuse = NULL;
 }
 
 /* The op a prep reports at: its own, or (a step of a lowering) the

@@ -141,7 +141,10 @@ plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob *job,
 			depth[ns++] = (int)at;
 		depth[ns] = (int)oc;
 		*job = (CgPackJob){ .geom = p->geom, .src = p->wsrc,
-		    .scales = p->scales, .depth = depth, .nslices = ns };
+		    .scales = p->scales, .depth = depth, .nslices = ns,
+		    .reuse = p->blob, .nreuse = p->nblob };
+		/* The slices' packing replaces the whole one: its buffer. */
+		p->blob = NULL;
 		*repack = true;
 		next = sl.slack;
 	}

@@ -666,8 +666,12 @@ buf_reserve(Buf *b, const EthosuWeightGeom *g, bool weights, bool scales,
 		bytes += 2 * ethosu_weights_volume(g) * 5 / 4;
 	if (scales)
 		bytes += (size_t)g->ofm_depth * ETHOSU_SCALE_RECORD;
-	b->p = ir_xmalloc(bytes);
-	b->cap = bytes;
+	/* A caller's buffer grows with realloc: a large one (mapped)
+	 * keeps its pages, moved or extended, none copied. */
+	if (b->cap < bytes) {
+		b->p = ir_xrealloc(b->p, bytes);
+		b->cap = bytes;
+	}
 }
 
 /* Appends core's weight stream to b: the values gathered into the
@@ -823,20 +827,34 @@ ethosu_weights_pack_src(EthosuMlwScratch *s, const EthosuWeightGeom *g,
     const int *depth_offsets, int nslices, uint8_t **out, size_t *nout,
     EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e)
 {
-	Buf b = {0};
+	return ethosu_weights_pack_into(s, g, src, scales, depth_offsets,
+	    nslices, NULL, 0, out, nout, ranges, nranges, e);
+}
+
+bool
+ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t *buf, size_t cap,
+    uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
+    size_t *nranges, EthosuWeightError *e)
+{
+	Buf b = { .p = buf, .cap = buf ? cap : 0 };
 	int ncores = imin(g->ncores, g->ofm_depth);
 	*out = NULL;
 	*nout = 0;
 	*ranges = NULL;
 	*nranges = 0;
-	if (!check_slices(g, depth_offsets, nslices, e))
+	if (!check_slices(g, depth_offsets, nslices, e)) {
+		free(buf);
 		return false;
+	}
 	if (src && !src->data)
 		src = NULL;
 	/* Beyond this no stored value is a weight, and 16 bits could
 	 * wrap a difference back into range. */
 	if (src && (src->zp < -1024 || src->zp > 1024)) {
 		seterr(e, 0, "weight zero point %d out of range", src->zp);
+		free(buf);
 		return false;
 	}
 	*ranges = ir_xcalloc((size_t)nslices * 2, sizeof(**ranges));

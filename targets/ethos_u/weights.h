@@ -236,4 +236,16 @@ bool ethosu_weights_pack_src(EthosuMlwScratch *s, const EthosuWeightGeom *g,
     const int *depth_offsets, int nslices, uint8_t **out, size_t *nout,
     EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e);
 
+/* ethosu_weights_pack_src writing into buf (malloc'd, at least cap
+ * bytes; NULL: none), which it takes: grown or shrunk with realloc and
+ * handed back as *out, or freed on failure. For a caller done with a
+ * buffer of about the size (the same weights packed whole, now packed
+ * again in depth slices): its pages are in memory already, where a
+ * fresh buffer's would each be faulted in. The same bytes and ranges. */
+bool ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t *buf, size_t cap,
+    uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
+    size_t *nranges, EthosuWeightError *e);
+
 #endif /* NPUIR_TARGETS_ETHOS_U_WEIGHTS_H */

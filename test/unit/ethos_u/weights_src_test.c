@@ -248,3 +248,54 @@ Test(ethosu_weights_src, zero_points)
 	cr_assert_null(out);
 	cr_assert_null(r);
 }
+
+/* Packing into a caller's buffer (too small, or larger than needed)
+ * gives the bytes and ranges of a fresh packing; the buffer is taken,
+ * also when the packing fails (the sanitizers' leak check sees it). */
+Test(ethosu_weights_src, pack_into_a_reused_buffer)
+{
+	uint32_t s = 5;
+	EthosuMlwScratch *scr = ethosu_mlw_scratch_create();
+	for (int t = 0; t < 60; t++) {
+		Case c;
+		make_case(&s, t, &c);
+		uint8_t *ref, *got;
+		size_t nref, ngot, nrr, nrg;
+		EthosuWeightRange *rr, *rg;
+		EthosuWeightError er, eg;
+		bool okr = ethosu_weights_pack_src(scr, &c.g, &c.src, c.sc,
+		    c.depth, c.nslices, &ref, &nref, &rr, &nrr, &er);
+		size_t cap = t % 2 ? 16 : 1 << 20;
+		uint8_t *buf = malloc(cap);
+		memset(buf, 0xa5, cap);
+		bool okg = ethosu_weights_pack_into(scr, &c.g, &c.src, c.sc,
+		    c.depth, c.nslices, buf, cap, &got, &ngot, &rg, &nrg, &eg);
+		cr_assert_eq(okg, okr, "case %d", t);
+		if (okr) {
+			cr_assert_eq(ngot, nref, "case %d", t);
+			cr_assert(!memcmp(got, ref, nref), "case %d", t);
+			cr_assert_eq(nrg, nrr);
+			cr_assert(!memcmp(rg, rr, nrr * sizeof *rr));
+		} else {
+			cr_assert_null(got);
+		}
+		free(ref);
+		free(got);
+		free(rr);
+		free(rg);
+		free_case(&c);
+	}
+	/* A bad slice list: the buffer is freed all the same. */
+	Case c;
+	make_case(&s, 1, &c);
+	int bad[2] = { 0, c.g.ofm_depth + 1 };
+	uint8_t *out;
+	size_t nout, nr;
+	EthosuWeightRange *r;
+	EthosuWeightError e;
+	cr_assert_not(ethosu_weights_pack_into(scr, &c.g, &c.src, c.sc, bad, 1,
+	    malloc(64), 64, &out, &nout, &r, &nr, &e));
+	cr_assert_null(out);
+	free_case(&c);
+	ethosu_mlw_scratch_destroy(scr);
+}
