@@ -426,19 +426,38 @@ ints_attr(IrContext *ctx, const int64_t *v, size_t n)
 static uint8_t *
 build_flash(Cg *g, size_t *nflash)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < g->n; i++)
-		n = (n + 15) / 16 * 16 + g->run[i].nblob;
-	uint8_t *f = ir_arena_alloc(ir_context_arena(g->ctx), n ? n : 1, 16);
+	size_t n = 0, big = g->n, gain = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		n = (n + 15) / 16 * 16;
+		/* The blob whose pages most overlap its place in the flash
+		 * (a big one near the start: MobileNet-v2's classifier) is
+		 * grown into it, the others copied around it. */
+		size_t nb = g->run[i].nblob;
+		if (nb > n && nb - n > gain)
+			big = i, gain = nb - n;
+		n += nb;
+	}
+	IrArena *ar = ir_context_arena(g->ctx);
+	uint8_t *f;
+	if (gain >= 4096) {
+		CgPrep *p = &g->run[big];
+		size_t bat = 0;
+		for (size_t i = 0; i < big; i++)
+			bat = (bat + 15) / 16 * 16 + g->run[i].nblob;
+		bat = (bat + 15) / 16 * 16;
+		f = ir_arena_adopt(ar, p->blob, p->nblob, n, bat);
+		p->blob = NULL;
+	} else {
+		f = ir_arena_alloc(ar, n ? n : 1, 16);
+	}
 	size_t at = 0;
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
 		if (!p->nblob)
 			continue;
-		size_t end = at;
 		at = (at + 15) / 16 * 16;
-		memset(f + end, 0, at - end);
-		memcpy(f + at, p->blob, p->nblob);
+		if (p->blob)
+			memcpy(f + at, p->blob, p->nblob);
 		free(p->blob);
 		p->blob = NULL;
 		p->blob_at = at;
@@ -454,7 +473,6 @@ build_flash(Cg *g, size_t *nflash)
 			p->n.ifm2.addr = at, p->n.ifm2.region = 0;
 		at += p->nblob;
 	}
-	memset(f + at, 0, n - at);
 	*nflash = n;
 	return f;
 }
