@@ -96,6 +96,13 @@ typedef struct IrArena {
 void *ir_arena_alloc(IrArena *a, size_t size, size_t align);
 void *ir_arena_memdup(IrArena *a, const void *p, size_t size, size_t align);
 void ir_arena_free(IrArena *a); /* frees every chunk; the arena is reusable */
+/* ir_arena_alloc(a, size, 16) made of p, a malloc'd block (taken) whose
+ * first n bytes are wanted at offset `at` of the result (at + n <=
+ * size); the rest is zeroed. p is realloc'd, so a large (mapped) block
+ * keeps its pages in memory instead of the arena faulting in fresh ones
+ * for a copy of it. */
+void *ir_arena_adopt(IrArena *a, void *p, size_t n, size_t size,
+    size_t at);
 
 /* ---------------------------------------------------------------- context */
 

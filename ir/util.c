@@ -157,6 +157,29 @@ ir_arena_alloc(IrArena *a, size_t size, size_t align)
 }
 
 void *
+ir_arena_adopt(IrArena *a, void *p, size_t n, size_t size, size_t at)
+{
+	if (at > size || n > size - at)
+		ir_unreachable("ir_arena_adopt: bytes beyond the block");
+	struct IrArenaChunk *c = ir_xrealloc(p, sizeof *c + size);
+	/* The wanted bytes still lie at the block's start. */
+	memmove(c->data + at, c, n);
+	memset(c->data, 0, at);
+	memset(c->data + at + n, 0, size - at - n);
+	c->size = c->used = size;
+	a->total += size;
+	/* A one-off chunk behind the current one (as a large request). */
+	if (a->head) {
+		c->next = a->head->next;
+		a->head->next = c;
+	} else {
+		c->next = NULL;
+		a->head = c;
+	}
+	return c->data;
+}
+
+void *
 ir_arena_memdup(IrArena *a, const void *p, size_t size, size_t align)
 {
 	void *q = ir_arena_alloc(a, size, align);

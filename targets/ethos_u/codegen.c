@@ -394,6 +394,17 @@ bytes_attr(IrContext *ctx, const uint8_t *p, size_t n)
 	return ir_attr_dense(ctx, t, false, p, n);
 }
 
+/* The flash blob as an attribute that keeps build_flash's bytes where
+ * they are (in the context's arena, which outlives the attribute). */
+static const IrAttr *
+flash_attr(IrContext *ctx, const uint8_t *p, size_t n)
+{
+	int64_t len = (int64_t)n;
+	const IrType *t = ir_type_tensor(ctx, 1, &len, ir_type_int(ctx, 8,
+	    IR_UNSIGNED), NULL);
+	return ir_attr_dense_borrow(ctx, t, p, n);
+}
+
 static const IrAttr *
 ints_attr(IrContext *ctx, const int64_t *v, size_t n)
 {
@@ -407,21 +418,48 @@ ints_attr(IrContext *ctx, const int64_t *v, size_t n)
 }
 
 /* Appends the run's constant data to the flash blob (16-byte aligned)
- * and points each operation's weight, scale and LUT registers at it. */
+ * and points each operation's weight, scale and LUT registers at it.
+ * The blob is made in the context's arena, where the stream op's
+ * attribute keeps it (flash_attr: no second copy), and each op's own
+ * blob is freed once copied: the flash is the only copy of the encoded
+ * weights from here on (MobileNet-v2: 3.4 MB less at the peak). */
 static uint8_t *
 build_flash(Cg *g, size_t *nflash)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < g->n; i++)
-		n = (n + 15) / 16 * 16 + g->run[i].nblob;
-	uint8_t *f = ir_xcalloc(n ? n : 1, 1);
+	size_t n = 0, big = g->n, gain = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		n = (n + 15) / 16 * 16;
+		/* The blob whose pages most overlap its place in the flash
+		 * (a big one near the start: MobileNet-v2's classifier) is
+		 * grown into it, the others copied around it. */
+		size_t nb = g->run[i].nblob;
+		if (nb > n && nb - n > gain)
+			big = i, gain = nb - n;
+		n += nb;
+	}
+	IrArena *ar = ir_context_arena(g->ctx);
+	uint8_t *f;
+	if (gain >= 4096) {
+		CgPrep *p = &g->run[big];
+		size_t bat = 0;
+		for (size_t i = 0; i < big; i++)
+			bat = (bat + 15) / 16 * 16 + g->run[i].nblob;
+		bat = (bat + 15) / 16 * 16;
+		f = ir_arena_adopt(ar, p->blob, p->nblob, n, bat);
+		p->blob = NULL;
+	} else {
+		f = ir_arena_alloc(ar, n ? n : 1, 16);
+	}
 	size_t at = 0;
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
 		if (!p->nblob)
 			continue;
 		at = (at + 15) / 16 * 16;
-		memcpy(f + at, p->blob, p->nblob);
+		if (p->blob)
+			memcpy(f + at, p->blob, p->nblob);
+		free(p->blob);
+		p->blob = NULL;
 		p->blob_at = at;
 		for (int c = 0; c < p->n.ncores; c++) {
 			p->n.w_addr[c] += at;
@@ -595,7 +633,7 @@ replace_run(Cg *g, const CgIo *io, const uint8_t *payload, size_t npay,
 #define SET(nm, v) a[na++] = (IrNamedAttr){ ir_ident_cstr(g->ctx, nm), v }
 	SET("command_stream", bytes_attr(g->ctx, payload, npay));
 	if (nflash)
-		SET("flash", bytes_attr(g->ctx, flash, nflash));
+		SET("flash", flash_attr(g->ctx, flash, nflash));
 	SET("scratch_size", ir_attr_int(g->ctx, i64, arena));
 	if (fast)
 		SET("fast_scratch_size", ir_attr_int(g->ctx, i64, fast));
@@ -749,7 +787,6 @@ flush(Cg *g)
 			free(e.p);
 		}
 		io_free(&io);
-		free(flash);
 		free(buf);
 		maps_free(&map);
 	}

@@ -200,9 +200,12 @@ typedef struct CgPrep {
 	EthosuWeightRange *ranges;
 	size_t nranges;
 	/* What the weights were packed from, to pack them again in depth
-	 * slices (owned; NULL for an op without weights). */
+	 * slices: wsrc reads them where they are (the constant's bytes, or
+	 * wcopy, owned, for weights a lowering computed); wsrc.data NULL
+	 * for an op without weights. scales owned. */
 	EthosuWeightGeom geom;
-	int16_t *ohwi;
+	EthosuWeightSrc wsrc;
+	int16_t *wcopy;
 	EthosuScale *scales;
 	bool packing;           /* weights still to pack (cg_pack_pending) */
 	size_t blob_at;         /* where the blob lies in the flash */
@@ -252,10 +255,15 @@ void cg_prep_free(CgPrep *p);
  * does not touch while the jobs run) and its results. */
 typedef struct CgPackJob {
 	EthosuWeightGeom geom;
-	const int16_t *ohwi;
+	EthosuWeightSrc src;    /* no weights when src.data is NULL */
 	const EthosuScale *scales;
 	const int *depth;       /* nslices + 1 OFM depth offsets */
 	int nslices;
+	/* A malloc'd buffer of at least nreuse bytes the job packs into
+	 * (it takes it; NULL: a fresh one): the blob of the same weights
+	 * packed whole, when they are packed again in slices. */
+	uint8_t *reuse;
+	size_t nreuse;
 	bool ok;                /* else err says why */
 	uint8_t *blob;          /* malloc'd results */
 	size_t nblob;

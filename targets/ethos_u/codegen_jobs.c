@@ -23,9 +23,10 @@ typedef struct Pool {
 static void
 run_job(EthosuMlwScratch *s, CgPackJob *j)
 {
-	j->ok = ethosu_weights_pack_with(s, &j->geom, j->ohwi, j->scales,
-	    j->depth, j->nslices, &j->blob, &j->nblob, &j->ranges,
-	    &j->nranges, &j->err);
+	j->ok = ethosu_weights_pack_into(s, &j->geom, &j->src, j->scales,
+	    j->depth, j->nslices, j->reuse, j->nreuse, &j->blob, &j->nblob,
+	    &j->ranges, &j->nranges, &j->err);
+	j->reuse = NULL;
 }
 
 /* Takes jobs until none is left (each thread, the caller's included),
@@ -47,7 +48,7 @@ worker(void *arg)
 static size_t
 job_cost(const CgPackJob *j)
 {
-	return j->ohwi ? ethosu_weights_volume(&j->geom) : 0;
+	return j->src.data ? ethosu_weights_volume(&j->geom) : 0;
 }
 
 /* The indices of jobs, largest first: the big classifier starts at
@@ -114,8 +115,10 @@ cg_pack_job_free(CgPackJob *j)
 {
 	free(j->blob);
 	free(j->ranges);
+	free(j->reuse);
 	j->blob = NULL;
 	j->ranges = NULL;
+	j->reuse = NULL;
 }
 
 /* The op a prep reports at: its own, or (a step of a lowering) the
@@ -178,7 +181,7 @@ cg_pack_pending(Cg *g)
 			continue;
 		/* One slice: the whole depth. */
 		depth[2 * k + 1] = p->geom.ofm_depth;
-		jobs[k] = (CgPackJob){ .geom = p->geom, .ohwi = p->ohwi,
+		jobs[k] = (CgPackJob){ .geom = p->geom, .src = p->wsrc,
 		    .scales = p->scales, .depth = &depth[2 * k],
 		    .nslices = 1 };
 		k++;

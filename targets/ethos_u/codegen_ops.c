@@ -320,15 +320,16 @@ unsigned_elems(const IrType *e)
 	    IR_UNSIGNED || e->u.integer.width == 1);
 }
 
-/* The weights of wv (a graph.constant of 8-bit integers, shape OHWI, or
- * 1HWO for a depthwise conv) minus wzp, as the encoder wants them: OHWI
- * (depthwise: OHW1), read straight from the dense attribute's bytes (no
- * tensor copy, no call per element). False when wv is no such constant
- * or a value leaves the encoder's -255..255, so the op stays off the
- * stream before anything is encoded. */
+/* Where the weights of wv (a graph.constant of 8-bit integers, shape
+ * OHWI, or 1HWO for a depthwise conv) are, read minus wzp as the encoder
+ * wants them (OHWI; depthwise OHW1): the dense attribute's own bytes
+ * (borrowed from the mapped model), which the packing reads in place
+ * (no copy of the weights, no call per element). False when wv is no
+ * such constant or a value leaves the encoder's -255..255, so the op
+ * stays off the stream before anything is encoded. */
 static bool
-gather_weights(IrValue *wv, int64_t wzp, bool dw, size_t oc, size_t hw,
-    size_t ic, int16_t *ohwi)
+weight_src(IrValue *wv, int64_t wzp, bool dw, size_t oc, size_t hw,
+    size_t ic, EthosuWeightSrc *src)
 {
 	IrOp *d = ir_value_def_op(wv);
 	const IrAttr *a = d && ir_op_is(d, "graph.constant") ?
@@ -342,45 +343,18 @@ gather_weights(IrValue *wv, int64_t wzp, bool dw, size_t oc, size_t hw,
 	bool splat = a->u.dense.splat && a->u.dense.size == 1;
 	if (!splat && a->u.dense.size != vol)
 		return false;
-	const uint8_t *src = a->u.dense.data;
-	bool uns = unsigned_elems(e);
-	/* Every byte's value minus the zero point lies in -255..255 (the
-	 * usual int8 case: no check per weight), or each is checked. */
-	int64_t lo = (uns ? 0 : -128) - wzp, hi = (uns ? 255 : 127) - wzp;
 	/* So far off that no weight is in range (and 16 bits could wrap). */
 	if (wzp < -1024 || wzp > 1024)
 		return false;
-	if (splat) {
-		int64_t v = (uns ? src[0] : (int8_t)src[0]) - wzp;
-		for (size_t i = 0; i < vol; i++)
-			ohwi[i] = (int16_t)v;
-		return v >= -255 && v <= 255;
-	}
-	if (!dw) {
-		/* Loops the compiler vectorizes: one per signedness. */
-		if (uns)
-			for (size_t i = 0; i < vol; i++)
-				ohwi[i] = (int16_t)(src[i] - wzp);
-		else
-			for (size_t i = 0; i < vol; i++)
-				ohwi[i] = (int16_t)((int8_t)src[i] - wzp);
-	} else {
-		/* 1HWO to OHW1: a transpose of hw rows of oc. */
-		for (size_t o = 0; o < oc; o++)
-			for (size_t k = 0; k < hw; k++) {
-				uint8_t b = src[k * oc + o];
-				ohwi[o * hw + k] = (int16_t)((uns ? b :
-				    (int8_t)b) - wzp);
-			}
-	}
-	if (lo >= -255 && hi <= 255)
-		return true;
-	/* A zero point that puts some bytes out of the encoder's
-	 * range: 16 bits hold every difference exactly, check each. */
-	for (size_t i = 0; i < vol; i++)
-		if (ohwi[i] < -255 || ohwi[i] > 255)
-			return false;
-	return true;
+	*src = (EthosuWeightSrc){
+		.data = a->u.dense.data,
+		.elem = unsigned_elems(e) ? ETHOSU_WELEM_U8 : ETHOSU_WELEM_I8,
+		.zp = (int32_t)wzp,
+		/* 1HWO: channel o of tap k is byte k * oc + o. */
+		.ostride = splat ? 0 : dw ? 1 : hw * ic,
+		.rstride = splat ? 0 : dw ? oc : 1,
+	};
+	return ethosu_weight_src_in_range(src, oc, hw * ic);
 }
 
 /* conv2d, depthwise_conv2d (multiplier 1) and fully_connected. */
@@ -442,19 +416,16 @@ prep_mac(Cg *g, CgPrep *p, bool *fatal)
 	IrTensor *b = constant_of(bv);
 	bool ok = b && b->n == n->ofm.c;
 	int64_t oc = n->ofm.c, ic = dw ? 1 : n->ifm.c;
-	size_t vol = (size_t)(oc * n->kh * n->kw * ic);
-	int16_t *ohwi = ok ? ir_xmalloc(vol * sizeof *ohwi) : NULL;
 	EthosuScale *sc = ok ? ir_xcalloc((size_t)oc, sizeof *sc) : NULL;
 	int64_t wzp = int_attr(op, "weight_zp", 0);
-	ok = ok && gather_weights(wv, wzp, dw, (size_t)oc, (size_t)(n->kh *
-	    n->kw), (size_t)ic, ohwi);
+	ok = ok && weight_src(wv, wzp, dw, (size_t)oc,
+	    (size_t)(n->kh * n->kw), (size_t)ic, &p->wsrc);
 	EthosuWeightKind kind = dw && !as_conv ? ETHOSU_WEIGHTS_DEPTHWISE :
 	    ETHOSU_WEIGHTS_CONV;
 	ok = ok && scales_of(g, op, oc, b, n, sc) && pack_weights(g, p, kind,
 	    (int)n->ifm.c);
 	/* Packed when the run is flushed, and again in depth slices for
-	 * weight buffering (codegen_wbuf.c). */
-	p->ohwi = ohwi;
+	 * weight buffering (codegen_wbuf.c), from the constant's bytes. */
 	p->scales = sc;
 	if (b)
 		ir_tensor_release(b);
@@ -1931,7 +1902,9 @@ bil_phase(Cg *g, CgPrep *p, const BilAxis *ay, const BilAxis *ax, int ry,
 			ohwi[o * taps + k] = (int16_t)w;
 		}
 	}
-	p->ohwi = ohwi;
+	p->wcopy = ohwi;
+	p->wsrc = (EthosuWeightSrc){ .data = ohwi, .elem = ETHOSU_WELEM_I16,
+	    .ostride = (size_t)taps, .rstride = 1 };
 	p->scales = s;
 	return ok && pack_weights(g, p, ETHOSU_WEIGHTS_DEPTHWISE, (int)oc);
 }
@@ -2176,7 +2149,7 @@ cg_prep_free(CgPrep *p)
 	free(p->blob);
 	free(p->ranges);
 	free(p->tmp);
-	free(p->ohwi);
+	free(p->wcopy);
 	free(p->scales);
 	free(p->depth);
 }

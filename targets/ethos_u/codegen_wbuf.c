@@ -140,8 +140,11 @@ plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob *job,
 		    sl.pre)
 			depth[ns++] = (int)at;
 		depth[ns] = (int)oc;
-		*job = (CgPackJob){ .geom = p->geom, .ohwi = p->ohwi,
-		    .scales = p->scales, .depth = depth, .nslices = ns };
+		*job = (CgPackJob){ .geom = p->geom, .src = p->wsrc,
+		    .scales = p->scales, .depth = depth, .nslices = ns,
+		    .reuse = p->blob, .nreuse = p->nblob };
+		/* The slices' packing replaces the whole one: its buffer. */
+		p->blob = NULL;
 		*repack = true;
 		next = sl.slack;
 	}
@@ -221,13 +224,13 @@ cg_wbuf_decide(Cg *g)
 		int64_t st[3];
 		bool striped = p->op && ethos_u_stripe_of(p->op, st);
 		bool repack = false;
-		if (p->ohwi && p->n.ncores && l && l->w.present &&
+		if (p->wsrc.data && p->n.ncores && l && l->w.present &&
 		    l->w.buffered)
 			slack = plan_prep(g, p, slack, striped, &jobs[nj],
 			    &repack);
 		else {
-			if (p->ohwi && p->n.ncores && l && l->w.present &&
-			    l->w.resident && striped && st[1] > 0)
+			if (p->wsrc.data && p->n.ncores && l &&
+			    l->w.present && l->w.resident && striped && st[1] > 0)
 				share(g, i, st[0]);
 			slack = op_cycles(g, p);
 		}
@@ -244,9 +247,10 @@ cg_wbuf_decide(Cg *g)
 		CgPrep *p = &g->run[i];
 		buffer_sizes(p);
 		/* Packed for good: the unpacked weights go. */
-		free(p->ohwi);
+		free(p->wcopy);
 		free(p->scales);
-		p->ohwi = NULL;
+		p->wcopy = NULL;
+		p->wsrc = (EthosuWeightSrc){ 0 };
 		p->scales = NULL;
 	}
 	free(jobs);

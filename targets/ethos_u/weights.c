@@ -198,7 +198,7 @@ typedef struct Order {
 	int depth;              /* the core's channels */
 	int ifm;                /* IFM depth of the volume (1: depthwise) */
 	int32_t *idx;           /* the order as OHWI indices, or */
-	const int16_t *ohwi;    /* with ohwi: the values themselves, */
+	const EthosuWeightSrc *src; /* with src: the values themselves, */
 	int16_t *vals;          /* padding as zero (one pass, no idx) */
 	size_t n, cap;
 } Order;
@@ -213,7 +213,7 @@ order_grow(Order *o, size_t more)
 		o->cap = more > 0 ? more : 1024;
 	while (o->n + more > o->cap)
 		o->cap = o->cap * 2;
-	if (o->ohwi)
+	if (o->src)
 		o->vals = ir_xrealloc(o->vals, o->cap * sizeof(*o->vals));
 	else
 		o->idx = ir_xrealloc(o->idx, o->cap * sizeof(*o->idx));
@@ -233,28 +233,63 @@ typedef struct Sub {
 	int sy, sx, sh, sw;     /* sub-kernel origin and size */
 } Sub;
 
-/* One micro-block pair: ou OFM channels (no of them real, each `step`
- * apart in the volume), each iz_n IFM channels (nz of them real, from
- * base on), the rest padding. put_vals gathers the values (padding
- * zero), put_idx their indices (padding -1). Whole runs of real values
- * are copied at once: this is the gather's inner loop. */
+/* k values of src from element `at` on, rstride apart, minus the zero
+ * point, into v. The usual cases (8-bit weights in a row, a whole
+ * micro-block of 8) are loops of fixed length the compiler vectorizes;
+ * 16 bits hold every difference (ethosu_weights_pack_src bounds the
+ * zero point). */
 static void
-put_vals(Order *o, size_t base, size_t step, int ou, int iz_n, int no,
+get_run(const EthosuWeightSrc *src, size_t at, size_t k, int16_t *v)
+{
+	size_t rs = src->rstride;
+	int32_t zp = src->zp;
+	if (src->elem == ETHOSU_WELEM_I8) {
+		const int8_t *p = (const int8_t *)src->data + at;
+		if (rs == 1 && k == 8) {
+			for (size_t i = 0; i < 8; i++)
+				v[i] = (int16_t)(p[i] - zp);
+			return;
+		}
+		for (size_t i = 0; i < k; i++)
+			v[i] = (int16_t)(p[i * rs] - zp);
+	} else if (src->elem == ETHOSU_WELEM_U8) {
+		const uint8_t *p = (const uint8_t *)src->data + at;
+		if (rs == 1 && k == 8) {
+			for (size_t i = 0; i < 8; i++)
+				v[i] = (int16_t)(p[i] - zp);
+			return;
+		}
+		for (size_t i = 0; i < k; i++)
+			v[i] = (int16_t)(p[i * rs] - zp);
+	} else {
+		const int16_t *p = (const int16_t *)src->data + at;
+		if (rs == 1 && zp == 0) {
+			memcpy(v, p, k * sizeof *v);
+			return;
+		}
+		for (size_t i = 0; i < k; i++)
+			v[i] = (int16_t)(p[i * rs] - zp);
+	}
+}
+
+/* One micro-block pair: ou OFM channels (no of them real, their first
+ * elements `step` apart from `at` on, in src's elements, or in the OHWI
+ * volume for indices), each iz_n IFM channels (nz of them real), the
+ * rest padding. put_vals gathers the values (padding zero), put_idx
+ * their indices (padding -1). Whole runs of real values are read at
+ * once: this is the gather's inner loop. */
+static void
+put_vals(Order *o, size_t at, size_t step, int ou, int iz_n, int no,
     int nz)
 {
 	int16_t *v = o->vals + o->n;
 	size_t real = nz > 0 ? (size_t)nz : 0;
-	for (int oz = 0; oz < ou; oz++, base += step, v += iz_n) {
+	for (int oz = 0; oz < ou; oz++, at += step, v += iz_n) {
 		size_t k = oz < no ? real : 0;
-		/* The usual case, a whole micro-block of 8: a fixed-size
-		 * copy the compiler turns into one move. */
-		if (k == 8 && iz_n == 8) {
-			memcpy(v, o->ohwi + base, 8 * sizeof *v);
-			continue;
-		}
 		if (k)
-			memcpy(v, o->ohwi + base, k * sizeof *v);
-		memset(v + k, 0, ((size_t)iz_n - k) * sizeof *v);
+			get_run(o->src, at, k, v);
+		if (k < (size_t)iz_n)
+			memset(v + k, 0, ((size_t)iz_n - k) * sizeof *v);
 	}
 	o->n += (size_t)ou * (size_t)iz_n;
 }
@@ -296,15 +331,18 @@ order_sub(Order *o, const Sub *s)
 			int no = imin(ou, o->depth - o0);
 			size_t c0 = (size_t)o->core + (size_t)o0 *
 			    (size_t)g->ncores;
-			size_t base = ((c0 * (size_t)g->kernel_h +
-			    (size_t)(s->sy + ky)) * (size_t)g->kernel_w +
+			/* The element of the channel's volume, and the
+			 * channel's start. */
+			size_t r = ((size_t)(s->sy + ky) * (size_t)g->kernel_w +
 			    (size_t)(s->sx + kx)) * (size_t)o->ifm + (size_t)z0;
-			size_t step = ch * (size_t)g->ncores;
 			order_grow(o, (size_t)ou * (size_t)iz_n);
-			if (o->ohwi)
-				put_vals(o, base, step, ou, iz_n, no, nz);
+			if (o->src)
+				put_vals(o, c0 * o->src->ostride + r *
+				    o->src->rstride, o->src->ostride *
+				    (size_t)g->ncores, ou, iz_n, no, nz);
 			else
-				put_idx(o, base, step, ou, iz_n, no, nz);
+				put_idx(o, c0 * ch + r, ch * (size_t)g->ncores,
+				    ou, iz_n, no, nz);
 		}
 	}
 }
@@ -405,7 +443,7 @@ ethosu_weights_order_length(const EthosuWeightGeom *g, int core)
 	return (size_t)order_length(g, core);
 }
 
-/* Walks the read order into o (idx, or vals gathered from o->ohwi). */
+/* Walks the read order into o (idx, or vals gathered from o->src). */
 static void
 order_walk(const EthosuWeightGeom *g, int core, Order *o)
 {
@@ -502,7 +540,8 @@ ethosu_weights_encode(const EthosuWeightGeom *g, int core,
 	if (!check_core(g, core, e))
 		return false;
 	/* The values gathered in the decoder's order in one pass. */
-	o.ohwi = ohwi;
+	EthosuWeightSrc src = ethosu_weight_src_ohwi(g, ohwi);
+	o.src = &src;
 	order_walk(g, core, &o);
 	ok = ethosu_mlw_encode_inplace(o.vals, o.n, out, nout, e);
 	free(o.vals);
@@ -627,8 +666,12 @@ buf_reserve(Buf *b, const EthosuWeightGeom *g, bool weights, bool scales,
 		bytes += 2 * ethosu_weights_volume(g) * 5 / 4;
 	if (scales)
 		bytes += (size_t)g->ofm_depth * ETHOSU_SCALE_RECORD;
-	b->p = ir_xmalloc(bytes);
-	b->cap = bytes;
+	/* A caller's buffer grows with realloc: a large one (mapped)
+	 * keeps its pages, moved or extended, none copied. */
+	if (b->cap < bytes) {
+		b->p = ir_xrealloc(b->p, bytes);
+		b->cap = bytes;
+	}
 }
 
 /* Appends core's weight stream to b: the values gathered into the
@@ -636,14 +679,14 @@ buf_reserve(Buf *b, const EthosuWeightGeom *g, bool weights, bool scales,
  * stream encoded straight into b, no copy in between. */
 static bool
 encode_into(EthosuMlwScratch *s, const EthosuWeightGeom *g, int core,
-    const int16_t *ohwi, Buf *b, EthosuWeightError *e)
+    const EthosuWeightSrc *src, Buf *b, EthosuWeightError *e)
 {
 	Order o = {0};
 	size_t len;
 	if (!check_core(g, core, e))
 		return false;
 	len = (size_t)order_length(g, core);
-	o.ohwi = ohwi;
+	o.src = src;
 	o.vals = ethosu_mlw_scratch_values(s, len);
 	o.cap = len ? len : 1;
 	order_walk(g, core, &o);
@@ -655,7 +698,7 @@ encode_into(EthosuMlwScratch *s, const EthosuWeightGeom *g, int core,
 /* Appends one (slice, core) range: scales, padding, weights. */
 static bool
 pack_range(EthosuMlwScratch *s, const EthosuWeightGeom *gs, int core,
-    const int16_t *ohwi, const EthosuScale *scales, Buf *b,
+    const EthosuWeightSrc *src, const EthosuScale *scales, Buf *b,
     EthosuWeightRange *r, EthosuWeightError *e)
 {
 	size_t at;
@@ -675,8 +718,8 @@ pack_range(EthosuMlwScratch *s, const EthosuWeightGeom *gs, int core,
 	}
 	r->weight_offset = at = b->n;
 	r->weight_bytes = 0;
-	if (ohwi) {
-		if (!encode_into(s, gs, core, ohwi, b, e))
+	if (src) {
+		if (!encode_into(s, gs, core, src, b, e))
 			return false;
 		r->weight_bytes = b->n - at;
 	}
@@ -720,30 +763,119 @@ ethosu_weights_pack_with(EthosuMlwScratch *s, const EthosuWeightGeom *g,
     const int *depth_offsets, int nslices, uint8_t **out, size_t *nout,
     EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e)
 {
-	Buf b = {0};
-	size_t per_ch = ethosu_weights_volume(g) / (size_t)g->ofm_depth;
+	EthosuWeightSrc src = ethosu_weight_src_ohwi(g, ohwi);
+	return ethosu_weights_pack_src(s, g, ohwi ? &src : NULL, scales,
+	    depth_offsets, nslices, out, nout, ranges, nranges, e);
+}
+
+/* The bytes of one element of src. */
+static size_t
+src_elem_bytes(const EthosuWeightSrc *src)
+{
+	return src->elem == ETHOSU_WELEM_I16 ? 2 : 1;
+}
+
+EthosuWeightSrc
+ethosu_weight_src_ohwi(const EthosuWeightGeom *g, const int16_t *ohwi)
+{
+	size_t per_ch = g->ofm_depth > 0 ? ethosu_weights_volume(g) /
+	    (size_t)g->ofm_depth : 0;
+	return (EthosuWeightSrc){ .data = ohwi, .elem = ETHOSU_WELEM_I16,
+	    .ostride = per_ch, .rstride = 1 };
+}
+
+int32_t
+ethosu_weight_src_get(const EthosuWeightSrc *src, size_t o, size_t r)
+{
+	size_t at = o * src->ostride + r * src->rstride;
+	int32_t v;
+	if (src->elem == ETHOSU_WELEM_I8)
+		v = ((const int8_t *)src->data)[at];
+	else if (src->elem == ETHOSU_WELEM_U8)
+		v = ((const uint8_t *)src->data)[at];
+	else
+		v = ((const int16_t *)src->data)[at];
+	return v - src->zp;
+}
+
+bool
+ethosu_weight_src_in_range(const EthosuWeightSrc *src, size_t oc,
+    size_t per_ch)
+{
+	int32_t lo = -32768, hi = 32767;
+	if (src->elem == ETHOSU_WELEM_I8)
+		lo = -128, hi = 127;
+	else if (src->elem == ETHOSU_WELEM_U8)
+		lo = 0, hi = 255;
+	/* The usual 8-bit case: every stored value fits, none is read. */
+	if (lo - src->zp >= -ETHOSU_MLW_MAX_WEIGHT &&
+	    hi - src->zp <= ETHOSU_MLW_MAX_WEIGHT)
+		return true;
+	for (size_t o = 0; o < oc; o++)
+		for (size_t r = 0; r < per_ch; r++) {
+			int32_t v = ethosu_weight_src_get(src, o, r);
+			if (v < -ETHOSU_MLW_MAX_WEIGHT ||
+			    v > ETHOSU_MLW_MAX_WEIGHT)
+				return false;
+		}
+	return true;
+}
+
+bool
+ethosu_weights_pack_src(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t **out, size_t *nout,
+    EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e)
+{
+	return ethosu_weights_pack_into(s, g, src, scales, depth_offsets,
+	    nslices, NULL, 0, out, nout, ranges, nranges, e);
+}
+
+bool
+ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t *buf, size_t cap,
+    uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
+    size_t *nranges, EthosuWeightError *e)
+{
+	Buf b = { .p = buf, .cap = buf ? cap : 0 };
 	int ncores = imin(g->ncores, g->ofm_depth);
 	*out = NULL;
 	*nout = 0;
 	*ranges = NULL;
 	*nranges = 0;
-	if (!check_slices(g, depth_offsets, nslices, e))
+	if (!check_slices(g, depth_offsets, nslices, e)) {
+		free(buf);
 		return false;
+	}
+	if (src && !src->data)
+		src = NULL;
+	/* Beyond this no stored value is a weight, and 16 bits could
+	 * wrap a difference back into range. */
+	if (src && (src->zp < -1024 || src->zp > 1024)) {
+		seterr(e, 0, "weight zero point %d out of range", src->zp);
+		free(buf);
+		return false;
+	}
 	*ranges = ir_xcalloc((size_t)nslices * 2, sizeof(**ranges));
-	buf_reserve(&b, g, ohwi != NULL, scales != NULL, nslices);
+	buf_reserve(&b, g, src != NULL, scales != NULL, nslices);
 	for (int i = 0; i < nslices; i++) {
 		EthosuWeightGeom gs = *g;
 		int d0 = depth_offsets[i];
 		gs.ofm_depth = depth_offsets[i + 1] - d0;
+		/* The slice's channels start d0 channels in. */
+		EthosuWeightSrc ss = src ? *src : (EthosuWeightSrc){0};
+		if (src)
+			ss.data = (const uint8_t *)src->data + (size_t)d0 *
+			    src->ostride * src_elem_bytes(src);
 		for (int core = 0; core < ncores; core++) {
 			EthosuWeightRange *r = &(*ranges)[*nranges];
 			if ((g->ofm_block_depth + g->ncores - 1 - core) /
 			    g->ncores == 0)
 				continue;
 			r->depth = d0;
-			if (!pack_range(s, &gs, core, ohwi ? ohwi + (size_t)d0 *
-			    per_ch : NULL, scales ? scales + d0 : NULL, &b, r,
-			    e)) {
+			if (!pack_range(s, &gs, core, src ? &ss : NULL,
+			    scales ? scales + d0 : NULL, &b, r, e)) {
 				free(b.p);
 				free(*ranges);
 				*ranges = NULL;

@@ -189,4 +189,63 @@ bool ethosu_weights_pack_with(EthosuMlwScratch *s,
     const int *depth_offsets, int nslices, uint8_t **out, size_t *nout,
     EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e);
 
+/* ------------------------------------------ weights read in place */
+
+/* How a weight source stores its values. */
+typedef enum EthosuWeightElem {
+	ETHOSU_WELEM_I16,       /* int16_t */
+	ETHOSU_WELEM_I8,        /* int8_t */
+	ETHOSU_WELEM_U8,        /* uint8_t */
+} EthosuWeightElem;
+
+/* An operation's weights where they already are (a model's constant,
+ * int8 or uint8, in its own layout): the value of output channel o,
+ * element r of that channel's OHWI volume (r = (y * kernel_w + x) *
+ * ifm_depth + z; depthwise: y * kernel_w + x) is the stored element
+ * o * ostride + r * rstride, minus zp. OHWI storage: ostride = the
+ * channel's volume, rstride 1; TFLite's 1HWO depthwise weights: ostride
+ * 1, rstride the channel count; one value for all (a splat): both 0.
+ * The packing reads the values from there as it orders them for the
+ * encoder, so no whole-operation copy of the weights is ever made. */
+typedef struct EthosuWeightSrc {
+	const void *data;       /* NULL: no weights */
+	EthosuWeightElem elem;
+	int32_t zp;
+	size_t ostride, rstride;
+} EthosuWeightSrc;
+
+/* The source of an OHWI int16 volume of g's shape (zero point 0). */
+EthosuWeightSrc ethosu_weight_src_ohwi(const EthosuWeightGeom *g,
+    const int16_t *ohwi);
+
+/* The value of channel o, element r of src (the order's reading). */
+int32_t ethosu_weight_src_get(const EthosuWeightSrc *src, size_t o,
+    size_t r);
+
+/* Does every value of the oc x per_ch volume src describes lie in the
+ * encoder's -255..255? (Checks each only when the zero point could put
+ * one outside.) */
+bool ethosu_weight_src_in_range(const EthosuWeightSrc *src, size_t oc,
+    size_t per_ch);
+
+/* ethosu_weights_pack_with reading the weights from src (NULL: scales
+ * only) instead of an int16 OHWI volume: the same bytes and ranges for
+ * the same values. */
+bool ethosu_weights_pack_src(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t **out, size_t *nout,
+    EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e);
+
+/* ethosu_weights_pack_src writing into buf (malloc'd, at least cap
+ * bytes; NULL: none), which it takes: grown or shrunk with realloc and
+ * handed back as *out, or freed on failure. For a caller done with a
+ * buffer of about the size (the same weights packed whole, now packed
+ * again in depth slices): its pages are in memory already, where a
+ * fresh buffer's would each be faulted in. The same bytes and ranges. */
+bool ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t *buf, size_t cap,
+    uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
+    size_t *nranges, EthosuWeightError *e);
+
 #endif /* NPUIR_TARGETS_ETHOS_U_WEIGHTS_H */

@@ -56,7 +56,8 @@ make_job(int k, CgPackJob *j, int16_t **ohwi, EthosuScale **sc, int **depth)
 	for (int i = 1; i < ns; i++)
 		(*depth)[i] = g.ofm_depth * i / ns;
 	(*depth)[ns] = g.ofm_depth;
-	*j = (CgPackJob){ .geom = g, .ohwi = *ohwi, .scales = *sc,
+	*j = (CgPackJob){ .geom = g,
+	    .src = ethosu_weight_src_ohwi(&g, *ohwi), .scales = *sc,
 	    .depth = *depth, .nslices = ns };
 }
 
@@ -78,7 +79,8 @@ Test(codegen_jobs, same_results_for_every_thread_count)
 		CgPackJob jobs[NJOBS];
 		for (int k = 0; k < NJOBS; k++)
 			jobs[k] = (CgPackJob){ .geom = ref[k].geom,
-			    .ohwi = ohwi[k], .scales = sc[k],
+			    .src = ethosu_weight_src_ohwi(&ref[k].geom,
+			    ohwi[k]), .scales = sc[k],
 			    .depth = depth[k], .nslices = ref[k].nslices };
 		cg_pack_jobs(jobs, NJOBS, t);
 		for (int k = 0; k < NJOBS; k++) {
