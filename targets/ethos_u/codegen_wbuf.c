@@ -30,7 +30,7 @@ modelled(const IrOp *op)
 {
 	static const char *const names[] = { "npu.conv2d",
 	    "npu.depthwise_conv2d", "npu.fully_connected", "npu.pool",
-	    "npu.elementwise", "npu.lut" };
+	    "npu.elementwise", "npu.lut", "npu.resize", "npu.pad" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (ir_op_is(op, names[i]))
 			return true;

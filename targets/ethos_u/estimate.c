@@ -129,7 +129,7 @@ place_weights(const EthosUTarget *t, EthosULayer *l)
 	bool far = t->const_mem == ETHOS_U_DRAM ||
 	    t->const_mem == ETHOS_U_OFF_CHIP_FLASH;
 	l->w.buffered = l->w.present && far && t->const_mem != t->cache_mem &&
-	    l->q.block != ETHOS_U_VECTOR;
+	    l->q.block != ETHOS_U_VECTOR && !l->unbuffered;
 }
 
 void
@@ -174,6 +174,17 @@ fm_bytes(const EthosUFm *fm)
 	return (s.n * s.h * s.w * s.c * fm->bits / 8 + 15) / 16 * 16;
 }
 
+/* The map a layer writes: its OFM, or the whole of out when the OFM
+ * is a part of it (the rest written by later layers of its op). */
+static int64_t
+out_bytes(const EthosULayer *l)
+{
+	EthosUFm fm = l->q.ofm;
+	if (l->out && l->whole.n)
+		fm.shape = l->whole;
+	return fm_bytes(&fm);
+}
+
 /* The last layer index that reads v (through aliases); nlayers when
  * it leaves the NPU. */
 static size_t
@@ -215,8 +226,9 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls, bool maps_only)
 		EthosULayer *l = &ls->v[i];
 		int64_t use = 0;
 		for (size_t j = 0; j <= i; j++)
-			if (end[j] >= i && ls->v[j].q.ofm.mem == ETHOS_U_SRAM)
-				use += fm_bytes(&ls->v[j].q.ofm);
+			if (end[j] >= i && ls->v[j].q.ofm.mem == ETHOS_U_SRAM &&
+			    !ls->v[j].part)
+				use += out_bytes(&ls->v[j]);
 		/* A copy within one memory is no copy: in and out share. */
 		bool shared = l->q.block == ETHOS_U_DMA &&
 		    l->q.ifm.mem == l->q.ofm.mem;

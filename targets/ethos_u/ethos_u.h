@@ -55,6 +55,8 @@ double eu_mac_scale(double in, double w, double out, bool product_f32);
 typedef struct EuAccel {
 	const char *name;   /* "ethos-u55-128" */
 	bool u65;
+	bool vela_rules;    /* Vela's constraints alone, where ethos-u-codegen
+	                       admits more (half-pixel bilinear 4x and 8x) */
 } EuAccel;
 
 /* The accelerator named by the module's npu.target attribute (a
@@ -65,7 +67,9 @@ EuAccel eu_accel_of(IrOp *module);
 
 /* Why op cannot run on the NPU: the constraint it breaks, in Vela's
  * words, with details in extra (may be empty); NULL when it can. ops
- * the target never runs (no lowering) give "is a CPU only op". */
+ * the target never runs (no lowering) give "is a CPU only op". Unless
+ * a->vela_rules, ops ethos-u-codegen runs exactly beyond Vela's rules
+ * pass (the reason Vela gives them: eu_check_op with vela_rules). */
 const char *eu_check_op(IrOp *op, const EuAccel *a, char *extra,
     size_t nextra);
 

@@ -1,11 +1,14 @@
 /* targets/ethos_u/layers.c: reads npu ops (and quantized graph ops) as
  * the NPU operations Vela would run for them, its own lowerings included
  * (strided-conv folding, 1x1 convs as fully connected, copies, the int8
- * softmax, table lookups, concatenations). */
+ * softmax, table lookups, concatenations), and resize and pad as our
+ * code generator runs them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialects/dialect.h"
+#include "interp/qmath.h"
 #include "interp/tensor.h"
 #include "targets/ethos_u/layers.h"
 #include "targets/ethos_u/weights.h"
@@ -760,6 +763,296 @@ add_transpose(EthosULayers *ls, IrOp *op)
 	return true;
 }
 
+/* ------------------------------------------------------------ resize, pad */
+
+/* One layer of an op ethos-u-codegen runs as several NPU operations
+ * (resize, pad), named after the op with a suffix, as the softmax's
+ * steps are. part: it writes a part of out, whose SRAM the op's first
+ * layer counts (whole is out's shape). */
+static EthosULayer *
+part_layer(EthosULayers *ls, IrOp *op, const char *tflite, const char *nng,
+    const char *suffix, bool part)
+{
+	EthosULayer *l = new_layer(ls);
+	const char *base = loc_name(ir_op_loc(op));
+	IrValue *out = ir_op_result(op, 0);
+	char buf[512];
+
+	l->tflite_op = tflite;
+	l->nng_op = nng;
+	l->out = out;
+	l->part = part;
+	shape_of(out, &l->whole);
+	snprintf(buf, sizeof buf, "%s_%s", base ? base : "", suffix);
+	/* Interned: the layer array moves as it grows. */
+	l->name = ir_ident_cstr(ir_op_context(op), buf)->str;
+	l->q.act = npu_act(op, out);
+	return l;
+}
+
+/* A copy as ethos-u-codegen emits it: a 1x1 average pool of scale 1. */
+static void
+copy_query(EthosUQuery *q, EthosUShape ifm, EthosUShape ofm, int bits)
+{
+	q->block = ETHOS_U_POOLING;
+	q->scaled = true;
+	q->ifm = (EthosUFm){ ifm, bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+	q->ofm = (EthosUFm){ ofm, bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+}
+
+/* One axis of a bilinear resize of n rows to m as ethos-u-codegen cuts
+ * it (codegen_ops.c, "Bilinear resize" in the docs): the smallest period
+ * f of 1, 2, 4 or 8 after which TFLite's positions repeat a whole row
+ * further at the same fraction; phase r has cnt[r] outputs and reads
+ * rows[r] input rows (its kernel is taps[r] high: 2 unless the fraction
+ * is 0). One input row is read for every output through a zero stride.
+ * False without such a period: the op then stays with the interpreter. */
+typedef struct ResizeAxis {
+	int f;
+	int64_t cnt[8], taps[8], rows[8];
+	int64_t w[8][2];        /* the two weights over their common power
+	                           of two (the kernel's integer weights) */
+} ResizeAxis;
+
+static int64_t
+clamp_row(int64_t y, int64_t n)
+{
+	return y < 0 ? 0 : y >= n ? n - 1 : y;
+}
+
+/* Row y weighted wy and row z weighted wz: the weight each of the two
+ * distinct rows gets (a row read twice adds up). */
+static void
+row_weights(int64_t y, int64_t wy, int64_t z, int64_t wz, int64_t r[2],
+    int64_t w[2])
+{
+	r[0] = y, w[0] = wy, r[1] = z, w[1] = wz;
+	if (y == z)
+		w[0] += wz, w[1] = 0;
+	if (w[1] && r[1] < r[0]) {
+		int64_t t = r[0], u = w[0];
+		r[0] = r[1], w[0] = w[1], r[1] = t, w[1] = u;
+	}
+}
+
+/* Do TFLite's two rows (lo, hi at position pos) weigh the input rows as
+ * the phase's clamped rows fl and fl + 1 at fraction frac do? */
+static bool
+same_rows(int64_t pos, int64_t lo, int64_t hi, int64_t fl, int64_t frac,
+    int64_t n)
+{
+	int64_t ra[2], wa[2], rb[2], wb[2];
+	row_weights(lo, 1024 - (pos - 1024 * lo), hi, pos - 1024 * lo, ra, wa);
+	row_weights(clamp_row(fl, n), 1024 - frac, clamp_row(fl + 1, n), frac,
+	    rb, wb);
+	return ra[0] == rb[0] && wa[0] == wb[0] && wa[1] == wb[1] &&
+	    (!wa[1] || ra[1] == rb[1]);
+}
+
+/* Period f: every phase's outputs one row apart at one fraction, each
+ * weighing rows as TFLite does, reading at most one repeated edge row
+ * and starting at row -1 or 0 (the code generator's conditions). */
+static bool
+resize_period(int64_t n, int64_t m, bool align, bool half, int f,
+    ResizeAxis *a)
+{
+	int64_t c[8], frac[8], s = qmath_resize_scale10(n, m, align);
+	memset(a, 0, sizeof *a);
+	a->f = f;
+	for (int64_t v = 0; v < m; v++) {
+		int64_t r = v % f, pos, lo, hi;
+		qmath_resize_pos10(v, s, half, n, &pos, &lo, &hi);
+		int64_t fl = pos >= 0 ? pos / 1024 : -((-pos + 1023) / 1024);
+		if (a->cnt[r] && (fl - v / f != c[r] || pos - 1024 * fl !=
+		    frac[r]))
+			return false;
+		c[r] = fl - v / f;
+		frac[r] = pos - 1024 * fl;
+		a->cnt[r]++;
+		if (lo >= n || !same_rows(pos, lo, hi, fl, frac[r], n))
+			return false;
+	}
+	int64_t g = 1024;
+	for (int r = 0; r < f; r++)
+		while (a->cnt[r] && frac[r] % g)
+			g /= 2;
+	for (int r = 0; r < f; r++) {
+		a->w[r][0] = a->cnt[r] ? (1024 - frac[r]) / g : 0;
+		a->w[r][1] = a->cnt[r] ? frac[r] / g : 0;
+		a->taps[r] = a->cnt[r] && frac[r] ? 2 : 1;
+		a->rows[r] = a->cnt[r] + a->taps[r] - 1;
+		int64_t last = c[r] + a->rows[r] - 1;
+		if (a->cnt[r] && (c[r] < -1 || c[r] > 0 || last > n ||
+		    (c[r] < 0 && last >= n)))
+			return false;
+	}
+	return true;
+}
+
+static bool
+resize_axis(int64_t n, int64_t m, bool align, bool half, ResizeAxis *a)
+{
+	if (n == 1) {
+		memset(a, 0, sizeof *a);
+		a->f = 1;
+		a->cnt[0] = a->rows[0] = m;
+		a->taps[0] = 1;
+		a->w[0][0] = 1;
+		return true;
+	}
+	for (int f = 1; f <= 8 && f <= m; f *= 2)
+		if (resize_period(n, m, align, half, f, a))
+			return true;
+	return false;
+}
+
+/* Bilinear: one depthwise convolution per output phase (ry, rx), stride
+ * 1, its 2x2 (or smaller) kernel of the phase's weights and their scales
+ * read from flash where they live (the code generator does not buffer
+ * them), the output written through strides f times the map's. */
+static bool
+add_bilinear(EthosULayers *ls, IrOp *op, EthosUShape in, EthosUShape out,
+    int bits)
+{
+	const IrOpDef *d = op->name->def;
+	bool align = dialect_get_bool(d, op->attrs, "align_corners");
+	bool half = dialect_get_bool(d, op->attrs, "half_pixel_centers");
+	ResizeAxis ay, ax;
+	if (!resize_axis(in.h, out.h, align, half, &ay) ||
+	    !resize_axis(in.w, out.w, align, half, &ax))
+		return false;
+	/* The weight encoder's 9 bits hold every product of the axes'. */
+	for (int ry = 0; ry < ay.f; ry++)
+		for (int rx = 0; rx < ax.f; rx++)
+			for (int k = 0; k < 4; k++)
+				if (ay.w[ry][k / 2] * ax.w[rx][k % 2] > 255)
+					return false;
+	bool first = true;
+	for (int ry = 0; ry < ay.f; ry++)
+		for (int rx = 0; rx < ax.f; rx++) {
+			if (!ay.cnt[ry] || !ax.cnt[rx])
+				continue;
+			char sfx[32];
+			snprintf(sfx, sizeof sfx, "phase%d_%d", ry, rx);
+			EthosULayer *l = part_layer(ls, op, "RESIZE_BILINEAR",
+			    "DepthwiseConv2DBias", sfx, !first);
+			EthosUQuery *q = &l->q;
+			first = false;
+			q->block = ETHOS_U_DEPTHWISE;
+			q->ifm = (EthosUFm){ { 1, ay.rows[ry], ax.rows[rx],
+			    in.c }, bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+			q->ofm = (EthosUFm){ { 1, ay.cnt[ry], ax.cnt[rx],
+			    out.c }, bits, ETHOS_U_NHWC, ETHOS_U_SRAM };
+			q->kernel_h = ay.taps[ry];
+			q->kernel_w = ax.taps[rx];
+			q->has_bias = q->scaled = true;
+			l->in = ir_op_operand(op, 0);
+			l->unbuffered = true;
+			l->w.present = true;
+			l->w.elements = q->kernel_h * q->kernel_w * out.c;
+			l->w.bias_bytes = bits > 8 ? 8 : 4;
+			l->w.encoded_bytes = (l->w.elements + 15) / 16 * 16 +
+			    (10 * out.c + 15) / 16 * 16;
+		}
+	return !first;
+}
+
+/* Nearest by 2, 4 or 8 in H and W alike (not align_corners): one copy
+ * per doubling reading its IFM through the NEAREST upscale, as Vela
+ * runs it; the copies before the last write maps of their own. */
+static bool
+add_nearest(const EthosUTarget *t, EthosULayers *ls, IrOp *op,
+    EthosUShape in, EthosUShape out, int bits)
+{
+	int k = 0;
+	if (dialect_get_bool(op->name->def, op->attrs, "align_corners"))
+		return false;
+	while (k < 3 && in.h << k < out.h)
+		k++;
+	if (k == 0 || in.h << k != out.h || in.w << k != out.w)
+		return false;
+	for (int i = 0; i < k; i++) {
+		char sfx[16];
+		snprintf(sfx, sizeof sfx, "x%d", 2 << i);
+		EthosULayer *l = part_layer(ls, op, "RESIZE_NEAREST_NEIGHBOR",
+		    "AvgPool", sfx, false);
+		EthosUShape a = { 1, in.h << i, in.w << i, in.c };
+		EthosUShape b = { 1, in.h << (i + 1), in.w << (i + 1), in.c };
+		copy_query(&l->q, a, b, bits);
+		l->q.upscale = 2;
+		l->in = i ? NULL : ir_op_operand(op, 0);
+		if (i + 1 < k) { /* a map inside the lowering */
+			l->out = NULL;
+			l->fixed = true;
+			l->q.ofm.format = ETHOS_U_NHCWB16;
+			l->q.ofm.mem = t->cache_mem;
+		}
+		if (i) {
+			l->q.ifm.format = ETHOS_U_NHCWB16;
+			l->q.ifm.mem = t->cache_mem;
+		}
+	}
+	return true;
+}
+
+/* npu.resize as ethos-u-codegen runs it; what it leaves to the
+ * interpreter (a bilinear resize without a period, other nearest
+ * factors, a batch, 32-bit maps) has no layer. */
+static bool
+add_resize(const EthosUTarget *t, EthosULayers *ls, IrOp *op, bool *skip)
+{
+	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
+	EthosUShape in, out;
+	int bits = storage_bits(x);
+	size_t before = ls->n;
+	if (!shape_of(x, &in) || !shape_of(y, &out))
+		return false;
+	bool bil = !strcmp(dialect_get_str(op->name->def, op->attrs, "mode"),
+	    "bilinear");
+	bool ok = x->type->u.shaped.rank == 4 && in.n == 1 && out.n == 1 &&
+	    in.c == out.c && (bits == 8 || bits == 16) &&
+	    storage_bits(y) == bits;
+	ok = ok && (bil ? add_bilinear(ls, op, in, out, bits) :
+	    add_nearest(t, ls, op, in, out, bits));
+	if (!ok) {
+		ls->n = before;
+		*skip = true;
+	}
+	return true;
+}
+
+/* Constant padding: the output filled with pad_value (a copy reading one
+ * flash element through zero strides, counted as reads of the whole map
+ * from where constants live), then the input copied into its middle. */
+static bool
+add_pad(const EthosUTarget *t, EthosULayers *ls, IrOp *op, bool *skip)
+{
+	IrValue *x = ir_op_operand(op, 0), *y = ir_op_result(op, 0);
+	EthosUShape in, out;
+	int64_t p[8];
+	int bits = storage_bits(x);
+	const IrType *yt = y->type;
+	if (!shape_of(x, &in) || !shape_of(y, &out))
+		return false;
+	int64_t r = yt->u.shaped.rank;
+	int np = dialect_get_ints(op->name->def, op->attrs, "paddings", p, 8);
+	IrOp *def = ir_value_def_op(x);
+	bool constant = def && (ir_op_is(def, "npu.constant") ||
+	    ir_op_is(def, "graph.constant"));
+	if (r < 1 || r > 4 || np != 2 * r || out.n != 1 || (r == 4 &&
+	    p[0] != 0) || bits < 8 || bits > 16 || constant) {
+		*skip = true;
+		return true;
+	}
+	EthosULayer *f = part_layer(ls, op, "PAD", "AvgPool", "fill", false);
+	copy_query(&f->q, out, out, bits);
+	f->q.ifm.mem = t->const_mem;
+	EthosULayer *c = part_layer(ls, op, "PAD", "AvgPool", "copy", true);
+	copy_query(&c->q, in, in, bits);
+	c->in = x;
+	return true;
+}
+
 /* Recognises op as a layer; *skip says the op is not an NPU operation
  * (a constant, a reshape, an activation fused into its producer). False
  * when an op that should be a layer cannot be read. */
@@ -821,6 +1114,10 @@ ethos_u_add_op(const EthosUTarget *t, EthosULayers *ls, IrOp *op,
 	}
 	else if (!strcmp(name, "npu.mean"))
 		return add_mean(t, ls, op, skip);
+	else if (!strcmp(name, "npu.resize"))
+		return add_resize(t, ls, op, skip);
+	else if (!strcmp(name, "npu.pad"))
+		return add_pad(t, ls, op, skip);
 	else if (!strcmp(name, "npu.transpose"))
 		ok = add_transpose(ls, op);
 	else if (!strcmp(name, "graph.maximum") ||

@@ -26,6 +26,14 @@ typedef struct CpuOp {
 	char *extra;        /* malloc'd, may be "" */
 } CpuOp;
 
+/* One op lowered although Vela's rules keep it on the CPU (the op is
+ * replaced, so its names are kept). */
+typedef struct Beyond {
+	const char *tflite; /* static */
+	char *label, *extra; /* malloc'd */
+	const char *reason;  /* static text */
+} Beyond;
+
 typedef struct Legalize {
 	EuLower lw;
 	CpuOp *cpu;
@@ -33,6 +41,8 @@ typedef struct Legalize {
 	IrPtrMap is_cpu;    /* op -> CpuOp index + 1 */
 	IrPtrMap fused;     /* relu-like ops folded into their producer */
 	size_t nnpu, nregions;
+	Beyond *beyond;     /* NPU ops Vela's rules keep on the CPU */
+	size_t nbeyond, capbeyond;
 	FILE *report;       /* NULL: no report */
 	bool exact;         /* exact: ops whose NPU arithmetic in Vela's
 	                       sequences differs from TFLite's CPU kernel
@@ -73,6 +83,24 @@ op_label(IrOp *op, char *buf, size_t n)
 		snprintf(buf, n, "%s", ir_op_name_str(op));
 }
 
+/* op runs on the NPU although Vela's rules keep it on the CPU (they
+ * give reason): the report says so. */
+static void
+mark_beyond(Legalize *L, IrOp *op, const char *reason, const char *extra)
+{
+	char name[256];
+
+	if (L->nbeyond == L->capbeyond) {
+		L->capbeyond = L->capbeyond ? 2 * L->capbeyond : 4;
+		L->beyond = ir_xrealloc(L->beyond, L->capbeyond *
+		    sizeof *L->beyond);
+	}
+	op_label(op, name, sizeof name);
+	L->beyond[L->nbeyond++] = (Beyond){eu_tflite_name(op),
+	    ir_xstrndup(name, strlen(name)), ir_xstrndup(extra,
+	    strlen(extra)), reason};
+}
+
 /* Vela's --show-cpu-operations wording, one entry per CPU op. */
 static void
 write_report(Legalize *L, FILE *out)
@@ -96,6 +124,16 @@ write_report(Legalize *L, FILE *out)
 		if (c->extra[0])
 			fprintf(out, "   %s\n", c->extra);
 	}
+	/* Not in Vela's report: ops Vela would place on the CPU. */
+	for (size_t i = 0; i < L->nbeyond; i++) {
+		Beyond *c = &L->beyond[i];
+
+		fprintf(out, "Info: %s '%s' runs on the NPU (ethos-u-codegen "
+		    "computes it exactly); Vela 3.10 places it on the CPU\n"
+		    " - %s\n", c->tflite, c->label, c->reason);
+		if (c->extra[0])
+			fprintf(out, "   %s\n", c->extra);
+	}
 	total = L->ncpu + L->nnpu;
 	fprintf(out, "CPU operators = %zu (%.1f%%)\nNPU operators = %zu "
 	    "(%.1f%%)\nnpu.cpu regions = %zu\n", L->ncpu, total ? 100.0 *
@@ -105,6 +143,9 @@ write_report(Legalize *L, FILE *out)
 	 * graph kernels (whose results we keep) in double. */
 	fprintf(out, "output scales whose Vela multiplier differs = %zu\n",
 	    L->lw.vela_scale_diff);
+	if (L->nbeyond)
+		fprintf(out, "NPU operators Vela places on the CPU = %zu\n",
+		    L->nbeyond);
 }
 
 /* Writes the report to path atomically ("-": stdout). */
@@ -346,8 +387,8 @@ float_reference(IrOp *op)
 static void
 legalize_op(Legalize *L, IrOp *op)
 {
-	char extra[512];
-	const char *why;
+	char extra[512], vextra[512];
+	const char *why, *vela_why = NULL;
 	IrOp *npu;
 
 	if (ir_ptrmap_get(&L->fused, op))
@@ -356,9 +397,23 @@ legalize_op(Legalize *L, IrOp *op)
 	if (!why && L->exact && float_reference(op))
 		why = "npu-ir: exact keeps it on the CPU (Vela's NPU "
 		    "arithmetic for it may differ from TFLite's CPU kernel)";
+	/* What Vela's rules alone say, asked before the op is replaced. */
+	if (!why && !L->lw.accel.vela_rules) {
+		EuAccel vela = L->lw.accel;
+
+		vela.vela_rules = true;
+		vela_why = eu_check_op(op, &vela, vextra, sizeof vextra);
+		if (vela_why)
+			mark_beyond(L, op, vela_why, vextra);
+	}
 	if (!why)
 		why = eu_lower(&L->lw, op, &npu, extra, sizeof extra);
 	if (why) {
+		if (vela_why) { /* on the CPU after all */
+			L->nbeyond--;
+			free(L->beyond[L->nbeyond].label);
+			free(L->beyond[L->nbeyond].extra);
+		}
 		mark_cpu(L, op, why, extra);
 		return;
 	}
@@ -406,6 +461,8 @@ legalize_run(IrOp *module, IrPass *pass)
 		return false;
 	L.lw.softmax_vela = !strcmp(ir_pass_string(pass, "softmax"), "vela");
 	L.exact = ir_pass_bool(pass, "exact");
+	L.lw.accel.vela_rules = !strcmp(ir_pass_string(pass, "rules"),
+	    "vela");
 	for (IrOp *f = body->first; f; f = f->next) {
 		IrRegion *r;
 
@@ -429,6 +486,11 @@ legalize_run(IrOp *module, IrPass *pass)
 	}
 	for (size_t i = 0; i < L.ncpu; i++)
 		free(L.cpu[i].extra);
+	for (size_t i = 0; i < L.nbeyond; i++) {
+		free(L.beyond[i].label);
+		free(L.beyond[i].extra);
+	}
+	free(L.beyond);
 	free(L.cpu);
 	ir_ptrmap_free(&L.is_cpu);
 	ir_ptrmap_free(&L.fused);
@@ -437,6 +499,7 @@ legalize_run(IrOp *module, IrPass *pass)
 }
 
 static const char *const softmax_choices[] = {"graph", "vela", NULL};
+static const char *const rules_choices[] = {"npu-ir", "vela", NULL};
 
 static const IrPassOption legalize_options[] = {
 	{"report", IR_OPT_STRING, NULL, "write the CPU-fallback report "
@@ -451,6 +514,11 @@ static const IrPassOption legalize_options[] = {
 	    "(MEAN, bilinear resize, 16-bit ADD, SUB and MUL); not needed "
 	    "for bit-exactness with the graph, which the lowering is either "
 	    "way", NULL},
+	{"rules", IR_OPT_ENUM, "npu-ir", "npu-ir: also the ops "
+	    "ethos-u-codegen runs exactly beyond Vela's constraints "
+	    "(bilinear resize with half-pixel centres at 4x or 8x, a factor "
+	    "per axis), listed in the report; vela: Vela 3.10's constraints "
+	    "alone", rules_choices},
 };
 
 static const IrPassStatistic legalize_stats[] = {

@@ -578,7 +578,14 @@ ethos_u_element_access(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUBlockConfig *cfg, EthosUAccess *a)
 {
 	memset(a, 0, sizeof *a);
-	EthosUShape ifm_block = shape_min(q->ifm.shape, cfg->ifm_block);
+	EthosUShape ib_cfg = cfg->ifm_block;
+	/* Through the NEAREST upscale a block reads half the rows and
+	 * columns (Vela divides the IFM area by the upscale). */
+	if (q->upscale > 1) {
+		ib_cfg.h = div_up(ib_cfg.h, q->upscale);
+		ib_cfg.w = div_up(ib_cfg.w, q->upscale);
+	}
+	EthosUShape ifm_block = shape_min(q->ifm.shape, ib_cfg);
 	EthosUShape ofm_block = shape_min(q->ofm.shape, cfg->ofm_block);
 	EthosUShape ofm_r = rounded(q->ofm.shape, q->ifm.format);
 	if (q->block != ETHOS_U_ELEMENTWISE) {

@@ -77,6 +77,8 @@ typedef struct EthosUQuery {
 	bool uses_lut;          /* an activation table takes SHRAM banks */
 	bool scalar_ifm2;       /* elementwise with a scalar operand */
 	int64_t lut_bytes;      /* an activation table DMA'd to SHRAM first */
+	int upscale;            /* 2: the IFM read through the NEAREST
+	                           upscale (each element 2x2); 0 or 1: none */
 } EthosUQuery;
 
 /* A block configuration (SHRAM layout omitted). */

@@ -21,6 +21,12 @@ typedef struct EthosULayer {
 	                           except the ones with a value above */
 	bool linear;            /* the OFM must be NHWC (a transpose writes
 	                           with swapped strides) */
+	bool part;              /* writes a part of out that an earlier
+	                           layer of its op began (a resize phase, a
+	                           pad's copy): that one counts out's SRAM */
+	EthosUShape whole;      /* out's shape (n 0: the OFM's) */
+	bool unbuffered;        /* weights read where they live, as the
+	                           code generator reads a resize's phases */
 	int64_t sram_usage;     /* bytes live in SRAM while it runs */
 	EthosUPerf perf;
 	/* The weight constant as the encoder needs it (layers.c). */

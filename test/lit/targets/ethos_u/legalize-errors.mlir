@@ -7,6 +7,11 @@
 // RUN: not test -e %t.missing/report.txt
 // RUN: not test -e %t.out
 //
+// An unknown rule set is an option error; nothing is written.
+// RUN: not npu-opt %s --ethos-u-legalize='rules=fast' -o %t.rules 2>&1 | FileCheck %s --check-prefix=RULES
+// RULES: error: invalid value 'fast' for option 'rules' (expected one of 'npu-ir', 'vela')
+// RUN: not test -e %t.rules
+//
 // The accelerator comes from npu.target; without it, ethos-u55-128.
 // RUN: npu-opt %s --ethos-u-legalize='report=-' -o /dev/null | FileCheck %s --check-prefix=U65
 // U65: ethos-u-legalize: accelerator ethos-u65-256

@@ -4,8 +4,10 @@
 // W-1 and H-1; half_pixel_centers only for 2x). The graph kernel runs
 // the same ResizeBilinearInteger: seeded inputs over the whole int8
 // range give byte-identical results, both roundings. `exact` keeps them
-// on the CPU (not needed for bit-exactness).
-// RUN: npu-opt %s --ethos-u-legalize='report=%t.report' -o %t.mlir
+// on the CPU (not needed for bit-exactness). `rules=vela`: Vela's rule for
+// half-pixel centres; by default the legalizer also admits half-pixel 4x
+// and 8x, which ethos-u-codegen runs exactly (legalize-resize-half-pixel).
+// RUN: npu-opt %s --ethos-u-legalize='rules=vela report=%t.report' -o %t.mlir
 // RUN: FileCheck %s < %t.mlir
 // RUN: FileCheck %s --check-prefix=REPORT < %t.report
 // RUN: %python %S/Inputs/same-results.py %npu_build/bin/npu-run %s %t.mlir x2 x4 half align | FileCheck %s --check-prefix=SAME
