@@ -132,3 +132,84 @@ Test(codegen_jobs, thread_counts)
 	cr_assert_geq(cg_threads(0), 1);
 	cr_assert_leq(cg_threads(0), CG_MAX_THREADS);
 }
+
+/* Does j hold ref's results? */
+static void
+same_as(const CgPackJob *j, const CgPackJob *ref, int t, int k)
+{
+	cr_assert_eq(j->ok, ref->ok, "%d threads, job %d", t, k);
+	if (!ref->ok) {
+		cr_assert_str_eq(j->err.msg, ref->err.msg);
+		return;
+	}
+	cr_assert_eq(j->nblob, ref->nblob, "%d threads, job %d", t, k);
+	cr_assert(!memcmp(j->blob, ref->blob, ref->nblob),
+	    "%d threads, job %d", t, k);
+	cr_assert_eq(j->nranges, ref->nranges);
+	cr_assert(!memcmp(j->ranges, ref->ranges, ref->nranges *
+	    sizeof *ref->ranges));
+}
+
+/* The pool the pass keeps for a function: jobs submitted in batches
+ * while others run, waited for in any order (here backwards, as the
+ * pass never does), one forgotten (dropped while queued, or waited for
+ * while it runs: either way never half done); every result the packer's
+ * own, whatever the thread count. */
+Test(codegen_jobs, pool_waits_in_any_order_and_forgets)
+{
+	CgPackJob ref[NJOBS];
+	int16_t *ohwi[NJOBS];
+	EthosuScale *sc[NJOBS];
+	int *depth[NJOBS];
+	for (int k = 0; k < NJOBS; k++) {
+		make_job(k, &ref[k], &ohwi[k], &sc[k], &depth[k]);
+		ref[k].ok = ethosu_weights_pack(&ref[k].geom, ohwi[k], sc[k],
+		    depth[k], ref[k].nslices, &ref[k].blob, &ref[k].nblob,
+		    &ref[k].ranges, &ref[k].nranges, &ref[k].err);
+	}
+	for (int t = 1; t <= CG_MAX_THREADS; t++) {
+		CgPackJob jobs[NJOBS];
+		CgPool *p = cg_pool_create(t);
+		for (int k = 0; k < NJOBS; k++) {
+			jobs[k] = (CgPackJob){ .geom = ref[k].geom,
+			    .ohwi = ohwi[k], .scales = sc[k],
+			    .depth = depth[k], .nslices = ref[k].nslices };
+			cg_pool_submit(p, &jobs[k]);
+			/* A wait between submissions, as the pass takes
+			 * a run's first packing while it collects more. */
+			if (k == NJOBS / 2)
+				cg_pool_wait(p, &jobs[0]);
+		}
+		cg_pool_forget(p, &jobs[7]);
+		cr_assert(jobs[7].state == CG_JOB_NEW ||
+		    jobs[7].state == CG_JOB_DONE);
+		if (jobs[7].state == CG_JOB_DONE)
+			same_as(&jobs[7], &ref[7], t, 7);
+		else
+			cr_assert_null(jobs[7].blob);
+		for (int k = NJOBS; k-- > 0;) {
+			if (k == 7)
+				continue;
+			cg_pool_wait(p, &jobs[k]);
+			cr_assert_eq(jobs[k].state, CG_JOB_DONE);
+			same_as(&jobs[k], &ref[k], t, k);
+		}
+		cg_pool_destroy(p);
+		for (int k = 0; k < NJOBS; k++)
+			cg_pack_job_free(&jobs[k]);
+	}
+	for (int k = 0; k < NJOBS; k++) {
+		cg_pack_job_free(&ref[k]);
+		free(ohwi[k]);
+		free(sc[k]);
+		free(depth[k]);
+	}
+}
+
+/* A pool with no job to do starts and stops cleanly, with any count. */
+Test(codegen_jobs, idle_pool)
+{
+	for (int t = 1; t <= CG_MAX_THREADS; t++)
+		cg_pool_destroy(cg_pool_create(t));
+	cg_pool_destroy(NULL);
+}
