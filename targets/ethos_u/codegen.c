@@ -771,22 +771,20 @@ npu_kind(const IrOp *op)
 	return false;
 }
 
-/* The look-ahead: when a run's weights are packed, the weights of the
- * next run (the ops after `from`, the op that ended this run, up to the
- * next op cg_prepare never takes) start packing, beside this run's
- * memory plan, stream and replacement and the next run's preparation,
- * instead of after them (MobileNet-v2's classifier, a third of its
- * weights, is a run of its own, else encoded while the other threads
- * idle). Not sooner: the encoder's scratch for such a layer is several
- * MB, which beside the run's own packing would pass the memory goal;
- * and only with the look-ahead option: beside this run's stream it
- * still adds 1-2 MB to the peak (MobileNet-v2: 18.1 -> 19.4-20.8 MiB
- * with 2 threads, over the 19 MiB goal while weights are gathered into
- * int16 copies).
+/* The look-ahead (option look-ahead): the weights of a later run (the
+ * ops after `from`, an op that ends a run, up to the next op cg_prepare
+ * never takes) start packing before that run is collected, beside the
+ * runs before it (MobileNet-v2's classifier, a third of its weights, is
+ * a run of its own, else encoded after the network's while the other
+ * threads idle). The run after the first starts at the function's start
+ * (codegen_block), each later one when the run before it is packed.
  * The packing depends only on the op, its constants and its maps'
- * types, which this run's stream op leaves as they are (it only
+ * types, which an earlier run's stream op leaves as they are (it only
  * replaces the values the later ops read): its prep adopts the packing
- * when geometry, values and scales are the same. */
+ * when geometry, values and scales are the same. It costs memory: the
+ * packing's inputs and encoding beside the earlier run's (off by
+ * default: MobileNet-v2 with 2 threads, 18.1 -> 19.4-25 MiB while the
+ * weights are gathered into int16 copies, over the 19 MiB goal). */
 static void
 look_ahead(Cg *g, IrOp *from)
 {
@@ -871,9 +869,27 @@ flush(Cg *g)
 	return ok;
 }
 
+/* The look-ahead at the function's start: from the end of its first
+ * run (the first op cg_prepare never takes after one it may take). */
+static void
+look_ahead_start(Cg *g, IrBlock *blk)
+{
+	bool seen = false;
+	for (IrOp *op = blk->first; op; op = op->next) {
+		if (ir_op_is(op, "graph.constant"))
+			continue;
+		if (!npu_kind(op) && seen) {
+			look_ahead(g, op);
+			return;
+		}
+		seen = seen || npu_kind(op);
+	}
+}
+
 static bool
 codegen_block(Cg *g, IrBlock *blk)
 {
+	look_ahead_start(g, blk);
 	IrOp *next;
 	for (IrOp *op = blk->first; op; op = next) {
 		next = op->next;
@@ -1019,8 +1035,8 @@ static const IrPassOption codegen_options[] = {
 };
 
 static const IrPassStatistic codegen_stats[] = {
-	{ "early-packings", "weight packings of a later run started when "
-	  "the run before was packed (look-ahead)" },
+	{ "early-packings", "weight packings of later runs started before "
+	  "their run was collected (look-ahead)" },
 	{ "early-packings-adopted", "of those, packings the op's own prep "
 	  "took (the others were dropped and packed again)" },
 };

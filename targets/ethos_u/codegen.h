@@ -280,6 +280,9 @@ enum { CG_JOB_NEW, CG_JOB_QUEUED, CG_JOB_RUNNING, CG_JOB_DONE };
 
 /* The most threads ethos-u-codegen packs weights on. */
 #define CG_MAX_THREADS 4
+/* The most weight values a pool encodes at once (codegen_jobs.c: the
+ * encoder's scratch grows with them); a larger job runs alone. */
+#define CG_POOL_VALUES ((size_t)2 << 20)
 /* The threads option's count: n itself (at most CG_MAX_THREADS), or for
  * 0 the online CPUs (at most CG_MAX_THREADS). */
 int cg_threads(int64_t n);

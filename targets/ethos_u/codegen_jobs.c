@@ -14,15 +14,16 @@
 #include "targets/ethos_u/codegen.h"
 
 /* Jobs wait in `queue` (submission order); each thread takes the
- * largest, the caller of cg_pool_wait the job it waits for when it is
- * still queued. */
+ * largest that fits the budget, the caller of cg_pool_wait the job it
+ * waits for when it is still queued. */
 struct CgPool {
 	pthread_mutex_t mu;
-	pthread_cond_t work;    /* a job was queued, or stop */
+	pthread_cond_t work;    /* a job was queued or finished, or stop */
 	pthread_cond_t done;    /* a job finished */
 	CgPackJob **queue;
 	size_t nq, capq;
 	bool stop;
+	size_t running;         /* values the running jobs encode */
 	pthread_t tid[CG_MAX_THREADS];
 	int nt;
 	/* The caller's encoder scratch (each worker has its own). */
@@ -49,6 +50,16 @@ job_cost(const CgPackJob *j)
  * next, smaller jobs do not need: it is freed at once. */
 #define CG_BIG_JOB ((size_t)1 << 19)
 
+/* May j start now? The encoder's scratch grows with the stream (about
+ * 4 bytes a value: 5 MB for MobileNet-v2's classifier), so the values
+ * encoded at once are capped, whatever the thread count; a job larger
+ * than the cap runs when nothing else does. Under mu. */
+static bool
+fits(const CgPool *p, const CgPackJob *j)
+{
+	return !p->running || p->running + job_cost(j) <= CG_POOL_VALUES;
+}
+
 /* Removes queue entry k, keeping the others' order. Under mu. */
 static CgPackJob *
 dequeue(CgPool *p, size_t k)
@@ -58,20 +69,22 @@ dequeue(CgPool *p, size_t k)
 	    sizeof *p->queue);
 	p->nq--;
 	j->state = CG_JOB_RUNNING;
+	p->running += job_cost(j);
 	return j;
 }
 
-/* The largest queued job (the first of equals), taken. Under mu, with
- * a job queued. The big classifier starts at once instead of last,
- * while the others share the rest. */
+/* The largest queued job that fits (the first of equals), taken; NULL
+ * when none does. Under mu. The big classifier starts at once instead
+ * of last, while the others share the rest. */
 static CgPackJob *
 take_largest(CgPool *p)
 {
-	size_t best = 0;
-	for (size_t k = 1; k < p->nq; k++)
-		if (job_cost(p->queue[k]) > job_cost(p->queue[best]))
+	size_t best = p->nq;
+	for (size_t k = 0; k < p->nq; k++)
+		if (fits(p, p->queue[k]) && (best == p->nq ||
+		    job_cost(p->queue[k]) > job_cost(p->queue[best])))
 			best = k;
-	return dequeue(p, best);
+	return best < p->nq ? dequeue(p, best) : NULL;
 }
 
 /* Runs j outside the lock, then marks it done. Under mu. */
@@ -82,7 +95,9 @@ run_unlocked(CgPool *p, EthosuMlwScratch *s, CgPackJob *j)
 	run_job(s, j);
 	pthread_mutex_lock(&p->mu);
 	j->state = CG_JOB_DONE;
+	p->running -= job_cost(j);
 	pthread_cond_broadcast(&p->done);
+	pthread_cond_broadcast(&p->work);
 }
 
 /* A worker takes jobs until the pool stops, with one scratch while
@@ -103,13 +118,16 @@ worker(void *arg)
 			pthread_mutex_lock(&p->mu);
 			continue;
 		}
-		while (!p->nq && !p->stop)
-			pthread_cond_wait(&p->work, &p->mu);
-		if (!p->nq)
+		if (!p->nq && p->stop)
 			break;
+		CgPackJob *j = take_largest(p);
+		if (!j) {
+			/* Nothing queued, or nothing that fits yet. */
+			pthread_cond_wait(&p->work, &p->mu);
+			continue;
+		}
 		if (!s)
 			s = ethosu_mlw_scratch_create();
-		CgPackJob *j = take_largest(p);
 		run_unlocked(p, s, j);
 		if (job_cost(j) > CG_BIG_JOB) {
 			pthread_mutex_unlock(&p->mu);
@@ -176,13 +194,15 @@ cg_pool_wait(CgPool *p, CgPackJob *j)
 	pthread_mutex_lock(&p->mu);
 	while (j->state != CG_JOB_DONE) {
 		size_t k = queued_at(p, j);
-		/* Still queued: the caller runs it (with no worker, every
-		 * job runs so, in the order the pass needs them). Running
-		 * elsewhere: the caller helps with the largest job left. */
-		if (k < p->nq)
+		CgPackJob *h;
+		/* Still queued: the caller runs it when it fits (with no
+		 * worker, every job runs so, in the order the pass needs
+		 * them). Else the caller helps with the largest job that
+		 * fits, or waits for one to finish. */
+		if (k < p->nq && fits(p, j))
 			run_unlocked(p, mine(p), dequeue(p, k));
-		else if (p->nq)
-			run_unlocked(p, mine(p), take_largest(p));
+		else if ((h = take_largest(p)))
+			run_unlocked(p, mine(p), h);
 		else
 			pthread_cond_wait(&p->done, &p->mu);
 	}
@@ -201,6 +221,7 @@ cg_pool_forget(CgPool *p, CgPackJob *j)
 	size_t k = j->state == CG_JOB_QUEUED ? queued_at(p, j) : p->nq;
 	if (k < p->nq) {
 		dequeue(p, k);
+		p->running -= job_cost(j);
 		j->state = CG_JOB_NEW;
 	}
 	while (j->state == CG_JOB_RUNNING)

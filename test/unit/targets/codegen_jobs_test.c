@@ -213,3 +213,72 @@ Test(codegen_jobs, idle_pool)
 		cg_pool_destroy(cg_pool_create(t));
 	cg_pool_destroy(NULL);
 }
+
+/* A job above CG_POOL_VALUES runs when nothing else does, and jobs that
+ * do not fit beside a running one wait for it (never block): all
+ * finish with the packer's own results, whatever the thread count. */
+Test(codegen_jobs, job_above_the_cap)
+{
+	CgPackJob big;
+	int16_t *ohwi;
+	EthosuScale *sc;
+	int *depth;
+	make_job(3, &big, &ohwi, &sc, &depth);
+	free(ohwi);
+	free(sc);
+	/* 2,304 x 1,024 x 1 x 1: 2.25 M values, one slice. */
+	big.geom.kind = ETHOSU_WEIGHTS_CONV;
+	big.geom.part_kernel = false;
+	big.geom.ofm_depth = 2304;
+	big.geom.ifm_depth = 1024;
+	big.geom.kernel_h = big.geom.kernel_w = 1;
+	size_t vol = ethosu_weights_volume(&big.geom);
+	cr_assert_gt(vol, CG_POOL_VALUES);
+	ohwi = malloc(vol * sizeof *ohwi);
+	uint32_t s = 99;
+	for (size_t i = 0; i < vol; i++)
+		ohwi[i] = (int16_t)((int)(next(&s) % 31) - 15);
+	sc = calloc(2304, sizeof *sc);
+	for (int c = 0; c < 2304; c++)
+		sc[c] = (EthosuScale){ .scale = 1u << 30, .shift = 31 };
+	depth[0] = 0, depth[1] = 2304;
+	big.ohwi = ohwi, big.scales = sc, big.depth = depth, big.nslices = 1;
+	CgPackJob ref = big;
+	ref.ok = ethosu_weights_pack(&ref.geom, ohwi, sc, depth, 1,
+	    &ref.blob, &ref.nblob, &ref.ranges, &ref.nranges, &ref.err);
+	cr_assert(ref.ok);
+	for (int t = 1; t <= CG_MAX_THREADS; t += 3) {
+		CgPackJob small[4], refs[4], j = big;
+		int16_t *so[4];
+		EthosuScale *ss[4];
+		int *sd[4];
+		CgPool *p = cg_pool_create(t);
+		for (int k = 0; k < 4; k++) {
+			make_job(10 + k, &refs[k], &so[k], &ss[k], &sd[k]);
+			small[k] = refs[k];
+			refs[k].ok = ethosu_weights_pack(&refs[k].geom, so[k],
+			    ss[k], sd[k], refs[k].nslices, &refs[k].blob,
+			    &refs[k].nblob, &refs[k].ranges, &refs[k].nranges,
+			    &refs[k].err);
+			cg_pool_submit(p, &small[k]);
+		}
+		cg_pool_submit(p, &j);
+		cg_pool_wait(p, &j);
+		same_as(&j, &ref, t, -1);
+		for (int k = 0; k < 4; k++) {
+			cg_pool_wait(p, &small[k]);
+			same_as(&small[k], &refs[k], t, k);
+			cg_pack_job_free(&small[k]);
+			cg_pack_job_free(&refs[k]);
+			free(so[k]);
+			free(ss[k]);
+			free(sd[k]);
+		}
+		cg_pool_destroy(p);
+		cg_pack_job_free(&j);
+	}
+	cg_pack_job_free(&ref);
+	free(ohwi);
+	free(sc);
+	free(depth);
+}

@@ -1,13 +1,14 @@
-// ethos-u-codegen look-ahead=true with threads: once a run's weights are
-// packed, the weights of the next run (up to the next op the NPU does not
-// run) start packing, beside the run's stream and the next run's
-// preparation; each later op's prep adopts its packing when geometry,
-// values and scales are the same, after the first run's stream op has
-// replaced the values it reads (%3 reads run 1's %0 directly). Three
-// runs: the look-ahead of run 1 packs run 2's two convolutions, run 2's
-// packs run 3's one, all three adopted (pass statistics). The streams are
-// the same bytes as without it and with one thread, and compute in the
-// simulator what npu-run's kernels compute on the npu ops.
+// ethos-u-codegen look-ahead=true with threads: the weights of a later
+// run (up to the next op the NPU does not run) start packing before that
+// run is collected: the second run's at the function's start, beside the
+// first run, each later one's when the run before it is packed. Each
+// later op's prep adopts its packing when geometry, values and scales are
+// the same, after the earlier run's stream op has replaced the values it
+// reads (%3 reads run 1's %0 directly). Three runs: run 2's two
+// convolutions and run 3's one start early, all three adopted (pass
+// statistics). The streams are the same bytes as without it and with one
+// thread, and compute in the simulator what npu-run's kernels compute on
+// the npu ops.
 // RUN: npu-opt %s --ethos-u-target --ethos-u-codegen="threads=2 look-ahead" --pass-statistics -o %t.la2.mlir 2>&1 | FileCheck %s --check-prefix=STATS
 // STATS: 3 early-packings -
 // STATS: 3 early-packings-adopted -
