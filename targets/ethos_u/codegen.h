@@ -223,6 +223,8 @@ typedef struct CgPrep {
 	 * wend (a prep index + 1; 0: its own op). */
 	size_t wshare;
 	int64_t wend;
+	struct CgPackJob *job;  /* its whole-depth packing, submitted to
+	                           the pool and not yet taken */
 } CgPrep;
 
 /* The pass's state: the target and the run being collected. */
@@ -241,6 +243,15 @@ typedef struct Cg {
 	EthosULayers ls;
 	IrPtrMap layer_of;
 	int threads;            /* weight packing threads (1: the caller) */
+	struct CgPool *pool;    /* the function's packing threads */
+	/* Packings started before their run was collected (codegen.c's
+	 * look-ahead), found by op (index + 1 in early). */
+	struct CgEarly *early;
+	size_t nearly;
+	IrPtrMap early_of;
+	size_t nadopted;        /* early packings a prep adopted */
+	IrOp *ahead;            /* the op that ended the run being flushed */
+	bool look;              /* the look-ahead option */
 } Cg;
 
 /* Prepares op into one or more preps at the end of g's run (room for
@@ -270,10 +281,16 @@ typedef struct CgPackJob {
 	EthosuWeightRange *ranges;
 	size_t nranges;
 	EthosuWeightError err;
+	int state;              /* CG_JOB_*: the pool's */
+	int whole[2];           /* depth's room for one whole slice */
 } CgPackJob;
+enum { CG_JOB_NEW, CG_JOB_QUEUED, CG_JOB_RUNNING, CG_JOB_DONE };
 
 /* The most threads ethos-u-codegen packs weights on. */
 #define CG_MAX_THREADS 4
+/* The most weight values a pool encodes at once (codegen_jobs.c: the
+ * encoder's scratch grows with them); a larger job runs alone. */
+#define CG_POOL_VALUES ((size_t)2 << 20)
 /* The threads option's count: n itself (at most CG_MAX_THREADS), or for
  * 0 the online CPUs (at most CG_MAX_THREADS). */
 int cg_threads(int64_t n);
@@ -283,6 +300,42 @@ int cg_threads(int64_t n);
 void cg_pack_jobs(CgPackJob *jobs, size_t n, int threads);
 /* Frees a job's results (what was not taken). */
 void cg_pack_job_free(CgPackJob *j);
+/* A pool of packing threads that work while the pass goes on: jobs are
+ * submitted as soon as their arguments are known and waited for in the
+ * order the pass needs them. `threads` counts the caller's (1: no thread
+ * started, each job runs when waited for). */
+typedef struct CgPool CgPool;
+CgPool *cg_pool_create(int threads);
+/* Queues j (which stays valid, and its arguments untouched, until it is
+ * waited for or forgotten). */
+void cg_pool_submit(CgPool *p, CgPackJob *j);
+/* Returns when j has run: the caller runs it when it is still queued,
+ * else helps with the largest queued job meanwhile. */
+void cg_pool_wait(CgPool *p, CgPackJob *j);
+/* Drops j from the queue, or waits while it runs. */
+void cg_pool_forget(CgPool *p, CgPackJob *j);
+/* Stops the threads (every job waited for or forgotten first). */
+void cg_pool_destroy(CgPool *p);
+/* A packing the look-ahead started: the op it was prepared from, its
+ * job (NULL once a prep adopted it) and the inputs it owns. */
+typedef struct CgEarly {
+	IrOp *op;
+	CgPackJob *job;
+	int16_t *wcopy;
+	EthosuScale *scales;
+} CgEarly;
+/* Waits for the look-ahead's packing of op, if any. */
+void cg_early_wait(Cg *g, IrOp *op);
+/* Waits for or drops the look-ahead's packings no prep adopted, and
+ * frees them. */
+void cg_early_free(Cg *g);
+/* Submits the whole-depth packing of every prep cg_prepare left to
+ * pack (adopting the look-ahead's when it packs the same). */
+void cg_pack_submit(Cg *g);
+/* Waits for prep i's packing (if any) and points its weight and scale
+ * registers at it; false when it cannot be packed, reported at the op
+ * when `report`. */
+bool cg_pack_take(Cg *g, size_t i, bool report);
 /* Moves j's packed blob and ranges into p (freeing p's own). */
 void cg_take_blob(CgPrep *p, CgPackJob *j);
 /* Packs the weights of every prep of the run that cg_prepare left to

@@ -8,17 +8,27 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "targets/ethos_u/codegen.h"
 
-/* The jobs of one batch, largest first, and the next one to take. */
-typedef struct Pool {
-	CgPackJob *jobs;
-	const size_t *order;
-	size_t n;
-	atomic_size_t next;
-} Pool;
+/* Jobs wait in `queue` (submission order); each thread takes the
+ * largest that fits the budget, the caller of cg_pool_wait the job it
+ * waits for when it is still queued. */
+struct CgPool {
+	pthread_mutex_t mu;
+	pthread_cond_t work;    /* a job was queued or finished, or stop */
+	pthread_cond_t done;    /* a job finished */
+	CgPackJob **queue;
+	size_t nq, capq;
+	bool stop;
+	size_t running;         /* values the running jobs encode */
+	pthread_t tid[CG_MAX_THREADS];
+	int nt;
+	/* The caller's encoder scratch (each worker has its own). */
+	EthosuMlwScratch *mine;
+};
 
 static void
 run_job(EthosuMlwScratch *s, CgPackJob *j)
@@ -29,21 +39,6 @@ run_job(EthosuMlwScratch *s, CgPackJob *j)
 	j->reuse = NULL;
 }
 
-/* Takes jobs until none is left (each thread, the caller's included),
- * all with one scratch: the encoder's arrays are reused from job to
- * job instead of mapped afresh for each (largest first, the first job
- * sizes them). */
-static void *
-worker(void *arg)
-{
-	Pool *p = arg;
-	EthosuMlwScratch *s = ethosu_mlw_scratch_create();
-	for (size_t k; (k = atomic_fetch_add(&p->next, 1)) < p->n;)
-		run_job(s, &p->jobs[p->order[k]]);
-	ethosu_mlw_scratch_destroy(s);
-	return NULL;
-}
-
 /* Values the job encodes: its cost, near enough. */
 static size_t
 job_cost(const CgPackJob *j)
@@ -51,27 +46,209 @@ job_cost(const CgPackJob *j)
 	return j->src.data ? ethosu_weights_volume(&j->geom) : 0;
 }
 
-/* The indices of jobs, largest first: the big classifier starts at
- * once instead of last, while the others share the rest. */
-static size_t *
-largest_first(const CgPackJob *jobs, size_t n)
+/* A job this large (MobileNet-v2's classifier, 1.28 M values; its
+ * layers have at most 410 K) leaves a scratch of several MB that the
+ * next, smaller jobs do not need: it is freed at once. */
+#define CG_BIG_JOB ((size_t)1 << 19)
+
+/* May j start now? The encoder's scratch grows with the stream (about
+ * 4 bytes a value: 5 MB for MobileNet-v2's classifier), so the values
+ * encoded at once are capped, whatever the thread count; a job larger
+ * than the cap runs when nothing else does. Under mu. */
+static bool
+fits(const CgPool *p, const CgPackJob *j)
 {
-	size_t *order = ir_xcalloc(n ? n : 1, sizeof *order);
-	size_t *cost = ir_xcalloc(n ? n : 1, sizeof *cost);
-	for (size_t i = 0; i < n; i++)
-		order[i] = i, cost[i] = job_cost(&jobs[i]);
-	/* Insertion sort: a hundred jobs at most per run, and no global
-	 * comparison state (qsort has no context argument in C11). */
-	for (size_t i = 1; i < n; i++) {
-		size_t k = order[i], c = cost[k], at = i;
-		while (at > 0 && cost[order[at - 1]] < c) {
-			order[at] = order[at - 1];
-			at--;
+	return !p->running || p->running + job_cost(j) <= CG_POOL_VALUES;
+}
+
+/* Removes queue entry k, keeping the others' order. Under mu. */
+static CgPackJob *
+dequeue(CgPool *p, size_t k)
+{
+	CgPackJob *j = p->queue[k];
+	memmove(&p->queue[k], &p->queue[k + 1], (p->nq - k - 1) *
+	    sizeof *p->queue);
+	p->nq--;
+	j->state = CG_JOB_RUNNING;
+	p->running += job_cost(j);
+	return j;
+}
+
+/* The largest queued job that fits (the first of equals), taken; NULL
+ * when none does. Under mu. The big classifier starts at once instead
+ * of last, while the others share the rest. */
+static CgPackJob *
+take_largest(CgPool *p)
+{
+	size_t best = p->nq;
+	for (size_t k = 0; k < p->nq; k++)
+		if (fits(p, p->queue[k]) && (best == p->nq ||
+		    job_cost(p->queue[k]) > job_cost(p->queue[best])))
+			best = k;
+	return best < p->nq ? dequeue(p, best) : NULL;
+}
+
+/* Runs j outside the lock, then marks it done. Under mu. */
+static void
+run_unlocked(CgPool *p, EthosuMlwScratch *s, CgPackJob *j)
+{
+	pthread_mutex_unlock(&p->mu);
+	run_job(s, j);
+	pthread_mutex_lock(&p->mu);
+	j->state = CG_JOB_DONE;
+	p->running -= job_cost(j);
+	pthread_cond_broadcast(&p->done);
+	pthread_cond_broadcast(&p->work);
+}
+
+/* A worker takes jobs until the pool stops, with one scratch while
+ * jobs keep coming: the encoder's arrays are reused from job to job
+ * instead of mapped afresh for each, and freed when the queue runs dry
+ * (a run's streams are being built then, the pass's peak of memory). */
+static void *
+worker(void *arg)
+{
+	CgPool *p = arg;
+	EthosuMlwScratch *s = NULL;
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		if (!p->nq && s) {
+			pthread_mutex_unlock(&p->mu);
+			ethosu_mlw_scratch_destroy(s);
+			s = NULL;
+			pthread_mutex_lock(&p->mu);
+			continue;
 		}
-		order[at] = k;
+		if (!p->nq && p->stop)
+			break;
+		CgPackJob *j = take_largest(p);
+		if (!j) {
+			/* Nothing queued, or nothing that fits yet. */
+			pthread_cond_wait(&p->work, &p->mu);
+			continue;
+		}
+		if (!s)
+			s = ethosu_mlw_scratch_create();
+		run_unlocked(p, s, j);
+		if (job_cost(j) > CG_BIG_JOB) {
+			pthread_mutex_unlock(&p->mu);
+			ethosu_mlw_scratch_destroy(s);
+			s = NULL;
+			pthread_mutex_lock(&p->mu);
+		}
 	}
-	free(cost);
-	return order;
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* The caller's scratch, made when it first runs a job. Under mu. */
+static EthosuMlwScratch *
+mine(CgPool *p)
+{
+	if (!p->mine)
+		p->mine = ethosu_mlw_scratch_create();
+	return p->mine;
+}
+
+CgPool *
+cg_pool_create(int threads)
+{
+	CgPool *p = ir_xcalloc(1, sizeof *p);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_cond_init(&p->done, NULL);
+	/* The caller is one of the threads. A thread that cannot start
+	 * leaves its share to the others. */
+	while (p->nt < threads - 1 && p->nt < CG_MAX_THREADS &&
+	    !pthread_create(&p->tid[p->nt], NULL, worker, p))
+		p->nt++;
+	return p;
+}
+
+void
+cg_pool_submit(CgPool *p, CgPackJob *j)
+{
+	pthread_mutex_lock(&p->mu);
+	if (p->nq == p->capq) {
+		p->capq = 2 * p->capq + 16;
+		p->queue = ir_xrealloc(p->queue, p->capq * sizeof *p->queue);
+	}
+	j->state = CG_JOB_QUEUED;
+	p->queue[p->nq++] = j;
+	pthread_cond_signal(&p->work);
+	pthread_mutex_unlock(&p->mu);
+}
+
+/* The queue index of j, or nq. Under mu. */
+static size_t
+queued_at(const CgPool *p, const CgPackJob *j)
+{
+	size_t k = 0;
+	while (k < p->nq && p->queue[k] != j)
+		k++;
+	return k;
+}
+
+void
+cg_pool_wait(CgPool *p, CgPackJob *j)
+{
+	pthread_mutex_lock(&p->mu);
+	while (j->state != CG_JOB_DONE) {
+		size_t k = queued_at(p, j);
+		CgPackJob *h;
+		/* Still queued: the caller runs it when it fits (with no
+		 * worker, every job runs so, in the order the pass needs
+		 * them). Else the caller helps with the largest job that
+		 * fits, or waits for one to finish. */
+		if (k < p->nq && fits(p, j))
+			run_unlocked(p, mine(p), dequeue(p, k));
+		else if ((h = take_largest(p)))
+			run_unlocked(p, mine(p), h);
+		else
+			pthread_cond_wait(&p->done, &p->mu);
+	}
+	/* Nothing queued: the caller's scratch goes too (as a worker's). */
+	EthosuMlwScratch *s = p->nq ? NULL : p->mine;
+	if (s)
+		p->mine = NULL;
+	pthread_mutex_unlock(&p->mu);
+	ethosu_mlw_scratch_destroy(s);
+}
+
+void
+cg_pool_forget(CgPool *p, CgPackJob *j)
+{
+	pthread_mutex_lock(&p->mu);
+	size_t k = j->state == CG_JOB_QUEUED ? queued_at(p, j) : p->nq;
+	if (k < p->nq) {
+		dequeue(p, k);
+		p->running -= job_cost(j);
+		j->state = CG_JOB_NEW;
+	}
+	while (j->state == CG_JOB_RUNNING)
+		pthread_cond_wait(&p->done, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+}
+
+void
+cg_pool_destroy(CgPool *p)
+{
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->mu);
+	p->stop = true;
+	pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->mu);
+	/* Workers finish what is queued (nothing, when every job was
+	 * waited for or forgotten) and stop. */
+	for (int i = 0; i < p->nt; i++)
+		pthread_join(p->tid[i], NULL);
+	ethosu_mlw_scratch_destroy(p->mine);
+	pthread_cond_destroy(&p->work);
+	pthread_cond_destroy(&p->done);
+	pthread_mutex_destroy(&p->mu);
+	free(p->queue);
+	free(p);
 }
 
 int
@@ -88,26 +265,14 @@ cg_threads(int64_t opt)
 void
 cg_pack_jobs(CgPackJob *jobs, size_t n, int threads)
 {
-	size_t *order = largest_first(jobs, n);
-	Pool p = { .jobs = jobs, .order = order, .n = n };
-	atomic_init(&p.next, 0);
-	if (threads <= 1 || n <= 1) {
-		worker(&p);
-		free(order);
-		return;
-	}
-	pthread_t tid[CG_MAX_THREADS];
-	int nt = 0;
 	if ((size_t)threads > n)
-		threads = (int)n;
-	/* A thread that cannot start leaves its share to the others. */
-	while (nt < threads - 1 && nt < CG_MAX_THREADS &&
-	    !pthread_create(&tid[nt], NULL, worker, &p))
-		nt++;
-	worker(&p);
-	for (int i = 0; i < nt; i++)
-		pthread_join(tid[i], NULL);
-	free(order);
+		threads = n ? (int)n : 1;
+	CgPool *p = cg_pool_create(threads);
+	for (size_t i = 0; i < n; i++)
+		cg_pool_submit(p, &jobs[i]);
+	for (size_t i = 0; i < n; i++)
+		cg_pool_wait(p, &jobs[i]);
+	cg_pool_destroy(p);
 }
 
 void
@@ -165,45 +330,133 @@ take_packed(CgPrep *p, CgPackJob *j)
 	return true;
 }
 
+static bool
+geom_equal(const EthosuWeightGeom *a, const EthosuWeightGeom *b)
+{
+	return a->kind == b->kind && a->part_kernel == b->part_kernel &&
+	    a->ofm_depth == b->ofm_depth && a->ifm_depth == b->ifm_depth &&
+	    a->kernel_h == b->kernel_h && a->kernel_w == b->kernel_w &&
+	    a->dilation_x == b->dilation_x &&
+	    a->dilation_y == b->dilation_y &&
+	    a->ofm_block_depth == b->ofm_block_depth &&
+	    a->ifm_bits == b->ifm_bits && a->ncores == b->ncores &&
+	    a->ifm_ublock_depth == b->ifm_ublock_depth &&
+	    a->ofm_ublock_depth == b->ofm_ublock_depth;
+}
+
+/* The packing codegen.c's look-ahead started for p's op, when it packs
+ * exactly what p would (same geometry, values and scales: the op and its
+ * constants did not change, only the run around it); p then adopts its
+ * inputs (its own equal copies go). NULL otherwise. */
+static CgPackJob *
+adopt_early(Cg *g, CgPrep *p)
+{
+	size_t k = p->op ? (size_t)ir_ptrmap_get(&g->early_of, p->op) : 0;
+	if (!k || !g->early[k - 1].job)
+		return NULL;
+	CgEarly *e = &g->early[k - 1];
+	CgPackJob *j = e->job;
+	/* The same constant read the same way: the same values (a copy a
+	 * lowering computed is compared value by value). */
+	const EthosuWeightSrc *a = &j->src, *b = &p->wsrc;
+	size_t vol = ethosu_weights_volume(&p->geom);
+	bool same = a->elem == b->elem && a->zp == b->zp &&
+	    a->ostride == b->ostride && a->rstride == b->rstride &&
+	    (a->data == b->data || (e->wcopy && p->wcopy &&
+	    !memcmp(e->wcopy, p->wcopy, vol * sizeof *p->wcopy)));
+	if (!b->data || !same || !geom_equal(&j->geom, &p->geom) ||
+	    memcmp(j->scales, p->scales, (size_t)p->geom.ofm_depth *
+	    sizeof *p->scales))
+		return NULL;
+	free(p->wcopy);
+	free(p->scales);
+	p->wcopy = e->wcopy;
+	p->wsrc = j->src;
+	p->scales = e->scales;
+	e->wcopy = NULL;
+	e->scales = NULL;
+	e->job = NULL;
+	g->nadopted++;
+	return j;
+}
+
+void
+cg_pack_submit(Cg *g)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		CgPrep *p = &g->run[i];
+		if (!p->packing || p->job)
+			continue;
+		p->job = adopt_early(g, p);
+		if (p->job)
+			continue;
+		/* One slice: the whole depth. */
+		CgPackJob *j = ir_xcalloc(1, sizeof *j);
+		j->whole[1] = p->geom.ofm_depth;
+		j->geom = p->geom;
+		j->src = p->wsrc;
+		j->scales = p->scales;
+		j->depth = j->whole;
+		j->nslices = 1;
+		p->job = j;
+		cg_pool_submit(g->pool, j);
+	}
+}
+
+bool
+cg_pack_take(Cg *g, size_t i, bool report)
+{
+	CgPrep *p = &g->run[i];
+	CgPackJob *j = p->job;
+	if (!j)
+		return true;
+	cg_pool_wait(g->pool, j);
+	p->job = NULL;
+	p->packing = false;
+	bool ok = j->ok && take_packed(p, j);
+	if (!ok && report)
+		ir_op_emit_error(report_op(g, i), "cannot encode the "
+		    "weights of this op for the Ethos-U: %s",
+		    j->ok ? "not one or two cores' ranges" : j->err.msg);
+	cg_pack_job_free(j);
+	free(j);
+	return ok;
+}
+
 bool
 cg_pack_pending(Cg *g)
 {
-	size_t nj = 0;
-	for (size_t i = 0; i < g->n; i++)
-		nj += g->run[i].packing;
-	if (!nj)
-		return true;
-	CgPackJob *jobs = ir_xcalloc(nj, sizeof *jobs);
-	int *depth = ir_xcalloc(2 * nj, sizeof *depth);
-	for (size_t i = 0, k = 0; i < g->n; i++) {
-		CgPrep *p = &g->run[i];
-		if (!p->packing)
-			continue;
-		/* One slice: the whole depth. */
-		depth[2 * k + 1] = p->geom.ofm_depth;
-		jobs[k] = (CgPackJob){ .geom = p->geom, .src = p->wsrc,
-		    .scales = p->scales, .depth = &depth[2 * k],
-		    .nslices = 1 };
-		k++;
-	}
-	cg_pack_jobs(jobs, nj, g->threads);
+	cg_pack_submit(g);
 	bool ok = true;
-	for (size_t i = 0, k = 0; i < g->n; i++) {
-		CgPrep *p = &g->run[i];
-		if (!p->packing)
-			continue;
-		CgPackJob *j = &jobs[k++];
-		p->packing = false;
-		if (ok && !(j->ok && take_packed(p, j))) {
-			ir_op_emit_error(report_op(g, i), "cannot encode the "
-			    "weights of this op for the Ethos-U: %s",
-			    j->ok ? "not one or two cores' ranges" :
-			    j->err.msg);
-			ok = false;
-		}
-		cg_pack_job_free(j);
-	}
-	free(jobs);
-	free(depth);
+	for (size_t i = 0; i < g->n; i++)
+		ok = cg_pack_take(g, i, ok) && ok;
 	return ok;
+}
+
+void
+cg_early_wait(Cg *g, IrOp *op)
+{
+	size_t k = (size_t)ir_ptrmap_get(&g->early_of, op);
+	if (k && g->early[k - 1].job)
+		cg_pool_wait(g->pool, g->early[k - 1].job);
+}
+
+void
+cg_early_free(Cg *g)
+{
+	for (size_t k = 0; k < g->nearly; k++) {
+		CgEarly *e = &g->early[k];
+		if (e->job) {
+			cg_pool_forget(g->pool, e->job);
+			cg_pack_job_free(e->job);
+			free(e->job);
+		}
+		free(e->wcopy);
+		free(e->scales);
+	}
+	free(g->early);
+	ir_ptrmap_free(&g->early_of);
+	g->early = NULL;
+	g->nearly = 0;
+	memset(&g->early_of, 0, sizeof g->early_of);
 }

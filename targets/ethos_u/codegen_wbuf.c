@@ -119,10 +119,9 @@ slice_bytes(const CgPrep *p, int k, size_t *start)
 /* Slices and buffers of one buffered prep (one slice for the stripe of
  * a cascade, as Vela forces); returns the slack it leaves the next op.
  * A prep cut in more than one slice is packed again per slice: *job is
- * set and *repack true (the run's packings then run together). */
+ * that packing, submitted to the pool at once. */
 static double
-plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob *job,
-    bool *repack)
+plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob **job)
 {
 	CgNpuOp *n = &p->n;
 	int64_t oc = n->ofm.c;
@@ -132,7 +131,7 @@ plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob *job,
 	int ns = 1;
 	int *depth = ir_xcalloc((size_t)oc + 2, sizeof *depth);
 	depth[1] = (int)oc;
-	*repack = false;
+	*job = NULL;
 	if (!whole && ethos_u_weight_slices(&g->t, &q, &n->cfg,
 	    (double)p->nblob, slack, &sl)) {
 		ns = 0;
@@ -140,12 +139,13 @@ plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob *job,
 		    sl.pre)
 			depth[ns++] = (int)at;
 		depth[ns] = (int)oc;
-		*job = (CgPackJob){ .geom = p->geom, .src = p->wsrc,
+		*job = ir_xcalloc(1, sizeof **job);
+		**job = (CgPackJob){ .geom = p->geom, .src = p->wsrc,
 		    .scales = p->scales, .depth = depth, .nslices = ns,
 		    .reuse = p->blob, .nreuse = p->nblob };
 		/* The slices' packing replaces the whole one: its buffer. */
 		p->blob = NULL;
-		*repack = true;
+		cg_pool_submit(g->pool, *job);
 		next = sl.slack;
 	}
 	p->depth = depth;
@@ -208,53 +208,76 @@ share(Cg *g, size_t i, int64_t id)
 	}
 }
 
+/* Packed for good: the unpacked weights go (as soon as possible: all
+ * of a run's, at 2 bytes a weight, are most of the pass's memory). */
+static void
+drop_unpacked(CgPrep *p)
+{
+	free(p->wcopy);
+	free(p->scales);
+	p->wcopy = NULL;
+	p->wsrc = (EthosuWeightSrc){ 0 };
+	p->scales = NULL;
+}
+
+/* Waits for and takes the slice packings, in the run's order (the
+ * first failure reported when `report`). */
+static bool
+take_all_slices(Cg *g, CgPackJob **jobs, bool report)
+{
+	bool ok = report;
+	for (size_t i = 0; i < g->n; i++) {
+		if (!jobs[i])
+			continue;
+		cg_pool_wait(g->pool, jobs[i]);
+		ok = ok && take_slices(&g->run[i], jobs[i]);
+		cg_pack_job_free(jobs[i]);
+		free(jobs[i]);
+		drop_unpacked(&g->run[i]);
+	}
+	return ok;
+}
+
 bool
 cg_wbuf_decide(Cg *g)
 {
 	double slack = 0;
-	/* The slices are decided in the run's order (each op's slack is
-	 * what the one before leaves), then packed all together. */
-	CgPackJob *jobs = ir_xcalloc(g->n + 1, sizeof *jobs);
-	size_t *at = ir_xcalloc(g->n + 1, sizeof *at), nj = 0;
+	/* Every whole-depth packing is on the pool; the slices are
+	 * decided in the run's order (each op's slack is what the one
+	 * before leaves), op i's as soon as its whole size is known, and
+	 * its slices' packing starts at once, beside the whole packings
+	 * of the ops after it. A packing that fails stops the decisions
+	 * (the run is not emitted): the rest are only waited for. */
+	cg_pack_submit(g);
+	CgPackJob **jobs = ir_xcalloc(g->n + 1, sizeof *jobs);
+	bool ok = true;
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
-		if (p->alias || p->view || p->member)
+		ok = cg_pack_take(g, i, ok) && ok;
+		if (!ok || p->alias || p->view || p->member)
 			continue;
 		const EthosULayer *l = layer(g, p->op);
 		int64_t st[3];
 		bool striped = p->op && ethos_u_stripe_of(p->op, st);
-		bool repack = false;
 		if (p->wsrc.data && p->n.ncores && l && l->w.present &&
 		    l->w.buffered)
-			slack = plan_prep(g, p, slack, striped, &jobs[nj],
-			    &repack);
+			slack = plan_prep(g, p, slack, striped, &jobs[i]);
 		else {
 			if (p->wsrc.data && p->n.ncores && l &&
 			    l->w.present && l->w.resident && striped && st[1] > 0)
 				share(g, i, st[0]);
 			slack = op_cycles(g, p);
 		}
-		if (repack)
-			at[nj++] = i;
+		if (!jobs[i])
+			drop_unpacked(p);
 	}
-	cg_pack_jobs(jobs, nj, g->threads);
-	bool ok = true;
-	for (size_t k = 0; k < nj; k++) {
-		ok = ok && take_slices(&g->run[at[k]], &jobs[k]);
-		cg_pack_job_free(&jobs[k]);
-	}
+	ok = take_all_slices(g, jobs, ok);
 	for (size_t i = 0; i < g->n; i++) {
 		CgPrep *p = &g->run[i];
 		buffer_sizes(p);
-		/* Packed for good: the unpacked weights go. */
-		free(p->wcopy);
-		free(p->scales);
-		p->wcopy = NULL;
-		p->wsrc = (EthosuWeightSrc){ 0 };
-		p->scales = NULL;
+		drop_unpacked(p);
 	}
 	free(jobs);
-	free(at);
 	return ok;
 }
 

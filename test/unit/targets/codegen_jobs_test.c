@@ -134,3 +134,155 @@ Test(codegen_jobs, thread_counts)
 	cr_assert_geq(cg_threads(0), 1);
 	cr_assert_leq(cg_threads(0), CG_MAX_THREADS);
 }
+
+/* Does j hold ref's results? */
+static void
+same_as(const CgPackJob *j, const CgPackJob *ref, int t, int k)
+{
+	cr_assert_eq(j->ok, ref->ok, "%d threads, job %d", t, k);
+	if (!ref->ok) {
+		cr_assert_str_eq(j->err.msg, ref->err.msg);
+		return;
+	}
+	cr_assert_eq(j->nblob, ref->nblob, "%d threads, job %d", t, k);
+	cr_assert(!memcmp(j->blob, ref->blob, ref->nblob),
+	    "%d threads, job %d", t, k);
+	cr_assert_eq(j->nranges, ref->nranges);
+	cr_assert(!memcmp(j->ranges, ref->ranges, ref->nranges *
+	    sizeof *ref->ranges));
+}
+
+/* The pool the pass keeps for a function: jobs submitted in batches
+ * while others run, waited for in any order (here backwards, as the
+ * pass never does), one forgotten (dropped while queued, or waited for
+ * while it runs: either way never half done); every result the packer's
+ * own, whatever the thread count. */
+Test(codegen_jobs, pool_waits_in_any_order_and_forgets)
+{
+	CgPackJob ref[NJOBS];
+	int16_t *ohwi[NJOBS];
+	EthosuScale *sc[NJOBS];
+	int *depth[NJOBS];
+	for (int k = 0; k < NJOBS; k++) {
+		make_job(k, &ref[k], &ohwi[k], &sc[k], &depth[k]);
+		ref[k].ok = ethosu_weights_pack(&ref[k].geom, ohwi[k], sc[k],
+		    depth[k], ref[k].nslices, &ref[k].blob, &ref[k].nblob,
+		    &ref[k].ranges, &ref[k].nranges, &ref[k].err);
+	}
+	for (int t = 1; t <= CG_MAX_THREADS; t++) {
+		CgPackJob jobs[NJOBS];
+		CgPool *p = cg_pool_create(t);
+		for (int k = 0; k < NJOBS; k++) {
+			jobs[k] = (CgPackJob){ .geom = ref[k].geom,
+			    .src = ethosu_weight_src_ohwi(&ref[k].geom,
+			    ohwi[k]), .scales = sc[k],
+			    .depth = depth[k], .nslices = ref[k].nslices };
+			cg_pool_submit(p, &jobs[k]);
+			/* A wait between submissions, as the pass takes
+			 * a run's first packing while it collects more. */
+			if (k == NJOBS / 2)
+				cg_pool_wait(p, &jobs[0]);
+		}
+		cg_pool_forget(p, &jobs[7]);
+		cr_assert(jobs[7].state == CG_JOB_NEW ||
+		    jobs[7].state == CG_JOB_DONE);
+		if (jobs[7].state == CG_JOB_DONE)
+			same_as(&jobs[7], &ref[7], t, 7);
+		else
+			cr_assert_null(jobs[7].blob);
+		for (int k = NJOBS; k-- > 0;) {
+			if (k == 7)
+				continue;
+			cg_pool_wait(p, &jobs[k]);
+			cr_assert_eq(jobs[k].state, CG_JOB_DONE);
+			same_as(&jobs[k], &ref[k], t, k);
+		}
+		cg_pool_destroy(p);
+		for (int k = 0; k < NJOBS; k++)
+			cg_pack_job_free(&jobs[k]);
+	}
+	for (int k = 0; k < NJOBS; k++) {
+		cg_pack_job_free(&ref[k]);
+		free(ohwi[k]);
+		free(sc[k]);
+		free(depth[k]);
+	}
+}
+
+/* A pool with no job to do starts and stops cleanly, with any count. */
+Test(codegen_jobs, idle_pool)
+{
+	for (int t = 1; t <= CG_MAX_THREADS; t++)
+		cg_pool_destroy(cg_pool_create(t));
+	cg_pool_destroy(NULL);
+}
+
+/* A job above CG_POOL_VALUES runs when nothing else does, and jobs that
+ * do not fit beside a running one wait for it (never block): all
+ * finish with the packer's own results, whatever the thread count. */
+Test(codegen_jobs, job_above_the_cap)
+{
+	CgPackJob big;
+	int16_t *ohwi;
+	EthosuScale *sc;
+	int *depth;
+	make_job(3, &big, &ohwi, &sc, &depth);
+	free(ohwi);
+	free(sc);
+	/* 2,304 x 1,024 x 1 x 1: 2.25 M values, one slice. */
+	big.geom.kind = ETHOSU_WEIGHTS_CONV;
+	big.geom.part_kernel = false;
+	big.geom.ofm_depth = 2304;
+	big.geom.ifm_depth = 1024;
+	big.geom.kernel_h = big.geom.kernel_w = 1;
+	size_t vol = ethosu_weights_volume(&big.geom);
+	cr_assert_gt(vol, CG_POOL_VALUES);
+	ohwi = malloc(vol * sizeof *ohwi);
+	uint32_t s = 99;
+	for (size_t i = 0; i < vol; i++)
+		ohwi[i] = (int16_t)((int)(next(&s) % 31) - 15);
+	sc = calloc(2304, sizeof *sc);
+	for (int c = 0; c < 2304; c++)
+		sc[c] = (EthosuScale){ .scale = 1u << 30, .shift = 31 };
+	depth[0] = 0, depth[1] = 2304;
+	big.src = ethosu_weight_src_ohwi(&big.geom, ohwi);
+	big.scales = sc, big.depth = depth, big.nslices = 1;
+	CgPackJob ref = big;
+	ref.ok = ethosu_weights_pack(&ref.geom, ohwi, sc, depth, 1,
+	    &ref.blob, &ref.nblob, &ref.ranges, &ref.nranges, &ref.err);
+	cr_assert(ref.ok);
+	for (int t = 1; t <= CG_MAX_THREADS; t += 3) {
+		CgPackJob small[4], refs[4], j = big;
+		int16_t *so[4];
+		EthosuScale *ss[4];
+		int *sd[4];
+		CgPool *p = cg_pool_create(t);
+		for (int k = 0; k < 4; k++) {
+			make_job(10 + k, &refs[k], &so[k], &ss[k], &sd[k]);
+			small[k] = refs[k];
+			refs[k].ok = ethosu_weights_pack(&refs[k].geom, so[k],
+			    ss[k], sd[k], refs[k].nslices, &refs[k].blob,
+			    &refs[k].nblob, &refs[k].ranges, &refs[k].nranges,
+			    &refs[k].err);
+			cg_pool_submit(p, &small[k]);
+		}
+		cg_pool_submit(p, &j);
+		cg_pool_wait(p, &j);
+		same_as(&j, &ref, t, -1);
+		for (int k = 0; k < 4; k++) {
+			cg_pool_wait(p, &small[k]);
+			same_as(&small[k], &refs[k], t, k);
+			cg_pack_job_free(&small[k]);
+			cg_pack_job_free(&refs[k]);
+			free(so[k]);
+			free(ss[k]);
+			free(sd[k]);
+		}
+		cg_pool_destroy(p);
+		cg_pack_job_free(&j);
+	}
+	cg_pack_job_free(&ref);
+	free(ohwi);
+	free(sc);
+	free(depth);
+}
