@@ -84,9 +84,9 @@ check_bilinear(const char *mode, int64_t h, int64_t w, int64_t oh,
 		cr_assert(q->kernel_w >= 1 && q->kernel_w <= 2);
 		/* A one-row axis reads its row once per output. */
 		cr_assert_eq(q->ifm.shape.h, h == 1 ? q->ofm.shape.h :
-		    q->ofm.shape.h + q->kernel_h - 1, "%lldx%lld -> %lldx%lld%s",
-		    (long long)h, (long long)w, (long long)oh, (long long)ow,
-		    mode);
+		    q->ofm.shape.h + q->kernel_h - 1,
+		    "%lldx%lld -> %lldx%lld%s", (long long)h, (long long)w,
+		    (long long)oh, (long long)ow, mode);
 		cr_assert_eq(q->ifm.shape.w, w == 1 ? q->ofm.shape.w :
 		    q->ofm.shape.w + q->kernel_w - 1);
 		cr_assert_eq(q->ifm.shape.c, 3);
