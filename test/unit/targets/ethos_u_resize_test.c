@@ -61,6 +61,9 @@ layers_of(const char *op, const char *attrs, int64_t h, int64_t w,
 	cr_assert(ir_op_is(o, op));
 	EthosULayers ls = { 0 };
 	cr_assert(ethos_u_add_op(&tgt, &ls, o, skip));
+	/* The layers keep pointers to values (checked only for NULL) and
+	 * interned names, which outlive the module. */
+	ir_op_destroy(m);
 	return ls;
 }
 
