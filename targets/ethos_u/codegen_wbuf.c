@@ -24,7 +24,9 @@ round16(size_t n)
 	return (n + 15) / 16 * 16;
 }
 
-/* The ops the estimate models without a warning, one layer each. */
+/* The ops the estimate models without a warning: one layer each, or
+ * (npu.resize, npu.pad) one per NPU operation the stream runs, whose
+ * maps the placement then sees. */
 static bool
 modelled(const IrOp *op)
 {
