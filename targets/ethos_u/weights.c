@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "ir/ir.h"
 
@@ -234,33 +237,22 @@ typedef struct Sub {
 } Sub;
 
 /* k values of src from element `at` on, rstride apart, minus the zero
- * point, into v. The usual cases (8-bit weights in a row, a whole
- * micro-block of 8) are loops of fixed length the compiler vectorizes;
- * 16 bits hold every difference (ethosu_weights_pack_src bounds the
- * zero point). */
+ * point, into v. 16 bits hold every difference (ethosu_weights_pack_src
+ * bounds the zero point), so the arithmetic is done in 16 bits, modulo
+ * 2^16, which lets the compiler use short vector lanes. */
 static void
 get_run(const EthosuWeightSrc *src, size_t at, size_t k, int16_t *v)
 {
 	size_t rs = src->rstride;
-	int32_t zp = src->zp;
+	uint16_t zp = (uint16_t)src->zp;
 	if (src->elem == ETHOSU_WELEM_I8) {
 		const int8_t *p = (const int8_t *)src->data + at;
-		if (rs == 1 && k == 8) {
-			for (size_t i = 0; i < 8; i++)
-				v[i] = (int16_t)(p[i] - zp);
-			return;
-		}
 		for (size_t i = 0; i < k; i++)
-			v[i] = (int16_t)(p[i * rs] - zp);
+			v[i] = (int16_t)(uint16_t)((uint16_t)p[i * rs] - zp);
 	} else if (src->elem == ETHOSU_WELEM_U8) {
 		const uint8_t *p = (const uint8_t *)src->data + at;
-		if (rs == 1 && k == 8) {
-			for (size_t i = 0; i < 8; i++)
-				v[i] = (int16_t)(p[i] - zp);
-			return;
-		}
 		for (size_t i = 0; i < k; i++)
-			v[i] = (int16_t)(p[i * rs] - zp);
+			v[i] = (int16_t)(uint16_t)((uint16_t)p[i * rs] - zp);
 	} else {
 		const int16_t *p = (const int16_t *)src->data + at;
 		if (rs == 1 && zp == 0) {
@@ -268,8 +260,32 @@ get_run(const EthosuWeightSrc *src, size_t at, size_t k, int16_t *v)
 			return;
 		}
 		for (size_t i = 0; i < k; i++)
-			v[i] = (int16_t)(p[i * rs] - zp);
+			v[i] = (int16_t)(uint16_t)((uint16_t)p[i * rs] - zp);
 	}
+}
+
+/* The usual case, a whole micro-block of 8 bytes in a row: one 8-byte
+ * load widened to 16 bits (SSE2, x86-64's baseline; gcc -O2 leaves the
+ * plain loop scalar), or the loop elsewhere. */
+static inline void
+get8(const void *p, bool sign, uint16_t zp, int16_t *v)
+{
+#if defined(__SSE2__)
+	__m128i b = _mm_loadl_epi64((const __m128i *)p);
+	__m128i w = sign ? _mm_srai_epi16(_mm_unpacklo_epi8(b, b), 8) :
+	    _mm_unpacklo_epi8(b, _mm_setzero_si128());
+	w = _mm_sub_epi16(w, _mm_set1_epi16((short)zp));
+	_mm_storeu_si128((__m128i *)v, w);
+#else
+	if (sign)
+		for (int i = 0; i < 8; i++)
+			v[i] = (int16_t)(uint16_t)((uint16_t)((const int8_t *)
+			    p)[i] - zp);
+	else
+		for (int i = 0; i < 8; i++)
+			v[i] = (int16_t)(uint16_t)((uint16_t)((const uint8_t *)
+			    p)[i] - zp);
+#endif
 }
 
 /* One micro-block pair: ou OFM channels (no of them real, their first
@@ -282,12 +298,20 @@ static void
 put_vals(Order *o, size_t at, size_t step, int ou, int iz_n, int no,
     int nz)
 {
+	const EthosuWeightSrc *src = o->src;
 	int16_t *v = o->vals + o->n;
 	size_t real = nz > 0 ? (size_t)nz : 0;
+	bool bytes = src->elem != ETHOSU_WELEM_I16 && src->rstride == 1;
+	bool sign = src->elem == ETHOSU_WELEM_I8;
 	for (int oz = 0; oz < ou; oz++, at += step, v += iz_n) {
 		size_t k = oz < no ? real : 0;
+		if (k == 8 && bytes) {
+			get8((const uint8_t *)src->data + at, sign,
+			    (uint16_t)src->zp, v);
+			continue;
+		}
 		if (k)
-			get_run(o->src, at, k, v);
+			get_run(src, at, k, v);
 		if (k < (size_t)iz_n)
 			memset(v + k, 0, ((size_t)iz_n - k) * sizeof *v);
 	}
