@@ -852,8 +852,15 @@ flush(Cg *g)
 	 * buffered ones as soon as each op's whole size is known. */
 	if (work && !cg_wbuf_decide(g))
 		ok = false, work = 0;
-	if (work)
+	/* The later runs' packings started so far end before this run's
+	 * stream is built (the pass's peak of memory), so a large one's
+	 * encoder scratch is not held beside it: with 2 threads they
+	 * finish under the run's own packing anyway. Then the next run's
+	 * start, beside the building. */
+	if (work) {
+		cg_early_wait_all(g);
 		look_ahead(g, g->ahead);
+	}
 	if (work) {
 		CgMaps map = { 0 };
 		size_t nb, nflash, npay;

@@ -326,6 +326,8 @@ typedef struct CgEarly {
 } CgEarly;
 /* Waits for the look-ahead's packing of op, if any. */
 void cg_early_wait(Cg *g, IrOp *op);
+/* Waits for every packing the look-ahead has started. */
+void cg_early_wait_all(Cg *g);
 /* Waits for or drops the look-ahead's packings no prep adopted, and
  * frees them. */
 void cg_early_free(Cg *g);

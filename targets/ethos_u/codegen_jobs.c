@@ -442,6 +442,14 @@ cg_early_wait(Cg *g, IrOp *op)
 }
 
 void
+cg_early_wait_all(Cg *g)
+{
+	for (size_t k = 0; k < g->nearly; k++)
+		if (g->early[k].job)
+			cg_pool_wait(g->pool, g->early[k].job);
+}
+
+void
 cg_early_free(Cg *g)
 {
 	for (size_t k = 0; k < g->nearly; k++) {
