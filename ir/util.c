@@ -87,6 +87,20 @@ struct IrArenaChunk {
 
 enum { ARENA_MIN_CHUNK = 4096, ARENA_MAX_CHUNK = 1 << 20 };
 
+/* Links one-off chunk c behind the current one, so the current chunk's
+ * free space stays in use. */
+static void
+link_behind(IrArena *a, struct IrArenaChunk *c)
+{
+	if (a->head) {
+		c->next = a->head->next;
+		a->head->next = c;
+	} else {
+		c->next = NULL;
+		a->head = c;
+	}
+}
+
 /* Bumps `size` bytes off chunk c, or returns NULL when they do not fit. */
 static void *
 bump(IrArena *a, struct IrArenaChunk *c, size_t size, size_t align)
@@ -136,13 +150,7 @@ ir_arena_alloc(IrArena *a, size_t size, size_t align)
 		c = ir_xmalloc(sizeof *c + size);
 		c->size = size;
 		c->used = 0;
-		if (a->head) {
-			c->next = a->head->next;
-			a->head->next = c;
-		} else {
-			c->next = NULL;
-			a->head = c;
-		}
+		link_behind(a, c);
 		return bump(a, c, size, 1);
 	}
 	c = ir_xmalloc(sizeof *c + csize);
@@ -168,14 +176,8 @@ ir_arena_adopt(IrArena *a, void *p, size_t n, size_t size, size_t at)
 	memset(c->data + at + n, 0, size - at - n);
 	c->size = c->used = size;
 	a->total += size;
-	/* A one-off chunk behind the current one (as a large request). */
-	if (a->head) {
-		c->next = a->head->next;
-		a->head->next = c;
-	} else {
-		c->next = NULL;
-		a->head = c;
-	}
+	/* A one-off chunk (as a large request). */
+	link_behind(a, c);
 	return c->data;
 }
 

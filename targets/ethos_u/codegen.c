@@ -773,13 +773,7 @@ early_pack(Cg *g, IrOp *op)
 	if (cg_prepare(&s, op, &fatal) && s.n == 1 && s.run[0].packing &&
 	    s.run[0].wsrc.data) {
 		CgPrep *p = &s.run[0];
-		CgPackJob *j = ir_xcalloc(1, sizeof *j);
-		j->whole[1] = p->geom.ofm_depth;
-		j->geom = p->geom;
-		j->src = p->wsrc;
-		j->scales = p->scales;
-		j->depth = j->whole;
-		j->nslices = 1;
+		CgPackJob *j = cg_whole_job(p);
 		g->early = ir_xrealloc(g->early, (g->nearly + 1) *
 		    sizeof *g->early);
 		g->early[g->nearly++] = (CgEarly){ .op = op, .job = j,

@@ -331,6 +331,9 @@ void cg_early_wait_all(Cg *g);
 /* Waits for or drops the look-ahead's packings no prep adopted, and
  * frees them. */
 void cg_early_free(Cg *g);
+/* A new job packing p's weights whole (one slice, all its depth),
+ * reading p's inputs (which must outlive it). */
+CgPackJob *cg_whole_job(const CgPrep *p);
 /* Submits the whole-depth packing of every prep cg_prepare left to
  * pack (adopting the look-ahead's when it packs the same). */
 void cg_pack_submit(Cg *g);

@@ -380,6 +380,20 @@ adopt_early(Cg *g, CgPrep *p)
 	return j;
 }
 
+CgPackJob *
+cg_whole_job(const CgPrep *p)
+{
+	/* One slice: the whole depth. */
+	CgPackJob *j = ir_xcalloc(1, sizeof *j);
+	j->whole[1] = p->geom.ofm_depth;
+	j->geom = p->geom;
+	j->src = p->wsrc;
+	j->scales = p->scales;
+	j->depth = j->whole;
+	j->nslices = 1;
+	return j;
+}
+
 void
 cg_pack_submit(Cg *g)
 {
@@ -390,16 +404,8 @@ cg_pack_submit(Cg *g)
 		p->job = adopt_early(g, p);
 		if (p->job)
 			continue;
-		/* One slice: the whole depth. */
-		CgPackJob *j = ir_xcalloc(1, sizeof *j);
-		j->whole[1] = p->geom.ofm_depth;
-		j->geom = p->geom;
-		j->src = p->wsrc;
-		j->scales = p->scales;
-		j->depth = j->whole;
-		j->nslices = 1;
-		p->job = j;
-		cg_pool_submit(g->pool, j);
+		p->job = cg_whole_job(p);
+		cg_pool_submit(g->pool, p->job);
 	}
 }
 
