@@ -481,3 +481,33 @@ Test(ethosu_mlw, scratch_append_gives_the_same_bytes)
 	ethosu_mlw_scratch_destroy(NULL);
 	free(buf);
 }
+
+/* One scratch whose blocks grow past the size that is mapped on its
+ * own (and so grow by realloc, keeping stale contents), with short
+ * streams between and a long one after shorter ones: every stream
+ * gives the bytes of a fresh scratch's encode. */
+Test(ethosu_mlw, scratch_grown_in_place_gives_the_same_bytes)
+{
+	static const size_t sizes[] = { 9, 80000, 5, 170000, 300000, 2000,
+	    260000, 1, 420000, 70000 };
+	EthosuMlwScratch *sc = ethosu_mlw_scratch_create();
+	uint32_t s = 1717;
+	EthosuWeightError e;
+	for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++) {
+		size_t n = sizes[t], len = 0, cap = 0, nref;
+		int16_t *v = malloc(n * sizeof(*v));
+		int16_t *room = ethosu_mlw_scratch_values(sc, n);
+		uint8_t *buf = NULL, *ref;
+		fill(v, n, &s, (int)(t + 1) % 4);
+		memcpy(room, v, n * sizeof(*v));
+		cr_assert(ethosu_mlw_encode(v, n, &ref, &nref, &e));
+		cr_assert(ethosu_mlw_encode_append(sc, room, n, &buf, &len,
+		    &cap, &e), "case %zu: %s", t, e.msg);
+		cr_assert_eq(len, nref, "case %zu", t);
+		cr_assert_arr_eq(buf, ref, nref, "case %zu", t);
+		free(v);
+		free(ref);
+		free(buf);
+	}
+	ethosu_mlw_scratch_destroy(sc);
+}
