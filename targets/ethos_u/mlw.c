@@ -7,6 +7,7 @@
 #include <emmintrin.h>
 #endif
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1283,16 +1284,29 @@ typedef struct Bits16 {
 	int raw;                /* lane 12's bits */
 } Bits16;
 
+/* The rows every scratch's table starts from, lane 12 for raw_bits 0:
+ * computed once per process (a scratch made per stream, as
+ * ethosu_mlw_encode's, copied 16 KiB instead of 8,192 code_bits). */
+static int16_t bits16_rows[512][NLANES];
+static pthread_once_t bits16_once = PTHREAD_ONCE_INIT;
+
+static void
+bits16_rows_fill(void)
+{
+	for (int v = 0; v < 512; v++)
+		for (int j = 0; j < NLANES; j++)
+			bits16_rows[v][j] = (int16_t)(j < 13 ? code_bits(v,
+			    w_params[j], false, 0) : PAD16);
+}
+
 ENC void
 bits16_prepare(Bits16 *t, bool fresh, int raw_bits)
 {
 	if (fresh || !t->filled) {
-		for (int v = 0; v < 512; v++)
-			for (int j = 0; j < NLANES; j++)
-				t->row[v][j] = (int16_t)(j < 13 ? code_bits(v,
-				    w_params[j], false, raw_bits) : PAD16);
+		pthread_once(&bits16_once, bits16_rows_fill);
+		memcpy(t->row, bits16_rows, sizeof(t->row));
 		t->filled = true;
-		t->raw = raw_bits;
+		t->raw = 0;
 	}
 	if (t->raw != raw_bits) {
 		for (int v = 0; v < 512; v++)
