@@ -484,13 +484,14 @@ Test(ethosu_mlw, scratch_append_gives_the_same_bytes)
 }
 
 /* One scratch whose blocks grow past the size that is mapped on its
- * own (and so grow by realloc, keeping stale contents), with short
+ * own (and so grow by realloc, keeping stale contents) and past 2 MiB
+ * (mapped afresh for huge pages), with short
  * streams between and a long one after shorter ones: every stream
  * gives the bytes of a fresh scratch's encode. */
 Test(ethosu_mlw, scratch_grown_in_place_gives_the_same_bytes)
 {
 	static const size_t sizes[] = { 9, 80000, 5, 170000, 300000, 2000,
-	    260000, 1, 420000, 70000 };
+	    260000, 1, 420000, 70000, 1100000, 40, 1300000 };
 	EthosuMlwScratch *sc = ethosu_mlw_scratch_create();
 	uint32_t s = 1717;
 	EthosuWeightError e;
