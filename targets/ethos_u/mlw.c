@@ -491,9 +491,10 @@ typedef struct Grow {
 	size_t cap;             /* bytes */
 } Grow;
 
-/* A block of 2 MiB or more (a large classifier's stream: MobileNet-v2's
- * 1.28 M values fill two of 2.5 MiB, values and the search's path) is
- * written whole by every stream that needs it: it starts on a 2 MiB
+/* A block of 2 MiB or more that the stream which sizes it writes whole
+ * (the values and the search's path: a large classifier's, MobileNet-
+ * v2's 1.28 M values, fill two of 2.5 MiB; not the zero runs, written
+ * only as far as the section has weights) starts on a 2 MiB
  * boundary and asks for transparent huge pages, one fault per 2 MiB
  * where the kernel has them (THP "madvise" or "always") instead of 512;
  * the tail past the last whole 2 MiB stays in 4 KiB pages, so nothing
@@ -516,11 +517,13 @@ huge_alloc(size_t bytes)
 	return ir_xmalloc(bytes);
 }
 
+/* whole: the caller writes all the bytes it asks for (a huge page is
+ * resident whole). */
 static void *
-grow(Grow *g, size_t bytes)
+grow_as(Grow *g, size_t bytes, bool whole)
 {
 	if (bytes > g->cap) {
-		if (bytes >= HUGE_BLOCK) {
+		if (whole && bytes >= HUGE_BLOCK) {
 			free(g->p);
 			g->p = huge_alloc(bytes);
 		} else if (g->cap >= GROW_REMAP) {
@@ -532,6 +535,12 @@ grow(Grow *g, size_t bytes)
 		g->cap = bytes;
 	}
 	return g->p;
+}
+
+static void *
+grow(Grow *g, size_t bytes)
+{
+	return grow_as(g, bytes, false);
 }
 
 /* Bits of the stream written so far. */
@@ -1704,7 +1713,8 @@ search_params(EthosuMlwScratch *sc, bool wide, const uint16_t *wv,
 {
 	int bj, cfg, end, k;
 	Path pa = {0};
-	pa.change = grow(&sc->change, (size_t)(n + 1) * sizeof(*pa.change));
+	pa.change = grow_as(&sc->change, (size_t)(n + 1) *
+	    sizeof(*pa.change), true);
 	pa.change[0] = 0;
 #if defined(__SSE2__)
 	Search16 s16 = { wv, raw_bits, NULL, NULL };
@@ -2378,7 +2388,7 @@ ethosu_mlw_scratch_destroy(EthosuMlwScratch *s)
 int16_t *
 ethosu_mlw_scratch_values(EthosuMlwScratch *s, size_t n)
 {
-	return grow(&s->vals, (n ? n : 1) * sizeof(int16_t));
+	return grow_as(&s->vals, (n ? n : 1) * sizeof(int16_t), true);
 }
 
 /* The range check: false (e says which) for a value outside
