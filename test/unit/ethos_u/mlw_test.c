@@ -2,6 +2,7 @@
  * vectors derived by hand from the format, random round trips, and
  * truncated or corrupt streams. */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
@@ -480,4 +481,84 @@ Test(ethosu_mlw, scratch_append_gives_the_same_bytes)
 	ethosu_mlw_scratch_destroy(sc);
 	ethosu_mlw_scratch_destroy(NULL);
 	free(buf);
+}
+
+/* One scratch whose blocks grow past the size that is mapped on its
+ * own (and so grow by realloc, keeping stale contents) and past 2 MiB
+ * (mapped afresh for huge pages), with short
+ * streams between and a long one after shorter ones: every stream
+ * gives the bytes of a fresh scratch's encode. */
+Test(ethosu_mlw, scratch_grown_in_place_gives_the_same_bytes)
+{
+	static const size_t sizes[] = { 9, 80000, 5, 170000, 300000, 2000,
+	    260000, 1, 420000, 70000, 1100000, 40, 1300000 };
+	EthosuMlwScratch *sc = ethosu_mlw_scratch_create();
+	uint32_t s = 1717;
+	EthosuWeightError e;
+	for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++) {
+		size_t n = sizes[t], len = 0, cap = 0, nref;
+		int16_t *v = malloc(n * sizeof(*v));
+		int16_t *room = ethosu_mlw_scratch_values(sc, n);
+		uint8_t *buf = NULL, *ref;
+		fill(v, n, &s, (int)(t + 1) % 4);
+		memcpy(room, v, n * sizeof(*v));
+		cr_assert(ethosu_mlw_encode(v, n, &ref, &nref, &e));
+		cr_assert(ethosu_mlw_encode_append(sc, room, n, &buf, &len,
+		    &cap, &e), "case %zu: %s", t, e.msg);
+		cr_assert_eq(len, nref, "case %zu", t);
+		cr_assert_arr_eq(buf, ref, nref, "case %zu", t);
+		free(v);
+		free(ref);
+		free(buf);
+	}
+	ethosu_mlw_scratch_destroy(sc);
+}
+
+/* Threads that each encode with a scratch of their own, started
+ * together as the process's first encodes (Criterion runs each test in
+ * a process of its own): the bit rows every scratch copies are made
+ * once, whichever thread comes first, and every thread gets the bytes
+ * the encode gives afterwards on the test's thread. */
+typedef struct EncJob {
+	const int16_t *v;
+	size_t n;
+	uint8_t *out;
+	size_t nout;
+	bool ok;
+} EncJob;
+
+static void *
+encode_job(void *arg)
+{
+	EncJob *j = arg;
+	j->ok = ethosu_mlw_encode(j->v, j->n, &j->out, &j->nout, NULL);
+	return NULL;
+}
+
+Test(ethosu_mlw, first_encodes_on_threads_give_the_same_bytes)
+{
+	enum { NT = 4, N = 30000 };
+	int16_t *v = malloc(N * sizeof(*v));
+	uint32_t s = 99;
+	EncJob job[NT];
+	pthread_t tid[NT];
+	uint8_t *ref;
+	size_t nref;
+	fill(v, N, &s, 3);
+	for (int t = 0; t < NT; t++) {
+		job[t] = (EncJob){ .v = v, .n = N };
+		cr_assert_eq(pthread_create(&tid[t], NULL, encode_job,
+		    &job[t]), 0);
+	}
+	for (int t = 0; t < NT; t++)
+		pthread_join(tid[t], NULL);
+	cr_assert(ethosu_mlw_encode(v, N, &ref, &nref, NULL));
+	for (int t = 0; t < NT; t++) {
+		cr_assert(job[t].ok, "thread %d", t);
+		cr_assert_eq(job[t].nout, nref, "thread %d", t);
+		cr_assert_arr_eq(job[t].out, ref, nref, "thread %d", t);
+		free(job[t].out);
+	}
+	free(ref);
+	free(v);
 }
