@@ -61,51 +61,83 @@ make_job(int k, CgPackJob *j, int16_t **ohwi, EthosuScale **sc, int **depth)
 	    .depth = *depth, .nslices = ns };
 }
 
-Test(codegen_jobs, same_results_for_every_thread_count)
+/* Does j hold ref's results? */
+static void
+same_as(const CgPackJob *j, const CgPackJob *ref, int t, int k)
 {
+	cr_assert_eq(j->ok, ref->ok, "%d threads, job %d", t, k);
+	if (!ref->ok) {
+		cr_assert_str_eq(j->err.msg, ref->err.msg);
+		return;
+	}
+	cr_assert_eq(j->nblob, ref->nblob, "%d threads, job %d", t, k);
+	cr_assert(!memcmp(j->blob, ref->blob, ref->nblob),
+	    "%d threads, job %d", t, k);
+	cr_assert_eq(j->nranges, ref->nranges);
+	cr_assert(!memcmp(j->ranges, ref->ranges, ref->nranges *
+	    sizeof *ref->ranges));
+}
+
+/* The NJOBS jobs of make_job with their inputs, and each one's
+ * reference: the packer called alone. */
+typedef struct Refs {
 	CgPackJob ref[NJOBS];
 	int16_t *ohwi[NJOBS];
 	EthosuScale *sc[NJOBS];
 	int *depth[NJOBS];
+} Refs;
+
+static void
+refs_make(Refs *r)
+{
 	for (int k = 0; k < NJOBS; k++) {
-		make_job(k, &ref[k], &ohwi[k], &sc[k], &depth[k]);
-		/* The reference: the packer called alone. */
-		ref[k].ok = ethosu_weights_pack(&ref[k].geom, ohwi[k], sc[k],
-		    depth[k], ref[k].nslices, &ref[k].blob, &ref[k].nblob,
-		    &ref[k].ranges, &ref[k].nranges, &ref[k].err);
-		cr_assert_eq(ref[k].ok, k != 5, "job %d", k);
+		CgPackJob *j = &r->ref[k];
+		make_job(k, j, &r->ohwi[k], &r->sc[k], &r->depth[k]);
+		j->ok = ethosu_weights_pack(&j->geom, r->ohwi[k], r->sc[k],
+		    r->depth[k], j->nslices, &j->blob, &j->nblob, &j->ranges,
+		    &j->nranges, &j->err);
 	}
+}
+
+/* Job k afresh: its inputs, no results. */
+static CgPackJob
+refs_job(const Refs *r, int k)
+{
+	const CgPackJob *j = &r->ref[k];
+	return (CgPackJob){ .geom = j->geom,
+	    .src = ethosu_weight_src_ohwi(&j->geom, r->ohwi[k]),
+	    .scales = r->sc[k], .depth = r->depth[k],
+	    .nslices = j->nslices };
+}
+
+static void
+refs_free(Refs *r)
+{
+	for (int k = 0; k < NJOBS; k++) {
+		cg_pack_job_free(&r->ref[k]);
+		free(r->ohwi[k]);
+		free(r->sc[k]);
+		free(r->depth[k]);
+	}
+}
+
+Test(codegen_jobs, same_results_for_every_thread_count)
+{
+	Refs r;
+	refs_make(&r);
+	for (int k = 0; k < NJOBS; k++)
+		cr_assert_eq(r.ref[k].ok, k != 5, "job %d", k);
 	for (int t = 1; t <= CG_MAX_THREADS; t++) {
 		CgPackJob jobs[NJOBS];
 		for (int k = 0; k < NJOBS; k++)
-			jobs[k] = (CgPackJob){ .geom = ref[k].geom,
-			    .src = ethosu_weight_src_ohwi(&ref[k].geom,
-			    ohwi[k]), .scales = sc[k],
-			    .depth = depth[k], .nslices = ref[k].nslices };
+			jobs[k] = refs_job(&r, k);
 		cg_pack_jobs(jobs, NJOBS, t);
 		for (int k = 0; k < NJOBS; k++) {
-			cr_assert_eq(jobs[k].ok, ref[k].ok,
-			    "%d threads, job %d", t, k);
-			if (!ref[k].ok) {
-				cr_assert_str_eq(jobs[k].err.msg,
-				    ref[k].err.msg);
-				continue;
-			}
-			cr_assert_eq(jobs[k].nblob, ref[k].nblob);
-			cr_assert(!memcmp(jobs[k].blob, ref[k].blob,
-			    ref[k].nblob), "%d threads, job %d", t, k);
-			cr_assert_eq(jobs[k].nranges, ref[k].nranges);
-			cr_assert(!memcmp(jobs[k].ranges, ref[k].ranges,
-			    ref[k].nranges * sizeof *ref[k].ranges));
+			same_as(&jobs[k], &r.ref[k], t, k);
 			cg_pack_job_free(&jobs[k]);
 		}
 	}
-	for (int k = 0; k < NJOBS; k++) {
-		cg_pack_job_free(&ref[k]);
-		free(ohwi[k]);
-		free(sc[k]);
-		free(depth[k]);
-	}
+	refs_free(&r);
 }
 
 Test(codegen_jobs, no_jobs_and_one_job)
@@ -135,23 +167,6 @@ Test(codegen_jobs, thread_counts)
 	cr_assert_leq(cg_threads(0), CG_MAX_THREADS);
 }
 
-/* Does j hold ref's results? */
-static void
-same_as(const CgPackJob *j, const CgPackJob *ref, int t, int k)
-{
-	cr_assert_eq(j->ok, ref->ok, "%d threads, job %d", t, k);
-	if (!ref->ok) {
-		cr_assert_str_eq(j->err.msg, ref->err.msg);
-		return;
-	}
-	cr_assert_eq(j->nblob, ref->nblob, "%d threads, job %d", t, k);
-	cr_assert(!memcmp(j->blob, ref->blob, ref->nblob),
-	    "%d threads, job %d", t, k);
-	cr_assert_eq(j->nranges, ref->nranges);
-	cr_assert(!memcmp(j->ranges, ref->ranges, ref->nranges *
-	    sizeof *ref->ranges));
-}
-
 /* The pool the pass keeps for a function: jobs submitted in batches
  * while others run, waited for in any order (here backwards, as the
  * pass never does), one forgotten (dropped while queued, or waited for
@@ -159,24 +174,13 @@ same_as(const CgPackJob *j, const CgPackJob *ref, int t, int k)
  * own, whatever the thread count. */
 Test(codegen_jobs, pool_waits_in_any_order_and_forgets)
 {
-	CgPackJob ref[NJOBS];
-	int16_t *ohwi[NJOBS];
-	EthosuScale *sc[NJOBS];
-	int *depth[NJOBS];
-	for (int k = 0; k < NJOBS; k++) {
-		make_job(k, &ref[k], &ohwi[k], &sc[k], &depth[k]);
-		ref[k].ok = ethosu_weights_pack(&ref[k].geom, ohwi[k], sc[k],
-		    depth[k], ref[k].nslices, &ref[k].blob, &ref[k].nblob,
-		    &ref[k].ranges, &ref[k].nranges, &ref[k].err);
-	}
+	Refs r;
+	refs_make(&r);
 	for (int t = 1; t <= CG_MAX_THREADS; t++) {
 		CgPackJob jobs[NJOBS];
 		CgPool *p = cg_pool_create(t);
 		for (int k = 0; k < NJOBS; k++) {
-			jobs[k] = (CgPackJob){ .geom = ref[k].geom,
-			    .src = ethosu_weight_src_ohwi(&ref[k].geom,
-			    ohwi[k]), .scales = sc[k],
-			    .depth = depth[k], .nslices = ref[k].nslices };
+			jobs[k] = refs_job(&r, k);
 			cg_pool_submit(p, &jobs[k]);
 			/* A wait between submissions, as the pass takes
 			 * a run's first packing while it collects more. */
@@ -187,7 +191,7 @@ Test(codegen_jobs, pool_waits_in_any_order_and_forgets)
 		cr_assert(jobs[7].state == CG_JOB_NEW ||
 		    jobs[7].state == CG_JOB_DONE);
 		if (jobs[7].state == CG_JOB_DONE)
-			same_as(&jobs[7], &ref[7], t, 7);
+			same_as(&jobs[7], &r.ref[7], t, 7);
 		else
 			cr_assert_null(jobs[7].blob);
 		for (int k = NJOBS; k-- > 0;) {
@@ -195,18 +199,13 @@ Test(codegen_jobs, pool_waits_in_any_order_and_forgets)
 				continue;
 			cg_pool_wait(p, &jobs[k]);
 			cr_assert_eq(jobs[k].state, CG_JOB_DONE);
-			same_as(&jobs[k], &ref[k], t, k);
+			same_as(&jobs[k], &r.ref[k], t, k);
 		}
 		cg_pool_destroy(p);
 		for (int k = 0; k < NJOBS; k++)
 			cg_pack_job_free(&jobs[k]);
 	}
-	for (int k = 0; k < NJOBS; k++) {
-		cg_pack_job_free(&ref[k]);
-		free(ohwi[k]);
-		free(sc[k]);
-		free(depth[k]);
-	}
+	refs_free(&r);
 }
 
 /* A pool with no job to do starts and stops cleanly, with any count. */
