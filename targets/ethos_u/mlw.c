@@ -574,26 +574,13 @@ store_le64(uint8_t *p, uint64_t v)
 #endif
 }
 
-/* Appends the low len (<= 56) bits of v, first bit first, into room
+/* Appends v's len (<= 56) bits, first bit first (v has none set at or
+ * above len: no masking), into room
  * bw_reserve made: the accumulator is stored whole (8 bytes, the tail
  * rewritten by the next call) and advanced by its complete bytes, so
  * there is no branch. (No assert on len and the room: it runs several
  * times a weight, and an assert here was 2% of the encoder; every
  * caller reserves per chunk.) */
-ENC void
-bw_put(BitWriter *w, int len, uint64_t v)
-{
-	int nb;
-	w->acc |= (v & ((1ull << len) - 1)) << w->nacc;
-	w->nacc += len;
-	store_le64(w->buf + w->nbytes, w->acc);
-	nb = w->nacc >> 3;
-	w->nbytes += (size_t)nb;
-	w->acc >>= 8 * nb;
-	w->nacc &= 7;
-}
-
-/* bw_put for v with no bits set at or above len (no masking). */
 ENC void
 bw_put_clean(BitWriter *w, int len, uint64_t v)
 {
@@ -605,6 +592,13 @@ bw_put_clean(BitWriter *w, int len, uint64_t v)
 	w->nbytes += (size_t)nb;
 	w->acc >>= 8 * nb;
 	w->nacc &= 7;
+}
+
+/* bw_put_clean for any v: only its low len bits are written. */
+ENC void
+bw_put(BitWriter *w, int len, uint64_t v)
+{
+	bw_put_clean(w, len, v & ((1ull << len) - 1));
 }
 
 /* bw_put for up to 64 bits. */
