@@ -199,6 +199,50 @@ Test(ethosu_mlw, long_runs_and_long_slices)
 	free(v);
 }
 
+/* A pin: `count` streams from `seed`, stream t of length len(t) made
+ * by fill(kind t % 4), encoded under isa; their total bytes and hash. */
+typedef struct Pin {
+	int count;
+	uint32_t seed;
+	size_t (*len)(int t, uint32_t *s);
+	void (*fill)(int16_t *v, size_t n, uint32_t *s, int kind);
+	size_t bytes;
+	uint64_t hash;
+} Pin;
+
+static void
+check_pin_of(const Pin *p, EthosuMlwIsa isa)
+{
+	XXH3_state_t *h = XXH3_createState();
+	uint32_t s = p->seed;
+	size_t total = 0;
+	cr_assert_not_null(h);
+	XXH3_64bits_reset(h);
+	for (int t = 0; t < p->count; t++) {
+		size_t n = p->len(t, &s);
+		int16_t *v = malloc(n * sizeof(*v));
+		uint8_t *enc;
+		size_t nenc;
+		EthosuWeightError e;
+		p->fill(v, n, &s, t % 4);
+		cr_assert(ethosu_mlw_encode_isa(v, n, isa, &enc, &nenc, &e));
+		XXH3_64bits_update(h, enc, nenc);
+		total += nenc;
+		free(v);
+		free(enc);
+	}
+	cr_assert_eq(total, p->bytes, "isa %d: %zu bytes", (int)isa, total);
+	cr_assert_eq(XXH3_64bits_digest(h), p->hash, "isa %d: hash %016llx",
+	    (int)isa, (unsigned long long)XXH3_64bits_digest(h));
+	XXH3_freeState(h);
+}
+
+static size_t
+pin_len(int t, uint32_t *s)
+{
+	return 1 + rnd(s) % (t % 10 == 9 ? 70000 : 3000);
+}
+
 /* A pin against the encoder's own history: 400 random streams (the
  * four fills above at lengths up to 70,000, so slices reach the
  * 32,768-value limit and palettes restart), their bytes hashed. The
@@ -211,30 +255,9 @@ Test(ethosu_mlw, long_runs_and_long_slices)
 static void
 check_pin(EthosuMlwIsa isa)
 {
-	const size_t pin_bytes = 1004144;
-	const uint64_t pin_hash = 0x057900411c7e33dfull;
-	XXH3_state_t *h = XXH3_createState();
-	uint32_t s = 4242;
-	size_t total = 0;
-	cr_assert_not_null(h);
-	XXH3_64bits_reset(h);
-	for (int t = 0; t < 400; t++) {
-		size_t n = 1 + rnd(&s) % (t % 10 == 9 ? 70000 : 3000);
-		int16_t *v = malloc(n * sizeof(*v));
-		uint8_t *enc;
-		size_t nenc;
-		EthosuWeightError e;
-		fill(v, n, &s, t % 4);
-		cr_assert(ethosu_mlw_encode_isa(v, n, isa, &enc, &nenc, &e));
-		XXH3_64bits_update(h, enc, nenc);
-		total += nenc;
-		free(v);
-		free(enc);
-	}
-	cr_assert_eq(total, pin_bytes, "isa %d: %zu bytes", (int)isa, total);
-	cr_assert_eq(XXH3_64bits_digest(h), pin_hash, "isa %d: hash %016llx",
-	    (int)isa, (unsigned long long)XXH3_64bits_digest(h));
-	XXH3_freeState(h);
+	static const Pin pin = { 400, 4242, pin_len, fill, 1004144,
+		0x057900411c7e33dfull };
+	check_pin_of(&pin, isa);
 }
 
 Test(ethosu_mlw, bytes_equal_the_recorded_encoder)
@@ -278,6 +301,15 @@ fill_scan(int16_t *v, size_t n, uint32_t *s, int kind)
 	}
 }
 
+/* The first 40: lengths either side of the edges above. */
+static size_t
+scan_len(int t, uint32_t *s)
+{
+	static const size_t lens[] = { 63, 64, 65, 127, 128, 8191, 8192,
+		8193, 20000, 70001 };
+	return t < 40 ? lens[t % 10] : 1 + rnd(s) % 30000;
+}
+
 /* The same kind of pin as check_pin on fill_scan's shapes: 120
  * streams, recorded from the encoder at 8a24b88 (before the palette
  * scan moved to bit vectors and the chunk coder and the search were
@@ -285,32 +317,9 @@ fill_scan(int16_t *v, size_t n, uint32_t *s, int kind)
 static void
 check_scan_pin(EthosuMlwIsa isa)
 {
-	static const size_t lens[] = { 63, 64, 65, 127, 128, 8191, 8192,
-		8193, 20000, 70001 };
-	const size_t pin_bytes = 699632;
-	const uint64_t pin_hash = 0xbd96cbab72d3c273ull;
-	XXH3_state_t *h = XXH3_createState();
-	uint32_t s = 777;
-	size_t total = 0;
-	cr_assert_not_null(h);
-	XXH3_64bits_reset(h);
-	for (int t = 0; t < 120; t++) {
-		size_t n = t < 40 ? lens[t % 10] : 1 + rnd(&s) % 30000;
-		int16_t *v = malloc(n * sizeof(*v));
-		uint8_t *enc;
-		size_t nenc;
-		EthosuWeightError e;
-		fill_scan(v, n, &s, t % 4);
-		cr_assert(ethosu_mlw_encode_isa(v, n, isa, &enc, &nenc, &e));
-		XXH3_64bits_update(h, enc, nenc);
-		total += nenc;
-		free(v);
-		free(enc);
-	}
-	cr_assert_eq(total, pin_bytes, "isa %d: %zu bytes", (int)isa, total);
-	cr_assert_eq(XXH3_64bits_digest(h), pin_hash, "isa %d: hash %016llx",
-	    (int)isa, (unsigned long long)XXH3_64bits_digest(h));
-	XXH3_freeState(h);
+	static const Pin pin = { 120, 777, scan_len, fill_scan, 699632,
+		0xbd96cbab72d3c273ull };
+	check_pin_of(&pin, isa);
 }
 
 Test(ethosu_mlw, scan_shapes_equal_the_recorded_encoder)
