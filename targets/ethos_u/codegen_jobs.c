@@ -356,24 +356,20 @@ adopt_early(Cg *g, CgPrep *p)
 		return NULL;
 	CgEarly *e = &g->early[k - 1];
 	CgPackJob *j = e->job;
-	/* The same constant read the same way: the same values (a copy a
-	 * lowering computed is compared value by value). */
+	/* The same constant's bytes read the same way: the same values.
+	 * (The look-ahead takes only MAC ops, whose weights are constants;
+	 * a lowering's own copy would differ in address and be packed
+	 * again.) The running job reads e's scales: p takes them. */
 	const EthosuWeightSrc *a = &j->src, *b = &p->wsrc;
-	size_t vol = ethosu_weights_volume(&p->geom);
-	bool same = a->elem == b->elem && a->zp == b->zp &&
-	    a->ostride == b->ostride && a->rstride == b->rstride &&
-	    (a->data == b->data || (e->wcopy && p->wcopy &&
-	    !memcmp(e->wcopy, p->wcopy, vol * sizeof *p->wcopy)));
-	if (!b->data || !same || !geom_equal(&j->geom, &p->geom) ||
+	bool same = b->data && a->data == b->data && a->elem == b->elem &&
+	    a->zp == b->zp && a->ostride == b->ostride &&
+	    a->rstride == b->rstride;
+	if (!same || !geom_equal(&j->geom, &p->geom) ||
 	    memcmp(j->scales, p->scales, (size_t)p->geom.ofm_depth *
 	    sizeof *p->scales))
 		return NULL;
-	free(p->wcopy);
 	free(p->scales);
-	p->wcopy = e->wcopy;
-	p->wsrc = j->src;
 	p->scales = e->scales;
-	e->wcopy = NULL;
 	e->scales = NULL;
 	e->job = NULL;
 	g->nadopted++;
