@@ -2004,43 +2004,282 @@ put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
 		bw_put(bw, p->bits, (uint32_t)p->lut[k]);
 }
 
-/* Chunks interleave the two streams: weight WUNARY0, zero-run unary,
- * WUNARY1, then the previous chunk's weight and zero-run remainders;
- * the zero runs may run ahead of the weights by up to 8 values but not
- * fall behind (the decoder's flow control, see decode_slice). The
- * writer lives in a local copy: its fields cannot alias the buffer. */
-/* The chunks of a slice of coded (not raw) weights without zero runs,
- * most of them: a chunk is its WUNARY0 and WUNARY1 and the previous
- * chunk's remainders (up to 60 bits), written in two stores where the
- * general loop takes four. The bits are the general loop's. */
-ENC void
-encode_wslice(BitWriter *bwp, const SliceEnc *s)
+/* The coded-weight slices without zero runs (most of them) are cut
+ * into chunks from a code string: a position (see w_chunk) is two bits,
+ * u0 then whether it is worth two, so a quotient q is q ones padded with
+ * zeros to an even length (q + 2 rounded down to even: b positions
+ * worth two, then one worth q & 1), and chunk k is the 24 bits at byte
+ * 3k. Its u0 bits are the even bits, its u1 bits the odd bits taken at
+ * the u0 ones, and the values that end in it those of its positions
+ * not worth two. So each value costs a few shifts and one 64-bit store,
+ * and no branch depends on where a value ends. Values are coded
+ * WB_VALUES at a time; the remainders of the whole slice, wdiv bits
+ * each, are packed first (eight values in wdiv bytes). */
+enum {
+	WB_VALUES = 128,
+	WB_LONG = 54,           /* longest quotient coded in one store */
+	/* a quotient is below 1024 (indices are below 544): 64 bytes at
+	 * most; the partial chunk and the last store's 8 bytes beyond */
+	WB_BYTES = WB_VALUES * 64 + 32,
+	WR_BYTES = MAX_SLICE / 8 * 5 + 24,
+};
+
+/* A chunk's four positions' fields by their eight code bits: u0 in
+ * bits 0-3, u1 in 4-7, u0 ones in 8-10, positions worth two in 12-14
+ * (for the baseline; the fast build uses pext). */
+#define CQ_B(x, i) ((x) >> (2 * (i)) & 1)
+#define CQ_H(x, i) ((x) >> (2 * (i) + 1) & 1 & CQ_B(x, i))
+#define CQ_U1(x) (CQ_H(x, 0) | CQ_H(x, 1) << CQ_B(x, 0) | \
+    CQ_H(x, 2) << (CQ_B(x, 0) + CQ_B(x, 1)) | \
+    CQ_H(x, 3) << (CQ_B(x, 0) + CQ_B(x, 1) + CQ_B(x, 2)))
+#define CQ(x) (CQ_B(x, 0) | CQ_B(x, 1) << 1 | CQ_B(x, 2) << 2 | \
+    CQ_B(x, 3) << 3 | CQ_U1(x) << 4 | \
+    (CQ_B(x, 0) + CQ_B(x, 1) + CQ_B(x, 2) + CQ_B(x, 3)) << 8 | \
+    (CQ_H(x, 0) + CQ_H(x, 1) + CQ_H(x, 2) + CQ_H(x, 3)) << 12)
+#define CQ4(x) CQ(x), CQ((x) + 1), CQ((x) + 2), CQ((x) + 3)
+#define CQ16(x) CQ4(x), CQ4((x) + 4), CQ4((x) + 8), CQ4((x) + 12)
+#define CQ64(x) CQ16(x), CQ16((x) + 16), CQ16((x) + 32), CQ16((x) + 48)
+static const uint16_t code_quads[256] = {
+	CQ64(0), CQ64(64), CQ64(128), CQ64(192),
+};
+
+/* Loads little-endian words (the code string and the remainders). */
+ENC uint32_t
+load_le32(const uint8_t *p)
 {
-	EncPos wp = {0};
-	EncChunk c;
+	uint32_t v;
+	memcpy(&v, p, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
+
+ENC uint64_t
+load_le64(const uint8_t *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* One chunk's unary parts, from its 24 code bits. */
+typedef struct WCode {
+	uint32_t u0, u1;
+	int n1;                 /* u0 ones: u1's length */
+	int two;                /* positions worth two (no value ends there) */
+} WCode;
+
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+__attribute__((target(MLW_FAST))) static inline uint64_t
+pext_fast(uint64_t x, uint64_t m)
+{
+	return _pext_u64(x, m);
+}
+
+__attribute__((target(MLW_FAST))) static inline WCode
+chunk_code_pext(uint32_t c)
+{
+	uint32_t u0 = (uint32_t)_pext_u64(c, 0x555555);
+	uint32_t h = (uint32_t)_pext_u64(c, 0xaaaaaa);
+	return (WCode){ u0, (uint32_t)_pext_u64(h, u0),
+	    __builtin_popcount(u0), __builtin_popcount(h) };
+}
+#endif
+
+ENC WCode
+chunk_code(uint32_t c, bool wide)
+{
+	uint32_t t0, t1, t2;
+	int a0, a1;
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+	if (wide)
+		return chunk_code_pext(c);
+#endif
+	(void)wide;
+	t0 = code_quads[c & 255];
+	t1 = code_quads[c >> 8 & 255];
+	t2 = code_quads[c >> 16 & 255];
+	a0 = t0 >> 8 & 7;
+	a1 = t1 >> 8 & 7;
+	return (WCode){ (t0 & 15) | (t1 & 15) << 4 | (t2 & 15) << 8,
+	    (t0 >> 4 & 15) | (t1 >> 4 & 15) << a0 |
+	    (t2 >> 4 & 15) << (a0 + a1),
+	    a0 + a1 + (int)(t2 >> 8 & 7),
+	    (int)(t0 >> 12) + (int)(t1 >> 12) + (int)(t2 >> 12) };
+}
+
+/* The code string's writer: bits below nb (< 8) of acc are the partial
+ * byte at p, already stored there. */
+typedef struct CodeW {
+	uint8_t *p;
+	uint64_t acc;
+	unsigned nb;
+} CodeW;
+
+/* Appends len bits (nb + len <= 64; v clean), one store, no branch. */
+ENC void
+code_put(CodeW *c, uint64_t v, unsigned len)
+{
+	c->acc |= v << c->nb;
+	c->nb += len;
+	store_le64(c->p, c->acc);
+	c->p += c->nb >> 3;
+	c->acc >>= c->nb & 56;
+	c->nb &= 7;
+}
+
+/* Appends one quotient's code. Quotients above WB_LONG (not seen on
+ * real weights: the search makes them rare) give 48 ones at a time
+ * first, an even count, so the padding is kept. */
+ENC void
+code_one(CodeW *c, uint32_t q)
+{
+	for (; q > WB_LONG; q -= 48)
+		code_put(c, (1ull << 48) - 1, 48);
+	code_put(c, (1ull << q) - 1, (q + 2) & ~1u);
+}
+
+/* Appends the codes of n indices, two a store (four when truncated:
+ * two bits each) unless the two take more than 56 bits. */
+ENC void
+w_codes(CodeW *cw, const uint16_t *w, int n, int wdiv, bool trunc)
+{
+	CodeW c = *cw;
+	int i = 0;
+	if (trunc) {
+		/* q is 0..2: its code is q ones */
+		for (; i + 4 <= n; i += 4) {
+			uint64_t v = 0;
+			for (int k = 0; k < 4; k++) {
+				uint32_t q = (uint32_t)w[i + k] >> wdiv;
+				v |= (uint64_t)((q > 0) | (q > 1) << 1) << 2 * k;
+			}
+			code_put(&c, v, 8);
+		}
+		for (; i < n; i++) {
+			uint32_t q = (uint32_t)w[i] >> wdiv;
+			code_put(&c, (q > 0) | (uint64_t)(q > 1) << 1, 2);
+		}
+		*cw = c;
+		return;
+	}
+	for (; i + 2 <= n; i += 2) {
+		uint32_t q0 = (uint32_t)w[i] >> wdiv;
+		uint32_t q1 = (uint32_t)w[i + 1] >> wdiv;
+		unsigned l0 = (q0 + 2) & ~1u, l1 = (q1 + 2) & ~1u;
+		if (l0 + l1 > 56) {
+			code_one(&c, q0);
+			code_one(&c, q1);
+			continue;
+		}
+		code_put(&c, ((1ull << q0) - 1) | ((1ull << q1) - 1) << l0,
+		    l0 + l1);
+	}
+	if (i < n)
+		code_one(&c, (uint32_t)w[i] >> wdiv);
+	*cw = c;
+}
+
+/* Eight indices' low wdiv bits, packed. */
+ENC uint64_t
+rems8(const uint16_t *w, int wdiv, bool wide)
+{
+	uint64_t x = 0, mask = ones(wdiv);
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+	if (wide) {
+		uint64_t m = mask * 0x0001000100010001ull;
+		return pext_fast(load_le64((const uint8_t *)w), m) |
+		    pext_fast(load_le64((const uint8_t *)(w + 4)), m) <<
+		    (4 * wdiv);
+	}
+#endif
+	(void)wide;
+	for (int j = 0; j < 8; j++)
+		x |= (w[j] & mask) << (j * wdiv);
+	return x;
+}
+
+/* The slice's remainders, eight values in wdiv bytes, then zeros. */
+ENC void
+w_rems(const uint16_t *w, int len, int wdiv, uint8_t *r, bool wide)
+{
+	uint16_t t[8] = {0};
+	int g = 0;
+	for (; g + 8 <= len; g += 8, r += wdiv)
+		store_le64(r, rems8(w + g, wdiv, wide));
+	memcpy(t, w + g, (size_t)(len - g) * sizeof(*w));
+	store_le64(r, rems8(t, wdiv, wide));
+	store_le64(r + wdiv, 0);
+	store_le64(r + wdiv + 8, 0);
+}
+
+/* n (< 64) bits of r from bit at. */
+ENC uint64_t
+rem_bits(const uint8_t *r, int at, int n)
+{
+	const uint8_t *b = r + (at >> 3);
+	int s = at & 7;
+	uint64_t x = load_le64(b) >> s | (uint64_t)b[8] << 1 << (63 - s);
+	return x & ((1ull << n) - 1);
+}
+
+/* The chunks of a slice of coded (not raw) weights without zero runs:
+ * a chunk is its WUNARY0 and WUNARY1 and the previous chunk's
+ * remainders (up to 60 bits), in two stores. The bits are the general
+ * loop's (w_chunk). */
+ENC void
+encode_wslice(BitWriter *bwp, const SliceEnc *s, bool wide)
+{
+	uint8_t code[WB_BYTES], rems[WR_BYTES];
 	BitWriter bw = *bwp;
+	CodeW cw = { code, 0, 0 };
 	uint64_t prem = 0;
-	int pn = 0;
-	while (wp.pos < s->len) {
-		int hl;
-		w_chunk(s, &wp, &c);
-		hl = 12 + c.n1;
-		bw_reserve(&bw, 24);
-		/* 12 + 12 + 32 bits at most, then the rest */
-		bw_put_clean(&bw, hl + (pn < 32 ? pn : 32), c.u0 |
-		    (uint64_t)c.u1 << 12 | (prem & 0xffffffffu) << hl);
-		if (pn > 32)
-			bw_put_clean(&bw, pn - 32, prem >> 32);
-		prem = c.rem[0];
-		pn = c.nrem[0];
+	const int wdiv = s->wdiv, len = s->len, two = s->trunc ? 0 : 1;
+	int done = 0, pos = 0, pn = 0;
+	w_rems(s->w, len, wdiv, rems, wide);
+	while (done < len) {
+		int n = len - done < WB_VALUES ? len - done : WB_VALUES;
+		int bits, nch;
+		w_codes(&cw, s->w + done, n, wdiv, s->trunc);
+		done += n;
+		/* whole chunks; at the end, the last one's padding is the
+		 * zeros above acc's bits */
+		bits = (int)(cw.p - code) * 8 + (int)cw.nb;
+		nch = done < len ? bits / 24 : (bits + 23) / 24;
+		bw_reserve(&bw, (size_t)nch * 11 + 8);
+		for (int k = 0; k < nch; k++) {
+			WCode c = chunk_code(load_le32(code + 3 * k) & 0xffffff,
+			    wide);
+			int ends = 12 - two * c.two, hl = 12 + c.n1;
+			int nv = ends < len - pos ? ends : len - pos;
+			bw_put_clean(&bw, hl + (pn < 32 ? pn : 32), c.u0 |
+			    (uint64_t)c.u1 << 12 | (prem & 0xffffffffu) << hl);
+			bw_put_clean(&bw, pn > 32 ? pn - 32 : 0, prem >> 32);
+			prem = rem_bits(rems, pos * wdiv, nv * wdiv);
+			pn = nv * wdiv;
+			pos += nv;
+		}
+		/* the partial chunk (under 3 bytes) and acc's byte to the
+		 * front */
+		memmove(code, code + 3 * nch, 16);
+		cw.p -= 3 * nch;
 	}
 	bw_reserve(&bw, 16);
 	bw_put64(&bw, pn, prem);
 	*bwp = bw;
 }
 
+/* Chunks interleave the two streams: weight WUNARY0, zero-run unary,
+ * WUNARY1, then the previous chunk's weight and zero-run remainders;
+ * the zero runs may run ahead of the weights by up to 8 values but not
+ * fall behind (the decoder's flow control, see decode_slice). The
+ * writer lives in a local copy: its fields cannot alias the buffer. */
 ENC void
-encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
+encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p, bool wide)
 {
 	int zn = s->len + s->newpal, zlen = s->zdiv < 3 ? 12 : 8;
 	EncPos wp = {0}, zp = {0};
@@ -2048,7 +2287,7 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 	BitWriter bw = *bwp;
 	put_header(&bw, s, p);
 	if (!s->z && !s->raw) {
-		encode_wslice(&bw, s);
+		encode_wslice(&bw, s, wide);
 		*bwp = bw;
 		return;
 	}
@@ -2098,14 +2337,14 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 __attribute__((noinline)) static void
 encode_slice_base(BitWriter *bw, const SliceEnc *s, const Palette *p)
 {
-	encode_slice(bw, s, p);
+	encode_slice(bw, s, p, false);
 }
 
 #if defined(MLW_DISPATCH)
 __attribute__((noinline, target(MLW_FAST))) static void
 encode_slice_fast(BitWriter *bw, const SliceEnc *s, const Palette *p)
 {
-	encode_slice(bw, s, p);
+	encode_slice(bw, s, p, true);
 }
 #endif
 
