@@ -1783,12 +1783,11 @@ typedef struct EncChunk {
 	int nrem[2];
 } EncChunk;
 
-/* A stream's progress across chunks: values completed (pos) and the
- * unary shape of the one under way, if any (left > 0): its positions
- * still to write (left), how many of them carry a one in u0 (a) and
- * how many of those a one in u1 (b), and its remainder. */
+/* A stream's progress across chunks: values completed (pos) and, for
+ * zero runs, the one under way, if any (left > 0): its positions still
+ * to write and its remainder. */
 typedef struct EncPos {
-	int pos, left, a, b;
+	int pos, left;
 	uint32_t r;
 } EncPos;
 
@@ -1798,145 +1797,30 @@ ones(int k)
 	return (1u << k) - 1;
 }
 
-/* A chunk's weight bits so far, while values are added whole. */
-typedef struct WShape {
-	uint32_t u0, u1;
-	int n1, j, pos, nrb;
-	uint64_t rem;
-} WShape;
-
-/* Adds the values from r->pos whose positions fit whole in positions
- * r->j..npos-1 (untruncated codes). Its own loop on locals: inside the
- * whole encoder the compiler kept its counters on the stack. A value
- * takes one position at least, so at most npos - j values fit: that
- * bound and the fit test are the only tests per value. */
+/* The chunk's weight part for raw indices: npos (12; 8 over 5 bits)
+ * values, one position each, no unary bits; their remainders in two
+ * words of at most six. */
 ENC void
-w_whole(const uint16_t *w, int len, int wdiv, int npos, WShape *r)
+w_raw_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 {
-	uint32_t u0 = r->u0, u1 = r->u1, mask = ones(wdiv);
-	int n1 = r->n1, j = r->j, pos = r->pos, nrb = r->nrb;
-	int lim = len - pos < npos - j ? len : pos + npos - j;
-	uint64_t rem = r->rem;
-	for (; pos < lim; pos++) {
-		uint32_t v = w[pos], q = v >> wdiv;
-		int a = (int)(q + 1) >> 1, b = (int)q >> 1;
-		if (j + b + 1 > npos)
-			break;
-		u0 |= ones(a) << j;
-		u1 |= ones(b) << n1;
-		n1 += a;
-		j += b + 1;
-		rem |= (uint64_t)(v & mask) << nrb;
-		nrb += wdiv;
-	}
-	*r = (WShape){ u0, u1, n1, j, pos, nrb, rem };
-}
-
-/* The chunk's weight part: npos unary positions (12; 8 for raw indices
- * over 5 bits); a value's remainder is due in the chunk where its last
- * position falls. A quotient q takes positions worth two each (three
- * when truncated: then q <= 2 and one position): the first a =
- * ceil(q/2) carry a u0 one, the first b = floor(q/2) of those a u1
- * one, and with q even a last position holds the u0 zero that ends it
- * (left = b + 1 positions in all). After the slice, padding positions
- * (zero bits, no remainder) fill the chunk. A value whose positions do
- * not fit carries the rest over: its written positions are all ones in
- * u0 and u1 (b >= positions written whenever some remain). */
-ENC void
-w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
-{
-	const int npos = s->raw && s->wdiv > 5 ? 8 : 12;
-	const int wdiv = s->wdiv, len = s->len, half = npos / 2;
-	const uint16_t *w = s->w;
-	int j = 0, n1 = 0, nrb = 0, pos = p->pos;
-	uint32_t u0 = 0, u1 = 0, mask = ones(wdiv);
+	const int npos = s->wdiv > 5 ? 8 : 12, half = npos / 2;
+	const int wdiv = s->wdiv, pos = p->pos;
+	int n = s->len - pos < npos ? s->len - pos : npos;
 	uint64_t rem = 0, rem2 = 0;
-	if (s->raw) {
-		/* Raw indices: one position each, no unary bits. */
-		int n = len - pos < npos ? len - pos : npos;
-		for (int k = 0; k < n; k++) {
-			uint64_t r = w[pos + k];
-			if (k < half)
-				rem |= r << (k * wdiv);
-			else
-				rem2 |= r << ((k - half) * wdiv);
-		}
-		c->rem[0] = rem;
-		c->rem[1] = rem2;
-		c->nrem[0] = (n < half ? n : half) * wdiv;
-		c->nrem[1] = (n > half ? n - half : 0) * wdiv;
-		c->u0 = c->u1 = 0;
-		c->n1 = 0;
-		p->pos = pos + n;
-		return;
+	for (int k = 0; k < n; k++) {
+		uint64_t r = s->w[pos + k];
+		if (k < half)
+			rem |= r << (k * wdiv);
+		else
+			rem2 |= r << ((k - half) * wdiv);
 	}
-	if (p->left > 0) {
-		int k = p->left < npos ? p->left : npos;
-		if (k < p->left) {
-			/* the whole chunk is the carried value's */
-			p->left -= k;
-			p->a -= k;
-			p->b -= k;
-			c->u0 = c->u1 = ones(k);
-			c->n1 = k;
-			c->rem[0] = c->rem[1] = 0;
-			c->nrem[0] = c->nrem[1] = 0;
-			return;
-		}
-		u0 = ones(p->a);
-		u1 = ones(p->b);
-		n1 = p->a;
-		j = k;
-		rem = p->r;
-		nrb = wdiv;
-		pos++;
-		p->left = 0;
-	}
-	if (s->trunc) {
-		/* one position a value: no carry */
-		int n = len - pos < npos - j ? len - pos : npos - j;
-		for (int k = 0; k < n; k++) {
-			uint32_t v = w[pos + k], q = v >> wdiv;
-			u0 |= (uint32_t)(q > 0) << (j + k);
-			u1 |= (uint32_t)(q > 1) << n1;
-			n1 += q > 0;
-			rem |= (uint64_t)(v & mask) << nrb;
-			nrb += wdiv;
-		}
-		pos += n;
-	} else {
-		WShape ws = { u0, u1, n1, j, pos, nrb, rem };
-		w_whole(w, len, wdiv, npos, &ws);
-		u0 = ws.u0;
-		u1 = ws.u1;
-		n1 = ws.n1;
-		j = ws.j;
-		pos = ws.pos;
-		nrb = ws.nrb;
-		rem = ws.rem;
-		if (pos < len && j < npos) {
-			/* the next value's positions do not fit: the rest
-			 * of the chunk is ones, the value carries over */
-			uint32_t v = w[pos], q = v >> wdiv;
-			int a = (int)(q + 1) >> 1, b = (int)q >> 1;
-			int k = npos - j;
-			u0 |= ones(k) << j;
-			u1 |= ones(k) << n1;
-			n1 += k;
-			p->left = b + 1 - k;
-			p->a = a - k;
-			p->b = b - k;
-			p->r = v & mask;
-		}
-	}
-	p->pos = pos;
-	c->u0 = u0;
-	c->u1 = u1;
-	c->n1 = n1;
 	c->rem[0] = rem;
-	c->rem[1] = 0;
-	c->nrem[0] = nrb;
-	c->nrem[1] = 0;
+	c->rem[1] = rem2;
+	c->nrem[0] = (n < half ? n : half) * wdiv;
+	c->nrem[1] = (n > half ? n - half : 0) * wdiv;
+	c->u0 = c->u1 = 0;
+	c->n1 = 0;
+	p->pos = pos + n;
 }
 
 /* The chunk's zero-run part: zlen positions; a run's quotient q is q
@@ -2004,17 +1888,23 @@ put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
 		bw_put(bw, p->bits, (uint32_t)p->lut[k]);
 }
 
-/* The coded-weight slices without zero runs (most of them) are cut
- * into chunks from a code string: a position (see w_chunk) is two bits,
- * u0 then whether it is worth two, so a quotient q is q ones padded with
- * zeros to an even length (q + 2 rounded down to even: b positions
- * worth two, then one worth q & 1), and chunk k is the 24 bits at byte
- * 3k. Its u0 bits are the even bits, its u1 bits the odd bits taken at
- * the u0 ones, and the values that end in it those of its positions
- * not worth two. So each value costs a few shifts and one 64-bit store,
- * and no branch depends on where a value ends. Values are coded
- * WB_VALUES at a time; the remainders of the whole slice, wdiv bits
- * each, are packed first (eight values in wdiv bytes). */
+/* Coded (not raw) weight indices are cut into chunks from a code
+ * string. A chunk has 12 unary positions; a quotient q takes positions
+ * worth two each (three when truncated: then q <= 2 and one position):
+ * the first ceil(q/2) carry a u0 one, the first floor(q/2) of those a
+ * u1 one, and untruncated a last position is worth q & 1 (floor(q/2) +
+ * 1 positions in all). A value's remainder is due in the chunk where
+ * its last position falls; after the slice, padding positions (zero
+ * bits, no remainder) fill the chunk. In the code string a position is
+ * two bits, u0 then whether it is worth two, so an untruncated quotient
+ * is q ones padded with zeros to an even length, and chunk k is the 24
+ * bits at byte 3k: its u0 bits are the even bits, its u1 bits the odd
+ * bits taken at the u0 ones, and the values that end in it its
+ * positions not worth two (all, when truncated). So a value costs a
+ * few shifts and a quarter of a 64-bit store, and no branch depends on
+ * where a value ends (the value-at-a-time coder mispredicted about once
+ * a chunk). The remainders of the whole slice, wdiv bits each, are
+ * packed first (eight values in wdiv bytes). */
 enum {
 	WB_VALUES = 128,
 	WB_LONG = 54,           /* longest quotient coded in one store */
@@ -2254,14 +2144,73 @@ rem_bits(const uint8_t *r, int at, int n)
 	return x & ((1ull << n) - 1);
 }
 
-/* The chunks of a slice of coded (not raw) weights without zero runs:
- * a chunk is its WUNARY0 and WUNARY1 and the previous chunk's
- * remainders (up to 60 bits), in two stores. The bits are the general
- * loop's (w_chunk). */
+/* A slice's weight code string, read a chunk at a time: the next
+ * WB_VALUES values are coded whenever fewer than a chunk's 24 bits are
+ * left (a value is two bits at least, so one batch is enough). */
+typedef struct WStr {
+	CodeW cw;
+	uint8_t *code;          /* WB_BYTES */
+	uint8_t *rems;          /* WR_BYTES */
+	int done;               /* values coded */
+	int at;                 /* byte of the next chunk */
+	int two;                /* 1 unless truncated: positions worth two
+	                         * end no value */
+} WStr;
+
+/* Its buffers are the caller's: held in the struct, their stores
+ * (bytes, which alias anything) made the compiler reload the
+ * counters a chunk. */
 ENC void
-encode_wslice(BitWriter *bwp, const SliceEnc *s, bool wide)
+wstr_init(WStr *ws, const SliceEnc *s, uint8_t *code, uint8_t *rems,
+    bool wide)
 {
-	uint8_t code[WB_BYTES], rems[WR_BYTES];
+	*ws = (WStr){ { code, 0, 0 }, code, rems, 0, 0, !s->trunc };
+	w_rems(s->w, s->len, s->wdiv, rems, wide);
+}
+
+/* The next chunk (p->pos < s->len): its unary parts and the remainders
+ * of the values that end in it, the first p->pos. After the last value
+ * the code string's padding is the zeros above acc's bits. */
+ENC void
+wstr_chunk(WStr *ws, const SliceEnc *s, EncPos *p, EncChunk *c, bool wide)
+{
+	int have = (int)(ws->cw.p - ws->code - ws->at) * 8 + (int)ws->cw.nb;
+	int ends, nv;
+	WCode k;
+	if (have < 24 && ws->done < s->len) {
+		int n = s->len - ws->done;
+		n = n < WB_VALUES ? n : WB_VALUES;
+		/* the partial chunk (under 3 bytes) and acc's byte */
+		memmove(ws->code, ws->code + ws->at, 16);
+		ws->cw.p -= ws->at;
+		ws->at = 0;
+		w_codes(&ws->cw, s->w + ws->done, n, s->wdiv, s->trunc, wide);
+		ws->done += n;
+	}
+	k = chunk_code(load_le32(ws->code + ws->at) & 0xffffff, wide);
+	ws->at += 3;
+	ends = 12 - ws->two * k.two;
+	nv = ends < s->len - p->pos ? ends : s->len - p->pos;
+	c->u0 = k.u0;
+	c->u1 = k.u1;
+	c->n1 = k.n1;
+	c->rem[0] = rem_bits(ws->rems, p->pos * s->wdiv, nv * s->wdiv);
+	c->nrem[0] = nv * s->wdiv;
+	c->rem[1] = 0;
+	c->nrem[1] = 0;
+	p->pos += nv;
+}
+
+/* The chunks of a slice of coded (not raw) weights without zero runs,
+ * most of them: a chunk is its WUNARY0 and WUNARY1 and the previous
+ * chunk's remainders (up to 60 bits), in two stores. The code string
+ * is cut WB_VALUES values at a time into all the chunks it completes
+ * (pulled a chunk at a time through a WStr, as the general loop does,
+ * this was 138 -> 157 M instructions on the flow). */
+ENC void
+encode_wslice(BitWriter *bwp, const SliceEnc *s, uint8_t *code,
+    uint8_t *rems, bool wide)
+{
 	BitWriter bw = *bwp;
 	CodeW cw = { code, 0, 0 };
 	uint64_t prem = 0;
@@ -2312,12 +2261,16 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p, bool wide)
 	EncPos wp = {0}, zp = {0};
 	EncChunk wc = {0}, zc = {0}, wprev = {0}, zprev = {0};
 	BitWriter bw = *bwp;
+	WStr ws = {0};
+	uint8_t code[WB_BYTES], rems[WR_BYTES];
 	put_header(&bw, s, p);
 	if (!s->z && !s->raw) {
-		encode_wslice(&bw, s, wide);
+		encode_wslice(&bw, s, code, rems, wide);
 		*bwp = bw;
 		return;
 	}
+	if (!s->raw)
+		wstr_init(&ws, s, code, rems, wide);
 	do {
 		int bal = s->z ? wp.pos - zp.pos : 0;
 		wc.on = bal < 8 && wp.pos < s->len;
@@ -2329,7 +2282,10 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p, bool wide)
 		bool wu = wc.on && !s->raw;
 		bw_reserve(&bw, 24);
 		if (wc.on) {
-			w_chunk(s, &wp, &wc);
+			if (s->raw)
+				w_raw_chunk(s, &wp, &wc);
+			else
+				wstr_chunk(&ws, s, &wp, &wc, wide);
 			if (wu) {
 				head = wc.u0;
 				hl = 12;
