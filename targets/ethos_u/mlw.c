@@ -1678,6 +1678,34 @@ step_x(__m256i c, const int16_t *b, uint16_t *chg)
 	    _mm256_loadu_si256((const __m256i *)b));
 }
 
+/* Two steps of step_x over the bit rows b0 and b1, their change masks
+ * into chg[0] and chg[1] from one packing of both compares (a step's
+ * mask alone takes an extract, a pack and a move of its own). */
+ENCX __m256i
+step_x2(__m256i c, const int16_t *b0, const int16_t *b1, uint16_t *chg)
+{
+	const __m256i e = _mm256_set1_epi16(40);
+	__m128i m8 = _mm_min_epu16(_mm256_castsi256_si128(c),
+	    _mm256_extracti128_si256(c, 1));
+	__m256i d0 = _mm256_sub_epi16(c, _mm256_broadcastw_epi16(
+	    _mm_minpos_epu16(m8)));
+	__m256i x0 = _mm256_cmpgt_epi16(d0, e), d1, x1, pk;
+	uint32_t m2;
+	c = _mm256_add_epi16(_mm256_min_epi16(d0, e),
+	    _mm256_loadu_si256((const __m256i *)b0));
+	m8 = _mm_min_epu16(_mm256_castsi256_si128(c),
+	    _mm256_extracti128_si256(c, 1));
+	d1 = _mm256_sub_epi16(c, _mm256_broadcastw_epi16(
+	    _mm_minpos_epu16(m8)));
+	x1 = _mm256_cmpgt_epi16(d1, e);
+	/* the pack interleaves the halves: qwords 0, 2 are x0's */
+	pk = _mm256_permute4x64_epi64(_mm256_packs_epi16(x0, x1), 0xd8);
+	m2 = (uint32_t)_mm256_movemask_epi8(pk) & 0x1fff1fffu;
+	memcpy(chg, &m2, sizeof(m2));
+	return _mm256_add_epi16(_mm256_min_epi16(d1, e),
+	    _mm256_loadu_si256((const __m256i *)b1));
+}
+
 ENCX void
 save_x(Search16 *s, int v, __m256i c)
 {
@@ -1688,13 +1716,20 @@ ENCX __m256i
 steps_x_run(Search16 *s, __m256i c, int a, int b, uint16_t *change)
 {
 	const int blk = 1 << CKPT_SHIFT;
+	const int16_t (*row)[NLANES] = s->tab->row;
+	const uint16_t *w = s->vals;
 	for (int v = a; v < b;) {
 		int e = (v | (blk - 1)) + 1;
 		if ((v & (blk - 1)) == 0)
 			save_x(s, v, c);
 		e = e < b ? e : b;
-		for (; v < e; v++)
-			c = step_x(c, s->tab->row[s->vals[v]], &change[v + 1]);
+		for (; v + 1 < e; v += 2)
+			c = step_x2(c, row[w[v]], row[w[v + 1]],
+			    &change[v + 1]);
+		if (v < e) {
+			c = step_x(c, row[w[v]], &change[v + 1]);
+			v++;
+		}
 	}
 	return c;
 }
@@ -1716,6 +1751,8 @@ weight_steps_avx2(Search16 *s, int n, uint16_t *change)
 	int L = n / 4 >> CKPT_SHIFT << CKPT_SHIFT, start[5];
 	__m256i init = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	    0, PAD16, PAD16, PAD16), c[4], t;
+	const int16_t (*row)[NLANES] = s->tab->row;
+	const uint16_t *w = s->vals;
 	if (n < 8192)
 		return argmin_x(steps_x_run(s, init, 0, n, change));
 	for (int k = 0; k < 4; k++) {
@@ -1726,16 +1763,18 @@ weight_steps_avx2(Search16 *s, int n, uint16_t *change)
 	for (int i = 0; i < L; i += blk) {
 		for (int k = 0; k < 4; k++)
 			save_x(s, start[k] + i, c[k]);
-		for (int v = i; v < i + blk; v++) {
-			const uint16_t *w = s->vals;
-			c[0] = step_x(c[0], s->tab->row[w[start[0] + v]],
-			    &change[start[0] + v + 1]);
-			c[1] = step_x(c[1], s->tab->row[w[start[1] + v]],
-			    &change[start[1] + v + 1]);
-			c[2] = step_x(c[2], s->tab->row[w[start[2] + v]],
-			    &change[start[2] + v + 1]);
-			c[3] = step_x(c[3], s->tab->row[w[start[3] + v]],
-			    &change[start[3] + v + 1]);
+		/* blk is even: the steps go in pairs */
+		for (int v = i; v < i + blk; v += 2) {
+			int x0 = start[0] + v, x1 = start[1] + v;
+			int x2 = start[2] + v, x3 = start[3] + v;
+			c[0] = step_x2(c[0], row[w[x0]], row[w[x0 + 1]],
+			    &change[x0 + 1]);
+			c[1] = step_x2(c[1], row[w[x1]], row[w[x1 + 1]],
+			    &change[x1 + 1]);
+			c[2] = step_x2(c[2], row[w[x2]], row[w[x2 + 1]],
+			    &change[x2 + 1]);
+			c[3] = step_x2(c[3], row[w[x3]], row[w[x3 + 1]],
+			    &change[x3 + 1]);
 		}
 	}
 	c[3] = steps_x_run(s, c[3], start[3] + L, n, change);
