@@ -974,16 +974,16 @@ scan_restart(Scan *s, int at)
 ENC void
 scan_window(Scan *s, int p, int k, int N, bool exclude_zero, int *nz)
 {
-	int j, save, newsize, ob = 0;
+	int j, cap, newsize, ob = 0;
 	/* The window starts at the (N + 2)-th non-zero value back from p
 	 * or at the section's start when there are fewer since. */
 	j = *nz + 1 >= N + 2 ? prev_nonzero(s, p, N + 2) : s->restart;
 	if (s->have)
 		ob = index_bits(s->palsize - exclude_zero);
-	newsize = scan_distinct(s, j, p,
-	    scan_caps[s->have][exclude_zero][k][ob]);
-	save = scan_save(s->have, ob, N, exclude_zero, newsize);
-	if (save <= 0)
+	cap = scan_caps[s->have][exclude_zero][k][ob];
+	/* the saving falls as newsize grows: it is positive up to cap */
+	newsize = scan_distinct(s, j, p, cap);
+	if (newsize > cap)
 		return;
 	s->palsize = newsize;
 	s->have = true;
@@ -1037,7 +1037,7 @@ scan_grow(Scan *s, int x, int nzx)
  * the ring keeping where it was before. Returns the first whose
  * previous occurrence was before lim (new to the section's palette),
  * or end; lim INT_MIN: none is (a section without a palette). The
- * ring is written in runs that do not wrap, two values a round. */
+ * ring is written in runs that do not wrap, four values a round. */
 ENC int
 scan_run(const int16_t *v, int *last, int *prev, int i, int end, int lim)
 {
@@ -1046,18 +1046,23 @@ scan_run(const int16_t *v, int *last, int *prev, int i, int end, int lim)
 		int *pr = prev - (i & ~(SCAN_RING - 1));
 		se = se < end ? se : end;
 		if (lim == INT_MIN) {
-			for (; i + 1 < se; i += 2) {
+			for (; i + 3 < se; i += 4) {
 				int u = v[i];
 				pr[i] = last[u];
 				last[u] = i;
 				u = v[i + 1];
 				pr[i + 1] = last[u];
 				last[u] = i + 1;
+				u = v[i + 2];
+				pr[i + 2] = last[u];
+				last[u] = i + 2;
+				u = v[i + 3];
+				pr[i + 3] = last[u];
+				last[u] = i + 3;
 			}
-			if (i < se) {
+			for (; i < se; i++) {
 				pr[i] = last[v[i]];
 				last[v[i]] = i;
-				i++;
 			}
 			continue;
 		}
@@ -1223,14 +1228,18 @@ choose_palette(const int16_t *v, int n, Palette *p)
 	/* Four tables so that repeats of a value do not wait on each
 	 * other's increments. */
 	int part[3][512] = {{0}};
+	/* indexed by the value itself: no offset and sign extension of
+	 * its sum per value */
+	int *f0p = freq + 256, *f1p = part[0] + 256, *f2p = part[1] + 256;
+	int *f3p = part[2] + 256;
 	for (i = 0; i + 4 <= n; i += 4) {
-		freq[v[i] + 256]++;
-		part[0][v[i + 1] + 256]++;
-		part[1][v[i + 2] + 256]++;
-		part[2][v[i + 3] + 256]++;
+		f0p[v[i]]++;
+		f1p[v[i + 1]]++;
+		f2p[v[i + 2]]++;
+		f3p[v[i + 3]]++;
 	}
 	for (; i < n; i++)
-		freq[v[i] + 256]++;
+		f0p[v[i]]++;
 	for (i = 0; i < 512; i++)
 		freq[i] += part[0][i] + part[1][i] + part[2][i];
 	for (int i = 0; i < 512; i++) {
