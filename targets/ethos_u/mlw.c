@@ -639,10 +639,10 @@ typedef struct Palette {
 ENC int
 index_bits(int size)
 {
-	for (int i = 7; i >= 0; i--)
-		if (size > (1 << i))
-			return i + 1;
-	return 0;
+	/* bits for size - 1, at most 8 */
+	if (size <= 1)
+		return 0;
+	return size > 256 ? 8 : 32 - __builtin_clz((unsigned)size - 1);
 }
 
 ENC bool
@@ -674,27 +674,33 @@ iv_push(IntVec *a, int x)
  * there save bits? Such a palette has one entry per value whose last
  * occurrence lies inside the window.
  *
- * The scan keeps two bit vectors over the stream's positions: which
- * values are non-zero, and which are no longer the last occurrence of
- * their value (the others in a window are its distinct values). The
- * per-value work is then a look-up and a bit set;
- * where the next check falls, a window's start and its count of
- * distinct values are counts of bits (a few words per window) instead
- * of per-value counters and a pass over the value table. */
+ * The scan keeps a bit vector over the stream's positions (which values
+ * are non-zero), the last position of each value so far, and for the
+ * latest SCAN_RING positions where their value was seen before. A
+ * window's distinct values are its positions whose value was last
+ * seen before the window: a few vector compares over the ring (over the
+ * table of last positions for a window longer than the ring: those
+ * last seen inside it). Per value, a look-up and two stores, none
+ * waiting on another. (The scan kept a second bit vector, each
+ * position's "no longer the last of its value" bit, set at the previous
+ * occurrence as each value came: a read-modify-write of a word the next
+ * values often hit again.) */
+#define SCAN_RING 4096
+
 typedef struct Scan {
 	const int16_t *v;
 	int n;
 	const uint64_t *nzb;    /* bit x: v[x] != 0 */
-	uint64_t *stale;        /* word 0 spare; bit x of word x / 64 + 1:
-				 * x is not (any more) its value's last
-				 * occurrence */
-	int last[512];          /* last position of each value + 256,
-				 * plus 64 (the word of stale it is in, times
-				 * 64, plus its bit); 63 never: a spare bit */
+	int last[512];          /* last position of each value + 256, -1
+				 * before its first */
+	int lo, hi;             /* the part of last[] the values use,
+				 * widened to multiples of 16 */
+	int prev[SCAN_RING];    /* position x & (SCAN_RING - 1): where
+				 * v[x] was before x, -1 nowhere */
 	int restart;            /* start of the current section */
 	bool have;              /* the section has a palette */
 	int palsize;
-	bool wide;              /* the fast build (pdep, popcnt) */
+	bool wide;              /* the fast build (pdep, popcnt, AVX2) */
 	IntVec starts;
 } Scan;
 
@@ -776,13 +782,15 @@ prev_nonzero(const Scan *s, int p, int k)
 	}
 }
 
-/* The non-zero bit vector, eight values a compare. */
+/* The non-zero bit vector, eight values a compare, and the smallest
+ * and largest value (n > 0). */
 ENC void
-nonzero_bits(const int16_t *v, int n, uint64_t *b)
+nonzero_bits(const int16_t *v, int n, uint64_t *b, int *lo, int *hi)
 {
-	int nw = (n + 63) >> 6, i = 0;
+	int nw = (n + 63) >> 6, i = 0, l = v[0], h = v[0];
 #if defined(__SSE2__)
 	const __m128i z = _mm_setzero_si128();
+	__m128i mn = _mm_set1_epi16(v[0]), mx = mn;
 	for (; i + 64 <= n; i += 64) {
 		uint64_t w = 0;
 		for (int k = 0; k < 4; k++) {
@@ -793,15 +801,162 @@ nonzero_bits(const int16_t *v, int n, uint64_t *b)
 			unsigned m = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(
 			    _mm_cmpeq_epi16(a, z), _mm_cmpeq_epi16(c, z)));
 			w |= (uint64_t)(~m & 0xffff) << 16 * k;
+			mn = _mm_min_epi16(mn, _mm_min_epi16(a, c));
+			mx = _mm_max_epi16(mx, _mm_max_epi16(a, c));
 		}
 		b[i >> 6] = w;
+	}
+	int16_t ml[8], mh[8];
+	_mm_storeu_si128((__m128i *)ml, mn);
+	_mm_storeu_si128((__m128i *)mh, mx);
+	for (int k = 0; k < 8; k++) {
+		l = ml[k] < l ? ml[k] : l;
+		h = mh[k] > h ? mh[k] : h;
 	}
 #endif
 	for (; i < nw * 64; i += 64) {
 		uint64_t w = 0;
-		for (int k = 0; k < 64 && i + k < n; k++)
+		for (int k = 0; k < 64 && i + k < n; k++) {
 			w |= (uint64_t)(v[i + k] != 0) << k;
+			l = v[i + k] < l ? v[i + k] : l;
+			h = v[i + k] > h ? v[i + k] : h;
+		}
 		b[i >> 6] = w;
+	}
+	*lo = l;
+	*hi = h;
+}
+
+/* Entries a..b-1 (multiples of 8) of last[] at j or later: the
+ * distinct values since j. */
+#if defined(MLW_DISPATCH)
+__attribute__((target(MLW_FAST))) static int
+count_last_avx2(const int *last, int a, int b, int j)
+{
+	const __m256i t = _mm256_set1_epi32(j - 1);
+	__m256i n = _mm256_setzero_si256();
+	__m128i h;
+	/* a compare is -1 in each lane that counts: subtracted */
+	for (; a < b; a += 8)
+		n = _mm256_sub_epi32(n, _mm256_cmpgt_epi32(_mm256_loadu_si256(
+		    (const __m256i *)(last + a)), t));
+	h = _mm_add_epi32(_mm256_castsi256_si128(n),
+	    _mm256_extracti128_si256(n, 1));
+	h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4e));
+	h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xb1));
+	return _mm_cvtsi128_si32(h);
+}
+
+/* Of q[0..7], those below j. */
+__attribute__((target(MLW_FAST))) static inline int
+group_before_avx2(const int *q, int j)
+{
+	return _mm_popcnt_u32((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+	    _mm256_cmpgt_epi32(_mm256_set1_epi32(j), _mm256_loadu_si256(
+	    (const __m256i *)q)))));
+}
+#endif
+
+ENC int
+count_last(const int *last, int a, int b, int j, bool wide)
+{
+	int n = 0;
+#if defined(MLW_DISPATCH)
+	if (wide)
+		return count_last_avx2(last, a, b, j);
+#else
+	(void)wide;
+#endif
+	for (; a < b; a++)
+		n += last[a] >= j;
+	return n;
+}
+
+ENC int
+group_before(const int *q, int j, bool wide)
+{
+#if defined(MLW_DISPATCH)
+	if (wide)
+		return group_before_avx2(q, j);
+#else
+	(void)wide;
+#endif
+#if defined(__SSE2__)
+	const __m128i t = _mm_set1_epi32(j);
+	unsigned m0 = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+	    _mm_cmplt_epi32(_mm_loadu_si128((const __m128i *)q), t)));
+	unsigned m1 = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+	    _mm_cmplt_epi32(_mm_loadu_si128((const __m128i *)(q + 4)), t)));
+	/* bits set in each nibble, four bits an entry */
+	const uint64_t pop4 = 0x4332322132212110ull;
+	return (int)((pop4 >> 4 * m0 & 15) + (pop4 >> 4 * m1 & 15));
+#else
+	int n = 0;
+	for (int k = 0; k < 8; k++)
+		n += q[k] < j;
+	return n;
+#endif
+}
+
+/* The distinct values of v[j..p] (the scan has reached p), or cap + 1
+ * when there are more than cap: the positions there whose value was
+ * not seen since j, counted in whole groups of 8 of the ring from j's
+ * group on, until the count passes cap. The first group's positions
+ * before j count (what was seen before them is before j): taken off
+ * first. So do the last group's after p (they hold a position at
+ * least SCAN_RING - 7 back, or -1): taken off at the end. A window
+ * longer than the ring counts the values last seen in it instead. */
+ENC int
+scan_distinct(const Scan *s, int j, int p, int cap)
+{
+	int a = j & ~7, pe = (p + 1) & ~7, n = a - j;
+	if (p - j >= SCAN_RING - 8) {
+		n = count_last(s->last, s->lo, s->hi, j, s->wide);
+		return n > cap ? cap + 1 : n;
+	}
+	for (; a < pe; a += 8) {
+		n += group_before(s->prev + (a & (SCAN_RING - 1)), j, s->wide);
+		if (n > cap)
+			return cap + 1;
+	}
+	if (pe <= p)
+		n += group_before(s->prev + (pe & (SCAN_RING - 1)), j,
+		    s->wide) - (pe + 7 - p);
+	return n > cap ? cap + 1 : n;
+}
+
+/* The bits Vela estimates a fresh palette of newsize values saves over
+ * a window of N non-zero values (exclude_zero: zero is not counted as
+ * one of them), against the section's palette of ob index bits (have)
+ * or none. Strictly less for a larger newsize. */
+ENC int
+scan_save(bool have, int ob, int N, bool exclude_zero, int newsize)
+{
+	int nb = index_bits(newsize - exclude_zero);
+	if (have)
+		return N * (ob * 15 - nb * 15) / 16 - newsize * 8 - 20;
+	if (newsize - exclude_zero <= 32)
+		return N * (90 - nb * 15) / 16 - newsize * 8 - 20;
+	return 0;
+}
+
+/* The largest newsize that saves bits, per (have, exclude_zero, window
+ * k, ob): a window's count need not go past it. Filled once per
+ * process. */
+static int16_t scan_caps[2][2][5][9];
+static pthread_once_t scan_caps_once = PTHREAD_ONCE_INIT;
+
+static void
+scan_caps_fill(void)
+{
+	for (int h = 0; h < 2; h++)
+	for (int x = 0; x < 2; x++)
+	for (int k = 0; k < 5; k++)
+	for (int ob = 0; ob < 9; ob++) {
+		int N = (32 << k) * (h ? 2 : 1), c = 0;
+		while (scan_save(h, ob, N, x, c + 1) > 0)
+			c++;
+		scan_caps[h][x][k][ob] = (int16_t)c;
 	}
 }
 
@@ -812,27 +967,23 @@ scan_restart(Scan *s, int at)
 		iv_push(&s->starts, at);
 }
 
-/* Window N at check position p, where *nz + 1 values of the section
- * up to p are non-zero (*nz a multiple of N): restarts the section at
- * the window's start when a palette of its values saves bits. */
+/* Window k (N non-zeros) at check position p, where *nz + 1 values of
+ * the section up to p are non-zero (*nz a multiple of N): restarts the
+ * section at the window's start when a palette of its values saves
+ * bits. */
 ENC void
-scan_window(Scan *s, int p, int N, bool exclude_zero, int *nz)
+scan_window(Scan *s, int p, int k, int N, bool exclude_zero, int *nz)
 {
-	int j, nb, save, newsize;
+	int j, cap, newsize, ob = 0;
 	/* The window starts at the (N + 2)-th non-zero value back from p
 	 * or at the section's start when there are fewer since. */
 	j = *nz + 1 >= N + 2 ? prev_nonzero(s, p, N + 2) : s->restart;
-	newsize = p + 1 - j - count_bits(s->stale + 1, j, p + 1);
-	nb = index_bits(newsize - exclude_zero);
-	if (s->have) {
-		int ob = index_bits(s->palsize - exclude_zero);
-		save = N * (ob * 15 - nb * 15) / 16 - newsize * 8 - 20;
-	} else if (newsize - exclude_zero <= 32) {
-		save = N * (90 - nb * 15) / 16 - newsize * 8 - 20;
-	} else {
-		save = 0;
-	}
-	if (save <= 0)
+	if (s->have)
+		ob = index_bits(s->palsize - exclude_zero);
+	cap = scan_caps[s->have][exclude_zero][k][ob];
+	/* the saving falls as newsize grows: it is positive up to cap */
+	newsize = scan_distinct(s, j, p, cap);
+	if (newsize > cap)
 		return;
 	s->palsize = newsize;
 	s->have = true;
@@ -851,10 +1002,13 @@ scan_checks(Scan *s, int p, int nz)
 	int len0 = p - s->restart;
 	int zeros0 = len0 - (nz + 1 - (s->v[p] != 0));
 	bool excl = zeros0 > len0 / 4;
+	/* N only grows (have is only ever set), so the first N the
+	 * count is no multiple of ends the checks. */
 	for (int k = 0; k < 5; k++) {
 		int N = (32 << k) * (s->have ? 2 : 1);
-		if (nz > 0 && (nz & (N - 1)) == 0)
-			scan_window(s, p, N, excl, &nz);
+		if (nz <= 0 || (nz & (N - 1)) != 0)
+			break;
+		scan_window(s, p, k, N, excl, &nz);
 	}
 	return nz;
 }
@@ -879,53 +1033,64 @@ scan_grow(Scan *s, int x, int nzx)
 	return false;
 }
 
-/* Values i..end-1 of the scan: each becomes the last of its value (its
- * previous last occurrence loses its bit). Returns the first whose
- * previous occurrence was before lim (positions plus 64; new to the
- * section's palette), or end. A loop of its own: in the whole scan the
- * compiler ran out of registers for it. */
+/* Values i..end-1 of the scan: each becomes the last of its value,
+ * the ring keeping where it was before. Returns the first whose
+ * previous occurrence was before lim (new to the section's palette),
+ * or end; lim INT_MIN: none is (a section without a palette). The
+ * ring is written in runs that do not wrap, four values a round. */
 ENC int
-scan_run(const int16_t *v, int *last, uint64_t *stale, int i, int end,
-    int lim)
+scan_run(const int16_t *v, int *last, int *prev, int i, int end, int lim)
 {
-	int x = i + 64, e = end + 64;
-	/* two a round; x counts positions plus 64 */
-	for (; x + 1 < e; x += 2) {
-		int u = v[x - 64], old = last[u];
-		last[u] = x;
-		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
-		if (old < lim)
-			return x - 64;
-		u = v[x - 63];
-		old = last[u];
-		last[u] = x + 1;
-		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
-		if (old < lim)
-			return x - 63;
-	}
-	if (x < e) {
-		int u = v[x - 64], old = last[u];
-		last[u] = x;
-		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
-		if (old < lim)
-			return x - 64;
+	while (i < end) {
+		int se = (i | (SCAN_RING - 1)) + 1;
+		int *pr = prev - (i & ~(SCAN_RING - 1));
+		se = se < end ? se : end;
+		if (lim == INT_MIN) {
+			for (; i + 3 < se; i += 4) {
+				int u = v[i];
+				pr[i] = last[u];
+				last[u] = i;
+				u = v[i + 1];
+				pr[i + 1] = last[u];
+				last[u] = i + 1;
+				u = v[i + 2];
+				pr[i + 2] = last[u];
+				last[u] = i + 2;
+				u = v[i + 3];
+				pr[i + 3] = last[u];
+				last[u] = i + 3;
+			}
+			for (; i < se; i++) {
+				pr[i] = last[v[i]];
+				last[v[i]] = i;
+			}
+			continue;
+		}
+		for (; i < se; i++) {
+			int u = v[i], old = last[u];
+			last[u] = i;
+			pr[i] = old;
+			if (old < lim)
+				return i;
+		}
 	}
 	return end;
 }
 
 /* Section starts: where Vela restarts the palette. Between checks the
- * work per value is the look-up of its last position (is it new to the
- * section's palette?) and the update of the last-occurrence bits. */
+ * work per value is the store of its last position, and in a section
+ * with a palette the look-up before it (is it new to the palette?).
+ * stale: unused (the scan's words were two vectors; now one). */
 ENC void
 find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
     uint64_t *stale, IntVec *starts)
 {
 	/* cnt: non-zeros in the section before i */
-	int i = 0, cnt = 0, nw = (n + 63) >> 6;
+	int i = 0, cnt = 0, lo, hi;
+	(void)stale;
 	s->v = v;
 	s->n = n;
 	s->nzb = nzb;
-	s->stale = stale;
 	s->restart = 0;
 	s->have = false;
 	s->palsize = 0;
@@ -933,9 +1098,14 @@ find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
 	s->starts = *starts;
 	s->starts.n = 0;
 	for (int k = 0; k < 512; k++)
-		s->last[k] = 63;
-	memset(stale, 0, ((size_t)nw + 1) * sizeof(*stale));
-	nonzero_bits(v, n, nzb);
+		s->last[k] = -1;
+	for (int k = 0; k < SCAN_RING; k++)
+		s->prev[k] = -1;
+	pthread_once(&scan_caps_once, scan_caps_fill);
+	nonzero_bits(v, n, nzb, &lo, &hi);
+	/* entries outside the values stay -1: never counted */
+	s->lo = (lo + 256) & ~15;
+	s->hi = ((hi + 256) | 15) + 1;
 	iv_push(&s->starts, 0);
 	while (i < n) {
 		/* The next check: a zero right after a multiple of 32, or
@@ -950,10 +1120,10 @@ find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
 		int end = p < n ? p + 1 : n;
 		/* A section without a palette grows none: no value is
 		 * new to it. */
-		int lim = s->have ? s->restart + 64 : INT_MIN;
+		int lim = s->have ? s->restart : INT_MIN;
 		bool restarted = false;
 		for (x = i; x < end; x++) {
-			x = scan_run(v, s->last + 256, stale, x, end, lim);
+			x = scan_run(v, s->last + 256, s->prev, x, end, lim);
 			if (x < end && scan_grow(s, x,
 			    cnt + count_bits(nzb, i, x))) {
 				restarted = true;
@@ -1058,14 +1228,18 @@ choose_palette(const int16_t *v, int n, Palette *p)
 	/* Four tables so that repeats of a value do not wait on each
 	 * other's increments. */
 	int part[3][512] = {{0}};
+	/* indexed by the value itself: no offset and sign extension of
+	 * its sum per value */
+	int *f0p = freq + 256, *f1p = part[0] + 256, *f2p = part[1] + 256;
+	int *f3p = part[2] + 256;
 	for (i = 0; i + 4 <= n; i += 4) {
-		freq[v[i] + 256]++;
-		part[0][v[i + 1] + 256]++;
-		part[1][v[i + 2] + 256]++;
-		part[2][v[i + 3] + 256]++;
+		f0p[v[i]]++;
+		f1p[v[i + 1]]++;
+		f2p[v[i + 2]]++;
+		f3p[v[i + 3]]++;
 	}
 	for (; i < n; i++)
-		freq[v[i] + 256]++;
+		f0p[v[i]]++;
 	for (i = 0; i < 512; i++)
 		freq[i] += part[0][i] + part[1][i] + part[2][i];
 	for (int i = 0; i < 512; i++) {
@@ -1513,6 +1687,34 @@ step_x(__m256i c, const int16_t *b, uint16_t *chg)
 	    _mm256_loadu_si256((const __m256i *)b));
 }
 
+/* Two steps of step_x over the bit rows b0 and b1, their change masks
+ * into chg[0] and chg[1] from one packing of both compares (a step's
+ * mask alone takes an extract, a pack and a move of its own). */
+ENCX __m256i
+step_x2(__m256i c, const int16_t *b0, const int16_t *b1, uint16_t *chg)
+{
+	const __m256i e = _mm256_set1_epi16(40);
+	__m128i m8 = _mm_min_epu16(_mm256_castsi256_si128(c),
+	    _mm256_extracti128_si256(c, 1));
+	__m256i d0 = _mm256_sub_epi16(c, _mm256_broadcastw_epi16(
+	    _mm_minpos_epu16(m8)));
+	__m256i x0 = _mm256_cmpgt_epi16(d0, e), d1, x1, pk;
+	uint32_t m2;
+	c = _mm256_add_epi16(_mm256_min_epi16(d0, e),
+	    _mm256_loadu_si256((const __m256i *)b0));
+	m8 = _mm_min_epu16(_mm256_castsi256_si128(c),
+	    _mm256_extracti128_si256(c, 1));
+	d1 = _mm256_sub_epi16(c, _mm256_broadcastw_epi16(
+	    _mm_minpos_epu16(m8)));
+	x1 = _mm256_cmpgt_epi16(d1, e);
+	/* the pack interleaves the halves: qwords 0, 2 are x0's */
+	pk = _mm256_permute4x64_epi64(_mm256_packs_epi16(x0, x1), 0xd8);
+	m2 = (uint32_t)_mm256_movemask_epi8(pk) & 0x1fff1fffu;
+	memcpy(chg, &m2, sizeof(m2));
+	return _mm256_add_epi16(_mm256_min_epi16(d1, e),
+	    _mm256_loadu_si256((const __m256i *)b1));
+}
+
 ENCX void
 save_x(Search16 *s, int v, __m256i c)
 {
@@ -1523,13 +1725,20 @@ ENCX __m256i
 steps_x_run(Search16 *s, __m256i c, int a, int b, uint16_t *change)
 {
 	const int blk = 1 << CKPT_SHIFT;
+	const int16_t (*row)[NLANES] = s->tab->row;
+	const uint16_t *w = s->vals;
 	for (int v = a; v < b;) {
 		int e = (v | (blk - 1)) + 1;
 		if ((v & (blk - 1)) == 0)
 			save_x(s, v, c);
 		e = e < b ? e : b;
-		for (; v < e; v++)
-			c = step_x(c, s->tab->row[s->vals[v]], &change[v + 1]);
+		for (; v + 1 < e; v += 2)
+			c = step_x2(c, row[w[v]], row[w[v + 1]],
+			    &change[v + 1]);
+		if (v < e) {
+			c = step_x(c, row[w[v]], &change[v + 1]);
+			v++;
+		}
 	}
 	return c;
 }
@@ -1551,6 +1760,8 @@ weight_steps_avx2(Search16 *s, int n, uint16_t *change)
 	int L = n / 4 >> CKPT_SHIFT << CKPT_SHIFT, start[5];
 	__m256i init = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	    0, PAD16, PAD16, PAD16), c[4], t;
+	const int16_t (*row)[NLANES] = s->tab->row;
+	const uint16_t *w = s->vals;
 	if (n < 8192)
 		return argmin_x(steps_x_run(s, init, 0, n, change));
 	for (int k = 0; k < 4; k++) {
@@ -1561,16 +1772,18 @@ weight_steps_avx2(Search16 *s, int n, uint16_t *change)
 	for (int i = 0; i < L; i += blk) {
 		for (int k = 0; k < 4; k++)
 			save_x(s, start[k] + i, c[k]);
-		for (int v = i; v < i + blk; v++) {
-			const uint16_t *w = s->vals;
-			c[0] = step_x(c[0], s->tab->row[w[start[0] + v]],
-			    &change[start[0] + v + 1]);
-			c[1] = step_x(c[1], s->tab->row[w[start[1] + v]],
-			    &change[start[1] + v + 1]);
-			c[2] = step_x(c[2], s->tab->row[w[start[2] + v]],
-			    &change[start[2] + v + 1]);
-			c[3] = step_x(c[3], s->tab->row[w[start[3] + v]],
-			    &change[start[3] + v + 1]);
+		/* blk is even: the steps go in pairs */
+		for (int v = i; v < i + blk; v += 2) {
+			int x0 = start[0] + v, x1 = start[1] + v;
+			int x2 = start[2] + v, x3 = start[3] + v;
+			c[0] = step_x2(c[0], row[w[x0]], row[w[x0 + 1]],
+			    &change[x0 + 1]);
+			c[1] = step_x2(c[1], row[w[x1]], row[w[x1 + 1]],
+			    &change[x1 + 1]);
+			c[2] = step_x2(c[2], row[w[x2]], row[w[x2 + 1]],
+			    &change[x2 + 1]);
+			c[3] = step_x2(c[3], row[w[x3]], row[w[x3 + 1]],
+			    &change[x3 + 1]);
 		}
 	}
 	c[3] = steps_x_run(s, c[3], start[3] + L, n, change);

@@ -207,10 +207,8 @@ typedef struct Order {
 } Order;
 
 static void
-order_grow(Order *o, size_t more)
+order_grow_slow(Order *o, size_t more)
 {
-	if (o->n + more <= o->cap)
-		return;
 	/* The first request is the exact length (order_walk) */
 	if (o->cap == 0)
 		o->cap = more > 0 ? more : 1024;
@@ -220,6 +218,13 @@ order_grow(Order *o, size_t more)
 		o->vals = ir_xrealloc(o->vals, o->cap * sizeof(*o->vals));
 	else
 		o->idx = ir_xrealloc(o->idx, o->cap * sizeof(*o->idx));
+}
+
+static inline void
+order_grow(Order *o, size_t more)
+{
+	if (o->n + more > o->cap)
+		order_grow_slow(o, more);
 }
 
 /* The loop nest inside one sub-kernel (at most 8x8, less when dilated)
@@ -294,6 +299,21 @@ get8(const void *p, bool sign, uint16_t zp, int16_t *v)
  * rest padding. put_vals gathers the values (padding zero), put_idx
  * their indices (padding -1). Whole runs of real values are read at
  * once: this is the gather's inner loop. */
+/* put_vals' usual case: ou whole micro-blocks of 8 bytes, `step`
+ * apart from p, no padding; a loop per signedness so that nothing is
+ * tested per channel. */
+static void
+put_bytes8(const uint8_t *p, size_t step, int ou, bool sign, uint16_t zp,
+    int16_t *v)
+{
+	if (sign)
+		for (int oz = 0; oz < ou; oz++, p += step, v += 8)
+			get8(p, true, zp, v);
+	else
+		for (int oz = 0; oz < ou; oz++, p += step, v += 8)
+			get8(p, false, zp, v);
+}
+
 static void
 put_vals(Order *o, size_t at, size_t step, int ou, int iz_n, int no,
     int nz)
@@ -303,6 +323,12 @@ put_vals(Order *o, size_t at, size_t step, int ou, int iz_n, int no,
 	size_t real = nz > 0 ? (size_t)nz : 0;
 	bool bytes = src->elem != ETHOSU_WELEM_I16 && src->rstride == 1;
 	bool sign = src->elem == ETHOSU_WELEM_I8;
+	o->n += (size_t)ou * (size_t)iz_n;
+	if (bytes && nz == 8 && iz_n == 8 && no == ou) {
+		put_bytes8((const uint8_t *)src->data + at, step, ou, sign,
+		    (uint16_t)src->zp, v);
+		return;
+	}
 	for (int oz = 0; oz < ou; oz++, at += step, v += iz_n) {
 		size_t k = oz < no ? real : 0;
 		if (k == 8 && bytes) {
@@ -315,7 +341,6 @@ put_vals(Order *o, size_t at, size_t step, int ou, int iz_n, int no,
 		if (k < (size_t)iz_n)
 			memset(v + k, 0, ((size_t)iz_n - k) * sizeof *v);
 	}
-	o->n += (size_t)ou * (size_t)iz_n;
 }
 
 static void
@@ -344,29 +369,36 @@ order_sub(Order *o, const Sub *s)
 		elems = round_up(elems, g->ifm_bits == 16 ? 2 : 4);
 	else if (dw)
 		elems = round_up(elems, 4);
+	/* Loop invariants in locals: the stores of the values would
+	 * otherwise make the compiler reload them per micro-block. */
+	const EthosuWeightSrc *src = o->src;
+	size_t ost = src ? src->ostride : 0, rst = src ? src->rstride : 0;
+	size_t ncores = (size_t)g->ncores, kw = (size_t)g->kernel_w;
+	size_t ifm = (size_t)o->ifm;
+	int depth = o->depth;
 	for (int uo = 0; uo < outer; uo += iu)
 	for (int ub = 0; ub < s->ob_depth; ub += ou)
 	for (int el = 0; el < elems; el++) {
 		int kx = el % s->sw, ky = el / s->sw;
+		int o0 = s->ob + ub;
+		int no = imin(ou, depth - o0);
+		size_t c0 = (size_t)o->core + (size_t)o0 * ncores;
+		/* The element of the channel's volume (its IFM channel
+		 * added per micro-block), and the channel's start. */
+		size_t r0 = ((size_t)(s->sy + ky) * kw + (size_t)(s->sx + kx)) *
+		    ifm;
 		for (int ui = 0; ui < inner; ui += iu) {
-			int z0 = s->ib + ui + uo, o0 = s->ob + ub;
-			/* valid IFM channels of the micro-block, and OFM */
-			int nz = ky < s->sh ? imin(iz_n, o->ifm - z0) : 0;
-			int no = imin(ou, o->depth - o0);
-			size_t c0 = (size_t)o->core + (size_t)o0 *
-			    (size_t)g->ncores;
-			/* The element of the channel's volume, and the
-			 * channel's start. */
-			size_t r = ((size_t)(s->sy + ky) * (size_t)g->kernel_w +
-			    (size_t)(s->sx + kx)) * (size_t)o->ifm + (size_t)z0;
+			int z0 = s->ib + ui + uo;
+			/* valid IFM channels of the micro-block */
+			int nz = ky < s->sh ? imin(iz_n, (int)ifm - z0) : 0;
+			size_t r = r0 + (size_t)z0;
 			order_grow(o, (size_t)ou * (size_t)iz_n);
-			if (o->src)
-				put_vals(o, c0 * o->src->ostride + r *
-				    o->src->rstride, o->src->ostride *
-				    (size_t)g->ncores, ou, iz_n, no, nz);
-			else
-				put_idx(o, c0 * ch + r, ch * (size_t)g->ncores,
+			if (src)
+				put_vals(o, c0 * ost + r * rst, ost * ncores,
 				    ou, iz_n, no, nz);
+			else
+				put_idx(o, c0 * ch + r, ch * ncores, ou, iz_n,
+				    no, nz);
 		}
 	}
 }
