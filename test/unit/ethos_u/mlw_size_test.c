@@ -173,15 +173,6 @@ Test(ethosu_mlw_size, a_plan_for_other_values_is_refused)
 	ethosu_mlw_scratch_destroy(s);
 }
 
-static const char *models[] = {
-	"conv10", "hello_world_int8", "micro_speech_quantized",
-	"person_detect",
-};
-static const char *configs[] = {
-	"a-u55-128-shared-sram", "b-u65-256-dedicated-sram",
-	"c-u55-256-shared-sram-size",
-};
-
 /* Every weight stream Vela wrote: its values (decoded) measure to its
  * length, and their plan encodes its bytes. */
 static int
@@ -218,21 +209,10 @@ check_vela_model(const char *path)
 Test(ethosu_mlw_size, vela_streams_measure_to_their_length)
 {
 	const char *shared = vela_shared_dir();
-	char path[4096];
-	int total = 0;
+	int total;
 	if (!shared)
 		cr_skip_test("../shared is absent");
-	for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
-		for (size_t c = 0; c < sizeof(configs) / sizeof(configs[0]);
-		    c++) {
-			snprintf(path, sizeof(path), "%s/vela/%s/%s/%s_vela."
-			    "tflite", shared, models[i], configs[c],
-			    models[i]);
-			total += check_vela_model(path);
-		}
-	snprintf(path, sizeof(path), "%s/models/person_detect_vela.tflite",
-	    shared);
-	total += check_vela_model(path);
+	total = vela_each_compiled(shared, check_vela_model);
 	cr_log_info("%d Vela weight streams measured", total);
 	cr_assert_gt(total, 100);
 }
