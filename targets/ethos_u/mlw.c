@@ -2607,18 +2607,225 @@ split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
 	return nw;
 }
 
+/* What encode_stream and encode_section are asked to do: write the
+ * stream (bw), or only count its bits (bw NULL: the size path); and
+ * make the choices (sections, palettes, parameter searches), recording
+ * them in `rec` when it is set, or follow the choices `use` recorded for
+ * the same values. */
+typedef struct StreamDo {
+	BitWriter *bw;
+	size_t bits;            /* counted when bw is NULL */
+	EthosuMlwPlan *rec;
+	const EthosuMlwPlan *use;
+	int sec;                /* the section under way */
+} StreamDo;
+
+/* One section's choices: where it starts, its palette, and its runs of
+ * weight and zero-run parameters (the plan's runs wr0.. and zr0..). */
+typedef struct PlanSec {
+	int start;
+	Palette pal;
+	int wr0, nwr, zr0, nzr;
+} PlanSec;
+
+struct EthosuMlwPlan {
+	size_t n;               /* the values it was made for */
+	size_t bytes;           /* the stream's length */
+	PlanSec *sec;
+	int nsec, capsec;
+	Runs runs;              /* every section's runs */
+};
+
+/* A section being cut into slices: its weight indices and zero runs,
+ * the searches' runs, and the walk's place. Both the writer and the
+ * size path take their slices from it, so they cut alike. */
+typedef struct Cut {
+	const uint16_t *w;
+	const int *runs;        /* NULL without zero runs */
+	int nw, raw_bits;
+	Runs wr, zr;
+	int pos, iw, iz;
+	bool newpal;
+} Cut;
+
+/* The next slice: it ends where either search changes its parameters
+ * or at the 32,768-value limit. False when the section is done (a
+ * section has one slice at least: its first sets the palette). */
+ENC bool
+cut_next(Cut *c, SliceEnc *s)
+{
+	int end = c->pos + MAX_SLICE - 1, wp;
+	if (c->pos >= c->nw && !c->newpal)
+		return false;
+	if (c->iw < c->wr.n && c->wr.end[c->iw] < end)
+		end = c->wr.end[c->iw];
+	if (c->iz < c->zr.n && c->zr.end[c->iz] < end)
+		end = c->zr.end[c->iz];
+	if (c->nw < end)
+		end = c->nw;
+	wp = w_params[c->wr.cfg[c->iw]];
+	s->w = c->w + c->pos;
+	s->z = c->runs ? c->runs + c->pos + !c->newpal : NULL;
+	s->len = end - c->pos;
+	s->newpal = c->newpal;
+	s->raw = wp >> 4 == 2;
+	s->trunc = wp >> 4 == 1;
+	s->wdiv = s->raw ? c->raw_bits : wp & 15;
+	s->zdiv = c->runs ? c->zr.cfg[c->iz] : 0;
+	c->newpal = false;
+	if (c->iw < c->wr.n && c->wr.end[c->iw] == end)
+		c->iw++;
+	if (c->iz < c->zr.n && c->zr.end[c->iz] == end)
+		c->iz++;
+	c->pos = end;
+	return true;
+}
+
+/* Over the weight indices w[0..n) under divisor div (quotients q):
+ * *pos gets the unary positions they take, *ones the positions that
+ * hold a one in WUNARY0 (each also writes one WUNARY1 bit). Untruncated,
+ * q takes q / 2 + 1 positions, (q + 1) / 2 of them ones; truncated, one
+ * position, a one when q > 0 (w_chunk's shapes). Eight at a time. */
 ENC void
-encode_section(EthosuMlwScratch *sc, bool wide, BitWriter *bw,
+unary_sums(const uint16_t *w, int n, int div, bool trunc, size_t *pos,
+    size_t *ones)
+{
+	int i = 0;
+	size_t half = 0, one = 0;
+#if defined(__SSE2__)
+	const __m128i cnt = _mm_cvtsi32_si128(div), k1 = _mm_set1_epi16(1);
+	__m128i h = _mm_setzero_si128(), a = _mm_setzero_si128();
+	for (; i + 8 <= n; i += 8) {
+		__m128i q = _mm_srl_epi16(_mm_loadu_si128((const __m128i *)(w +
+		    i)), cnt);
+		__m128i qh = _mm_srli_epi16(q, 1);
+		__m128i qa = trunc ? _mm_min_epi16(q, k1) :
+		    _mm_sub_epi16(q, qh);
+		/* pairs summed into 32-bit lanes: no overflow */
+		h = _mm_add_epi32(h, _mm_madd_epi16(qh, k1));
+		a = _mm_add_epi32(a, _mm_madd_epi16(qa, k1));
+	}
+	int32_t hv[4], av[4];
+	_mm_storeu_si128((__m128i *)hv, h);
+	_mm_storeu_si128((__m128i *)av, a);
+	for (int k = 0; k < 4; k++) {
+		half += (size_t)hv[k];
+		one += (size_t)av[k];
+	}
+#endif
+	for (; i < n; i++) {
+		int q = w[i] >> div;
+		half += (size_t)(q >> 1);
+		one += (size_t)(trunc ? q > 0 : q - (q >> 1));
+	}
+	*pos = trunc ? (size_t)n : (size_t)n + half;
+	*ones = one;
+}
+
+/* The zero runs' quotients z[i] >> div, summed (each run takes one
+ * position more). */
+ENC size_t
+zero_sums(const int *z, int n, int div)
+{
+	int i = 0;
+	size_t s = 0;
+#if defined(__SSE2__)
+	const __m128i cnt = _mm_cvtsi32_si128(div);
+	__m128i acc = _mm_setzero_si128();
+	for (; i + 4 <= n; i += 4)
+		acc = _mm_add_epi32(acc, _mm_srl_epi32(_mm_loadu_si128(
+		    (const __m128i *)(z + i)), cnt));
+	int32_t v[4];
+	_mm_storeu_si128((__m128i *)v, acc);
+	for (int k = 0; k < 4; k++)
+		s += (size_t)v[k];
+#endif
+	for (; i < n; i++)
+		s += (size_t)(z[i] >> div);
+	return s;
+}
+
+/* Whole chunks of `per` positions that hold `pos` positions. */
+ENC size_t
+chunks(size_t pos, int per)
+{
+	return (pos + (size_t)per - 1) / (size_t)per;
+}
+
+/* The bits encode_slice writes for s, counted instead of written: the
+ * header (23 bits) and a new palette (13 bits and its entries), then
+ * per stream its chunks' unary bits and its values' remainders. Every
+ * chunk of a stream but its last is full (a value whose positions do
+ * not fit carries over), its last padded with zeros, so a stream's
+ * unary bits are whole chunks: weights 12 WUNARY0 bits a chunk plus a
+ * WUNARY1 bit per WUNARY0 one (raw indices: none), zero runs 12 bits a
+ * chunk (8 with divisor 3). How the two streams interleave moves bits,
+ * never adds any. */
+ENC size_t
+slice_bits(const SliceEnc *s, const Palette *p)
+{
+	size_t bits = 23 + (size_t)s->len * (size_t)s->wdiv, pos, ones;
+	if (s->newpal)
+		bits += 13 + (size_t)p->size * (size_t)p->bits;
+	if (!s->raw) {
+		unary_sums(s->w, s->len, s->wdiv, s->trunc, &pos, &ones);
+		bits += 12 * chunks(pos, 12) + ones;
+	}
+	if (s->z) {
+		int zn = s->len + s->newpal, zlen = s->zdiv < 3 ? 12 : 8;
+		pos = (size_t)zn + zero_sums(s->z, zn, s->zdiv);
+		bits += (size_t)zlen * chunks(pos, zlen) + (size_t)zn *
+		    (size_t)s->zdiv;
+	}
+	return bits;
+}
+
+/* Appends a section's choices to d->rec. */
+static void
+plan_add(EthosuMlwPlan *pl, int start, const Palette *p, const Runs *wr,
+    const Runs *zr)
+{
+	PlanSec *s;
+	if (pl->nsec == pl->capsec) {
+		pl->capsec = pl->capsec ? 2 * pl->capsec : 4;
+		pl->sec = ir_xrealloc(pl->sec, (size_t)pl->capsec *
+		    sizeof(*pl->sec));
+	}
+	s = &pl->sec[pl->nsec++];
+	s->start = start;
+	s->pal = *p;
+	s->wr0 = pl->runs.n;
+	s->nwr = wr->n;
+	for (int k = 0; k < wr->n; k++)
+		runs_push(&pl->runs, wr->cfg[k], wr->end[k]);
+	s->zr0 = pl->runs.n;
+	s->nzr = zr->n;
+	for (int k = 0; k < zr->n; k++)
+		runs_push(&pl->runs, zr->cfg[k], zr->end[k]);
+}
+
+/* The runs a plan recorded, as a view (not to be grown). */
+ENC Runs
+plan_runs(const EthosuMlwPlan *pl, int at, int n)
+{
+	Runs r = { pl->runs.cfg + at, pl->runs.end + at, n, n };
+	return r;
+}
+
+/* A section (values v[0..n), starting at `start` in the stream): its
+ * indices and zero runs, the parameter searches (or the plan's runs),
+ * then its slices written or counted. */
+ENC void
+encode_section(EthosuMlwScratch *sc, bool wide, StreamDo *d, int start,
     const int16_t *v, int n, const Palette *p, uint16_t *inplace)
 {
-	int raw_bits, nw, pos = 0, iw = 0, iz = 0;
+	int raw_bits, nw;
 	/* Indices fit 16 bits (below 512 + 32); runs only when coded.
 	 * In place, index k overwrites value k, already read (k <= i). */
 	uint16_t *w = inplace ? inplace : grow(&sc->w, (size_t)n * sizeof(*w));
 	int *runs = p->zruns ? grow(&sc->runs, ((size_t)n + 1) * sizeof(int)) :
 	    NULL;
 	Runs wr = sc->wr, zr = sc->zr;
-	bool newpal = true;
 	/* Raw indices only when every value is in the palette or there is
 	 * no palette; 100 bits makes the search never pick them. */
 	if (p->only_palette)
@@ -2627,44 +2834,37 @@ encode_section(EthosuMlwScratch *sc, bool wide, BitWriter *bw,
 	else
 		raw_bits = p->size == 0 ? p->bits : 100;
 	nw = split_section(v, n, p, w, runs, wide);
-	zr.n = 0;
-	search_params(sc, wide, w, NULL, nw, raw_bits, NULL, &wr);
-	if (nw == 0)
-		wr.n = 0;
-	if (p->zruns)
-		search_params(sc, wide, NULL, runs, nw + 1, 0, &wr, &zr);
-	while (pos < nw || newpal) {
-		int end = pos + MAX_SLICE - 1;
-		SliceEnc s;
-		if (iw < wr.n && wr.end[iw] < end)
-			end = wr.end[iw];
-		if (iz < zr.n && zr.end[iz] < end)
-			end = zr.end[iz];
-		if (nw < end)
-			end = nw;
-		s.w = w + pos;
-		s.z = p->zruns ? runs + pos + !newpal : NULL;
-		s.len = end - pos;
-		s.newpal = newpal;
-		s.raw = w_params[wr.cfg[iw]] >> 4 == 2;
-		s.trunc = w_params[wr.cfg[iw]] >> 4 == 1;
-		s.wdiv = s.raw ? raw_bits : w_params[wr.cfg[iw]] & 15;
-		s.zdiv = p->zruns ? zr.cfg[iz] : 0;
-#if defined(MLW_DISPATCH)
-		if (wide)
-			encode_slice_fast(bw, &s, p);
-		else
-#endif
-			encode_slice_base(bw, &s, p);
-		newpal = false;
-		if (iw < wr.n && wr.end[iw] == end)
-			iw++;
-		if (iz < zr.n && zr.end[iz] == end)
-			iz++;
-		pos = end;
+	Cut c = { w, runs, nw, raw_bits, { 0 }, { 0 }, 0, 0, 0, true };
+	if (d->use) {
+		const PlanSec *ps = &d->use->sec[d->sec];
+		c.wr = plan_runs(d->use, ps->wr0, ps->nwr);
+		c.zr = plan_runs(d->use, ps->zr0, ps->nzr);
+	} else {
+		zr.n = 0;
+		search_params(sc, wide, w, NULL, nw, raw_bits, NULL, &wr);
+		if (nw == 0)
+			wr.n = 0;
+		if (p->zruns)
+			search_params(sc, wide, NULL, runs, nw + 1, 0, &wr,
+			    &zr);
+		if (d->rec)
+			plan_add(d->rec, start, p, &wr, &zr);
+		sc->wr = wr;
+		sc->zr = zr;
+		c.wr = wr;
+		c.zr = zr;
 	}
-	sc->wr = wr;
-	sc->zr = zr;
+	SliceEnc s;
+	while (cut_next(&c, &s)) {
+		if (!d->bw)
+			d->bits += slice_bits(&s, p);
+#if defined(MLW_DISPATCH)
+		else if (wide)
+			encode_slice_fast(d->bw, &s, p);
+#endif
+		else
+			encode_slice_base(d->bw, &s, p);
+	}
 }
 
 /* The smallest and largest of n > 0 values (the range check, and the
@@ -2700,27 +2900,50 @@ value_range(const int16_t *v, size_t n, int *lo, int *hi)
 }
 
 /* Everything after the checks: the sections, their slices, the end
- * of the stream. */
+ * of the stream (written, or counted into d->bits as whole bytes). */
 ENC void
 encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
-    int hi, bool wide, uint16_t *inplace, BitWriter *bwp)
+    int hi, bool wide, uint16_t *inplace, StreamDo *d)
 {
-	BitWriter bw = *bwp;
+	BitWriter bw = d->bw ? *d->bw : (BitWriter){ 0 };
+	BitWriter *out = d->bw;
 	IntVec starts = sc->starts;
-	size_t nw = (size_t)(n + 63) / 64 + 1;
-	uint64_t *bits = grow(&sc->scanbits, 2 * nw * sizeof(uint64_t));
+	int nsec;
 	(void)lo;
 	(void)hi;
-	find_sections(grow(&sc->scan, sizeof(Scan)), values, n, wide, bits,
-	    bits + nw, &starts);
-	sc->starts = starts;
-	for (int k = 0; k < starts.n; k++) {
-		int from = starts.v[k];
-		int to = k + 1 < starts.n ? starts.v[k + 1] : n;
+	if (d->use) {
+		nsec = d->use->nsec;
+	} else {
+		size_t nw = (size_t)(n + 63) / 64 + 1;
+		uint64_t *bits = grow(&sc->scanbits, 2 * nw *
+		    sizeof(uint64_t));
+		find_sections(grow(&sc->scan, sizeof(Scan)), values, n, wide,
+		    bits, bits + nw, &starts);
+		sc->starts = starts;
+		nsec = starts.n;
+	}
+	if (out)
+		d->bw = &bw;
+	for (int k = 0; k < nsec; k++) {
+		int from, to;
 		Palette p;
-		choose_palette(values + from, to - from, &p);
-		encode_section(sc, wide, &bw, values + from, to - from, &p,
+		if (d->use) {
+			from = d->use->sec[k].start;
+			to = k + 1 < nsec ? d->use->sec[k + 1].start : n;
+			p = d->use->sec[k].pal;
+		} else {
+			from = starts.v[k];
+			to = k + 1 < nsec ? starts.v[k + 1] : n;
+			choose_palette(values + from, to - from, &p);
+		}
+		d->sec = k;
+		encode_section(sc, wide, d, from, values + from, to - from, &p,
 		    inplace ? inplace + from : NULL);
+	}
+	if (!out) {
+		/* The end-of-stream marker, then padding to 16 bytes. */
+		d->bits = (d->bits + 3 + 127) / 128 * 16;
+		return;
 	}
 	/* End of stream, ones to the byte, 0xff to 16 bytes. */
 	bw_reserve(&bw, 32);
@@ -2729,14 +2952,15 @@ encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
 	while (bw_pos(&bw) & 127)
 		bw_put(&bw, 8, 0xff);
 	bw_flush(&bw);
-	*bwp = bw;
+	*out = bw;
+	d->bw = out;
 }
 
 static void
 encode_baseline(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
-    int hi, uint16_t *inplace, BitWriter *bw)
+    int hi, uint16_t *inplace, StreamDo *d)
 {
-	encode_stream(sc, values, n, lo, hi, false, inplace, bw);
+	encode_stream(sc, values, n, lo, hi, false, inplace, d);
 }
 
 #if defined(MLW_DISPATCH)
@@ -2747,9 +2971,9 @@ encode_baseline(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
  * zeros and bits are one instruction each. */
 __attribute__((target(MLW_FAST))) static void
 encode_fast(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
-    int hi, uint16_t *inplace, BitWriter *bw)
+    int hi, uint16_t *inplace, StreamDo *d)
 {
-	encode_stream(sc, values, n, lo, hi, true, inplace, bw);
+	encode_stream(sc, values, n, lo, hi, true, inplace, d);
 }
 #endif
 
@@ -2842,16 +3066,22 @@ check_values(const int16_t *values, size_t n, int *lo, int *hi,
 	return true;
 }
 
-/* Every entry point: appends the stream to bw's buffer; inplace
- * (values' own buffer, or NULL) receives the weight indices. */
+/* Every entry point: does what d asks (appends the stream to d->bw's
+ * buffer, or counts its bytes); inplace (values' own buffer, or NULL)
+ * receives the weight indices. */
 static bool
 mlw_encode_with(EthosuMlwScratch *sc, const int16_t *values, size_t n,
-    uint16_t *inplace, EthosuMlwIsa isa, BitWriter *bw,
+    uint16_t *inplace, EthosuMlwIsa isa, StreamDo *d,
     EthosuWeightError *e)
 {
 	int lo, hi;
 	if (n > INT_MAX / 4) {
 		seterr(e, 0, "%zu weights are too many for one stream", n);
+		return false;
+	}
+	if (d->use && d->use->n != n) {
+		seterr(e, 0, "a plan for %zu weights used for %zu",
+		    d->use->n, n);
 		return false;
 	}
 	if (n == 0)
@@ -2860,10 +3090,10 @@ mlw_encode_with(EthosuMlwScratch *sc, const int16_t *values, size_t n,
 		return false;
 #if defined(MLW_DISPATCH)
 	if (use_fast(isa))
-		encode_fast(sc, values, (int)n, lo, hi, inplace, bw);
+		encode_fast(sc, values, (int)n, lo, hi, inplace, d);
 	else
 #endif
-		encode_baseline(sc, values, (int)n, lo, hi, inplace, bw);
+		encode_baseline(sc, values, (int)n, lo, hi, inplace, d);
 	return true;
 }
 
@@ -2875,7 +3105,8 @@ mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
 {
 	EthosuMlwScratch sc = {0};
 	BitWriter bw = {0};
-	bool ok = mlw_encode_with(&sc, values, n, inplace, isa, &bw, e);
+	StreamDo d = { .bw = &bw };
+	bool ok = mlw_encode_with(&sc, values, n, inplace, isa, &d, e);
 	scratch_release(&sc);
 	if (!ok) {
 		free(bw.buf);
@@ -2887,20 +3118,98 @@ mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
 	return ok;
 }
 
-bool
-ethosu_mlw_encode_append(EthosuMlwScratch *s, int16_t *values, size_t n,
-    uint8_t **buf, size_t *len, size_t *cap, EthosuWeightError *e)
+/* The appending entry points: with a plan to follow (or none). */
+static bool
+encode_append(EthosuMlwScratch *s, const EthosuMlwPlan *plan,
+    int16_t *values, size_t n, uint8_t **buf, size_t *len, size_t *cap,
+    EthosuWeightError *e)
 {
 	BitWriter bw = { .buf = *buf, .cap = *cap, .nbytes = *len,
 	    .start = *len };
+	StreamDo d = { .bw = &bw, .use = plan };
 	bool ok = mlw_encode_with(s, values, n, (uint16_t *)values,
-	    ETHOSU_MLW_ISA_AUTO, &bw, e);
+	    ETHOSU_MLW_ISA_AUTO, &d, e);
 	/* on failure nothing was written: *len stays */
 	*buf = bw.buf;
 	*cap = bw.cap;
 	if (ok)
 		*len = bw.nbytes;
 	return ok;
+}
+
+bool
+ethosu_mlw_encode_append(EthosuMlwScratch *s, int16_t *values, size_t n,
+    uint8_t **buf, size_t *len, size_t *cap, EthosuWeightError *e)
+{
+	return encode_append(s, NULL, values, n, buf, len, cap, e);
+}
+
+bool
+ethosu_mlw_encode_planned(EthosuMlwScratch *s, const EthosuMlwPlan *plan,
+    int16_t *values, size_t n, uint8_t **buf, size_t *len, size_t *cap,
+    EthosuWeightError *e)
+{
+	return encode_append(s, plan, values, n, buf, len, cap, e);
+}
+
+/* The size path's entry points: isa's build, with a plan recorded when
+ * `plan` is set. */
+static bool
+mlw_size(EthosuMlwScratch *s, const int16_t *values, size_t n,
+    uint16_t *inplace, EthosuMlwIsa isa, size_t *bytes,
+    EthosuMlwPlan **plan, EthosuWeightError *e)
+{
+	StreamDo d = { 0 };
+	bool ok;
+	if (plan)
+		d.rec = ir_xcalloc(1, sizeof(*d.rec));
+	ok = mlw_encode_with(s, values, n, inplace, isa, &d, e);
+	*bytes = ok ? d.bits : 0;
+	if (d.rec) {
+		d.rec->n = n;
+		d.rec->bytes = d.bits;
+		if (!ok) {
+			ethosu_mlw_plan_free(d.rec);
+			d.rec = NULL;
+		}
+		*plan = d.rec;
+	}
+	return ok;
+}
+
+bool
+ethosu_mlw_size(EthosuMlwScratch *s, int16_t *values, size_t n,
+    size_t *bytes, EthosuMlwPlan **plan, EthosuWeightError *e)
+{
+	return mlw_size(s, values, n, (uint16_t *)values, ETHOSU_MLW_ISA_AUTO,
+	    bytes, plan, e);
+}
+
+bool
+ethosu_mlw_size_isa(const int16_t *values, size_t n, EthosuMlwIsa isa,
+    size_t *bytes, EthosuWeightError *e)
+{
+	EthosuMlwScratch sc = {0};
+	bool ok = mlw_size(&sc, values, n, NULL, isa, bytes, NULL, e);
+	scratch_release(&sc);
+	return ok;
+}
+
+size_t
+ethosu_mlw_plan_bytes(const EthosuMlwPlan *plan)
+{
+	return plan->bytes;
+}
+
+void
+ethosu_mlw_plan_free(EthosuMlwPlan *plan)
+{
+	if (!plan)
+		return;
+	free(plan->sec);
+	free(plan->runs.cfg);
+	free(plan->runs.end);
+	free(plan);
 }
 
 bool
