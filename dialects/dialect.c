@@ -622,7 +622,9 @@ dialect_check_quant(IrOp *op, const IrType *t, const char *what)
 	    IR_TYPE_QUANT)
 		return true;
 	const IrType *q = t->u.shaped.elem;
-	for (size_t i = 0; i < q->u.quant.nscales; i++) {
+	/* Scales and zero points were checked once, when q was uniqued. */
+	for (size_t i = 0; !q->u.quant.in_range && i < q->u.quant.nscales;
+	    i++) {
 		if (!(q->u.quant.scales[i] > 0)) {
 			ir_op_emit_error(op, "%s has a non-positive "
 			    "quantization scale", what);
@@ -659,17 +661,42 @@ dialect_check_quant(IrOp *op, const IrType *t, const char *what)
 
 /* ---------------------------------------------------------------- verify */
 
+/* Would dialect_check_quant report t? The verifier asks for every
+ * operand and result: the message (its "operand #i") is made only for
+ * a type that fails. */
+static bool
+quant_bad(const IrType *t)
+{
+	if (!t || !ir_type_is_shaped(t) || t->u.shaped.elem->kind !=
+	    IR_TYPE_QUANT)
+		return false;
+	const IrType *q = t->u.shaped.elem;
+	int64_t rank = t->u.shaped.rank;
+	if (!q->u.quant.in_range)
+		return true;
+	if (q->u.quant.axis < 0 || rank < 0)
+		return false;
+	if (q->u.quant.axis >= rank)
+		return true;
+	int64_t dim = t->u.shaped.dims[q->u.quant.axis];
+	return dim != IR_DYNAMIC && (int64_t)q->u.quant.nscales != dim;
+}
+
 static bool
 check_quant_types(IrOp *op)
 {
 	char what[32];
 	for (unsigned i = 0; i < op->noperands; i++) {
+		if (!op->operands[i].value ||
+		    !quant_bad(op->operands[i].value->type))
+			continue;
 		snprintf(what, sizeof what, "operand #%u", i);
-		if (op->operands[i].value &&
-		    !dialect_check_quant(op, op->operands[i].value->type, what))
+		if (!dialect_check_quant(op, op->operands[i].value->type, what))
 			return false;
 	}
 	for (unsigned i = 0; i < op->nresults; i++) {
+		if (!quant_bad(ir_op_results(op)[i].type))
+			continue;
 		snprintf(what, sizeof what, "result #%u", i);
 		if (!dialect_check_quant(op, ir_op_results(op)[i].type, what))
 			return false;

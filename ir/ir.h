@@ -214,6 +214,10 @@ struct IrType {
 			size_t nscales;        /* 1 per tensor, else per channel */
 			const double *scales;
 			const int64_t *zero_points;
+			bool in_range;         /* every scale > 0 and zero point
+			                          in [storage_min, storage_max]:
+			                          set when uniqued, so a verifier
+			                          checks a type once, not per use */
 		} quant;
 		struct {
 			const IrIdent *dialect; /* "foo" in !foo.bar<1> */

@@ -172,6 +172,30 @@ Test(uniquing, quant_and_opaque_types)
 	cr_assert_neq(o, ir_type_opaque(ctx, id("baz"), id("bar<1>")));
 }
 
+/* in_range, the verifier's cached check: every scale > 0 and every zero
+ * point within the storage range, whichever channel breaks it. */
+Test(uniquing, quant_in_range)
+{
+	const IrType *i8 = ir_type_int(ctx, 8, IR_SIGNLESS);
+	double ok[] = { 0.5, 0.25, 1e-9 }, zero[] = { 0.5, 0.0, 0.25 };
+	double nan_[] = { 0.5, 0.25, NAN };
+	int64_t zp[] = { -128, 0, 127 }, high[] = { 0, 0, 128 };
+	int64_t low[] = { -129, 0, 0 };
+	cr_assert(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3, ok,
+	    zp)->u.quant.in_range);
+	cr_assert_not(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3,
+	    zero, zp)->u.quant.in_range);
+	cr_assert_not(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3,
+	    nan_, zp)->u.quant.in_range);
+	cr_assert_not(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3,
+	    ok, high)->u.quant.in_range);
+	cr_assert_not(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3,
+	    ok, low)->u.quant.in_range);
+	/* The same zero points are in range for a wider storage range. */
+	cr_assert(ir_type_quant(ctx, true, i8, f32(), -129, 128, 0, 3, ok,
+	    high)->u.quant.in_range);
+}
+
 Test(uniquing, integer_attrs_truncate)
 {
 	const IrType *i8 = ir_type_int(ctx, 8, IR_SIGNLESS);
