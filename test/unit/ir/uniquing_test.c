@@ -678,6 +678,45 @@ Test(uniquing, dense_borrow)
 	    NULL, 0));
 }
 
+/* A large dense payload is hashed by samples, but uniqued by every byte:
+ * payloads equal on every sampled piece and unequal between them are
+ * two attributes; equal payloads (borrowed or copied, at any address)
+ * one. */
+Test(uniquing, dense_large_payloads)
+{
+	enum { N = 64 * 1024 };
+	const IrType *t = tensor_of(N / 4, i32());
+	uint8_t *a = malloc(N), *b = malloc(N), *c = malloc(N);
+	for (size_t i = 0; i < N; i++)
+		a[i] = (uint8_t)(i * 7 + i / 251);
+	memcpy(b, a, N);
+	memcpy(c, a, N);
+	/* One byte apart from a, in the middle of the span no sample
+	 * reads (the samples are 64 bytes every ~2 KB): same hash. */
+	c[N / 2 + 1000] ^= 0x55;
+	const IrAttr *aa = ir_attr_dense_borrow(ctx, t, a, N);
+	const IrAttr *ab = ir_attr_dense_borrow(ctx, t, b, N);
+	const IrAttr *ac = ir_attr_dense_borrow(ctx, t, c, N);
+	cr_assert_eq(aa, ab);
+	cr_assert_neq(aa, ac);
+	cr_assert_eq(aa->hash, ac->hash, "the byte is between samples");
+	cr_assert_eq(ir_attr_dense(ctx, t, false, c, N), ac);
+	cr_assert_eq(ir_attr_dense(ctx, t, false, a, N), aa);
+	/* A change in the first or last bytes changes the hash (the
+	 * attributes made here copy, so the buffers may change after). */
+	b[0] ^= 1;
+	cr_assert_neq(ir_attr_dense(ctx, t, false, b, N)->hash, aa->hash);
+	b[0] ^= 1;
+	b[N - 1] ^= 1;
+	cr_assert_neq(ir_attr_dense(ctx, t, false, b, N)->hash, aa->hash);
+	/* The borrowed attributes read a and c until the context goes. */
+	ir_context_destroy(ctx);
+	ctx = ir_context_create();
+	free(a);
+	free(b);
+	free(c);
+}
+
 /* A mapping the context adopts stays readable until the context goes
  * (ASan and valgrind would see a leak or an early unmap). */
 Test(uniquing, adopted_mapping)
