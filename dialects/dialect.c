@@ -11,6 +11,11 @@
 bool
 dialect_register(IrContext *ctx, const Dialect *d)
 {
+	/* op_specs' binary search needs the specs in op order. */
+	for (size_t i = 1; i < d->nattrs; i++)
+		if (d->attrs[i].op < d->attrs[i - 1].op)
+			ir_unreachable("a dialect's attribute specs are not in "
+			    "op order (ops.def: ATTR rows after their OP row)");
 	bool ok = true;
 	for (size_t i = 0; i < d->nops; i++)
 		ok &= ir_register_op(ctx, &d->ops[i].def);
@@ -39,17 +44,40 @@ info_of(const IrOpDef *def)
 	    NULL;
 }
 
+/* The specs of info's op: a dialect's table lists them in op order
+ * (ops.def puts each op's ATTR rows after its OP row; dialect_register
+ * checks), so they are found by binary search, not by a walk of every
+ * op's specs at each verification and attribute read. */
+static const DialectAttrSpec *
+op_specs(const DialectOpInfo *info, size_t *n)
+{
+	const Dialect *d = info->dialect;
+	size_t lo = 0, hi = d->nattrs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->attrs[mid].op < info->id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t end = lo;
+	while (end < d->nattrs && d->attrs[end].op == info->id)
+		end++;
+	*n = end - lo;
+	return d->attrs + lo;
+}
+
 const DialectAttrSpec *
 dialect_attr_spec(const IrOpDef *def, const char *name)
 {
 	const DialectOpInfo *info = info_of(def);
 	if (!info)
 		return NULL;
-	const Dialect *d = info->dialect;
-	for (size_t i = 0; i < d->nattrs; i++)
-		if (d->attrs[i].op == info->id &&
-		    !strcmp(d->attrs[i].name, name))
-			return &d->attrs[i];
+	size_t n;
+	const DialectAttrSpec *s = op_specs(info, &n);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(s[i].name, name))
+			return &s[i];
 	return NULL;
 }
 
@@ -302,12 +330,11 @@ check_attr(const Where *op, const DialectAttrSpec *s, const IrAttr *a)
 static bool
 check_attrs(const Where *op, const DialectOpInfo *info, const IrAttr *attrs)
 {
-	const Dialect *d = info->dialect;
+	size_t n;
+	const DialectAttrSpec *specs = op_specs(info, &n);
 	bool ok = true;
-	for (size_t i = 0; i < d->nattrs; i++) {
-		const DialectAttrSpec *s = &d->attrs[i];
-		if (s->op != info->id)
-			continue;
+	for (size_t i = 0; i < n; i++) {
+		const DialectAttrSpec *s = &specs[i];
 		const IrAttr *a = attrs ? ir_dict_get(attrs, s->name) : NULL;
 		if (!a && s->required) {
 			where_error(op, "requires attribute '%s'",
