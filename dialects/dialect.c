@@ -11,6 +11,11 @@
 bool
 dialect_register(IrContext *ctx, const Dialect *d)
 {
+	/* op_specs' binary search needs the specs in op order. */
+	for (size_t i = 1; i < d->nattrs; i++)
+		if (d->attrs[i].op < d->attrs[i - 1].op)
+			ir_unreachable("a dialect's attribute specs are not in "
+			    "op order (ops.def: ATTR rows after their OP row)");
 	bool ok = true;
 	for (size_t i = 0; i < d->nops; i++)
 		ok &= ir_register_op(ctx, &d->ops[i].def);
@@ -39,17 +44,40 @@ info_of(const IrOpDef *def)
 	    NULL;
 }
 
+/* The specs of info's op: a dialect's table lists them in op order
+ * (ops.def puts each op's ATTR rows after its OP row; dialect_register
+ * checks), so they are found by binary search, not by a walk of every
+ * op's specs at each verification and attribute read. */
+static const DialectAttrSpec *
+op_specs(const DialectOpInfo *info, size_t *n)
+{
+	const Dialect *d = info->dialect;
+	size_t lo = 0, hi = d->nattrs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->attrs[mid].op < info->id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t end = lo;
+	while (end < d->nattrs && d->attrs[end].op == info->id)
+		end++;
+	*n = end - lo;
+	return d->attrs + lo;
+}
+
 const DialectAttrSpec *
 dialect_attr_spec(const IrOpDef *def, const char *name)
 {
 	const DialectOpInfo *info = info_of(def);
 	if (!info)
 		return NULL;
-	const Dialect *d = info->dialect;
-	for (size_t i = 0; i < d->nattrs; i++)
-		if (d->attrs[i].op == info->id &&
-		    !strcmp(d->attrs[i].name, name))
-			return &d->attrs[i];
+	size_t n;
+	const DialectAttrSpec *s = op_specs(info, &n);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(s[i].name, name))
+			return &s[i];
 	return NULL;
 }
 
@@ -302,12 +330,11 @@ check_attr(const Where *op, const DialectAttrSpec *s, const IrAttr *a)
 static bool
 check_attrs(const Where *op, const DialectOpInfo *info, const IrAttr *attrs)
 {
-	const Dialect *d = info->dialect;
+	size_t n;
+	const DialectAttrSpec *specs = op_specs(info, &n);
 	bool ok = true;
-	for (size_t i = 0; i < d->nattrs; i++) {
-		const DialectAttrSpec *s = &d->attrs[i];
-		if (s->op != info->id)
-			continue;
+	for (size_t i = 0; i < n; i++) {
+		const DialectAttrSpec *s = &specs[i];
 		const IrAttr *a = attrs ? ir_dict_get(attrs, s->name) : NULL;
 		if (!a && s->required) {
 			where_error(op, "requires attribute '%s'",
@@ -622,7 +649,9 @@ dialect_check_quant(IrOp *op, const IrType *t, const char *what)
 	    IR_TYPE_QUANT)
 		return true;
 	const IrType *q = t->u.shaped.elem;
-	for (size_t i = 0; i < q->u.quant.nscales; i++) {
+	/* Scales and zero points were checked once, when q was uniqued. */
+	for (size_t i = 0; !q->u.quant.in_range && i < q->u.quant.nscales;
+	    i++) {
 		if (!(q->u.quant.scales[i] > 0)) {
 			ir_op_emit_error(op, "%s has a non-positive "
 			    "quantization scale", what);
@@ -659,17 +688,42 @@ dialect_check_quant(IrOp *op, const IrType *t, const char *what)
 
 /* ---------------------------------------------------------------- verify */
 
+/* Would dialect_check_quant report t? The verifier asks for every
+ * operand and result: the message (its "operand #i") is made only for
+ * a type that fails. */
+static bool
+quant_bad(const IrType *t)
+{
+	if (!t || !ir_type_is_shaped(t) || t->u.shaped.elem->kind !=
+	    IR_TYPE_QUANT)
+		return false;
+	const IrType *q = t->u.shaped.elem;
+	int64_t rank = t->u.shaped.rank;
+	if (!q->u.quant.in_range)
+		return true;
+	if (q->u.quant.axis < 0 || rank < 0)
+		return false;
+	if (q->u.quant.axis >= rank)
+		return true;
+	int64_t dim = t->u.shaped.dims[q->u.quant.axis];
+	return dim != IR_DYNAMIC && (int64_t)q->u.quant.nscales != dim;
+}
+
 static bool
 check_quant_types(IrOp *op)
 {
 	char what[32];
 	for (unsigned i = 0; i < op->noperands; i++) {
+		if (!op->operands[i].value ||
+		    !quant_bad(op->operands[i].value->type))
+			continue;
 		snprintf(what, sizeof what, "operand #%u", i);
-		if (op->operands[i].value &&
-		    !dialect_check_quant(op, op->operands[i].value->type, what))
+		if (!dialect_check_quant(op, op->operands[i].value->type, what))
 			return false;
 	}
 	for (unsigned i = 0; i < op->nresults; i++) {
+		if (!quant_bad(ir_op_results(op)[i].type))
+			continue;
 		snprintf(what, sizeof what, "result #%u", i);
 		if (!dialect_check_quant(op, ir_op_results(op)[i].type, what))
 			return false;

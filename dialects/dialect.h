@@ -64,7 +64,8 @@ struct Dialect {
 	const char *doc;              /* introduction paragraph(s), markdown */
 	const DialectOpInfo *ops;
 	size_t nops;
-	const DialectAttrSpec *attrs; /* grouped by nothing: filter by op */
+	const DialectAttrSpec *attrs; /* in op order (ops.def: each op's
+	                                 ATTR rows after its OP row) */
 	size_t nattrs;
 	/* Makes the dialect's constant op for a folded value, or NULL when
 	 * the dialect has none: dialect_register registers it. */

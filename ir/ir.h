@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define NPUIR_VERSION "0.1.0"
 
@@ -214,6 +215,10 @@ struct IrType {
 			size_t nscales;        /* 1 per tensor, else per channel */
 			const double *scales;
 			const int64_t *zero_points;
+			bool in_range;         /* every scale > 0 and zero point
+			                          in [storage_min, storage_max]:
+			                          set when uniqued, so a verifier
+			                          checks a type once, not per use */
 		} quant;
 		struct {
 			const IrIdent *dialect; /* "foo" in !foo.bar<1> */
@@ -860,7 +865,17 @@ const IrLoc *ir_op_loc(const IrOp *op);
 /* Sets the op's location (NULL: unknown). */
 void ir_op_set_loc(IrOp *op, const IrLoc *loc);
 const char *ir_op_name_str(const IrOp *op);
-bool ir_op_is(const IrOp *op, const char *name);
+/* Is op named name? Inline: passes ask it of every op for several
+ * names, and a literal's length is known where it is compiled, so a
+ * name of another length costs no call (ir/op.c holds the external
+ * definition). */
+inline bool
+ir_op_is(const IrOp *op, const char *name)
+{
+	const IrIdent *s = op->name->name;
+	size_t n = strlen(name);
+	return s->len == n && memcmp(s->str, name, n) == 0;
+}
 bool ir_op_has_trait(const IrOp *op, unsigned trait);
 /* The op's attribute named `name`, or NULL. */
 const IrAttr *ir_op_attr(const IrOp *op, const char *name);
@@ -1041,6 +1056,11 @@ IrOp *ir_symbol_cache_lookup(IrSymbolCache *c, IrOp *user,
  * hooks, and unregistered ops (unless allowed). Reports every problem
  * found through the diagnostic handler; returns true when valid. */
 bool ir_verify(IrOp *op);
+/* Verifies op's own rules (operands, counts, traits, its op verifier)
+ * but none of the ops nested in it, which the caller knows are as a
+ * full ir_verify last found them (the pass manager, after a pass that
+ * changed only the attributes of the op it ran on). */
+bool ir_verify_local(IrOp *op);
 
 /* ---------------------------------------------------------------- builtin ops */
 

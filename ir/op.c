@@ -606,11 +606,7 @@ ir_op_name_str(const IrOp *op)
 	return op->name->name->str;
 }
 
-bool
-ir_op_is(const IrOp *op, const char *name)
-{
-	return strcmp(op->name->name->str, name) == 0;
-}
+extern inline bool ir_op_is(const IrOp *op, const char *name);
 
 bool
 ir_op_has_trait(const IrOp *op, unsigned trait)

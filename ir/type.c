@@ -211,6 +211,21 @@ own_arrays(IrContext *ctx, IrType *t)
 	}
 }
 
+/* Sets what a new uniqued type caches about its own fields (never hashed
+ * or compared: it follows from them). */
+static void
+derive(IrType *t)
+{
+	if (t->kind != IR_TYPE_QUANT)
+		return;
+	t->u.quant.in_range = true;
+	for (size_t i = 0; i < t->u.quant.nscales; i++)
+		if (!(t->u.quant.scales[i] > 0) ||
+		    t->u.quant.zero_points[i] < t->u.quant.storage_min ||
+		    t->u.quant.zero_points[i] > t->u.quant.storage_max)
+			t->u.quant.in_range = false;
+}
+
 /* Returns the uniqued copy of key (whose arrays are only borrowed). */
 static const IrType *
 unique(IrContext *ctx, IrType *key)
@@ -222,6 +237,7 @@ unique(IrContext *ctx, IrType *key)
 	IrType *n = ir_arena_memdup(&ctx->arena, key, sizeof *key,
 	    _Alignof(IrType));
 	own_arrays(ctx, n);
+	derive(n);
 	ir_table_insert(&ctx->types, n->hash, n);
 	return n;
 }

@@ -124,6 +124,24 @@ dense_i32(const IrAttr *a, int64_t n)
 	    (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
 }
 
+/* Are all n i32 elements of a in [lo, hi]? One pass without a branch
+ * per element (the verifier reads every channel's multiplier and shift
+ * after each pass); the message comes from the loop that finds the
+ * first outside. */
+static bool
+i32_in_range(const IrAttr *a, int64_t n, int64_t lo, int64_t hi)
+{
+	int32_t mn = INT32_MAX, mx = INT32_MIN;
+	if (a->u.dense.splat && n > 1)
+		n = 1;
+	for (int64_t i = 0; i < n; i++) {
+		int32_t v = dense_i32(a, i);
+		mn = v < mn ? v : mn;
+		mx = v > mx ? v : mx;
+	}
+	return n <= 0 || (mn >= lo && mx <= hi);
+}
+
 /* multiplier/shift: i32 elements, one or one per output channel, values
  * in range. */
 static bool
@@ -144,6 +162,8 @@ check_requant(IrOp *op, const char *name, int64_t channels, int64_t lo,
 		    (long long)channels);
 		return false;
 	}
+	if (i32_in_range(a, n, lo, hi))
+		return true;
 	for (int64_t i = 0; i < n; i++) {
 		int32_t v = dense_i32(a, i);
 		if (v < lo || v > hi) {

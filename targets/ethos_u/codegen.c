@@ -928,7 +928,6 @@ look_ahead_start(Cg *g, IrBlock *blk)
 static bool
 codegen_block(Cg *g, IrBlock *blk)
 {
-	look_ahead_start(g, blk);
 	IrOp *next;
 	for (IrOp *op = blk->first; op; op = next) {
 		next = op->next;
@@ -1023,8 +1022,12 @@ codegen_run(IrOp *module, IrPass *pass)
 	for (IrOp *f = body ? body->first : NULL; ok && f; f = f->next)
 		if (ir_op_is(f, "func.func") && !ir_region_empty(
 		    ir_op_region(f, 0))) {
-			cg_wbuf_layers(&g, ir_func_entry(f));
+			/* The look-ahead's first packings (they need no
+			 * layer) start before the weight-buffer layers are
+			 * counted: the other threads work from here on. */
 			g.pool = cg_pool_create(g.threads);
+			look_ahead_start(&g, ir_func_entry(f));
+			cg_wbuf_layers(&g, ir_func_entry(f));
 			ok = codegen_block(&g, ir_func_entry(f));
 			if (!ok)
 				flush(&g);

@@ -185,22 +185,34 @@ out_bytes(const EthosULayer *l)
 	return fm_bytes(&fm);
 }
 
+/* What each layer reads: reads[2 i] and reads[2 i + 1] are the outputs
+ * of the producers of its in and in2 (NULL: none). Found once, not per
+ * pair of layers (producer walks the layers). */
+static IrValue **
+layer_reads(EthosULayers *ls)
+{
+	IrValue **r = ir_xcalloc(2 * ls->n + 1, sizeof *r);
+	for (size_t i = 0; i < ls->n; i++) {
+		EthosULayer *p = producer(ls, ls->v[i].in);
+		EthosULayer *p2 = ls->v[i].in2 ? producer(ls, ls->v[i].in2) :
+		    NULL;
+		r[2 * i] = p ? p->out : NULL;
+		r[2 * i + 1] = p2 ? p2->out : NULL;
+	}
+	return r;
+}
+
 /* The last layer index that reads v (through aliases); nlayers when
  * it leaves the NPU. */
 static size_t
-last_use(EthosULayers *ls, IrValue *v, size_t from)
+last_use(EthosULayers *ls, IrValue *const *reads, IrValue *v, size_t from)
 {
 	size_t last = from;
 	if (leaves_npu(v, 0))
 		return ls->n;
-	for (size_t i = from; i < ls->n; i++) {
-		EthosULayer *l = &ls->v[i];
-		if (producer(ls, l->in) && producer(ls, l->in)->out == v)
+	for (size_t i = from; i < ls->n; i++)
+		if (reads[2 * i] == v || reads[2 * i + 1] == v)
 			last = i;
-		if (l->in2 && producer(ls, l->in2) &&
-		    producer(ls, l->in2)->out == v)
-			last = i;
-	}
 	return last;
 }
 
@@ -219,8 +231,9 @@ static void
 sram_usage(const EthosUTarget *t, EthosULayers *ls, bool maps_only)
 {
 	size_t *end = ir_xcalloc(ls->n + 1, sizeof *end);
+	IrValue **reads = layer_reads(ls);
 	for (size_t i = 0; i < ls->n; i++)
-		end[i] = ls->v[i].out ? last_use(ls, ls->v[i].out, i) :
+		end[i] = ls->v[i].out ? last_use(ls, reads, ls->v[i].out, i) :
 		    lowering_end(ls, i);
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
@@ -232,7 +245,7 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls, bool maps_only)
 		/* A copy within one memory is no copy: in and out share. */
 		bool shared = l->q.block == ETHOS_U_DMA &&
 		    l->q.ifm.mem == l->q.ofm.mem;
-		if (l->in && !producer(ls, l->in) &&
+		if (l->in && !reads[2 * i] &&
 		    l->q.ifm.mem == ETHOS_U_SRAM && !shared)
 			use += fm_bytes(&l->q.ifm);
 		if (l->w.buffered && t->cache_mem == ETHOS_U_SRAM &&
@@ -240,6 +253,7 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls, bool maps_only)
 			use += l->perf.weight_buffer;
 		l->sram_usage = use;
 	}
+	free(reads);
 	free(end);
 }
 

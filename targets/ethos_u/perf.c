@@ -270,6 +270,8 @@ consider(Search *s, double cost, EthosUShape ifm_shape, EthosUShape ifm,
 
 /* Block sides never pass the largest OFM block (64 wide, 32 high). */
 #define MAX_SIDE 128
+/* Words of a row of search_depth's bit table (sides 0..MAX_SIDE). */
+#define WONT_WORDS ((MAX_SIDE + 64) / 64)
 
 /* Tries every block height and width at depth d. */
 static void
@@ -280,14 +282,19 @@ search_depth(const EthosUTarget *t, const EthosUQuery *q, Search *s,
 	    q->block == ETHOS_U_POOLING || q->block == ETHOS_U_DEPTHWISE;
 	int64_t uh = t->ofm_ublock[0], uw = t->ofm_ublock[1];
 	/* Vela marks (width, height) as not fitting but looks up
-	 * (height, width): what it skips is the transposed block. */
-	bool (*wont_fit)[MAX_SIDE + 1] = ir_xcalloc(1,
-	    sizeof(bool[MAX_SIDE + 1][MAX_SIDE + 1]));
+	 * (height, width): what it skips is the transposed block. One bit
+	 * a block, on the stack, and only the rows this space reaches
+	 * cleared (a 16 KB calloc per depth was most of the estimate's
+	 * instructions). */
+	uint64_t wont_fit[MAX_SIDE + 1][WONT_WORDS];
+	int64_t rows = max64(min64(space.h, MAX_SIDE), min64(space.w,
+	    MAX_SIDE));
+	memset(wont_fit, 0, (size_t)(rows + 1) * sizeof wont_fit[0]);
 	int64_t ifm_depth = ifm_block_depth(t, ifm_shape, q->ifm.bits,
 	    s->cfg->part_kernel);
 	for (int64_t h = uh; h <= space.h && h <= MAX_SIDE; h += uh)
 		for (int64_t w = uw; w <= space.w && w <= MAX_SIDE; w += uw) {
-			if (wont_fit[h][w])
+			if (wont_fit[h][w / 64] >> (w % 64) & 1)
 				continue;
 			EthosUShape ifm = ifm_block_for(t, q, h, w, d);
 			if (!equal_depth)
@@ -303,8 +310,10 @@ search_depth(const EthosUTarget *t, const EthosUQuery *q, Search *s,
 				 * would have, without the layouts. */
 				for (int64_t v = w; v <= space.w &&
 				    v <= MAX_SIDE; v += uw)
-					if (!wont_fit[h][v])
-						wont_fit[v][h] = true;
+					if (!(wont_fit[h][v / 64] >> (v % 64) &
+					    1))
+						wont_fit[v][h / 64] |=
+						    (uint64_t)1 << (h % 64);
 				if (w == uw)
 					h = MAX_SIDE;
 				break;
@@ -312,7 +321,6 @@ search_depth(const EthosUTarget *t, const EthosUQuery *q, Search *s,
 			consider(s, block_cost(q, q->ofm.shape, ifm_shape,
 			    ofm, ifm, h, w, d), ifm_shape, ifm, h, w, d);
 		}
-	free(wont_fit);
 }
 
 bool

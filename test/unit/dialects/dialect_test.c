@@ -62,8 +62,16 @@ Test(dialect, attribute_specs_name_their_op)
 			cr_expect(!(s->required && s->def), "%s", s->name);
 			cr_expect_eq(dialect_attr_spec(&dl->ops[s->op].def,
 			    s->name), s);
+			/* In op order: the lookup's binary search. */
+			if (i)
+				cr_expect_geq(s->op, dl->attrs[i - 1].op,
+				    "%s", s->name);
 		}
+		/* An op's unknown name and an op without specs. */
+		cr_expect_null(dialect_attr_spec(&dl->ops[0].def, "nope"));
 	}
+	cr_expect_null(dialect_attr_spec(&npu_dialect.ops[NPU_YIELD].def,
+	    "multiplier"));
 }
 
 Test(dialect, defaults_come_from_the_table)

@@ -172,6 +172,30 @@ Test(uniquing, quant_and_opaque_types)
 	cr_assert_neq(o, ir_type_opaque(ctx, id("baz"), id("bar<1>")));
 }
 
+/* in_range, the verifier's cached check: every scale > 0 and every zero
+ * point within the storage range, whichever channel breaks it. */
+Test(uniquing, quant_in_range)
+{
+	const IrType *i8 = ir_type_int(ctx, 8, IR_SIGNLESS);
+	double ok[] = { 0.5, 0.25, 1e-9 }, zero[] = { 0.5, 0.0, 0.25 };
+	double nan_[] = { 0.5, 0.25, NAN };
+	int64_t zp[] = { -128, 0, 127 }, high[] = { 0, 0, 128 };
+	int64_t low[] = { -129, 0, 0 };
+	cr_assert(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3, ok,
+	    zp)->u.quant.in_range);
+	cr_assert_not(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3,
+	    zero, zp)->u.quant.in_range);
+	cr_assert_not(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3,
+	    nan_, zp)->u.quant.in_range);
+	cr_assert_not(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3,
+	    ok, high)->u.quant.in_range);
+	cr_assert_not(ir_type_quant(ctx, true, i8, f32(), -128, 127, 0, 3,
+	    ok, low)->u.quant.in_range);
+	/* The same zero points are in range for a wider storage range. */
+	cr_assert(ir_type_quant(ctx, true, i8, f32(), -129, 128, 0, 3, ok,
+	    high)->u.quant.in_range);
+}
+
 Test(uniquing, integer_attrs_truncate)
 {
 	const IrType *i8 = ir_type_int(ctx, 8, IR_SIGNLESS);
@@ -652,6 +676,45 @@ Test(uniquing, dense_borrow)
 	cr_assert_null(ir_attr_dense_borrow(ctx, i32(), b, 4));
 	cr_assert_not_null(ir_attr_dense_borrow(ctx, tensor_of(0, i32()),
 	    NULL, 0));
+}
+
+/* A large dense payload is hashed by samples, but uniqued by every byte:
+ * payloads equal on every sampled piece and unequal between them are
+ * two attributes; equal payloads (borrowed or copied, at any address)
+ * one. */
+Test(uniquing, dense_large_payloads)
+{
+	enum { N = 64 * 1024 };
+	const IrType *t = tensor_of(N / 4, i32());
+	uint8_t *a = malloc(N), *b = malloc(N), *c = malloc(N);
+	for (size_t i = 0; i < N; i++)
+		a[i] = (uint8_t)(i * 7 + i / 251);
+	memcpy(b, a, N);
+	memcpy(c, a, N);
+	/* One byte apart from a, in the middle of the span no sample
+	 * reads (the samples are 64 bytes every ~2 KB): same hash. */
+	c[N / 2 + 1000] ^= 0x55;
+	const IrAttr *aa = ir_attr_dense_borrow(ctx, t, a, N);
+	const IrAttr *ab = ir_attr_dense_borrow(ctx, t, b, N);
+	const IrAttr *ac = ir_attr_dense_borrow(ctx, t, c, N);
+	cr_assert_eq(aa, ab);
+	cr_assert_neq(aa, ac);
+	cr_assert_eq(aa->hash, ac->hash, "the byte is between samples");
+	cr_assert_eq(ir_attr_dense(ctx, t, false, c, N), ac);
+	cr_assert_eq(ir_attr_dense(ctx, t, false, a, N), aa);
+	/* A change in the first or last bytes changes the hash (the
+	 * attributes made here copy, so the buffers may change after). */
+	b[0] ^= 1;
+	cr_assert_neq(ir_attr_dense(ctx, t, false, b, N)->hash, aa->hash);
+	b[0] ^= 1;
+	b[N - 1] ^= 1;
+	cr_assert_neq(ir_attr_dense(ctx, t, false, b, N)->hash, aa->hash);
+	/* The borrowed attributes read a and c until the context goes. */
+	ir_context_destroy(ctx);
+	ctx = ir_context_create();
+	free(a);
+	free(b);
+	free(c);
 }
 
 /* A mapping the context adopts stays readable until the context goes

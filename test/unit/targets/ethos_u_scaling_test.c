@@ -111,3 +111,36 @@ Test(ethos_u_scaling, fully_connected_product_in_float32)
 	    true)).multiplier, qmath_quantize_multiplier(eu_mac_scale(in, w,
 	    out, false)).multiplier);
 }
+
+/* The lowering (lower.c channel_scale) makes Vela's pair of a
+ * convolution's scale only where TFLite's pair is zero or its shift is
+ * outside [-30, 30]: inside, the two are one pair. Checked over every
+ * exponent either rule can see, with mantissas that round up to 2^31. */
+Test(ethos_u_scaling, pairs_agree_inside_the_shift_range)
+{
+	uint64_t x = 2463534242ull;
+
+	for (int i = 0; i < 200000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		double m = (double)(x >> 11) / 9007199254740992.0 * 0.5 + 0.5;
+		if (i % 4 == 0)
+			m = 1.0 - ldexp((double)(x % 8), -33);
+		double scale = ldexp(m, (int)(x % 90) - 45);
+		QMultiplier t = qmath_quantize_multiplier(scale);
+		if (!t.multiplier || t.shift < -30 || t.shift > 30)
+			continue;
+		/* Vela's pair in TFLite's convention (lower.c's
+		 * vela_as_tflite). */
+		EuScale v = eu_quantise_scale(scale);
+		cr_assert_neq(v.multiplier, 0, "%.17g", scale);
+		if (v.multiplier == (int64_t)1 << 31) {
+			cr_assert_eq(t.multiplier, 1 << 30, "%.17g", scale);
+			cr_assert_eq(31 - v.shift + 1, t.shift, "%.17g", scale);
+		} else {
+			cr_assert_eq(v.multiplier, t.multiplier, "%.17g", scale);
+			cr_assert_eq(31 - v.shift, t.shift, "%.17g", scale);
+		}
+	}
+}
