@@ -132,6 +132,18 @@ place_weights(const EthosUTarget *t, EthosULayer *l)
 	    l->q.block != ETHOS_U_VECTOR && !l->unbuffered;
 }
 
+/* The op layer i runs for: its output's producer, or for a map inside
+ * a lowering (no value) the op whose result the lowering's last layer
+ * writes. */
+static IrOp *
+layer_op(const EthosULayers *ls, size_t i)
+{
+	for (size_t k = i; k < ls->n; k++)
+		if (ls->v[k].out)
+			return ir_value_def_op(ls->v[k].out);
+	return NULL;
+}
+
 void
 ethos_u_place(const EthosUTarget *t, EthosULayers *ls, bool size)
 {
@@ -153,7 +165,7 @@ ethos_u_place(const EthosUTarget *t, EthosULayers *ls, bool size)
 		/* A later stripe of a buffered op finds its weights in the
 		 * buffer the first stripe filled (ethos-u-schedule). */
 		int64_t st[3];
-		IrOp *def = l->out ? ir_value_def_op(l->out) : NULL;
+		IrOp *def = layer_op(ls, i);
 		if (l->w.buffered && def && ethos_u_stripe_of(def, st) &&
 		    st[1] > 0)
 			l->w.buffered = false, l->w.resident = true;
@@ -371,13 +383,13 @@ run_model(IrOp *module, const EthosUTarget *t, EthosULayers *ls,
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
 		IrOp *def = l->out ? ir_value_def_op(l->out) : NULL;
-		if (!ethos_u_estimate(t, &l->q, &l->w, slack, &l->perf)) {
+		if (!ethos_u_estimate_next(t, &l->q, &l->w, NULL, &slack,
+		    &l->perf)) {
 			ir_emit_error(ir_op_context(module), def ?
 			    ir_op_loc(def) : ir_op_loc(module), "no Ethos-U "
 			    "block configuration fits this op in SHRAM");
 			return false;
 		}
-		slack = l->perf.slack;
 		for (int c = 0; c < ETHOS_U_NCYC; c++)
 			r->cycles[c] += l->perf.cycles[c];
 		for (int m = 0; m < ETHOS_U_NMEM; m++)

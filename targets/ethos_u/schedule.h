@@ -79,6 +79,8 @@ int64_t ethos_u_sched_ring(const SchedRange *prod,
 typedef struct SchedPoint {
 	int64_t peak;
 	double cycles;
+	double slack;           /* what its last layer leaves the next op's
+	                           weight DMA (the estimate's slack) */
 } SchedPoint;
 
 /* A chosen cascade: ops [first, last] of the op list, stripes of the
