@@ -186,17 +186,6 @@ fm_bytes(const EthosUFm *fm)
 	return (s.n * s.h * s.w * s.c * fm->bits / 8 + 15) / 16 * 16;
 }
 
-/* The map a layer writes: its OFM, or the whole of out when the OFM
- * is a part of it (the rest written by later layers of its op). */
-static int64_t
-out_bytes(const EthosULayer *l)
-{
-	EthosUFm fm = l->q.ofm;
-	if (l->out && l->whole.n)
-		fm.shape = l->whole;
-	return fm_bytes(&fm);
-}
-
 /* The last layer index that reads v (through aliases); nlayers when
  * it leaves the NPU. */
 static size_t
@@ -238,9 +227,8 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls, bool maps_only)
 		EthosULayer *l = &ls->v[i];
 		int64_t use = 0;
 		for (size_t j = 0; j <= i; j++)
-			if (end[j] >= i && ls->v[j].q.ofm.mem == ETHOS_U_SRAM &&
-			    !ls->v[j].part)
-				use += out_bytes(&ls->v[j]);
+			if (end[j] >= i && ls->v[j].q.ofm.mem == ETHOS_U_SRAM)
+				use += ethos_u_map_bytes(&ls->v[j], 0);
 		/* A copy within one memory is no copy: in and out share. */
 		bool shared = l->q.block == ETHOS_U_DMA &&
 		    l->q.ifm.mem == l->q.ofm.mem;

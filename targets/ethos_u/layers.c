@@ -438,6 +438,9 @@ add_concat(EthosULayers *ls, IrOp *op, IrValue *out)
 		if (!set_fms(l, ir_op_operand(op, i), NULL, out))
 			return false;
 		l->q.ofm.shape = l->q.ifm.shape;   /* its slice */
+		/* The first pool's layer counts the output's SRAM. */
+		shape_of(out, &l->whole);
+		l->part = i > 0;
 		l->q.block = ETHOS_U_POOLING;
 		l->tflite_op = "CONCATENATION";
 		l->nng_op = "AvgPool";

@@ -321,15 +321,6 @@ type_bytes(const IrType *t)
 	return round16(n * (int64_t)(bits ? bits : 8) / 8);
 }
 
-static int64_t
-fm_bytes(const EthosUFm *fm)
-{
-	EthosUShape s = fm->shape;
-	if (fm->format == ETHOS_U_NHCWB16)
-		s.c = round16(s.c);
-	return round16(s.n * s.h * s.w * s.c * fm->bits / 8);
-}
-
 /* The layer whose output is v, or NULL. */
 static EthosULayer *
 layer_of(const SchedProblem *p, const IrValue *v)
@@ -402,7 +393,7 @@ build_bufs(SchedProblem *p)
 		int64_t bytes;
 		if (l)
 			bytes = l->q.ofm.mem == ETHOS_U_SRAM ?
-			    fm_bytes(&l->q.ofm) : 0;
+			    ethos_u_map_bytes(l, 0) : 0;
 		else
 			bytes = p->t->arena_mem == ETHOS_U_SRAM ?
 			    type_bytes(x->type) : 0;
