@@ -1078,9 +1078,10 @@ scan_run(const int16_t *v, int *last, int *prev, int i, int end, int lim)
 }
 
 /* Section starts: where Vela restarts the palette. Between checks the
- * work per value is the store of its last position, and in a section
- * with a palette the look-up before it (is it new to the palette?).
- * stale: unused (the scan's words were two vectors; now one). */
+ * work per value is the look-up of its last position (into the ring;
+ * with a palette, also: is it new to the palette?) and two stores.
+ * stale: unused since windows are counted from the ring (the caller
+ * still makes room for it; nothing is written there). */
 ENC void
 find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
     uint64_t *stale, IntVec *starts)
