@@ -141,8 +141,8 @@ Test(ethosu_mlw_scan, edges_equal_the_recorded_encoder)
 		hash_streams(isas[k], &bytes, &hash);
 		cr_assert_eq(bytes, 1061232, "isa %d: %zu bytes", (int)isas[k],
 		    bytes);
-		cr_assert_eq(hash, 0x9c14203682f2e32full, "isa %d: hash %016llx", (int)isas[k],
-		    (unsigned long long)hash);
+		cr_assert_eq(hash, 0x9c14203682f2e32full, "isa %d: hash "
+		    "%016llx", (int)isas[k], (unsigned long long)hash);
 	}
 }
 
