@@ -2072,7 +2072,8 @@ w_codes(CodeW *cw, const uint16_t *w, int n, int wdiv, bool trunc,
 			uint64_t v = 0;
 			for (int k = 0; k < 4; k++) {
 				uint32_t q = (uint32_t)w[i + k] >> wdiv;
-				v |= (uint64_t)((q > 0) | (q > 1) << 1) << 2 * k;
+				uint64_t code = (q > 0) | (q > 1) << 1;
+				v |= code << 2 * k;
 			}
 			code_put(&c, v, 8);
 		}
