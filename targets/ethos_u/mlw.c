@@ -2122,9 +2122,12 @@ put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
 enum {
 	WB_VALUES = 128,
 	WB_LONG = 54,           /* longest quotient coded in one store */
-	/* a quotient is below 1024 (indices are below 544): 64 bytes at
-	 * most; the partial chunk and the last store's 8 bytes beyond */
-	WB_BYTES = WB_VALUES * 64 + 32,
+	/* The search leaves no quotient above 31 (Vela's limit, see
+	 * code_bits): a code is 32 bits at most. Sized for any index the
+	 * encoder makes (below 544: 68 bytes), plus the partial chunk
+	 * and the last store's 8 bytes. */
+	WB_BYTES = WB_VALUES * 68 + 32,
+	/* remainders of up to 5 bits; rem_bits reads 9 bytes */
 	WR_BYTES = MAX_SLICE / 8 * 5 + 24,
 };
 
@@ -2256,9 +2259,10 @@ ones64(uint32_t q, bool wide)
 	return (1ull << q) - 1;
 }
 
-/* Appends one quotient's code. Quotients above WB_LONG (not seen on
- * real weights: the search makes them rare) give 48 ones at a time
- * first, an even count, so the padding is kept. */
+/* Appends one quotient's code. Quotients above WB_LONG (none today:
+ * the search stops at 31; kept so a change there cannot corrupt the
+ * string) give 48 ones at a time first, an even count, so the padding
+ * is kept. */
 ENC void
 code_one(CodeW *c, uint32_t q, bool wide)
 {
@@ -2282,7 +2286,8 @@ w_codes(CodeW *cw, const uint16_t *w, int n, int wdiv, bool trunc,
 			uint64_t v = 0;
 			for (int k = 0; k < 4; k++) {
 				uint32_t q = (uint32_t)w[i + k] >> wdiv;
-				v |= (uint64_t)((q > 0) | (q > 1) << 1) << 2 * k;
+				uint64_t code = (q > 0) | (q > 1) << 1;
+				v |= code << 2 * k;
 			}
 			code_put(&c, v, 8);
 		}
@@ -2329,8 +2334,17 @@ rems8(const uint16_t *w, int wdiv, bool wide)
 	}
 #endif
 	(void)wide;
-	for (int j = 0; j < 8; j++)
-		x |= (w[j] & mask) << (j * wdiv);
+	/* each word's four 16-bit lanes moved down to k * wdiv (the
+	 * loop over eight values was 65 instructions) */
+	for (int h = 0; h < 2; h++) {
+		const uint16_t *u = w + 4 * h;
+		uint64_t y = u[0] | (uint64_t)u[1] << 16 |
+		    (uint64_t)u[2] << 32 | (uint64_t)u[3] << 48;
+		y = (y & mask) | (y >> (16 - wdiv) & mask << wdiv) |
+		    (y >> (32 - 2 * wdiv) & mask << 2 * wdiv) |
+		    (y >> (48 - 3 * wdiv) & mask << 3 * wdiv);
+		x |= y << (4 * wdiv * h);
+	}
 	return x;
 }
 
