@@ -88,7 +88,10 @@ void *ir_ptrmap_get(const IrPtrMap *m, const void *key);
 void ir_ptrmap_free(IrPtrMap *m);
 
 /* A bump allocator. Zero-initialise (`IrArena a = {0};`), allocate, then
- * free everything at once. Memory is zeroed. */
+ * free everything at once. Memory is zeroed. A request larger than the
+ * current chunk gets a chunk of its own, from 2 MiB up aligned for
+ * transparent huge pages (a page written at all is then resident
+ * whole). */
 typedef struct IrArena {
 	struct IrArenaChunk *head; /* newest chunk first */
 	size_t total;              /* bytes handed out, for statistics */

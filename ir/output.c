@@ -1,9 +1,10 @@
-/* ir/output.c: atomic output files (temp file + rename, or a memory
- * buffer for devices): see ir/output.h. */
-#define _XOPEN_SOURCE 700 /* realpath */
+/* ir/output.c: atomic output files (a temp file renamed or swapped into
+ * place, or a memory buffer for devices): see ir/output.h. */
+#define _GNU_SOURCE /* realpath, renameat2 */
 #include "ir/output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -70,17 +71,24 @@ catch_fatal_signals(void)
 	}
 }
 
+/* Takes `out` off the live list (signals blocked by the caller). */
+static void
+unlink_live_blocked(IrOutput *out)
+{
+	for (IrOutput *volatile *p = &live; *p; p = &(*p)->next_live)
+		if (*p == out) {
+			*p = out->next_live;
+			break;
+		}
+}
+
 static void
 unlink_live(IrOutput *out)
 {
 	sigset_t all, old;
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
-	for (IrOutput *volatile *p = &live; *p; p = &(*p)->next_live)
-		if (*p == out) {
-			*p = out->next_live;
-			break;
-		}
+	unlink_live_blocked(out);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
@@ -177,6 +185,53 @@ open_temp(IrOutput *out, char *err, size_t errlen)
 	return true;
 }
 
+/* Swaps the complete temp file with an existing regular target in one
+ * step (renameat2 RENAME_EXCHANGE), then removes the old file, which
+ * the temp name now holds. A plain rename over an existing file makes
+ * ext4 (auto_da_alloc) start writing the new file out inside the
+ * rename: 2.5-3.5 ms for MobileNet-v2's 3.4 MB .tflite, against
+ * 0.02 ms for the exchange and 0.3 ms for dropping the old file. The
+ * target is never absent, as with rename. False (nothing changed) when
+ * there is no regular target or the exchange is not supported (kernels
+ * before 3.15, file systems without it): then a plain rename. */
+static bool
+swap_in(IrOutput *out)
+{
+#ifdef RENAME_EXCHANGE
+	struct stat st;
+	if (lstat(out->path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    renameat2(AT_FDCWD, out->tmp, AT_FDCWD, out->path,
+	    RENAME_EXCHANGE) != 0)
+		return false;
+	unlink(out->tmp);
+	return true;
+#else
+	(void)out;
+	return false;
+#endif
+}
+
+/* Puts the complete temp file in the target's place (or removes it
+ * when !ok) and takes it off the live list. Signals wait until both
+ * are done, so a Ctrl-C meanwhile leaves the old file or the new one,
+ * never a temp. False with errno set when the rename failed. */
+static bool
+commit_temp(IrOutput *out, bool ok)
+{
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (ok)
+		ok = swap_in(out) || rename(out->tmp, out->path) == 0;
+	int e = errno;
+	if (!ok)
+		unlink(out->tmp);
+	unlink_live_blocked(out);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return ok;
+}
+
 /* Opens the real target: stdout, or a device or symlink by name. */
 static FILE *
 open_target(const char *path, char *err, size_t errlen)
@@ -254,12 +309,7 @@ commit_memory(IrOutput *out, char *err, size_t errlen, bool *told)
 			return false;
 		bool ok = fwrite(out->buf, 1, out->len, out->f) == out->len;
 		ok = finish_stream(out->f) && ok;
-		if (ok)
-			ok = rename(out->tmp, out->path) == 0;
-		if (!ok)
-			unlink(out->tmp);
-		unlink_live(out);
-		return ok;
+		return commit_temp(out, ok);
 	}
 	FILE *f = open_target(out->path, err, errlen);
 	*told = !f;
@@ -276,11 +326,8 @@ ir_output_close(IrOutput *out, bool ok, char *err, size_t errlen)
 	switch (out->kind) {
 	case OUT_TEMP:
 		written = finish_stream(out->f);
-		if (ok && written)
-			written = rename(out->tmp, out->path) == 0;
-		if (!ok || !written)
-			unlink(out->tmp);
-		unlink_live(out);
+		if (!commit_temp(out, ok && written))
+			written = false;
 		break;
 	case OUT_MEMORY:
 		written = fclose(out->f) == 0;

@@ -24,14 +24,20 @@ typedef struct IrOutput IrOutput;
 
 /* Opens the output `path`; "-" is stdout. A new path or a regular file
  * gets a temporary file beside it (path.tmp.XXXXXX, mode 0666 & ~umask)
- * that ir_output_close renames over it; a symlink to a regular file is
- * resolved and its target replaced so (the link stays; truncating the
- * target in place could pull pages from under a reader that mapped it,
- * such as an import of the same file). stdout, devices (/dev/null),
- * dangling symlinks and links under /dev and /proc (/dev/stdout) are
- * written in place, since renaming would replace the link rather than
- * write through it. When `buffered` (a
- * run that may fail after printing something: --split-input-file,
+ * that ir_output_close puts in its place: renamed to a new path, or
+ * swapped with an existing file in one step (renameat2 RENAME_EXCHANGE;
+ * a plain rename over it where the kernel or file system lacks that)
+ * and the old file then removed. Either way the name never goes
+ * missing; the swap keeps ext4 from writing the new file out inside
+ * the rename (its auto_da_alloc), so, as for any file written without
+ * fsync, a power loss soon after may leave it empty. A symlink to a
+ * regular file is resolved and its target replaced so (the link stays;
+ * truncating the target in place could pull pages from under a reader
+ * that mapped it, such as an import of the same file). stdout, devices
+ * (/dev/null), dangling symlinks and links under /dev and /proc
+ * (/dev/stdout) are written in place, since renaming would replace the
+ * link rather than write through it. When `buffered` (a run that may
+ * fail after printing something: --split-input-file,
  * --verify-diagnostics) everything goes to a memory buffer and nothing
  * is created until ir_output_close commits it (then the temp file,
  * write and rename, or the copy into the device or link); else the

@@ -773,7 +773,7 @@ early_pack(Cg *g, IrOp *op)
 	if (cg_prepare(&s, op, &fatal) && s.n == 1 && s.run[0].packing &&
 	    s.run[0].wsrc.data) {
 		CgPrep *p = &s.run[0];
-		CgPackJob *j = cg_whole_job(p);
+		CgPackJob *j = cg_first_job(&s, p);
 		g->early = ir_xrealloc(g->early, (g->nearly + 1) *
 		    sizeof *g->early);
 		g->early[g->nearly++] = (CgEarly){ .op = op, .job = j,
@@ -1035,6 +1035,10 @@ codegen_run(IrOp *module, IrPass *pass)
 			ir_pass_stat_add(pass, "early-packings-adopted",
 			    g.nadopted);
 			g.nadopted = 0;
+			ir_pass_stat_add(pass, "weights-measured", g.nmeasured);
+			ir_pass_stat_add(pass, "weights-measured-whole",
+			    g.nmeasured_whole);
+			g.nmeasured = g.nmeasured_whole = 0;
 			cg_early_free(&g);
 			cg_pool_destroy(g.pool);
 			g.pool = NULL;
@@ -1082,12 +1086,17 @@ static const IrPassStatistic codegen_stats[] = {
 	  "their run was collected (look-ahead)" },
 	{ "early-packings-adopted", "of those, packings the op's own prep "
 	  "took (the others were dropped and packed again)" },
+	{ "weights-measured", "buffered ops whose weights were measured "
+	  "(the exact size of their whole packing, no bits written) before "
+	  "their depth slices were decided" },
+	{ "weights-measured-whole", "of those, ops not cut into slices: "
+	  "packed whole, following the measure's encoder plans" },
 };
 
 const IrPassDef pass_ethos_u_codegen = {
 	.argument = "ethos-u-codegen",
 	.stats = codegen_stats,
-	.nstats = 2,
+	.nstats = sizeof codegen_stats / sizeof codegen_stats[0],
 	.summary = "Emit Ethos-U command streams: each run of NPU-executable "
 	    "npu ops becomes one ethos_u.stream op",
 	.anchor = "builtin.module",

@@ -225,6 +225,14 @@ typedef struct CgPrep {
 	int64_t wend;
 	struct CgPackJob *job;  /* its whole-depth packing, submitted to
 	                           the pool and not yet taken */
+	/* A buffered op's weights are first only measured (their depth
+	 * slices are decided from the exact size): nblob and ranges are
+	 * the whole packing's, blob NULL, and plans (owned, nplans) keep
+	 * the encoder's choices for the whole packing when it is not
+	 * sliced. */
+	bool measured;
+	EthosuMlwPlan **plans;
+	size_t nplans;
 } CgPrep;
 
 /* The pass's state: the target and the run being collected. */
@@ -250,6 +258,8 @@ typedef struct Cg {
 	size_t nearly;
 	IrPtrMap early_of;
 	size_t nadopted;        /* early packings a prep adopted */
+	size_t nmeasured;       /* buffered preps measured before slicing */
+	size_t nmeasured_whole; /* of those, not sliced: packed whole */
 	IrOp *ahead;            /* the op that ended the run being flushed */
 	bool look;              /* the look-ahead option */
 } Cg;
@@ -283,6 +293,12 @@ typedef struct CgPackJob {
 	EthosuWeightError err;
 	int state;              /* CG_JOB_*: the pool's */
 	int whole[2];           /* depth's room for one whole slice */
+	/* measure: ethosu_weights_pack_size instead (blob stays NULL;
+	 * nblob and the ranges are the packing's), its encoder plans in
+	 * plans (owned, one per range). Else plans (borrowed, or NULL)
+	 * are followed by the packing. */
+	bool measure;
+	EthosuMlwPlan **plans;
 } CgPackJob;
 enum { CG_JOB_NEW, CG_JOB_QUEUED, CG_JOB_RUNNING, CG_JOB_DONE };
 
@@ -334,7 +350,11 @@ void cg_early_free(Cg *g);
 /* A new job packing p's weights whole (one slice, all its depth),
  * reading p's inputs (which must outlive it). */
 CgPackJob *cg_whole_job(const CgPrep *p);
-/* Submits the whole-depth packing of every prep cg_prepare left to
+/* The first job for p's weights: a measure when p is a buffered op
+ * that may be cut in depth slices (cg_wbuf_may_slice), else its
+ * whole-depth packing (cg_whole_job). */
+CgPackJob *cg_first_job(const Cg *g, const CgPrep *p);
+/* Submits the first job (cg_first_job) of every prep cg_prepare left to
  * pack (adopting the look-ahead's when it packs the same). */
 void cg_pack_submit(Cg *g);
 /* Waits for prep i's packing (if any) and points its weight and scale
@@ -356,6 +376,11 @@ bool cg_pack_pending(Cg *g);
  * one cannot be packed (reported at its op). cg_wbuf_emit: a prep's
  * operations, with the DMA before each slice. */
 bool cg_wbuf_decide(Cg *g);
+/* Are p's weights DMA'd into buffers (the estimate's placement)? May
+ * they be cut into depth slices (buffered, and not a cascade's
+ * stripe)? */
+bool cg_wbuf_buffered(const Cg *g, const CgPrep *p);
+bool cg_wbuf_may_slice(const Cg *g, const CgPrep *p);
 /* The estimate's layers of a function's ops (cg_wbuf_layers_free
  * frees them). */
 void cg_wbuf_layers(Cg *g, IrBlock *blk);

@@ -33,9 +33,15 @@ struct CgPool {
 static void
 run_job(EthosuMlwScratch *s, CgPackJob *j)
 {
-	j->ok = ethosu_weights_pack_into(s, &j->geom, &j->src, j->scales,
-	    j->depth, j->nslices, j->reuse, j->nreuse, &j->blob, &j->nblob,
-	    &j->ranges, &j->nranges, &j->err);
+	if (j->measure) {
+		j->ok = ethosu_weights_pack_size(s, &j->geom, &j->src,
+		    j->scales, j->depth, j->nslices, &j->nblob, &j->ranges,
+		    &j->nranges, &j->plans, &j->err);
+		return;
+	}
+	j->ok = ethosu_weights_pack_planned(s, &j->geom, &j->src, j->scales,
+	    j->depth, j->nslices, j->plans, j->reuse, j->nreuse, &j->blob,
+	    &j->nblob, &j->ranges, &j->nranges, &j->err);
 	j->reuse = NULL;
 }
 
@@ -278,6 +284,9 @@ cg_pack_jobs(CgPackJob *jobs, size_t n, int threads)
 void
 cg_pack_job_free(CgPackJob *j)
 {
+	if (j->measure)
+		ethosu_weights_plans_free(j->plans, j->nranges);
+	j->plans = NULL;
 	free(j->blob);
 	free(j->ranges);
 	free(j->reuse);
@@ -311,12 +320,19 @@ cg_take_blob(CgPrep *p, CgPackJob *j)
 }
 
 /* Takes a packing's results into p: one depth slice, each core's
- * records then its stream. */
+ * records then its stream (a measure: where they will be, and the
+ * plans to pack them by). */
 static bool
 take_packed(CgPrep *p, CgPackJob *j)
 {
 	if (j->nranges < 1 || j->nranges > 2)
 		return false;
+	if (j->measure) {
+		p->measured = true;
+		p->plans = j->plans;
+		p->nplans = j->nranges;
+		j->plans = NULL;
+	}
 	cg_take_blob(p, j);
 	CgNpuOp *n = &p->n;
 	for (size_t i = 0; i < p->nranges; i++) {
@@ -390,6 +406,16 @@ cg_whole_job(const CgPrep *p)
 	return j;
 }
 
+CgPackJob *
+cg_first_job(const Cg *g, const CgPrep *p)
+{
+	CgPackJob *j = cg_whole_job(p);
+	/* Measured first: its slices are decided from the exact size of
+	 * the whole packing, which is not built unless it is needed. */
+	j->measure = cg_wbuf_may_slice(g, p);
+	return j;
+}
+
 void
 cg_pack_submit(Cg *g)
 {
@@ -400,7 +426,7 @@ cg_pack_submit(Cg *g)
 		p->job = adopt_early(g, p);
 		if (p->job)
 			continue;
-		p->job = cg_whole_job(p);
+		p->job = cg_first_job(g, p);
 		cg_pool_submit(g->pool, p->job);
 	}
 }

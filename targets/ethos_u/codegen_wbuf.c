@@ -78,6 +78,21 @@ layer(const Cg *g, IrOp *op)
 	return k ? &g->ls.v[k - 1] : NULL;
 }
 
+bool
+cg_wbuf_buffered(const Cg *g, const CgPrep *p)
+{
+	const EthosULayer *l = layer(g, p->op);
+	return p->wsrc.data && l && l->w.present && l->w.buffered;
+}
+
+bool
+cg_wbuf_may_slice(const Cg *g, const CgPrep *p)
+{
+	int64_t st[3];
+	return !p->alias && !p->view && !p->member && cg_wbuf_buffered(g, p) &&
+	    !(p->op && ethos_u_stripe_of(p->op, st));
+}
+
 /* The query Vela's scheduler costs weight buffering with: the op as
  * the estimate places it, seen as the scheduler sees it (perf.c's
  * ethos_u_scheduler_view: the scheduler decides the buffering before it
@@ -120,8 +135,12 @@ slice_bytes(const CgPrep *p, int k, size_t *start)
 
 /* Slices and buffers of one buffered prep (one slice for the stripe of
  * a cascade, as Vela forces); returns the slack it leaves the next op.
- * A prep cut in more than one slice is packed again per slice: *job is
- * that packing, submitted to the pool at once. */
+ * The slices follow from the size of the whole packing, exact whether
+ * the weights were packed whole or only measured (p->measured). A prep
+ * cut in more than one slice is packed per slice; a measured one that is
+ * not is packed whole now, following the measure's plans (no second
+ * palette scan or parameter search): *job is that packing, submitted to
+ * the pool at once. */
 static double
 plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob **job)
 {
@@ -134,6 +153,7 @@ plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob **job)
 	int *depth = ir_xcalloc((size_t)oc + 2, sizeof *depth);
 	depth[1] = (int)oc;
 	*job = NULL;
+	g->nmeasured += p->measured;
 	if (!whole && ethos_u_weight_slices(&g->t, &q, &n->cfg,
 	    (double)p->nblob, slack, &sl)) {
 		ns = 0;
@@ -149,6 +169,11 @@ plan_prep(Cg *g, CgPrep *p, double slack, bool whole, CgPackJob **job)
 		p->blob = NULL;
 		cg_pool_submit(g->pool, *job);
 		next = sl.slack;
+	} else if (p->measured) {
+		g->nmeasured_whole++;
+		*job = cg_whole_job(p);
+		(*job)->plans = p->plans;
+		cg_pool_submit(g->pool, *job);
 	}
 	p->depth = depth;
 	p->nslices = ns;
@@ -173,6 +198,11 @@ buffer_sizes(CgPrep *p)
 static bool
 take_slices(CgPrep *p, CgPackJob *j)
 {
+	if (!j->ok && j->nslices == 1) {
+		ir_op_emit_error(p->op, "cannot encode the weights of this op "
+		    "for the Ethos-U: %s", j->err.msg);
+		return false;
+	}
 	if (!j->ok) {
 		ir_op_emit_error(p->op, "cannot encode the weights of this op "
 		    "in %d depth slices for the Ethos-U: %s", j->nslices,
@@ -217,9 +247,12 @@ drop_unpacked(CgPrep *p)
 {
 	free(p->wcopy);
 	free(p->scales);
+	ethosu_weights_plans_free(p->plans, p->nplans);
 	p->wcopy = NULL;
 	p->wsrc = (EthosuWeightSrc){ 0 };
 	p->scales = NULL;
+	p->plans = NULL;
+	p->nplans = 0;
 }
 
 /* Waits for and takes the slice packings, in the run's order (the
@@ -261,8 +294,7 @@ cg_wbuf_decide(Cg *g)
 		const EthosULayer *l = layer(g, p->op);
 		int64_t st[3];
 		bool striped = p->op && ethos_u_stripe_of(p->op, st);
-		if (p->wsrc.data && p->n.ncores && l && l->w.present &&
-		    l->w.buffered)
+		if (p->n.ncores && cg_wbuf_buffered(g, p))
 			slack = plan_prep(g, p, slack, striped, &jobs[i]);
 		else {
 			if (p->wsrc.data && p->n.ncores && l &&

@@ -132,6 +132,18 @@ place_weights(const EthosUTarget *t, EthosULayer *l)
 	    l->q.block != ETHOS_U_VECTOR && !l->unbuffered;
 }
 
+/* The op layer i runs for: its output's producer, or for a map inside
+ * a lowering (no value) the op whose result the lowering's last layer
+ * writes. */
+static IrOp *
+layer_op(const EthosULayers *ls, size_t i)
+{
+	for (size_t k = i; k < ls->n; k++)
+		if (ls->v[k].out)
+			return ir_value_def_op(ls->v[k].out);
+	return NULL;
+}
+
 void
 ethos_u_place(const EthosUTarget *t, EthosULayers *ls, bool size)
 {
@@ -153,7 +165,7 @@ ethos_u_place(const EthosUTarget *t, EthosULayers *ls, bool size)
 		/* A later stripe of a buffered op finds its weights in the
 		 * buffer the first stripe filled (ethos-u-schedule). */
 		int64_t st[3];
-		IrOp *def = l->out ? ir_value_def_op(l->out) : NULL;
+		IrOp *def = layer_op(ls, i);
 		if (l->w.buffered && def && ethos_u_stripe_of(def, st) &&
 		    st[1] > 0)
 			l->w.buffered = false, l->w.resident = true;
@@ -172,17 +184,6 @@ fm_bytes(const EthosUFm *fm)
 		s.c = (s.c + 15) / 16 * 16;
 	/* Vela's allocator aligns every tensor to 16 bytes. */
 	return (s.n * s.h * s.w * s.c * fm->bits / 8 + 15) / 16 * 16;
-}
-
-/* The map a layer writes: its OFM, or the whole of out when the OFM
- * is a part of it (the rest written by later layers of its op). */
-static int64_t
-out_bytes(const EthosULayer *l)
-{
-	EthosUFm fm = l->q.ofm;
-	if (l->out && l->whole.n)
-		fm.shape = l->whole;
-	return fm_bytes(&fm);
 }
 
 /* What each layer reads: reads[2 i] and reads[2 i + 1] are the outputs
@@ -239,9 +240,8 @@ sram_usage(const EthosUTarget *t, EthosULayers *ls, bool maps_only)
 		EthosULayer *l = &ls->v[i];
 		int64_t use = 0;
 		for (size_t j = 0; j <= i; j++)
-			if (end[j] >= i && ls->v[j].q.ofm.mem == ETHOS_U_SRAM &&
-			    !ls->v[j].part)
-				use += out_bytes(&ls->v[j]);
+			if (end[j] >= i && ls->v[j].q.ofm.mem == ETHOS_U_SRAM)
+				use += ethos_u_map_bytes(&ls->v[j], 0);
 		/* A copy within one memory is no copy: in and out share. */
 		bool shared = l->q.block == ETHOS_U_DMA &&
 		    l->q.ifm.mem == l->q.ofm.mem;
@@ -385,13 +385,13 @@ run_model(IrOp *module, const EthosUTarget *t, EthosULayers *ls,
 	for (size_t i = 0; i < ls->n; i++) {
 		EthosULayer *l = &ls->v[i];
 		IrOp *def = l->out ? ir_value_def_op(l->out) : NULL;
-		if (!ethos_u_estimate(t, &l->q, &l->w, slack, &l->perf)) {
+		if (!ethos_u_estimate_next(t, &l->q, &l->w, NULL, &slack,
+		    &l->perf)) {
 			ir_emit_error(ir_op_context(module), def ?
 			    ir_op_loc(def) : ir_op_loc(module), "no Ethos-U "
 			    "block configuration fits this op in SHRAM");
 			return false;
 		}
-		slack = l->perf.slack;
 		for (int c = 0; c < ETHOS_U_NCYC; c++)
 			r->cycles[c] += l->perf.cycles[c];
 		for (int m = 0; m < ETHOS_U_NMEM; m++)

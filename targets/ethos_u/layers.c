@@ -11,6 +11,7 @@
 #include "interp/qmath.h"
 #include "interp/tensor.h"
 #include "targets/ethos_u/layers.h"
+#include "targets/ethos_u/schedule.h"
 #include "targets/ethos_u/weights.h"
 
 /* ------------------------------------------------------------ types */
@@ -236,6 +237,25 @@ filter_padding(bool same, int64_t pad, int64_t stride, int64_t factor,
 	}
 }
 
+/* ethos-u-schedule writes a stripe's padding out. Along the width,
+ * all the fold reads, a stripe of a same-padded op keeps the op's
+ * padding: it folds as its op does. */
+static bool
+same_in_width(const IrOp *op, const EthosUQuery *q)
+{
+	int64_t st[3];
+	DialectPad p = dialect_get_pad(op->name->def, op->attrs, "padding");
+	if (p.kind != DIALECT_PAD_EXPLICIT || !ethos_u_stripe_of(op, st))
+		return false;
+	int64_t ke = (q->kernel_w - 1) * q->dilation_w + 1;
+	int64_t total = (q->ofm.shape.w - 1) * q->stride_w + ke -
+	    q->ifm.shape.w;
+	int64_t before = dialect_same_pad_before(q->ifm.shape.w, q->kernel_w,
+	    q->stride_w, q->dilation_w);
+	return p.left == before && p.right == (total > 0 ? total : 0) -
+	    before;
+}
+
 /* Vela's strided-conv rewrite of the network's first conv (or any with
  * a stride of 4 or more): the x stride folds into the IFM depth, the
  * filter is padded and reshaped. Then a 1-high or 1-wide output needs
@@ -248,7 +268,7 @@ fold_stride(EthosULayer *l, const IrOp *op, bool first)
 		return;
 	int64_t f = resize_factor(q->ifm.shape.w, q->stride_w);
 	int64_t final_stride = q->stride_w / f;
-	bool same = str_is(op, "padding", "same");
+	bool same = str_is(op, "padding", "same") || same_in_width(op, q);
 	bool explicit_pad = !same && !str_is(op, "padding", "valid") &&
 	    ir_op_attr(op, "padding");
 	if (q->stride_w > 1 && (q->ifm.shape.c * f <= 8 || q->stride_w > 3) &&
@@ -273,13 +293,19 @@ fold_stride(EthosULayer *l, const IrOp *op, bool first)
 		q->stride_w = 1;
 }
 
-/* Is op the model's first operator (constants aside)? */
+/* Is op the model's first operator (constants aside)? A stripe
+ * (ethos-u-schedule) is when its op's first stripe is, views aside. */
 static bool
 first_op(const IrOp *op)
 {
+	int64_t st[3], other[3];
+	if (ethos_u_stripe_of(op, st))
+		for (const IrOp *p = op->prev; p; p = p->prev)
+			if (ethos_u_stripe_of(p, other) && other[0] == st[0])
+				op = p;
 	for (IrOp *p = op->prev; p; p = p->prev)
 		if (!ir_op_is(p, "graph.constant") && !ir_op_is(p,
-		    "npu.constant"))
+		    "npu.constant") && !ethos_u_is_view(p))
 			return false;
 	return true;
 }
@@ -412,6 +438,9 @@ add_concat(EthosULayers *ls, IrOp *op, IrValue *out)
 		if (!set_fms(l, ir_op_operand(op, i), NULL, out))
 			return false;
 		l->q.ofm.shape = l->q.ifm.shape;   /* its slice */
+		/* The first pool's layer counts the output's SRAM. */
+		shape_of(out, &l->whole);
+		l->part = i > 0;
 		l->q.block = ETHOS_U_POOLING;
 		l->tflite_op = "CONCATENATION";
 		l->nng_op = "AvgPool";

@@ -639,10 +639,10 @@ typedef struct Palette {
 ENC int
 index_bits(int size)
 {
-	for (int i = 7; i >= 0; i--)
-		if (size > (1 << i))
-			return i + 1;
-	return 0;
+	/* bits for size - 1, at most 8 */
+	if (size <= 1)
+		return 0;
+	return size > 256 ? 8 : 32 - __builtin_clz((unsigned)size - 1);
 }
 
 ENC bool
@@ -674,27 +674,33 @@ iv_push(IntVec *a, int x)
  * there save bits? Such a palette has one entry per value whose last
  * occurrence lies inside the window.
  *
- * The scan keeps two bit vectors over the stream's positions: which
- * values are non-zero, and which are no longer the last occurrence of
- * their value (the others in a window are its distinct values). The
- * per-value work is then a look-up and a bit set;
- * where the next check falls, a window's start and its count of
- * distinct values are counts of bits (a few words per window) instead
- * of per-value counters and a pass over the value table. */
+ * The scan keeps a bit vector over the stream's positions (which values
+ * are non-zero), the last position of each value so far, and for the
+ * latest SCAN_RING positions where their value was seen before. A
+ * window's distinct values are its positions whose value was last
+ * seen before the window: a few vector compares over the ring (over the
+ * table of last positions for a window longer than the ring: those
+ * last seen inside it). Per value, a look-up and two stores, none
+ * waiting on another. (The scan kept a second bit vector, each
+ * position's "no longer the last of its value" bit, set at the previous
+ * occurrence as each value came: a read-modify-write of a word the next
+ * values often hit again.) */
+#define SCAN_RING 4096
+
 typedef struct Scan {
 	const int16_t *v;
 	int n;
 	const uint64_t *nzb;    /* bit x: v[x] != 0 */
-	uint64_t *stale;        /* word 0 spare; bit x of word x / 64 + 1:
-				 * x is not (any more) its value's last
-				 * occurrence */
-	int last[512];          /* last position of each value + 256,
-				 * plus 64 (the word of stale it is in, times
-				 * 64, plus its bit); 63 never: a spare bit */
+	int last[512];          /* last position of each value + 256, -1
+				 * before its first */
+	int lo, hi;             /* the part of last[] the values use,
+				 * widened to multiples of 16 */
+	int prev[SCAN_RING];    /* position x & (SCAN_RING - 1): where
+				 * v[x] was before x, -1 nowhere */
 	int restart;            /* start of the current section */
 	bool have;              /* the section has a palette */
 	int palsize;
-	bool wide;              /* the fast build (pdep, popcnt) */
+	bool wide;              /* the fast build (pdep, popcnt, AVX2) */
 	IntVec starts;
 } Scan;
 
@@ -776,13 +782,15 @@ prev_nonzero(const Scan *s, int p, int k)
 	}
 }
 
-/* The non-zero bit vector, eight values a compare. */
+/* The non-zero bit vector, eight values a compare, and the smallest
+ * and largest value (n > 0). */
 ENC void
-nonzero_bits(const int16_t *v, int n, uint64_t *b)
+nonzero_bits(const int16_t *v, int n, uint64_t *b, int *lo, int *hi)
 {
-	int nw = (n + 63) >> 6, i = 0;
+	int nw = (n + 63) >> 6, i = 0, l = v[0], h = v[0];
 #if defined(__SSE2__)
 	const __m128i z = _mm_setzero_si128();
+	__m128i mn = _mm_set1_epi16(v[0]), mx = mn;
 	for (; i + 64 <= n; i += 64) {
 		uint64_t w = 0;
 		for (int k = 0; k < 4; k++) {
@@ -793,15 +801,162 @@ nonzero_bits(const int16_t *v, int n, uint64_t *b)
 			unsigned m = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(
 			    _mm_cmpeq_epi16(a, z), _mm_cmpeq_epi16(c, z)));
 			w |= (uint64_t)(~m & 0xffff) << 16 * k;
+			mn = _mm_min_epi16(mn, _mm_min_epi16(a, c));
+			mx = _mm_max_epi16(mx, _mm_max_epi16(a, c));
 		}
 		b[i >> 6] = w;
+	}
+	int16_t ml[8], mh[8];
+	_mm_storeu_si128((__m128i *)ml, mn);
+	_mm_storeu_si128((__m128i *)mh, mx);
+	for (int k = 0; k < 8; k++) {
+		l = ml[k] < l ? ml[k] : l;
+		h = mh[k] > h ? mh[k] : h;
 	}
 #endif
 	for (; i < nw * 64; i += 64) {
 		uint64_t w = 0;
-		for (int k = 0; k < 64 && i + k < n; k++)
+		for (int k = 0; k < 64 && i + k < n; k++) {
 			w |= (uint64_t)(v[i + k] != 0) << k;
+			l = v[i + k] < l ? v[i + k] : l;
+			h = v[i + k] > h ? v[i + k] : h;
+		}
 		b[i >> 6] = w;
+	}
+	*lo = l;
+	*hi = h;
+}
+
+/* Entries a..b-1 (multiples of 8) of last[] at j or later: the
+ * distinct values since j. */
+#if defined(MLW_DISPATCH)
+__attribute__((target(MLW_FAST))) static int
+count_last_avx2(const int *last, int a, int b, int j)
+{
+	const __m256i t = _mm256_set1_epi32(j - 1);
+	__m256i n = _mm256_setzero_si256();
+	__m128i h;
+	/* a compare is -1 in each lane that counts: subtracted */
+	for (; a < b; a += 8)
+		n = _mm256_sub_epi32(n, _mm256_cmpgt_epi32(_mm256_loadu_si256(
+		    (const __m256i *)(last + a)), t));
+	h = _mm_add_epi32(_mm256_castsi256_si128(n),
+	    _mm256_extracti128_si256(n, 1));
+	h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4e));
+	h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xb1));
+	return _mm_cvtsi128_si32(h);
+}
+
+/* Of q[0..7], those below j. */
+__attribute__((target(MLW_FAST))) static inline int
+group_before_avx2(const int *q, int j)
+{
+	return _mm_popcnt_u32((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+	    _mm256_cmpgt_epi32(_mm256_set1_epi32(j), _mm256_loadu_si256(
+	    (const __m256i *)q)))));
+}
+#endif
+
+ENC int
+count_last(const int *last, int a, int b, int j, bool wide)
+{
+	int n = 0;
+#if defined(MLW_DISPATCH)
+	if (wide)
+		return count_last_avx2(last, a, b, j);
+#else
+	(void)wide;
+#endif
+	for (; a < b; a++)
+		n += last[a] >= j;
+	return n;
+}
+
+ENC int
+group_before(const int *q, int j, bool wide)
+{
+#if defined(MLW_DISPATCH)
+	if (wide)
+		return group_before_avx2(q, j);
+#else
+	(void)wide;
+#endif
+#if defined(__SSE2__)
+	const __m128i t = _mm_set1_epi32(j);
+	unsigned m0 = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+	    _mm_cmplt_epi32(_mm_loadu_si128((const __m128i *)q), t)));
+	unsigned m1 = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+	    _mm_cmplt_epi32(_mm_loadu_si128((const __m128i *)(q + 4)), t)));
+	/* bits set in each nibble, four bits an entry */
+	const uint64_t pop4 = 0x4332322132212110ull;
+	return (int)((pop4 >> 4 * m0 & 15) + (pop4 >> 4 * m1 & 15));
+#else
+	int n = 0;
+	for (int k = 0; k < 8; k++)
+		n += q[k] < j;
+	return n;
+#endif
+}
+
+/* The distinct values of v[j..p] (the scan has reached p), or cap + 1
+ * when there are more than cap: the positions there whose value was
+ * not seen since j, counted in whole groups of 8 of the ring from j's
+ * group on, until the count passes cap. The first group's positions
+ * before j count (what was seen before them is before j): taken off
+ * first. So do the last group's after p (they hold a position at
+ * least SCAN_RING - 7 back, or -1): taken off at the end. A window
+ * longer than the ring counts the values last seen in it instead. */
+ENC int
+scan_distinct(const Scan *s, int j, int p, int cap)
+{
+	int a = j & ~7, pe = (p + 1) & ~7, n = a - j;
+	if (p - j >= SCAN_RING - 8) {
+		n = count_last(s->last, s->lo, s->hi, j, s->wide);
+		return n > cap ? cap + 1 : n;
+	}
+	for (; a < pe; a += 8) {
+		n += group_before(s->prev + (a & (SCAN_RING - 1)), j, s->wide);
+		if (n > cap)
+			return cap + 1;
+	}
+	if (pe <= p)
+		n += group_before(s->prev + (pe & (SCAN_RING - 1)), j,
+		    s->wide) - (pe + 7 - p);
+	return n > cap ? cap + 1 : n;
+}
+
+/* The bits Vela estimates a fresh palette of newsize values saves over
+ * a window of N non-zero values (exclude_zero: zero is not counted as
+ * one of them), against the section's palette of ob index bits (have)
+ * or none. Strictly less for a larger newsize. */
+ENC int
+scan_save(bool have, int ob, int N, bool exclude_zero, int newsize)
+{
+	int nb = index_bits(newsize - exclude_zero);
+	if (have)
+		return N * (ob * 15 - nb * 15) / 16 - newsize * 8 - 20;
+	if (newsize - exclude_zero <= 32)
+		return N * (90 - nb * 15) / 16 - newsize * 8 - 20;
+	return 0;
+}
+
+/* The largest newsize that saves bits, per (have, exclude_zero, window
+ * k, ob): a window's count need not go past it. Filled once per
+ * process. */
+static int16_t scan_caps[2][2][5][9];
+static pthread_once_t scan_caps_once = PTHREAD_ONCE_INIT;
+
+static void
+scan_caps_fill(void)
+{
+	for (int h = 0; h < 2; h++)
+	for (int x = 0; x < 2; x++)
+	for (int k = 0; k < 5; k++)
+	for (int ob = 0; ob < 9; ob++) {
+		int N = (32 << k) * (h ? 2 : 1), c = 0;
+		while (scan_save(h, ob, N, x, c + 1) > 0)
+			c++;
+		scan_caps[h][x][k][ob] = (int16_t)c;
 	}
 }
 
@@ -812,27 +967,23 @@ scan_restart(Scan *s, int at)
 		iv_push(&s->starts, at);
 }
 
-/* Window N at check position p, where *nz + 1 values of the section
- * up to p are non-zero (*nz a multiple of N): restarts the section at
- * the window's start when a palette of its values saves bits. */
+/* Window k (N non-zeros) at check position p, where *nz + 1 values of
+ * the section up to p are non-zero (*nz a multiple of N): restarts the
+ * section at the window's start when a palette of its values saves
+ * bits. */
 ENC void
-scan_window(Scan *s, int p, int N, bool exclude_zero, int *nz)
+scan_window(Scan *s, int p, int k, int N, bool exclude_zero, int *nz)
 {
-	int j, nb, save, newsize;
+	int j, cap, newsize, ob = 0;
 	/* The window starts at the (N + 2)-th non-zero value back from p
 	 * or at the section's start when there are fewer since. */
 	j = *nz + 1 >= N + 2 ? prev_nonzero(s, p, N + 2) : s->restart;
-	newsize = p + 1 - j - count_bits(s->stale + 1, j, p + 1);
-	nb = index_bits(newsize - exclude_zero);
-	if (s->have) {
-		int ob = index_bits(s->palsize - exclude_zero);
-		save = N * (ob * 15 - nb * 15) / 16 - newsize * 8 - 20;
-	} else if (newsize - exclude_zero <= 32) {
-		save = N * (90 - nb * 15) / 16 - newsize * 8 - 20;
-	} else {
-		save = 0;
-	}
-	if (save <= 0)
+	if (s->have)
+		ob = index_bits(s->palsize - exclude_zero);
+	cap = scan_caps[s->have][exclude_zero][k][ob];
+	/* the saving falls as newsize grows: it is positive up to cap */
+	newsize = scan_distinct(s, j, p, cap);
+	if (newsize > cap)
 		return;
 	s->palsize = newsize;
 	s->have = true;
@@ -851,10 +1002,13 @@ scan_checks(Scan *s, int p, int nz)
 	int len0 = p - s->restart;
 	int zeros0 = len0 - (nz + 1 - (s->v[p] != 0));
 	bool excl = zeros0 > len0 / 4;
+	/* N only grows (have is only ever set), so the first N the
+	 * count is no multiple of ends the checks. */
 	for (int k = 0; k < 5; k++) {
 		int N = (32 << k) * (s->have ? 2 : 1);
-		if (nz > 0 && (nz & (N - 1)) == 0)
-			scan_window(s, p, N, excl, &nz);
+		if (nz <= 0 || (nz & (N - 1)) != 0)
+			break;
+		scan_window(s, p, k, N, excl, &nz);
 	}
 	return nz;
 }
@@ -879,53 +1033,64 @@ scan_grow(Scan *s, int x, int nzx)
 	return false;
 }
 
-/* Values i..end-1 of the scan: each becomes the last of its value (its
- * previous last occurrence loses its bit). Returns the first whose
- * previous occurrence was before lim (positions plus 64; new to the
- * section's palette), or end. A loop of its own: in the whole scan the
- * compiler ran out of registers for it. */
+/* Values i..end-1 of the scan: each becomes the last of its value,
+ * the ring keeping where it was before. Returns the first whose
+ * previous occurrence was before lim (new to the section's palette),
+ * or end; lim INT_MIN: none is (a section without a palette). The
+ * ring is written in runs that do not wrap, four values a round. */
 ENC int
-scan_run(const int16_t *v, int *last, uint64_t *stale, int i, int end,
-    int lim)
+scan_run(const int16_t *v, int *last, int *prev, int i, int end, int lim)
 {
-	int x = i + 64, e = end + 64;
-	/* two a round; x counts positions plus 64 */
-	for (; x + 1 < e; x += 2) {
-		int u = v[x - 64], old = last[u];
-		last[u] = x;
-		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
-		if (old < lim)
-			return x - 64;
-		u = v[x - 63];
-		old = last[u];
-		last[u] = x + 1;
-		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
-		if (old < lim)
-			return x - 63;
-	}
-	if (x < e) {
-		int u = v[x - 64], old = last[u];
-		last[u] = x;
-		stale[(unsigned)old >> 6] |= 1ull << (old & 63);
-		if (old < lim)
-			return x - 64;
+	while (i < end) {
+		int se = (i | (SCAN_RING - 1)) + 1;
+		int *pr = prev - (i & ~(SCAN_RING - 1));
+		se = se < end ? se : end;
+		if (lim == INT_MIN) {
+			for (; i + 3 < se; i += 4) {
+				int u = v[i];
+				pr[i] = last[u];
+				last[u] = i;
+				u = v[i + 1];
+				pr[i + 1] = last[u];
+				last[u] = i + 1;
+				u = v[i + 2];
+				pr[i + 2] = last[u];
+				last[u] = i + 2;
+				u = v[i + 3];
+				pr[i + 3] = last[u];
+				last[u] = i + 3;
+			}
+			for (; i < se; i++) {
+				pr[i] = last[v[i]];
+				last[v[i]] = i;
+			}
+			continue;
+		}
+		for (; i < se; i++) {
+			int u = v[i], old = last[u];
+			last[u] = i;
+			pr[i] = old;
+			if (old < lim)
+				return i;
+		}
 	}
 	return end;
 }
 
 /* Section starts: where Vela restarts the palette. Between checks the
- * work per value is the look-up of its last position (is it new to the
- * section's palette?) and the update of the last-occurrence bits. */
+ * work per value is the store of its last position, and in a section
+ * with a palette the look-up before it (is it new to the palette?).
+ * stale: unused (the scan's words were two vectors; now one). */
 ENC void
 find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
     uint64_t *stale, IntVec *starts)
 {
 	/* cnt: non-zeros in the section before i */
-	int i = 0, cnt = 0, nw = (n + 63) >> 6;
+	int i = 0, cnt = 0, lo, hi;
+	(void)stale;
 	s->v = v;
 	s->n = n;
 	s->nzb = nzb;
-	s->stale = stale;
 	s->restart = 0;
 	s->have = false;
 	s->palsize = 0;
@@ -933,9 +1098,14 @@ find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
 	s->starts = *starts;
 	s->starts.n = 0;
 	for (int k = 0; k < 512; k++)
-		s->last[k] = 63;
-	memset(stale, 0, ((size_t)nw + 1) * sizeof(*stale));
-	nonzero_bits(v, n, nzb);
+		s->last[k] = -1;
+	for (int k = 0; k < SCAN_RING; k++)
+		s->prev[k] = -1;
+	pthread_once(&scan_caps_once, scan_caps_fill);
+	nonzero_bits(v, n, nzb, &lo, &hi);
+	/* entries outside the values stay -1: never counted */
+	s->lo = (lo + 256) & ~15;
+	s->hi = ((hi + 256) | 15) + 1;
 	iv_push(&s->starts, 0);
 	while (i < n) {
 		/* The next check: a zero right after a multiple of 32, or
@@ -950,10 +1120,10 @@ find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
 		int end = p < n ? p + 1 : n;
 		/* A section without a palette grows none: no value is
 		 * new to it. */
-		int lim = s->have ? s->restart + 64 : INT_MIN;
+		int lim = s->have ? s->restart : INT_MIN;
 		bool restarted = false;
 		for (x = i; x < end; x++) {
-			x = scan_run(v, s->last + 256, stale, x, end, lim);
+			x = scan_run(v, s->last + 256, s->prev, x, end, lim);
 			if (x < end && scan_grow(s, x,
 			    cnt + count_bits(nzb, i, x))) {
 				restarted = true;
@@ -1058,14 +1228,18 @@ choose_palette(const int16_t *v, int n, Palette *p)
 	/* Four tables so that repeats of a value do not wait on each
 	 * other's increments. */
 	int part[3][512] = {{0}};
+	/* indexed by the value itself: no offset and sign extension of
+	 * its sum per value */
+	int *f0p = freq + 256, *f1p = part[0] + 256, *f2p = part[1] + 256;
+	int *f3p = part[2] + 256;
 	for (i = 0; i + 4 <= n; i += 4) {
-		freq[v[i] + 256]++;
-		part[0][v[i + 1] + 256]++;
-		part[1][v[i + 2] + 256]++;
-		part[2][v[i + 3] + 256]++;
+		f0p[v[i]]++;
+		f1p[v[i + 1]]++;
+		f2p[v[i + 2]]++;
+		f3p[v[i + 3]]++;
 	}
 	for (; i < n; i++)
-		freq[v[i] + 256]++;
+		f0p[v[i]]++;
 	for (i = 0; i < 512; i++)
 		freq[i] += part[0][i] + part[1][i] + part[2][i];
 	for (int i = 0; i < 512; i++) {
@@ -1513,6 +1687,34 @@ step_x(__m256i c, const int16_t *b, uint16_t *chg)
 	    _mm256_loadu_si256((const __m256i *)b));
 }
 
+/* Two steps of step_x over the bit rows b0 and b1, their change masks
+ * into chg[0] and chg[1] from one packing of both compares (a step's
+ * mask alone takes an extract, a pack and a move of its own). */
+ENCX __m256i
+step_x2(__m256i c, const int16_t *b0, const int16_t *b1, uint16_t *chg)
+{
+	const __m256i e = _mm256_set1_epi16(40);
+	__m128i m8 = _mm_min_epu16(_mm256_castsi256_si128(c),
+	    _mm256_extracti128_si256(c, 1));
+	__m256i d0 = _mm256_sub_epi16(c, _mm256_broadcastw_epi16(
+	    _mm_minpos_epu16(m8)));
+	__m256i x0 = _mm256_cmpgt_epi16(d0, e), d1, x1, pk;
+	uint32_t m2;
+	c = _mm256_add_epi16(_mm256_min_epi16(d0, e),
+	    _mm256_loadu_si256((const __m256i *)b0));
+	m8 = _mm_min_epu16(_mm256_castsi256_si128(c),
+	    _mm256_extracti128_si256(c, 1));
+	d1 = _mm256_sub_epi16(c, _mm256_broadcastw_epi16(
+	    _mm_minpos_epu16(m8)));
+	x1 = _mm256_cmpgt_epi16(d1, e);
+	/* the pack interleaves the halves: qwords 0, 2 are x0's */
+	pk = _mm256_permute4x64_epi64(_mm256_packs_epi16(x0, x1), 0xd8);
+	m2 = (uint32_t)_mm256_movemask_epi8(pk) & 0x1fff1fffu;
+	memcpy(chg, &m2, sizeof(m2));
+	return _mm256_add_epi16(_mm256_min_epi16(d1, e),
+	    _mm256_loadu_si256((const __m256i *)b1));
+}
+
 ENCX void
 save_x(Search16 *s, int v, __m256i c)
 {
@@ -1523,13 +1725,20 @@ ENCX __m256i
 steps_x_run(Search16 *s, __m256i c, int a, int b, uint16_t *change)
 {
 	const int blk = 1 << CKPT_SHIFT;
+	const int16_t (*row)[NLANES] = s->tab->row;
+	const uint16_t *w = s->vals;
 	for (int v = a; v < b;) {
 		int e = (v | (blk - 1)) + 1;
 		if ((v & (blk - 1)) == 0)
 			save_x(s, v, c);
 		e = e < b ? e : b;
-		for (; v < e; v++)
-			c = step_x(c, s->tab->row[s->vals[v]], &change[v + 1]);
+		for (; v + 1 < e; v += 2)
+			c = step_x2(c, row[w[v]], row[w[v + 1]],
+			    &change[v + 1]);
+		if (v < e) {
+			c = step_x(c, row[w[v]], &change[v + 1]);
+			v++;
+		}
 	}
 	return c;
 }
@@ -1551,6 +1760,8 @@ weight_steps_avx2(Search16 *s, int n, uint16_t *change)
 	int L = n / 4 >> CKPT_SHIFT << CKPT_SHIFT, start[5];
 	__m256i init = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	    0, PAD16, PAD16, PAD16), c[4], t;
+	const int16_t (*row)[NLANES] = s->tab->row;
+	const uint16_t *w = s->vals;
 	if (n < 8192)
 		return argmin_x(steps_x_run(s, init, 0, n, change));
 	for (int k = 0; k < 4; k++) {
@@ -1561,16 +1772,18 @@ weight_steps_avx2(Search16 *s, int n, uint16_t *change)
 	for (int i = 0; i < L; i += blk) {
 		for (int k = 0; k < 4; k++)
 			save_x(s, start[k] + i, c[k]);
-		for (int v = i; v < i + blk; v++) {
-			const uint16_t *w = s->vals;
-			c[0] = step_x(c[0], s->tab->row[w[start[0] + v]],
-			    &change[start[0] + v + 1]);
-			c[1] = step_x(c[1], s->tab->row[w[start[1] + v]],
-			    &change[start[1] + v + 1]);
-			c[2] = step_x(c[2], s->tab->row[w[start[2] + v]],
-			    &change[start[2] + v + 1]);
-			c[3] = step_x(c[3], s->tab->row[w[start[3] + v]],
-			    &change[start[3] + v + 1]);
+		/* blk is even: the steps go in pairs */
+		for (int v = i; v < i + blk; v += 2) {
+			int x0 = start[0] + v, x1 = start[1] + v;
+			int x2 = start[2] + v, x3 = start[3] + v;
+			c[0] = step_x2(c[0], row[w[x0]], row[w[x0 + 1]],
+			    &change[x0 + 1]);
+			c[1] = step_x2(c[1], row[w[x1]], row[w[x1 + 1]],
+			    &change[x1 + 1]);
+			c[2] = step_x2(c[2], row[w[x2]], row[w[x2 + 1]],
+			    &change[x2 + 1]);
+			c[3] = step_x2(c[3], row[w[x3]], row[w[x3 + 1]],
+			    &change[x3 + 1]);
 		}
 	}
 	c[3] = steps_x_run(s, c[3], start[3] + L, n, change);
@@ -1783,12 +1996,11 @@ typedef struct EncChunk {
 	int nrem[2];
 } EncChunk;
 
-/* A stream's progress across chunks: values completed (pos) and the
- * unary shape of the one under way, if any (left > 0): its positions
- * still to write (left), how many of them carry a one in u0 (a) and
- * how many of those a one in u1 (b), and its remainder. */
+/* A stream's progress across chunks: values completed (pos) and, for
+ * zero runs, the one under way, if any (left > 0): its positions still
+ * to write and its remainder. */
 typedef struct EncPos {
-	int pos, left, a, b;
+	int pos, left;
 	uint32_t r;
 } EncPos;
 
@@ -1798,145 +2010,30 @@ ones(int k)
 	return (1u << k) - 1;
 }
 
-/* A chunk's weight bits so far, while values are added whole. */
-typedef struct WShape {
-	uint32_t u0, u1;
-	int n1, j, pos, nrb;
-	uint64_t rem;
-} WShape;
-
-/* Adds the values from r->pos whose positions fit whole in positions
- * r->j..npos-1 (untruncated codes). Its own loop on locals: inside the
- * whole encoder the compiler kept its counters on the stack. A value
- * takes one position at least, so at most npos - j values fit: that
- * bound and the fit test are the only tests per value. */
+/* The chunk's weight part for raw indices: npos (12; 8 over 5 bits)
+ * values, one position each, no unary bits; their remainders in two
+ * words of at most six. */
 ENC void
-w_whole(const uint16_t *w, int len, int wdiv, int npos, WShape *r)
+w_raw_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
 {
-	uint32_t u0 = r->u0, u1 = r->u1, mask = ones(wdiv);
-	int n1 = r->n1, j = r->j, pos = r->pos, nrb = r->nrb;
-	int lim = len - pos < npos - j ? len : pos + npos - j;
-	uint64_t rem = r->rem;
-	for (; pos < lim; pos++) {
-		uint32_t v = w[pos], q = v >> wdiv;
-		int a = (int)(q + 1) >> 1, b = (int)q >> 1;
-		if (j + b + 1 > npos)
-			break;
-		u0 |= ones(a) << j;
-		u1 |= ones(b) << n1;
-		n1 += a;
-		j += b + 1;
-		rem |= (uint64_t)(v & mask) << nrb;
-		nrb += wdiv;
-	}
-	*r = (WShape){ u0, u1, n1, j, pos, nrb, rem };
-}
-
-/* The chunk's weight part: npos unary positions (12; 8 for raw indices
- * over 5 bits); a value's remainder is due in the chunk where its last
- * position falls. A quotient q takes positions worth two each (three
- * when truncated: then q <= 2 and one position): the first a =
- * ceil(q/2) carry a u0 one, the first b = floor(q/2) of those a u1
- * one, and with q even a last position holds the u0 zero that ends it
- * (left = b + 1 positions in all). After the slice, padding positions
- * (zero bits, no remainder) fill the chunk. A value whose positions do
- * not fit carries the rest over: its written positions are all ones in
- * u0 and u1 (b >= positions written whenever some remain). */
-ENC void
-w_chunk(const SliceEnc *s, EncPos *p, EncChunk *c)
-{
-	const int npos = s->raw && s->wdiv > 5 ? 8 : 12;
-	const int wdiv = s->wdiv, len = s->len, half = npos / 2;
-	const uint16_t *w = s->w;
-	int j = 0, n1 = 0, nrb = 0, pos = p->pos;
-	uint32_t u0 = 0, u1 = 0, mask = ones(wdiv);
+	const int npos = s->wdiv > 5 ? 8 : 12, half = npos / 2;
+	const int wdiv = s->wdiv, pos = p->pos;
+	int n = s->len - pos < npos ? s->len - pos : npos;
 	uint64_t rem = 0, rem2 = 0;
-	if (s->raw) {
-		/* Raw indices: one position each, no unary bits. */
-		int n = len - pos < npos ? len - pos : npos;
-		for (int k = 0; k < n; k++) {
-			uint64_t r = w[pos + k];
-			if (k < half)
-				rem |= r << (k * wdiv);
-			else
-				rem2 |= r << ((k - half) * wdiv);
-		}
-		c->rem[0] = rem;
-		c->rem[1] = rem2;
-		c->nrem[0] = (n < half ? n : half) * wdiv;
-		c->nrem[1] = (n > half ? n - half : 0) * wdiv;
-		c->u0 = c->u1 = 0;
-		c->n1 = 0;
-		p->pos = pos + n;
-		return;
+	for (int k = 0; k < n; k++) {
+		uint64_t r = s->w[pos + k];
+		if (k < half)
+			rem |= r << (k * wdiv);
+		else
+			rem2 |= r << ((k - half) * wdiv);
 	}
-	if (p->left > 0) {
-		int k = p->left < npos ? p->left : npos;
-		if (k < p->left) {
-			/* the whole chunk is the carried value's */
-			p->left -= k;
-			p->a -= k;
-			p->b -= k;
-			c->u0 = c->u1 = ones(k);
-			c->n1 = k;
-			c->rem[0] = c->rem[1] = 0;
-			c->nrem[0] = c->nrem[1] = 0;
-			return;
-		}
-		u0 = ones(p->a);
-		u1 = ones(p->b);
-		n1 = p->a;
-		j = k;
-		rem = p->r;
-		nrb = wdiv;
-		pos++;
-		p->left = 0;
-	}
-	if (s->trunc) {
-		/* one position a value: no carry */
-		int n = len - pos < npos - j ? len - pos : npos - j;
-		for (int k = 0; k < n; k++) {
-			uint32_t v = w[pos + k], q = v >> wdiv;
-			u0 |= (uint32_t)(q > 0) << (j + k);
-			u1 |= (uint32_t)(q > 1) << n1;
-			n1 += q > 0;
-			rem |= (uint64_t)(v & mask) << nrb;
-			nrb += wdiv;
-		}
-		pos += n;
-	} else {
-		WShape ws = { u0, u1, n1, j, pos, nrb, rem };
-		w_whole(w, len, wdiv, npos, &ws);
-		u0 = ws.u0;
-		u1 = ws.u1;
-		n1 = ws.n1;
-		j = ws.j;
-		pos = ws.pos;
-		nrb = ws.nrb;
-		rem = ws.rem;
-		if (pos < len && j < npos) {
-			/* the next value's positions do not fit: the rest
-			 * of the chunk is ones, the value carries over */
-			uint32_t v = w[pos], q = v >> wdiv;
-			int a = (int)(q + 1) >> 1, b = (int)q >> 1;
-			int k = npos - j;
-			u0 |= ones(k) << j;
-			u1 |= ones(k) << n1;
-			n1 += k;
-			p->left = b + 1 - k;
-			p->a = a - k;
-			p->b = b - k;
-			p->r = v & mask;
-		}
-	}
-	p->pos = pos;
-	c->u0 = u0;
-	c->u1 = u1;
-	c->n1 = n1;
 	c->rem[0] = rem;
-	c->rem[1] = 0;
-	c->nrem[0] = nrb;
-	c->nrem[1] = 0;
+	c->rem[1] = rem2;
+	c->nrem[0] = (n < half ? n : half) * wdiv;
+	c->nrem[1] = (n > half ? n - half : 0) * wdiv;
+	c->u0 = c->u1 = 0;
+	c->n1 = 0;
+	p->pos = pos + n;
 }
 
 /* The chunk's zero-run part: zlen positions; a run's quotient q is q
@@ -2004,54 +2101,389 @@ put_header(BitWriter *bw, const SliceEnc *s, const Palette *p)
 		bw_put(bw, p->bits, (uint32_t)p->lut[k]);
 }
 
-/* Chunks interleave the two streams: weight WUNARY0, zero-run unary,
- * WUNARY1, then the previous chunk's weight and zero-run remainders;
- * the zero runs may run ahead of the weights by up to 8 values but not
- * fall behind (the decoder's flow control, see decode_slice). The
- * writer lives in a local copy: its fields cannot alias the buffer. */
+/* Coded (not raw) weight indices are cut into chunks from a code
+ * string. A chunk has 12 unary positions; a quotient q takes positions
+ * worth two each (three when truncated: then q <= 2 and one position):
+ * the first ceil(q/2) carry a u0 one, the first floor(q/2) of those a
+ * u1 one, and untruncated a last position is worth q & 1 (floor(q/2) +
+ * 1 positions in all). A value's remainder is due in the chunk where
+ * its last position falls; after the slice, padding positions (zero
+ * bits, no remainder) fill the chunk. In the code string a position is
+ * two bits, u0 then whether it is worth two, so an untruncated quotient
+ * is q ones padded with zeros to an even length, and chunk k is the 24
+ * bits at byte 3k: its u0 bits are the even bits, its u1 bits the odd
+ * bits taken at the u0 ones, and the values that end in it its
+ * positions not worth two (all, when truncated). So a value costs a
+ * few shifts and a quarter of a 64-bit store, and no branch depends on
+ * where a value ends (the value-at-a-time coder mispredicted about once
+ * a chunk). The remainders of the whole slice, wdiv bits each, are
+ * packed first (eight values in wdiv bytes). */
+enum {
+	WB_VALUES = 128,
+	WB_LONG = 54,           /* longest quotient coded in one store */
+	/* a quotient is below 1024 (indices are below 544): 64 bytes at
+	 * most; the partial chunk and the last store's 8 bytes beyond */
+	WB_BYTES = WB_VALUES * 64 + 32,
+	WR_BYTES = MAX_SLICE / 8 * 5 + 24,
+};
+
+/* A chunk's four positions' fields by their eight code bits: u0 in
+ * bits 0-3, u1 in 4-7, u0 ones in 8-10, positions worth two in 12-14
+ * (for the baseline; the fast build uses pext). */
+#define CQ_B(x, i) ((x) >> (2 * (i)) & 1)
+#define CQ_H(x, i) ((x) >> (2 * (i) + 1) & 1 & CQ_B(x, i))
+#define CQ_U1(x) (CQ_H(x, 0) | CQ_H(x, 1) << CQ_B(x, 0) | \
+    CQ_H(x, 2) << (CQ_B(x, 0) + CQ_B(x, 1)) | \
+    CQ_H(x, 3) << (CQ_B(x, 0) + CQ_B(x, 1) + CQ_B(x, 2)))
+#define CQ(x) (CQ_B(x, 0) | CQ_B(x, 1) << 1 | CQ_B(x, 2) << 2 | \
+    CQ_B(x, 3) << 3 | CQ_U1(x) << 4 | \
+    (CQ_B(x, 0) + CQ_B(x, 1) + CQ_B(x, 2) + CQ_B(x, 3)) << 8 | \
+    (CQ_H(x, 0) + CQ_H(x, 1) + CQ_H(x, 2) + CQ_H(x, 3)) << 12)
+#define CQ4(x) CQ(x), CQ((x) + 1), CQ((x) + 2), CQ((x) + 3)
+#define CQ16(x) CQ4(x), CQ4((x) + 4), CQ4((x) + 8), CQ4((x) + 12)
+#define CQ64(x) CQ16(x), CQ16((x) + 16), CQ16((x) + 32), CQ16((x) + 48)
+static const uint16_t code_quads[256] = {
+	CQ64(0), CQ64(64), CQ64(128), CQ64(192),
+};
+
+/* Loads little-endian words (the code string and the remainders). */
+ENC uint32_t
+load_le32(const uint8_t *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
+
+ENC uint64_t
+load_le64(const uint8_t *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* One chunk's unary parts, from its 24 code bits. */
+typedef struct WCode {
+	uint32_t u0, u1;
+	int n1;                 /* u0 ones: u1's length */
+	int two;                /* positions worth two (no value ends there) */
+} WCode;
+
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+__attribute__((target(MLW_FAST))) static inline uint64_t
+pext_fast(uint64_t x, uint64_t m)
+{
+	return _pext_u64(x, m);
+}
+
+__attribute__((target(MLW_FAST))) static inline WCode
+chunk_code_pext(uint32_t c)
+{
+	uint32_t u0 = (uint32_t)_pext_u64(c, 0x555555);
+	uint32_t h = (uint32_t)_pext_u64(c, 0xaaaaaa);
+	return (WCode){ u0, (uint32_t)_pext_u64(h, u0),
+	    __builtin_popcount(u0), __builtin_popcount(h) };
+}
+#endif
+
+ENC WCode
+chunk_code(uint32_t c, bool wide)
+{
+	uint32_t t0, t1, t2;
+	int a0, a1;
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+	if (wide)
+		return chunk_code_pext(c);
+#endif
+	(void)wide;
+	t0 = code_quads[c & 255];
+	t1 = code_quads[c >> 8 & 255];
+	t2 = code_quads[c >> 16 & 255];
+	a0 = t0 >> 8 & 7;
+	a1 = t1 >> 8 & 7;
+	return (WCode){ (t0 & 15) | (t1 & 15) << 4 | (t2 & 15) << 8,
+	    (t0 >> 4 & 15) | (t1 >> 4 & 15) << a0 |
+	    (t2 >> 4 & 15) << (a0 + a1),
+	    a0 + a1 + (int)(t2 >> 8 & 7),
+	    (int)(t0 >> 12) + (int)(t1 >> 12) + (int)(t2 >> 12) };
+}
+
+/* The code string's writer: bits below nb (< 8) of acc are the partial
+ * byte at p, already stored there. */
+typedef struct CodeW {
+	uint8_t *p;
+	uint64_t acc;
+	unsigned nb;
+} CodeW;
+
+/* Appends len bits (nb + len <= 64; v clean), one store, no branch. */
+ENC void
+code_put(CodeW *c, uint64_t v, unsigned len)
+{
+	c->acc |= v << c->nb;
+	c->nb += len;
+	store_le64(c->p, c->acc);
+	c->p += c->nb >> 3;
+	c->acc >>= c->nb & 56;
+	c->nb &= 7;
+}
+
+/* q ones (q < 64). */
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+__attribute__((target(MLW_FAST))) static inline uint64_t
+bzhi_fast(uint64_t x, uint32_t n)
+{
+	return _bzhi_u64(x, n);
+}
+#endif
+
+ENC uint64_t
+ones64(uint32_t q, bool wide)
+{
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+	if (wide)
+		return bzhi_fast(~0ull, q);
+#endif
+	(void)wide;
+	return (1ull << q) - 1;
+}
+
+/* Appends one quotient's code. Quotients above WB_LONG (not seen on
+ * real weights: the search makes them rare) give 48 ones at a time
+ * first, an even count, so the padding is kept. */
+ENC void
+code_one(CodeW *c, uint32_t q, bool wide)
+{
+	for (; q > WB_LONG; q -= 48)
+		code_put(c, ones64(48, wide), 48);
+	code_put(c, ones64(q, wide), (q | 1) + 1);
+}
+
+/* Appends the codes of n indices, four a store unless they take more
+ * than 56 bits (on MobileNet-v2 a value is 3 bits on average); when
+ * truncated, a code is two bits. */
+ENC void
+w_codes(CodeW *cw, const uint16_t *w, int n, int wdiv, bool trunc,
+    bool wide)
+{
+	CodeW c = *cw;
+	int i = 0;
+	if (trunc) {
+		/* q is 0..2: its code is q ones */
+		for (; i + 4 <= n; i += 4) {
+			uint64_t v = 0;
+			for (int k = 0; k < 4; k++) {
+				uint32_t q = (uint32_t)w[i + k] >> wdiv;
+				v |= (uint64_t)((q > 0) | (q > 1) << 1) << 2 * k;
+			}
+			code_put(&c, v, 8);
+		}
+		for (; i < n; i++) {
+			uint32_t q = (uint32_t)w[i] >> wdiv;
+			code_put(&c, (q > 0) | (uint64_t)(q > 1) << 1, 2);
+		}
+		*cw = c;
+		return;
+	}
+	for (; i + 4 <= n; i += 4) {
+		uint32_t q0 = (uint32_t)w[i] >> wdiv;
+		uint32_t q1 = (uint32_t)w[i + 1] >> wdiv;
+		uint32_t q2 = (uint32_t)w[i + 2] >> wdiv;
+		uint32_t q3 = (uint32_t)w[i + 3] >> wdiv;
+		unsigned o1 = (q0 | 1) + 1, o2 = o1 + (q1 | 1) + 1;
+		unsigned o3 = o2 + (q2 | 1) + 1, len = o3 + (q3 | 1) + 1;
+		if (len > 56) {
+			code_one(&c, q0, wide);
+			code_one(&c, q1, wide);
+			code_one(&c, q2, wide);
+			code_one(&c, q3, wide);
+			continue;
+		}
+		code_put(&c, ones64(q0, wide) | ones64(q1, wide) << o1 |
+		    ones64(q2, wide) << o2 | ones64(q3, wide) << o3, len);
+	}
+	for (; i < n; i++)
+		code_one(&c, (uint32_t)w[i] >> wdiv, wide);
+	*cw = c;
+}
+
+/* Eight indices' low wdiv bits, packed. */
+ENC uint64_t
+rems8(const uint16_t *w, int wdiv, bool wide)
+{
+	uint64_t x = 0, mask = ones(wdiv);
+#if defined(MLW_DISPATCH) && defined(__x86_64__)
+	if (wide) {
+		uint64_t m = mask * 0x0001000100010001ull;
+		return pext_fast(load_le64((const uint8_t *)w), m) |
+		    pext_fast(load_le64((const uint8_t *)(w + 4)), m) <<
+		    (4 * wdiv);
+	}
+#endif
+	(void)wide;
+	for (int j = 0; j < 8; j++)
+		x |= (w[j] & mask) << (j * wdiv);
+	return x;
+}
+
+/* The slice's remainders, eight values in wdiv bytes, then zeros. */
+ENC void
+w_rems(const uint16_t *w, int len, int wdiv, uint8_t *r, bool wide)
+{
+	uint16_t t[8] = {0};
+	int g = 0;
+	for (; g + 8 <= len; g += 8, r += wdiv)
+		store_le64(r, rems8(w + g, wdiv, wide));
+	memcpy(t, w + g, (size_t)(len - g) * sizeof(*w));
+	store_le64(r, rems8(t, wdiv, wide));
+	store_le64(r + wdiv, 0);
+	store_le64(r + wdiv + 8, 0);
+}
+
+/* n (< 64) bits of r from bit at. */
+ENC uint64_t
+rem_bits(const uint8_t *r, int at, int n)
+{
+	const uint8_t *b = r + (at >> 3);
+	int s = at & 7;
+	uint64_t x = load_le64(b) >> s | (uint64_t)b[8] << 1 << (63 - s);
+	return x & ((1ull << n) - 1);
+}
+
+/* A slice's weight code string, read a chunk at a time: the next
+ * WB_VALUES values are coded whenever fewer than a chunk's 24 bits are
+ * left (a value is two bits at least, so one batch is enough). */
+typedef struct WStr {
+	CodeW cw;
+	uint8_t *code;          /* WB_BYTES */
+	uint8_t *rems;          /* WR_BYTES */
+	int done;               /* values coded */
+	int at;                 /* byte of the next chunk */
+	int two;                /* 1 unless truncated: positions worth two
+	                         * end no value */
+} WStr;
+
+/* Its buffers are the caller's: held in the struct, their stores
+ * (bytes, which alias anything) made the compiler reload the
+ * counters a chunk. */
+ENC void
+wstr_init(WStr *ws, const SliceEnc *s, uint8_t *code, uint8_t *rems,
+    bool wide)
+{
+	*ws = (WStr){ { code, 0, 0 }, code, rems, 0, 0, !s->trunc };
+	w_rems(s->w, s->len, s->wdiv, rems, wide);
+}
+
+/* The next chunk (p->pos < s->len): its unary parts and the remainders
+ * of the values that end in it, the first p->pos. After the last value
+ * the code string's padding is the zeros above acc's bits. */
+ENC void
+wstr_chunk(WStr *ws, const SliceEnc *s, EncPos *p, EncChunk *c, bool wide)
+{
+	int have = (int)(ws->cw.p - ws->code - ws->at) * 8 + (int)ws->cw.nb;
+	int ends, nv;
+	WCode k;
+	if (have < 24 && ws->done < s->len) {
+		int n = s->len - ws->done;
+		n = n < WB_VALUES ? n : WB_VALUES;
+		/* the partial chunk (under 3 bytes) and acc's byte */
+		memmove(ws->code, ws->code + ws->at, 16);
+		ws->cw.p -= ws->at;
+		ws->at = 0;
+		w_codes(&ws->cw, s->w + ws->done, n, s->wdiv, s->trunc, wide);
+		ws->done += n;
+	}
+	k = chunk_code(load_le32(ws->code + ws->at) & 0xffffff, wide);
+	ws->at += 3;
+	ends = 12 - ws->two * k.two;
+	nv = ends < s->len - p->pos ? ends : s->len - p->pos;
+	c->u0 = k.u0;
+	c->u1 = k.u1;
+	c->n1 = k.n1;
+	c->rem[0] = rem_bits(ws->rems, p->pos * s->wdiv, nv * s->wdiv);
+	c->nrem[0] = nv * s->wdiv;
+	c->rem[1] = 0;
+	c->nrem[1] = 0;
+	p->pos += nv;
+}
+
 /* The chunks of a slice of coded (not raw) weights without zero runs,
  * most of them: a chunk is its WUNARY0 and WUNARY1 and the previous
- * chunk's remainders (up to 60 bits), written in two stores where the
- * general loop takes four. The bits are the general loop's. */
+ * chunk's remainders (up to 60 bits), in two stores. The code string
+ * is cut WB_VALUES values at a time into all the chunks it completes
+ * (pulled a chunk at a time through a WStr, as the general loop does,
+ * this was 138 -> 157 M instructions on the flow). */
 ENC void
-encode_wslice(BitWriter *bwp, const SliceEnc *s)
+encode_wslice(BitWriter *bwp, const SliceEnc *s, uint8_t *code,
+    uint8_t *rems, bool wide)
 {
-	EncPos wp = {0};
-	EncChunk c;
 	BitWriter bw = *bwp;
+	CodeW cw = { code, 0, 0 };
 	uint64_t prem = 0;
-	int pn = 0;
-	while (wp.pos < s->len) {
-		int hl;
-		w_chunk(s, &wp, &c);
-		hl = 12 + c.n1;
-		bw_reserve(&bw, 24);
-		/* 12 + 12 + 32 bits at most, then the rest */
-		bw_put_clean(&bw, hl + (pn < 32 ? pn : 32), c.u0 |
-		    (uint64_t)c.u1 << 12 | (prem & 0xffffffffu) << hl);
-		if (pn > 32)
-			bw_put_clean(&bw, pn - 32, prem >> 32);
-		prem = c.rem[0];
-		pn = c.nrem[0];
+	const int wdiv = s->wdiv, len = s->len, two = s->trunc ? 0 : 1;
+	int done = 0, pos = 0, pn = 0;
+	w_rems(s->w, len, wdiv, rems, wide);
+	while (done < len) {
+		int n = len - done < WB_VALUES ? len - done : WB_VALUES;
+		int bits, nch;
+		w_codes(&cw, s->w + done, n, wdiv, s->trunc, wide);
+		done += n;
+		/* whole chunks; at the end, the last one's padding is the
+		 * zeros above acc's bits */
+		bits = (int)(cw.p - code) * 8 + (int)cw.nb;
+		nch = done < len ? bits / 24 : (bits + 23) / 24;
+		bw_reserve(&bw, (size_t)nch * 11 + 8);
+		for (int k = 0; k < nch; k++) {
+			WCode c = chunk_code(load_le32(code + 3 * k) & 0xffffff,
+			    wide);
+			int ends = 12 - two * c.two, hl = 12 + c.n1;
+			int nv = ends < len - pos ? ends : len - pos;
+			bw_put_clean(&bw, hl + (pn < 32 ? pn : 32), c.u0 |
+			    (uint64_t)c.u1 << 12 | (prem & 0xffffffffu) << hl);
+			bw_put_clean(&bw, pn > 32 ? pn - 32 : 0, prem >> 32);
+			prem = rem_bits(rems, pos * wdiv, nv * wdiv);
+			pn = nv * wdiv;
+			pos += nv;
+		}
+		/* the partial chunk (under 3 bytes) and acc's byte to the
+		 * front */
+		memmove(code, code + 3 * nch, 16);
+		cw.p -= 3 * nch;
 	}
 	bw_reserve(&bw, 16);
 	bw_put64(&bw, pn, prem);
 	*bwp = bw;
 }
 
+/* Chunks interleave the two streams: weight WUNARY0, zero-run unary,
+ * WUNARY1, then the previous chunk's weight and zero-run remainders;
+ * the zero runs may run ahead of the weights by up to 8 values but not
+ * fall behind (the decoder's flow control, see decode_slice). The
+ * writer lives in a local copy: its fields cannot alias the buffer. */
 ENC void
-encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
+encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p, bool wide)
 {
 	int zn = s->len + s->newpal, zlen = s->zdiv < 3 ? 12 : 8;
 	EncPos wp = {0}, zp = {0};
 	EncChunk wc = {0}, zc = {0}, wprev = {0}, zprev = {0};
 	BitWriter bw = *bwp;
+	WStr ws = {0};
+	uint8_t code[WB_BYTES], rems[WR_BYTES];
 	put_header(&bw, s, p);
 	if (!s->z && !s->raw) {
-		encode_wslice(&bw, s);
+		encode_wslice(&bw, s, code, rems, wide);
 		*bwp = bw;
 		return;
 	}
+	if (!s->raw)
+		wstr_init(&ws, s, code, rems, wide);
 	do {
 		int bal = s->z ? wp.pos - zp.pos : 0;
 		wc.on = bal < 8 && wp.pos < s->len;
@@ -2063,7 +2495,10 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 		bool wu = wc.on && !s->raw;
 		bw_reserve(&bw, 24);
 		if (wc.on) {
-			w_chunk(s, &wp, &wc);
+			if (s->raw)
+				w_raw_chunk(s, &wp, &wc);
+			else
+				wstr_chunk(&ws, s, &wp, &wc, wide);
 			if (wu) {
 				head = wc.u0;
 				hl = 12;
@@ -2098,14 +2533,14 @@ encode_slice(BitWriter *bwp, const SliceEnc *s, const Palette *p)
 __attribute__((noinline)) static void
 encode_slice_base(BitWriter *bw, const SliceEnc *s, const Palette *p)
 {
-	encode_slice(bw, s, p);
+	encode_slice(bw, s, p, false);
 }
 
 #if defined(MLW_DISPATCH)
 __attribute__((noinline, target(MLW_FAST))) static void
 encode_slice_fast(BitWriter *bw, const SliceEnc *s, const Palette *p)
 {
-	encode_slice(bw, s, p);
+	encode_slice(bw, s, p, true);
 }
 #endif
 
@@ -2172,18 +2607,225 @@ split_section(const int16_t *v, int n, const Palette *p, uint16_t *w,
 	return nw;
 }
 
+/* What encode_stream and encode_section are asked to do: write the
+ * stream (bw), or only count its bits (bw NULL: the size path); and
+ * make the choices (sections, palettes, parameter searches), recording
+ * them in `rec` when it is set, or follow the choices `use` recorded for
+ * the same values. */
+typedef struct StreamDo {
+	BitWriter *bw;
+	size_t bits;            /* counted when bw is NULL */
+	EthosuMlwPlan *rec;
+	const EthosuMlwPlan *use;
+	int sec;                /* the section under way */
+} StreamDo;
+
+/* One section's choices: where it starts, its palette, and its runs of
+ * weight and zero-run parameters (the plan's runs wr0.. and zr0..). */
+typedef struct PlanSec {
+	int start;
+	Palette pal;
+	int wr0, nwr, zr0, nzr;
+} PlanSec;
+
+struct EthosuMlwPlan {
+	size_t n;               /* the values it was made for */
+	size_t bytes;           /* the stream's length */
+	PlanSec *sec;
+	int nsec, capsec;
+	Runs runs;              /* every section's runs */
+};
+
+/* A section being cut into slices: its weight indices and zero runs,
+ * the searches' runs, and the walk's place. Both the writer and the
+ * size path take their slices from it, so they cut alike. */
+typedef struct Cut {
+	const uint16_t *w;
+	const int *runs;        /* NULL without zero runs */
+	int nw, raw_bits;
+	Runs wr, zr;
+	int pos, iw, iz;
+	bool newpal;
+} Cut;
+
+/* The next slice: it ends where either search changes its parameters
+ * or at the 32,768-value limit. False when the section is done (a
+ * section has one slice at least: its first sets the palette). */
+ENC bool
+cut_next(Cut *c, SliceEnc *s)
+{
+	int end = c->pos + MAX_SLICE - 1, wp;
+	if (c->pos >= c->nw && !c->newpal)
+		return false;
+	if (c->iw < c->wr.n && c->wr.end[c->iw] < end)
+		end = c->wr.end[c->iw];
+	if (c->iz < c->zr.n && c->zr.end[c->iz] < end)
+		end = c->zr.end[c->iz];
+	if (c->nw < end)
+		end = c->nw;
+	wp = w_params[c->wr.cfg[c->iw]];
+	s->w = c->w + c->pos;
+	s->z = c->runs ? c->runs + c->pos + !c->newpal : NULL;
+	s->len = end - c->pos;
+	s->newpal = c->newpal;
+	s->raw = wp >> 4 == 2;
+	s->trunc = wp >> 4 == 1;
+	s->wdiv = s->raw ? c->raw_bits : wp & 15;
+	s->zdiv = c->runs ? c->zr.cfg[c->iz] : 0;
+	c->newpal = false;
+	if (c->iw < c->wr.n && c->wr.end[c->iw] == end)
+		c->iw++;
+	if (c->iz < c->zr.n && c->zr.end[c->iz] == end)
+		c->iz++;
+	c->pos = end;
+	return true;
+}
+
+/* Over the weight indices w[0..n) under divisor div (quotients q):
+ * *pos gets the unary positions they take, *ones the positions that
+ * hold a one in WUNARY0 (each also writes one WUNARY1 bit). Untruncated,
+ * q takes q / 2 + 1 positions, (q + 1) / 2 of them ones; truncated, one
+ * position, a one when q > 0 (w_chunk's shapes). Eight at a time. */
 ENC void
-encode_section(EthosuMlwScratch *sc, bool wide, BitWriter *bw,
+unary_sums(const uint16_t *w, int n, int div, bool trunc, size_t *pos,
+    size_t *ones)
+{
+	int i = 0;
+	size_t half = 0, one = 0;
+#if defined(__SSE2__)
+	const __m128i cnt = _mm_cvtsi32_si128(div), k1 = _mm_set1_epi16(1);
+	__m128i h = _mm_setzero_si128(), a = _mm_setzero_si128();
+	for (; i + 8 <= n; i += 8) {
+		__m128i q = _mm_srl_epi16(_mm_loadu_si128((const __m128i *)(w +
+		    i)), cnt);
+		__m128i qh = _mm_srli_epi16(q, 1);
+		__m128i qa = trunc ? _mm_min_epi16(q, k1) :
+		    _mm_sub_epi16(q, qh);
+		/* pairs summed into 32-bit lanes: no overflow */
+		h = _mm_add_epi32(h, _mm_madd_epi16(qh, k1));
+		a = _mm_add_epi32(a, _mm_madd_epi16(qa, k1));
+	}
+	int32_t hv[4], av[4];
+	_mm_storeu_si128((__m128i *)hv, h);
+	_mm_storeu_si128((__m128i *)av, a);
+	for (int k = 0; k < 4; k++) {
+		half += (size_t)hv[k];
+		one += (size_t)av[k];
+	}
+#endif
+	for (; i < n; i++) {
+		int q = w[i] >> div;
+		half += (size_t)(q >> 1);
+		one += (size_t)(trunc ? q > 0 : q - (q >> 1));
+	}
+	*pos = trunc ? (size_t)n : (size_t)n + half;
+	*ones = one;
+}
+
+/* The zero runs' quotients z[i] >> div, summed (each run takes one
+ * position more). */
+ENC size_t
+zero_sums(const int *z, int n, int div)
+{
+	int i = 0;
+	size_t s = 0;
+#if defined(__SSE2__)
+	const __m128i cnt = _mm_cvtsi32_si128(div);
+	__m128i acc = _mm_setzero_si128();
+	for (; i + 4 <= n; i += 4)
+		acc = _mm_add_epi32(acc, _mm_srl_epi32(_mm_loadu_si128(
+		    (const __m128i *)(z + i)), cnt));
+	int32_t v[4];
+	_mm_storeu_si128((__m128i *)v, acc);
+	for (int k = 0; k < 4; k++)
+		s += (size_t)v[k];
+#endif
+	for (; i < n; i++)
+		s += (size_t)(z[i] >> div);
+	return s;
+}
+
+/* Whole chunks of `per` positions that hold `pos` positions. */
+ENC size_t
+chunks(size_t pos, int per)
+{
+	return (pos + (size_t)per - 1) / (size_t)per;
+}
+
+/* The bits encode_slice writes for s, counted instead of written: the
+ * header (23 bits) and a new palette (13 bits and its entries), then
+ * per stream its chunks' unary bits and its values' remainders. Every
+ * chunk of a stream but its last is full (a value whose positions do
+ * not fit carries over), its last padded with zeros, so a stream's
+ * unary bits are whole chunks: weights 12 WUNARY0 bits a chunk plus a
+ * WUNARY1 bit per WUNARY0 one (raw indices: none), zero runs 12 bits a
+ * chunk (8 with divisor 3). How the two streams interleave moves bits,
+ * never adds any. */
+ENC size_t
+slice_bits(const SliceEnc *s, const Palette *p)
+{
+	size_t bits = 23 + (size_t)s->len * (size_t)s->wdiv, pos, ones;
+	if (s->newpal)
+		bits += 13 + (size_t)p->size * (size_t)p->bits;
+	if (!s->raw) {
+		unary_sums(s->w, s->len, s->wdiv, s->trunc, &pos, &ones);
+		bits += 12 * chunks(pos, 12) + ones;
+	}
+	if (s->z) {
+		int zn = s->len + s->newpal, zlen = s->zdiv < 3 ? 12 : 8;
+		pos = (size_t)zn + zero_sums(s->z, zn, s->zdiv);
+		bits += (size_t)zlen * chunks(pos, zlen) + (size_t)zn *
+		    (size_t)s->zdiv;
+	}
+	return bits;
+}
+
+/* Appends a section's choices to d->rec. */
+static void
+plan_add(EthosuMlwPlan *pl, int start, const Palette *p, const Runs *wr,
+    const Runs *zr)
+{
+	PlanSec *s;
+	if (pl->nsec == pl->capsec) {
+		pl->capsec = pl->capsec ? 2 * pl->capsec : 4;
+		pl->sec = ir_xrealloc(pl->sec, (size_t)pl->capsec *
+		    sizeof(*pl->sec));
+	}
+	s = &pl->sec[pl->nsec++];
+	s->start = start;
+	s->pal = *p;
+	s->wr0 = pl->runs.n;
+	s->nwr = wr->n;
+	for (int k = 0; k < wr->n; k++)
+		runs_push(&pl->runs, wr->cfg[k], wr->end[k]);
+	s->zr0 = pl->runs.n;
+	s->nzr = zr->n;
+	for (int k = 0; k < zr->n; k++)
+		runs_push(&pl->runs, zr->cfg[k], zr->end[k]);
+}
+
+/* The runs a plan recorded, as a view (not to be grown). */
+ENC Runs
+plan_runs(const EthosuMlwPlan *pl, int at, int n)
+{
+	Runs r = { pl->runs.cfg + at, pl->runs.end + at, n, n };
+	return r;
+}
+
+/* A section (values v[0..n), starting at `start` in the stream): its
+ * indices and zero runs, the parameter searches (or the plan's runs),
+ * then its slices written or counted. */
+ENC void
+encode_section(EthosuMlwScratch *sc, bool wide, StreamDo *d, int start,
     const int16_t *v, int n, const Palette *p, uint16_t *inplace)
 {
-	int raw_bits, nw, pos = 0, iw = 0, iz = 0;
+	int raw_bits, nw;
 	/* Indices fit 16 bits (below 512 + 32); runs only when coded.
 	 * In place, index k overwrites value k, already read (k <= i). */
 	uint16_t *w = inplace ? inplace : grow(&sc->w, (size_t)n * sizeof(*w));
 	int *runs = p->zruns ? grow(&sc->runs, ((size_t)n + 1) * sizeof(int)) :
 	    NULL;
 	Runs wr = sc->wr, zr = sc->zr;
-	bool newpal = true;
 	/* Raw indices only when every value is in the palette or there is
 	 * no palette; 100 bits makes the search never pick them. */
 	if (p->only_palette)
@@ -2192,44 +2834,37 @@ encode_section(EthosuMlwScratch *sc, bool wide, BitWriter *bw,
 	else
 		raw_bits = p->size == 0 ? p->bits : 100;
 	nw = split_section(v, n, p, w, runs, wide);
-	zr.n = 0;
-	search_params(sc, wide, w, NULL, nw, raw_bits, NULL, &wr);
-	if (nw == 0)
-		wr.n = 0;
-	if (p->zruns)
-		search_params(sc, wide, NULL, runs, nw + 1, 0, &wr, &zr);
-	while (pos < nw || newpal) {
-		int end = pos + MAX_SLICE - 1;
-		SliceEnc s;
-		if (iw < wr.n && wr.end[iw] < end)
-			end = wr.end[iw];
-		if (iz < zr.n && zr.end[iz] < end)
-			end = zr.end[iz];
-		if (nw < end)
-			end = nw;
-		s.w = w + pos;
-		s.z = p->zruns ? runs + pos + !newpal : NULL;
-		s.len = end - pos;
-		s.newpal = newpal;
-		s.raw = w_params[wr.cfg[iw]] >> 4 == 2;
-		s.trunc = w_params[wr.cfg[iw]] >> 4 == 1;
-		s.wdiv = s.raw ? raw_bits : w_params[wr.cfg[iw]] & 15;
-		s.zdiv = p->zruns ? zr.cfg[iz] : 0;
-#if defined(MLW_DISPATCH)
-		if (wide)
-			encode_slice_fast(bw, &s, p);
-		else
-#endif
-			encode_slice_base(bw, &s, p);
-		newpal = false;
-		if (iw < wr.n && wr.end[iw] == end)
-			iw++;
-		if (iz < zr.n && zr.end[iz] == end)
-			iz++;
-		pos = end;
+	Cut c = { w, runs, nw, raw_bits, { 0 }, { 0 }, 0, 0, 0, true };
+	if (d->use) {
+		const PlanSec *ps = &d->use->sec[d->sec];
+		c.wr = plan_runs(d->use, ps->wr0, ps->nwr);
+		c.zr = plan_runs(d->use, ps->zr0, ps->nzr);
+	} else {
+		zr.n = 0;
+		search_params(sc, wide, w, NULL, nw, raw_bits, NULL, &wr);
+		if (nw == 0)
+			wr.n = 0;
+		if (p->zruns)
+			search_params(sc, wide, NULL, runs, nw + 1, 0, &wr,
+			    &zr);
+		if (d->rec)
+			plan_add(d->rec, start, p, &wr, &zr);
+		sc->wr = wr;
+		sc->zr = zr;
+		c.wr = wr;
+		c.zr = zr;
 	}
-	sc->wr = wr;
-	sc->zr = zr;
+	SliceEnc s;
+	while (cut_next(&c, &s)) {
+		if (!d->bw)
+			d->bits += slice_bits(&s, p);
+#if defined(MLW_DISPATCH)
+		else if (wide)
+			encode_slice_fast(d->bw, &s, p);
+#endif
+		else
+			encode_slice_base(d->bw, &s, p);
+	}
 }
 
 /* The smallest and largest of n > 0 values (the range check, and the
@@ -2265,27 +2900,50 @@ value_range(const int16_t *v, size_t n, int *lo, int *hi)
 }
 
 /* Everything after the checks: the sections, their slices, the end
- * of the stream. */
+ * of the stream (written, or counted into d->bits as whole bytes). */
 ENC void
 encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
-    int hi, bool wide, uint16_t *inplace, BitWriter *bwp)
+    int hi, bool wide, uint16_t *inplace, StreamDo *d)
 {
-	BitWriter bw = *bwp;
+	BitWriter bw = d->bw ? *d->bw : (BitWriter){ 0 };
+	BitWriter *out = d->bw;
 	IntVec starts = sc->starts;
-	size_t nw = (size_t)(n + 63) / 64 + 1;
-	uint64_t *bits = grow(&sc->scanbits, 2 * nw * sizeof(uint64_t));
+	int nsec;
 	(void)lo;
 	(void)hi;
-	find_sections(grow(&sc->scan, sizeof(Scan)), values, n, wide, bits,
-	    bits + nw, &starts);
-	sc->starts = starts;
-	for (int k = 0; k < starts.n; k++) {
-		int from = starts.v[k];
-		int to = k + 1 < starts.n ? starts.v[k + 1] : n;
+	if (d->use) {
+		nsec = d->use->nsec;
+	} else {
+		size_t nw = (size_t)(n + 63) / 64 + 1;
+		uint64_t *bits = grow(&sc->scanbits, 2 * nw *
+		    sizeof(uint64_t));
+		find_sections(grow(&sc->scan, sizeof(Scan)), values, n, wide,
+		    bits, bits + nw, &starts);
+		sc->starts = starts;
+		nsec = starts.n;
+	}
+	if (out)
+		d->bw = &bw;
+	for (int k = 0; k < nsec; k++) {
+		int from, to;
 		Palette p;
-		choose_palette(values + from, to - from, &p);
-		encode_section(sc, wide, &bw, values + from, to - from, &p,
+		if (d->use) {
+			from = d->use->sec[k].start;
+			to = k + 1 < nsec ? d->use->sec[k + 1].start : n;
+			p = d->use->sec[k].pal;
+		} else {
+			from = starts.v[k];
+			to = k + 1 < nsec ? starts.v[k + 1] : n;
+			choose_palette(values + from, to - from, &p);
+		}
+		d->sec = k;
+		encode_section(sc, wide, d, from, values + from, to - from, &p,
 		    inplace ? inplace + from : NULL);
+	}
+	if (!out) {
+		/* The end-of-stream marker, then padding to 16 bytes. */
+		d->bits = (d->bits + 3 + 127) / 128 * 16;
+		return;
 	}
 	/* End of stream, ones to the byte, 0xff to 16 bytes. */
 	bw_reserve(&bw, 32);
@@ -2294,14 +2952,15 @@ encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
 	while (bw_pos(&bw) & 127)
 		bw_put(&bw, 8, 0xff);
 	bw_flush(&bw);
-	*bwp = bw;
+	*out = bw;
+	d->bw = out;
 }
 
 static void
 encode_baseline(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
-    int hi, uint16_t *inplace, BitWriter *bw)
+    int hi, uint16_t *inplace, StreamDo *d)
 {
-	encode_stream(sc, values, n, lo, hi, false, inplace, bw);
+	encode_stream(sc, values, n, lo, hi, false, inplace, d);
 }
 
 #if defined(MLW_DISPATCH)
@@ -2312,9 +2971,9 @@ encode_baseline(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
  * zeros and bits are one instruction each. */
 __attribute__((target(MLW_FAST))) static void
 encode_fast(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
-    int hi, uint16_t *inplace, BitWriter *bw)
+    int hi, uint16_t *inplace, StreamDo *d)
 {
-	encode_stream(sc, values, n, lo, hi, true, inplace, bw);
+	encode_stream(sc, values, n, lo, hi, true, inplace, d);
 }
 #endif
 
@@ -2407,16 +3066,22 @@ check_values(const int16_t *values, size_t n, int *lo, int *hi,
 	return true;
 }
 
-/* Every entry point: appends the stream to bw's buffer; inplace
- * (values' own buffer, or NULL) receives the weight indices. */
+/* Every entry point: does what d asks (appends the stream to d->bw's
+ * buffer, or counts its bytes); inplace (values' own buffer, or NULL)
+ * receives the weight indices. */
 static bool
 mlw_encode_with(EthosuMlwScratch *sc, const int16_t *values, size_t n,
-    uint16_t *inplace, EthosuMlwIsa isa, BitWriter *bw,
+    uint16_t *inplace, EthosuMlwIsa isa, StreamDo *d,
     EthosuWeightError *e)
 {
 	int lo, hi;
 	if (n > INT_MAX / 4) {
 		seterr(e, 0, "%zu weights are too many for one stream", n);
+		return false;
+	}
+	if (d->use && d->use->n != n) {
+		seterr(e, 0, "a plan for %zu weights used for %zu",
+		    d->use->n, n);
 		return false;
 	}
 	if (n == 0)
@@ -2425,10 +3090,10 @@ mlw_encode_with(EthosuMlwScratch *sc, const int16_t *values, size_t n,
 		return false;
 #if defined(MLW_DISPATCH)
 	if (use_fast(isa))
-		encode_fast(sc, values, (int)n, lo, hi, inplace, bw);
+		encode_fast(sc, values, (int)n, lo, hi, inplace, d);
 	else
 #endif
-		encode_baseline(sc, values, (int)n, lo, hi, inplace, bw);
+		encode_baseline(sc, values, (int)n, lo, hi, inplace, d);
 	return true;
 }
 
@@ -2440,7 +3105,8 @@ mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
 {
 	EthosuMlwScratch sc = {0};
 	BitWriter bw = {0};
-	bool ok = mlw_encode_with(&sc, values, n, inplace, isa, &bw, e);
+	StreamDo d = { .bw = &bw };
+	bool ok = mlw_encode_with(&sc, values, n, inplace, isa, &d, e);
 	scratch_release(&sc);
 	if (!ok) {
 		free(bw.buf);
@@ -2452,20 +3118,98 @@ mlw_encode(const int16_t *values, size_t n, uint16_t *inplace,
 	return ok;
 }
 
-bool
-ethosu_mlw_encode_append(EthosuMlwScratch *s, int16_t *values, size_t n,
-    uint8_t **buf, size_t *len, size_t *cap, EthosuWeightError *e)
+/* The appending entry points: with a plan to follow (or none). */
+static bool
+encode_append(EthosuMlwScratch *s, const EthosuMlwPlan *plan,
+    int16_t *values, size_t n, uint8_t **buf, size_t *len, size_t *cap,
+    EthosuWeightError *e)
 {
 	BitWriter bw = { .buf = *buf, .cap = *cap, .nbytes = *len,
 	    .start = *len };
+	StreamDo d = { .bw = &bw, .use = plan };
 	bool ok = mlw_encode_with(s, values, n, (uint16_t *)values,
-	    ETHOSU_MLW_ISA_AUTO, &bw, e);
+	    ETHOSU_MLW_ISA_AUTO, &d, e);
 	/* on failure nothing was written: *len stays */
 	*buf = bw.buf;
 	*cap = bw.cap;
 	if (ok)
 		*len = bw.nbytes;
 	return ok;
+}
+
+bool
+ethosu_mlw_encode_append(EthosuMlwScratch *s, int16_t *values, size_t n,
+    uint8_t **buf, size_t *len, size_t *cap, EthosuWeightError *e)
+{
+	return encode_append(s, NULL, values, n, buf, len, cap, e);
+}
+
+bool
+ethosu_mlw_encode_planned(EthosuMlwScratch *s, const EthosuMlwPlan *plan,
+    int16_t *values, size_t n, uint8_t **buf, size_t *len, size_t *cap,
+    EthosuWeightError *e)
+{
+	return encode_append(s, plan, values, n, buf, len, cap, e);
+}
+
+/* The size path's entry points: isa's build, with a plan recorded when
+ * `plan` is set. */
+static bool
+mlw_size(EthosuMlwScratch *s, const int16_t *values, size_t n,
+    uint16_t *inplace, EthosuMlwIsa isa, size_t *bytes,
+    EthosuMlwPlan **plan, EthosuWeightError *e)
+{
+	StreamDo d = { 0 };
+	bool ok;
+	if (plan)
+		d.rec = ir_xcalloc(1, sizeof(*d.rec));
+	ok = mlw_encode_with(s, values, n, inplace, isa, &d, e);
+	*bytes = ok ? d.bits : 0;
+	if (d.rec) {
+		d.rec->n = n;
+		d.rec->bytes = d.bits;
+		if (!ok) {
+			ethosu_mlw_plan_free(d.rec);
+			d.rec = NULL;
+		}
+		*plan = d.rec;
+	}
+	return ok;
+}
+
+bool
+ethosu_mlw_size(EthosuMlwScratch *s, int16_t *values, size_t n,
+    size_t *bytes, EthosuMlwPlan **plan, EthosuWeightError *e)
+{
+	return mlw_size(s, values, n, (uint16_t *)values, ETHOSU_MLW_ISA_AUTO,
+	    bytes, plan, e);
+}
+
+bool
+ethosu_mlw_size_isa(const int16_t *values, size_t n, EthosuMlwIsa isa,
+    size_t *bytes, EthosuWeightError *e)
+{
+	EthosuMlwScratch sc = {0};
+	bool ok = mlw_size(&sc, values, n, NULL, isa, bytes, NULL, e);
+	scratch_release(&sc);
+	return ok;
+}
+
+size_t
+ethosu_mlw_plan_bytes(const EthosuMlwPlan *plan)
+{
+	return plan->bytes;
+}
+
+void
+ethosu_mlw_plan_free(EthosuMlwPlan *plan)
+{
+	if (!plan)
+		return;
+	free(plan->sec);
+	free(plan->runs.cfg);
+	free(plan->runs.end);
+	free(plan);
 }
 
 bool

@@ -99,4 +99,43 @@ bool ethosu_mlw_encode_isa(const int16_t *values, size_t n,
  * environment as they are now). */
 bool ethosu_mlw_has_fast_path(void);
 
+/* The size path: the length in bytes of the stream ethosu_mlw_encode
+ * makes of values, without making it. The same sections, palettes and
+ * parameter searches, then each slice's bits counted from the chosen
+ * parameters (header, palette, the chunks' unary bits and the values'
+ * remainders) instead of written, and the end-of-stream padding: equal
+ * to ethosu_mlw_encode's *nout for every input. A caller that only
+ * needs the length (to decide how to cut an operation's weights) is
+ * spared the bit emission, about half the encoder's time. values is
+ * garbage afterwards (the weight indices overwrite it, as with
+ * ethosu_mlw_encode_append). With plan not NULL, *plan receives the
+ * choices made (EthosuMlwPlan) for ethosu_mlw_encode_planned. Fails as
+ * ethosu_mlw_encode does (a value out of range), *bytes 0 and *plan
+ * NULL then. */
+typedef struct EthosuMlwPlan EthosuMlwPlan;
+bool ethosu_mlw_size(EthosuMlwScratch *s, int16_t *values, size_t n,
+    size_t *bytes, EthosuMlwPlan **plan, EthosuWeightError *e);
+
+/* ethosu_mlw_size of values left as they are (copied where needed),
+ * with the build chosen by isa and a scratch of its own. */
+bool ethosu_mlw_size_isa(const int16_t *values, size_t n, EthosuMlwIsa isa,
+    size_t *bytes, EthosuWeightError *e);
+
+/* An encoder's choices for one stream: where its palette sections
+ * start, their palettes, the runs of Golomb-Rice parameters its
+ * searches chose (a few hundred bytes a section; malloc'd, freed with
+ * ethosu_mlw_plan_free, NULL is fine), and the stream's length. */
+size_t ethosu_mlw_plan_bytes(const EthosuMlwPlan *plan);
+void ethosu_mlw_plan_free(EthosuMlwPlan *plan);
+
+/* ethosu_mlw_encode_append of the n values plan was made from
+ * (gathered again: ethosu_mlw_size overwrote its copy), following the
+ * plan: no section scan, palette choice or parameter search, only the
+ * index map and the slices' bits. The same bytes as without it. False
+ * (e) for a plan made for another count of values, or a value out of
+ * range. */
+bool ethosu_mlw_encode_planned(EthosuMlwScratch *s, const EthosuMlwPlan *plan,
+    int16_t *values, size_t n, uint8_t **buf, size_t *len, size_t *cap,
+    EthosuWeightError *e);
+
 #endif /* NPUIR_TARGETS_ETHOS_U_MLW_H */

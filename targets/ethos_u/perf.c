@@ -1005,3 +1005,21 @@ ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *query,
 	p->cycles[ETHOS_U_CYC_TOTAL] = total;
 	return true;
 }
+
+bool
+ethos_u_slack_matters(const EthosUQuery *q, const EthosUWeights *w)
+{
+	return q->block == ETHOS_U_DMA || q->lut_bytes > 0 || (w->present &&
+	    w->buffered);
+}
+
+bool
+ethos_u_estimate_next(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUWeights *w, const EthosUBlockConfig *cfg, double *slack,
+    EthosUPerf *p)
+{
+	if (!ethos_u_estimate_config(t, q, w, *slack, cfg, p))
+		return false;
+	*slack = p->slack;
+	return true;
+}

@@ -203,4 +203,18 @@ bool ethos_u_estimate_config(const EthosUTarget *t, const EthosUQuery *q,
     const EthosUWeights *w, double prev_slack, const EthosUBlockConfig *cfg,
     EthosUPerf *p);
 
+/* Does prev_slack change what the estimate gives for this op: a copy
+ * (a DMA), an activation table's load, or weights DMA'd into a buffer?
+ * Anything else costs the same after any op. */
+bool ethos_u_slack_matters(const EthosUQuery *q, const EthosUWeights *w);
+
+/* One op of a program, costed after the ones before it as
+ * ethos-u-estimate costs a program (and ethos-u-schedule's search each
+ * plan, so the two agree): *slack is the slack the op before left (0
+ * before the first) and becomes this op's. cfg as for
+ * ethos_u_estimate_config. False when no block configuration fits. */
+bool ethos_u_estimate_next(const EthosUTarget *t, const EthosUQuery *q,
+    const EthosUWeights *w, const EthosUBlockConfig *cfg, double *slack,
+    EthosUPerf *p);
+
 #endif /* NPUIR_ETHOS_U_PERF_H */

@@ -23,7 +23,8 @@ typedef struct EthosULayer {
 	                           with swapped strides) */
 	bool part;              /* writes a part of out that an earlier
 	                           layer of its op began (a resize phase, a
-	                           pad's copy): that one counts out's SRAM */
+	                           pad's copy, a concatenation's later
+	                           input): that one counts out's SRAM */
 	EthosUShape whole;      /* out's shape (n 0: the OFM's) */
 	bool unbuffered;        /* weights read where they live, as the
 	                           code generator reads a resize's phases */

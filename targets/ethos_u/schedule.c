@@ -13,11 +13,15 @@
 #include "targets/ethos_u/ethos_u.h"
 #include "targets/ethos_u/schedule.h"
 
-/* A cached cost of one stripe of an op. */
+/* A cached cost of one stripe of an op (in = out = -1: the op whole),
+ * after a layer that left `enter` cycles of slack (0 where the slack
+ * changes nothing). */
 typedef struct SchedCost {
 	int64_t in, out;
 	bool later, stream;
+	double enter;
 	double cycles;
+	double leave;           /* the slack it leaves the next layer */
 	int64_t wbuf;
 } SchedCost;
 
@@ -37,10 +41,7 @@ struct SchedOp {
 	int chain;              /* operand fed by the op before, or -1 */
 	int64_t row_bytes;      /* one output row where it is placed */
 	bool out_sram;
-	double whole_cycles[2];         /* [streamed weights] */
-	double whole_slack;     /* what the next op's weight DMA hides under */
 	int64_t block_h;        /* OFM block height run whole */
-	int64_t whole_wbuf[2];
 	bool buffered;          /* placed with a weight buffer */
 	SchedCost *cache;
 	int ncache, capcache;
@@ -320,15 +321,6 @@ type_bytes(const IrType *t)
 	return round16(n * (int64_t)(bits ? bits : 8) / 8);
 }
 
-static int64_t
-fm_bytes(const EthosUFm *fm)
-{
-	EthosUShape s = fm->shape;
-	if (fm->format == ETHOS_U_NHCWB16)
-		s.c = round16(s.c);
-	return round16(s.n * s.h * s.w * s.c * fm->bits / 8);
-}
-
 /* The layer whose output is v, or NULL. */
 static EthosULayer *
 layer_of(const SchedProblem *p, const IrValue *v)
@@ -401,7 +393,7 @@ build_bufs(SchedProblem *p)
 		int64_t bytes;
 		if (l)
 			bytes = l->q.ofm.mem == ETHOS_U_SRAM ?
-			    fm_bytes(&l->q.ofm) : 0;
+			    ethos_u_map_bytes(l, 0) : 0;
 		else
 			bytes = p->t->arena_mem == ETHOS_U_SRAM ?
 			    type_bytes(x->type) : 0;
@@ -415,16 +407,6 @@ build_bufs(SchedProblem *p)
 }
 
 /* ------------------------------------------------------------ costs */
-
-/* The SRAM an op's weight buffers take. The model sizes them by the
- * slack of the op before, which a cascade search does not know: take
- * the larger of one buffer for all weights and what it gives alone. */
-static int64_t
-weight_buffer(const EthosUWeights *w, const EthosUPerf *perf)
-{
-	int64_t whole = (w->encoded_bytes + 15) / 16 * 16;
-	return perf->weight_buffer > whole ? perf->weight_buffer : whole;
-}
 
 /* What a block search depends on: the op's kind and shapes, not where
  * its maps and weights live. */
@@ -489,17 +471,58 @@ block_config(SchedProblem *p, SchedOp *o, const EthosUQuery *q,
 	return c;
 }
 
-/* Cycles of op k over in_rows input rows giving out_rows rows; later:
- * not its first stripe (buffered weights are there already). */
+/* The cached cost of op k with these keys, or NULL. */
+static const SchedCost *
+cached(const SchedOp *o, const SchedCost *key)
+{
+	for (int i = 0; i < o->ncache; i++) {
+		const SchedCost *c = &o->cache[i];
+		if (c->in == key->in && c->out == key->out && c->later ==
+		    key->later && c->stream == key->stream && c->enter ==
+		    key->enter)
+			return c;
+	}
+	return NULL;
+}
+
+static const SchedCost *
+cache_add(SchedOp *o, const SchedCost *c)
+{
+	if (o->ncache == o->capcache) {
+		o->capcache = o->capcache ? 2 * o->capcache : 8;
+		o->cache = ir_xrealloc(o->cache, (size_t)o->capcache *
+		    sizeof *o->cache);
+	}
+	o->cache[o->ncache] = *c;
+	return &o->cache[o->ncache++];
+}
+
+/* One layer's cost after `*slack` cycles of slack, as ethos-u-estimate
+ * costs it (the shared ethos_u_estimate_next); adds its cycles and
+ * buffer to c. False when no block configuration fits. */
+static bool
+layer_cost(SchedProblem *p, SchedOp *o, const EthosUQuery *q,
+    const EthosUWeights *w, double *slack, SchedCost *c, EthosUPerf *perf)
+{
+	const SchedConfig *cfg = q->block == ETHOS_U_DMA ? NULL :
+	    block_config(p, o, q, 0, 0);
+	p->perf_queries++;
+	if ((cfg && !cfg->ok) || !ethos_u_estimate_next(p->t, q, w, cfg ?
+	    &cfg->cfg : NULL, slack, perf))
+		return false;
+	c->cycles += perf->cycles[ETHOS_U_CYC_TOTAL];
+	c->wbuf += w->buffered ? perf->weight_buffer : 0;
+	return true;
+}
+
+/* Cycles of op k over in_rows input rows giving out_rows rows after a
+ * layer that left `enter` cycles of slack; later: not its first stripe
+ * (buffered weights are there already). */
 static const SchedCost *
 stripe_cost(SchedProblem *p, int k, int64_t in_rows, int64_t out_rows,
-    bool later, bool stream)
+    bool later, bool stream, double enter)
 {
 	SchedOp *o = &p->ops[k];
-	for (int i = 0; i < o->ncache; i++)
-		if (o->cache[i].in == in_rows && o->cache[i].out == out_rows &&
-		    o->cache[i].later == later && o->cache[i].stream == stream)
-			return &o->cache[i];
 	EthosULayer *l = &p->ls.v[o->layer];
 	EthosUQuery q = l->q;
 	EthosUWeights w = l->w;
@@ -512,22 +535,51 @@ stripe_cost(SchedProblem *p, int k, int64_t in_rows, int64_t out_rows,
 		w.buffered = false;
 	if (later && w.buffered)
 		w.buffered = false, w.resident = true;
+	if (!ethos_u_slack_matters(&q, &w))
+		enter = 0;
+	SchedCost c = { in_rows, out_rows, later, stream, enter, 0, enter,
+	    0 };
+	const SchedCost *hit = cached(o, &c);
 	EthosUPerf perf;
-	SchedCost c = { in_rows, out_rows, later, stream, INFINITY, 0 };
-	const SchedConfig *cfg = block_config(p, o, &q, in_rows, out_rows);
-	p->perf_queries++;
-	if (cfg->ok && ethos_u_estimate_config(p->t, &q, &w, 0, &cfg->cfg,
-	    &perf)) {
-		c.cycles = perf.cycles[ETHOS_U_CYC_TOTAL];
-		c.wbuf = w.buffered ? weight_buffer(&w, &perf) : 0;
+	if (hit)
+		return hit;
+	if (!layer_cost(p, o, &q, &w, &c.leave, &c, &perf))
+		c.cycles = INFINITY;
+	return cache_add(o, &c);
+}
+
+/* Op i run whole (its layers in order), its weights as placed or
+ * streamed, after a layer that left `enter` cycles of slack. */
+static const SchedCost *
+whole_cost(SchedProblem *p, int i, bool stream, double enter)
+{
+	SchedOp *o = &p->ops[i];
+	bool matters = false;
+	for (size_t k = 0; k < o->nlayers && !matters; k++) {
+		EthosUWeights w = p->ls.v[o->layer + k].w;
+		w.buffered &= !stream;
+		matters = ethos_u_slack_matters(&p->ls.v[o->layer + k].q, &w);
 	}
-	if (o->ncache == o->capcache) {
-		o->capcache = o->capcache ? 2 * o->capcache : 8;
-		o->cache = ir_xrealloc(o->cache, (size_t)o->capcache *
-		    sizeof *o->cache);
+	/* The slack passes through an op without layers (the CPU's). */
+	SchedCost c = { -1, -1, false, stream, matters || !o->nlayers ?
+	    enter : 0, 0, enter, 0 };
+	const SchedCost *hit = cached(o, &c);
+	if (hit)
+		return hit;
+	for (size_t k = 0; k < o->nlayers; k++) {
+		EthosUWeights w = p->ls.v[o->layer + k].w;
+		EthosUPerf perf;
+		w.buffered &= !stream;
+		if (!layer_cost(p, o, &p->ls.v[o->layer + k].q, &w, &c.leave,
+		    &c, &perf)) {
+			c.cycles = INFINITY;
+			break;
+		}
+		/* Stripes are multiples of the block the op runs whole in. */
+		if (k == 0 && !stream)
+			o->block_h = perf.config.ofm_block.h;
 	}
-	o->cache[o->ncache] = c;
-	return &o->cache[o->ncache++];
+	return cache_add(o, &c);
 }
 
 /* Bytes of SRAM that values live over ops [i, j] hold, less the
@@ -561,17 +613,29 @@ cascade_output(const SchedProblem *p, int j)
 	return sum;
 }
 
-/* Peak and cycles of ops [i, j] as a cascade of S stripes (S = 1: one
- * op, whole). False when some stripe has no block configuration. */
+/* A cascade's first layer: op i + k's stripe over in input rows giving
+ * out rows (k = 0 and in = out = -1 for an op run whole). */
+typedef struct SchedFirst {
+	int k;
+	int64_t in, out;
+} SchedFirst;
+
+/* Peak, cycles and slack left of ops [i, j] as a cascade of S stripes
+ * (S = 1: one op, whole), after a layer that left `enter` cycles of
+ * slack; first (may be NULL): its first layer. False when some stripe
+ * has no block configuration. */
 static bool
 eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
-    bool aligned, SchedPoint *pt)
+    bool aligned, double enter, SchedPoint *pt, SchedFirst *first)
 {
 	p->evaluated++;
 	if (S == 1) {
-		pt->cycles = p->ops[i].whole_cycles[stream];
-		pt->peak = background(p, i, i, false) +
-		    p->ops[i].whole_wbuf[stream];
+		const SchedCost *c = whole_cost(p, i, stream, enter);
+		pt->cycles = c->cycles;
+		pt->peak = background(p, i, i, false) + c->wbuf;
+		pt->slack = c->leave;
+		if (first)
+			*first = (SchedFirst){ 0, -1, -1 };
 		return isfinite(pt->cycles);
 	}
 	int n = j - i + 1;
@@ -603,7 +667,7 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 	g[n - 1].unit = aligned ? p->ops[j].block_h : 1;
 	ethos_u_sched_cascade(g, n, S, prod, in, pads, pads + cells);
 	int nsteps = 0;
-	double cycles = 0;
+	double cycles = 0, slack = enter;
 	bool ok = true;
 	for (int s = 0; s < S && ok; s++)
 		for (int k = 0; k < n && ok; k++) {
@@ -612,11 +676,14 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 			if (r.lo >= r.hi)
 				continue;
 			bool later = wlast[k] > 0;
-			const SchedCost *c = stripe_cost(p, i + k,
-			    in[k * S + s].hi - in[k * S + s].lo, r.hi - r.lo,
-			    later, stream);
+			int64_t rows = in[k * S + s].hi - in[k * S + s].lo;
+			if (!nsteps && first)
+				*first = (SchedFirst){ k, rows, r.hi - r.lo };
+			const SchedCost *c = stripe_cost(p, i + k, rows,
+			    r.hi - r.lo, later, stream, slack);
 			ok = isfinite(c->cycles);
 			cycles += c->cycles;
+			slack = c->leave;
 			if (!later)
 				wbuf[k] = c->wbuf, wfirst[k] = nsteps;
 			wlast[k] = nsteps + 1;
@@ -683,6 +750,7 @@ eval_segment(SchedProblem *p, int i, int j, int S, bool stream,
 	}
 	pt->peak = peak + background(p, i, j, true);
 	pt->cycles = cycles;
+	pt->slack = slack;
 	return ok;
 }
 
@@ -731,44 +799,6 @@ collect_ops(const EthosUTarget *t, IrOp *func, SchedProblem *p)
 	return true;
 }
 
-/* The op run whole, with its weights as placed and streamed, after the
- * op before it ran whole (whose slack hides this op's weight DMA, as in
- * ethos-u-estimate: so a plan of whole ops costs what the estimate says). */
-static void
-cost_whole(SchedProblem *p, SchedOp *o, double slack)
-{
-	double first = slack;
-	for (int stream = 0; stream < 2; stream++) {
-		slack = first;
-		for (size_t k = 0; k < o->nlayers; k++) {
-			EthosULayer *l = &p->ls.v[o->layer + k];
-			EthosUWeights w = l->w;
-			EthosUPerf perf;
-			o->buffered |= w.buffered;
-			if (stream)
-				w.buffered = false;
-			const SchedConfig *c = l->q.block == ETHOS_U_DMA ?
-			    NULL : block_config(p, o, &l->q, 0, 0);
-			p->perf_queries++;
-			if ((c && !c->ok) || !ethos_u_estimate_config(p->t,
-			    &l->q, &w, slack, c ? &c->cfg : NULL, &perf)) {
-				o->whole_cycles[stream] = INFINITY;
-				break;
-			}
-			slack = perf.slack;
-			if (!stream && k == 0)
-				o->block_h = perf.config.ofm_block.h;
-			o->whole_cycles[stream] +=
-			    perf.cycles[ETHOS_U_CYC_TOTAL];
-			if (w.buffered)
-				o->whole_wbuf[stream] += weight_buffer(&w,
-				    &perf);
-		}
-		if (!stream)
-			o->whole_slack = slack;
-	}
-}
-
 bool
 ethos_u_sched_build(const EthosUTarget *t, IrOp *func, bool size,
     const char *weight_sizes, SchedProblem *p)
@@ -790,7 +820,9 @@ ethos_u_sched_build(const EthosUTarget *t, IrOp *func, bool size,
 	for (int i = 0; i < p->nops; i++) {
 		SchedOp *o = &p->ops[i];
 		o->stripable = o->nlayers == 1 && stripable(o->op, &o->g);
-		cost_whole(p, o, i ? p->ops[i - 1].whole_slack : 0);
+		for (size_t k = 0; k < o->nlayers; k++)
+			o->buffered |= p->ls.v[o->layer + k].w.buffered;
+		whole_cost(p, i, false, 0);     /* sets block_h */
 		if (o->stripable) {
 			EthosUFm fm = p->ls.v[o->layer].q.ofm;
 			EthosUShape s = fm.shape;
@@ -829,11 +861,13 @@ ethos_u_sched_free(SchedProblem *p, SchedResult *r)
 
 /* ------------------------------------------------------------ the search */
 
-/* One way to run ops [first, last]. */
+/* One way to run ops [first, last]: its point after no slack, and its
+ * first layer (the only one the slack before it reaches directly). */
 typedef struct SchedOption {
 	int last, stripes;
 	bool stream, aligned;
 	SchedPoint pt;
+	SchedFirst first;
 } SchedOption;
 
 /* A partial plan up to some op: its point, and how it got there. */
@@ -890,10 +924,11 @@ options_at(SchedProblem *p, int i, int *n)
 				last_S = S;
 			for (int stream = 0; stream < 2; stream++) {
 				SchedPoint pt;
+				SchedFirst first;
 				if (stream && !buffered_in(p, i, j))
 					continue;
 				if (!eval_segment(p, i, j, (int)S, stream, unit,
-				    &pt))
+				    0, &pt, &first))
 					continue;
 				if (*n == cap) {
 					cap = cap ? 2 * cap : 16;
@@ -901,11 +936,37 @@ options_at(SchedProblem *p, int i, int *n)
 					    sizeof *v);
 				}
 				v[(*n)++] = (SchedOption){ j, (int)S, stream,
-				    unit, pt };
+				    unit, pt, first };
 			}
 		}
 	}
 	return v;
+}
+
+/* Option o from op i after a plan whose last layer left `enter` cycles
+ * of slack, as ethos-u-estimate would cost it. The slack reaches the
+ * first layer; when that layer then leaves the same slack and weight
+ * buffer as after none, the rest of the cascade is as costed, and only
+ * the first layer's cycles change; else the cascade is costed again. */
+static SchedPoint
+option_after(SchedProblem *p, int i, const SchedOption *o, double enter)
+{
+	SchedPoint pt = o->pt;
+	const SchedFirst *f = &o->first;
+	if (f->in >= 0) {
+		const SchedCost *base = stripe_cost(p, i + f->k, f->in, f->out,
+		    false, o->stream, 0);
+		const SchedCost *now = stripe_cost(p, i + f->k, f->in, f->out,
+		    false, o->stream, enter);
+		if (now->leave == base->leave && now->wbuf == base->wbuf) {
+			pt.cycles += now->cycles - base->cycles;
+			return pt;
+		}
+	}
+	if (!eval_segment(p, i, o->last, o->stripes, o->stream, o->aligned,
+	    enter, &pt, NULL))
+		pt.cycles = INFINITY;
+	return pt;
 }
 
 /* Inserts x into the front l (peak ascending, cycles strictly
@@ -1019,6 +1080,48 @@ worst_op(SchedProblem *p, SchedOption **opts, int *nopts, SchedResult *r)
 	free(least);
 }
 
+/* Every op run whole, one after another (ethos-u-estimate's count of
+ * the program unscheduled). */
+static void
+whole_plan(SchedProblem *p, SchedResult *r)
+{
+	double slack = 0;
+	for (int i = 0; i < p->nops; i++) {
+		SchedPoint w;
+		if (!eval_segment(p, i, i, 1, false, false, slack, &w, NULL))
+			continue;
+		slack = w.slack;
+		r->whole.cycles += w.cycles;
+		r->whole.peak = w.peak > r->whole.peak ? w.peak :
+		    r->whole.peak;
+	}
+	r->whole.slack = slack;
+}
+
+/* Extends each plan of the front at op i (from) by option k of op i
+ * into the front at the option's end (to). The option costs what it
+ * costs after each plan's last layer, so every plan is tried (a plan
+ * with more cycles may leave more slack). */
+static void
+extend(SchedProblem *p, const SchedLabels *from, SchedLabels *to, int i,
+    int k, const SchedOption *o, int64_t budget)
+{
+	SchedPoint op = o->pt;
+	double enter = 0;
+	for (int a = 0; a < from->n; a++) {
+		SchedPoint x = from->v[a].pt;
+		if (a == 0 || x.slack != enter) {
+			enter = x.slack;
+			op = option_after(p, i, o, enter);
+		}
+		int64_t peak = x.peak > op.peak ? x.peak : op.peak;
+		if (!isfinite(op.cycles) || (budget && peak > budget))
+			continue;
+		push(to, (SchedLabel){ { peak, x.cycles + op.cycles,
+		    op.slack }, a, i, k });
+	}
+}
+
 bool
 ethos_u_sched_search(SchedProblem *p, int64_t budget, double max_cycles,
     bool size, SchedResult *r)
@@ -1029,38 +1132,14 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, double max_cycles,
 	SchedOption **opts = ir_xcalloc((size_t)n + 1, sizeof *opts);
 	int *nopts = ir_xcalloc((size_t)n + 1, sizeof *nopts);
 	SchedLabels *F = ir_xcalloc((size_t)n + 1, sizeof *F);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		opts[i] = options_at(p, i, &nopts[i]);
-		SchedPoint w;
-		if (eval_segment(p, i, i, 1, false, false, &w)) {
-			r->whole.cycles += w.cycles;
-			r->whole.peak = w.peak > r->whole.peak ? w.peak :
-			    r->whole.peak;
-		}
-	}
-	push(&F[0], (SchedLabel){ { 0, 0 }, -1, 0, 0 });
-	for (int i = 0; i < n; i++) {
-		for (int k = 0; k < nopts[i]; k++) {
-			SchedOption *o = &opts[i][k];
-			/* F[i] is by peak ascending, cycles descending: the
-			 * labels under the option's own peak all end at that
-			 * peak, and the last of them has the fewest cycles. */
-			int a = 0;
-			while (a + 1 < F[i].n && F[i].v[a + 1].pt.peak <=
-			    o->pt.peak)
-				a++;
-			for (; a < F[i].n; a++) {
-				SchedPoint x = F[i].v[a].pt;
-				int64_t peak = x.peak > o->pt.peak ? x.peak :
-				    o->pt.peak;
-				/* A peak above the budget stays above it. */
-				if (budget && peak > budget)
-					break;
-				push(&F[o->last + 1], (SchedLabel){ { peak,
-				    x.cycles + o->pt.cycles }, a, i, k });
-			}
-		}
-	}
+	whole_plan(p, r);
+	push(&F[0], (SchedLabel){ { 0, 0, 0 }, -1, 0, 0 });
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < nopts[i]; k++)
+			extend(p, &F[i], &F[opts[i][k].last + 1], i, k,
+			    &opts[i][k], budget);
 	int k = n ? choose(&F[n], r, budget, size) : -1;
 	/* A cycle limit: the least SRAM within it (else the fewest
 	 * cycles). */
@@ -1104,23 +1183,18 @@ ethos_u_sched_force(SchedProblem *p, int stripes, SchedResult *r)
 		int S = j > i ? stripes : 1;
 		if (j > i && S > p->ops[j].g.out_h)
 			S = (int)p->ops[j].g.out_h;
-		SchedPoint pt = { 0, 0 };
-		if (!eval_segment(p, i, j, S, false, false, &pt))
+		SchedPoint pt = { 0, 0, 0 };
+		double enter = r->chosen.slack;
+		if (!eval_segment(p, i, j, S, false, false, enter, &pt, NULL))
 			S = 1, j = i, eval_segment(p, i, i, 1, false, false,
-			    &pt);
+			    enter, &pt, NULL);
 		r->cascades[r->ncascades++] = (SchedCascade){ i, j, S, false,
 		    1 };
 		r->chosen.cycles += pt.cycles;
+		r->chosen.slack = pt.slack;
 		if (pt.peak > r->chosen.peak)
 			r->chosen.peak = pt.peak;
 		i = j + 1;
 	}
-	for (int i = 0; i < p->nops; i++) {
-		SchedPoint w;
-		if (eval_segment(p, i, i, 1, false, false, &w)) {
-			r->whole.cycles += w.cycles;
-			if (w.peak > r->whole.peak)
-				r->whole.peak = w.peak;
-		}
-	}
+	whole_plan(p, r);
 }

@@ -24,6 +24,12 @@ bool ethos_u_streams_weights(const IrOp *op);
 bool ethos_u_stripe_of(const IrOp *op, int64_t st[3]);
 /* Does any function of the module hold stripes, or a schedule? */
 bool ethos_u_has_stripes(IrOp *module);
+/* SRAM bytes of the map layer l writes (rows of it when rows > 0): its
+ * OFM, or the whole of its value when the OFM is a part of it (a
+ * resize's phases, a pad's fill and copy, a concatenation's inputs: the
+ * op's first layer counts the whole, a later part nothing). The
+ * estimate, its count by value and the search all count maps so. */
+int64_t ethos_u_map_bytes(const EthosULayer *l, int64_t rows);
 /* SRAM live while each layer runs, by value: every map from its
  * producer to its last reader (through reshapes and views), an output
  * view's stripes together from the first, a rolling buffer's stripes
@@ -79,6 +85,8 @@ int64_t ethos_u_sched_ring(const SchedRange *prod,
 typedef struct SchedPoint {
 	int64_t peak;
 	double cycles;
+	double slack;           /* what its last layer leaves the next op's
+	                           weight DMA (the estimate's slack) */
 } SchedPoint;
 
 /* A chosen cascade: ops [first, last] of the op list, stripes of the

@@ -177,6 +177,17 @@ fm_bytes(const EthosUFm *fm, int64_t rows)
 	return (s.n * s.h * s.w * s.c * fm->bits / 8 + 15) / 16 * 16;
 }
 
+int64_t
+ethos_u_map_bytes(const EthosULayer *l, int64_t rows)
+{
+	EthosUFm fm = l->q.ofm;
+	if (l->part)
+		return 0;
+	if (l->out && l->whole.n)
+		fm.shape = l->whole;
+	return fm_bytes(&fm, rows);
+}
+
 /* Layer k's stripe of a rolling buffer: its op's stripe id and the
  * ring's rows (ethos_u.ring), else false. */
 static bool
@@ -201,11 +212,11 @@ ring_bytes(Live *L, int64_t *bytes)
 	EthosULayers *ls = L->ls;
 	int64_t id, rows, other, orows;
 	for (size_t k = 0; k < ls->n; k++)
-		bytes[k] = fm_bytes(&ls->v[k].q.ofm, 0);
+		bytes[k] = ethos_u_map_bytes(&ls->v[k], 0);
 	for (size_t k = 0; k < ls->n; k++) {
 		if (!bytes[k] || !ring_of(ls, k, &id, &rows))
 			continue;
-		bytes[k] = fm_bytes(&ls->v[k].q.ofm, rows);
+		bytes[k] = ethos_u_map_bytes(&ls->v[k], rows);
 		for (size_t j = k + 1; j < ls->n; j++) {
 			if (!ring_of(ls, j, &other, &orows) || other != id ||
 			    orows != rows)

@@ -207,10 +207,8 @@ typedef struct Order {
 } Order;
 
 static void
-order_grow(Order *o, size_t more)
+order_grow_slow(Order *o, size_t more)
 {
-	if (o->n + more <= o->cap)
-		return;
 	/* The first request is the exact length (order_walk) */
 	if (o->cap == 0)
 		o->cap = more > 0 ? more : 1024;
@@ -220,6 +218,13 @@ order_grow(Order *o, size_t more)
 		o->vals = ir_xrealloc(o->vals, o->cap * sizeof(*o->vals));
 	else
 		o->idx = ir_xrealloc(o->idx, o->cap * sizeof(*o->idx));
+}
+
+static inline void
+order_grow(Order *o, size_t more)
+{
+	if (o->n + more > o->cap)
+		order_grow_slow(o, more);
 }
 
 /* The loop nest inside one sub-kernel (at most 8x8, less when dilated)
@@ -294,6 +299,21 @@ get8(const void *p, bool sign, uint16_t zp, int16_t *v)
  * rest padding. put_vals gathers the values (padding zero), put_idx
  * their indices (padding -1). Whole runs of real values are read at
  * once: this is the gather's inner loop. */
+/* put_vals' usual case: ou whole micro-blocks of 8 bytes, `step`
+ * apart from p, no padding; a loop per signedness so that nothing is
+ * tested per channel. */
+static void
+put_bytes8(const uint8_t *p, size_t step, int ou, bool sign, uint16_t zp,
+    int16_t *v)
+{
+	if (sign)
+		for (int oz = 0; oz < ou; oz++, p += step, v += 8)
+			get8(p, true, zp, v);
+	else
+		for (int oz = 0; oz < ou; oz++, p += step, v += 8)
+			get8(p, false, zp, v);
+}
+
 static void
 put_vals(Order *o, size_t at, size_t step, int ou, int iz_n, int no,
     int nz)
@@ -303,6 +323,12 @@ put_vals(Order *o, size_t at, size_t step, int ou, int iz_n, int no,
 	size_t real = nz > 0 ? (size_t)nz : 0;
 	bool bytes = src->elem != ETHOSU_WELEM_I16 && src->rstride == 1;
 	bool sign = src->elem == ETHOSU_WELEM_I8;
+	o->n += (size_t)ou * (size_t)iz_n;
+	if (bytes && nz == 8 && iz_n == 8 && no == ou) {
+		put_bytes8((const uint8_t *)src->data + at, step, ou, sign,
+		    (uint16_t)src->zp, v);
+		return;
+	}
 	for (int oz = 0; oz < ou; oz++, at += step, v += iz_n) {
 		size_t k = oz < no ? real : 0;
 		if (k == 8 && bytes) {
@@ -315,7 +341,6 @@ put_vals(Order *o, size_t at, size_t step, int ou, int iz_n, int no,
 		if (k < (size_t)iz_n)
 			memset(v + k, 0, ((size_t)iz_n - k) * sizeof *v);
 	}
-	o->n += (size_t)ou * (size_t)iz_n;
 }
 
 static void
@@ -344,29 +369,36 @@ order_sub(Order *o, const Sub *s)
 		elems = round_up(elems, g->ifm_bits == 16 ? 2 : 4);
 	else if (dw)
 		elems = round_up(elems, 4);
+	/* Loop invariants in locals: the stores of the values would
+	 * otherwise make the compiler reload them per micro-block. */
+	const EthosuWeightSrc *src = o->src;
+	size_t ost = src ? src->ostride : 0, rst = src ? src->rstride : 0;
+	size_t ncores = (size_t)g->ncores, kw = (size_t)g->kernel_w;
+	size_t ifm = (size_t)o->ifm;
+	int depth = o->depth;
 	for (int uo = 0; uo < outer; uo += iu)
 	for (int ub = 0; ub < s->ob_depth; ub += ou)
 	for (int el = 0; el < elems; el++) {
 		int kx = el % s->sw, ky = el / s->sw;
+		int o0 = s->ob + ub;
+		int no = imin(ou, depth - o0);
+		size_t c0 = (size_t)o->core + (size_t)o0 * ncores;
+		/* The element of the channel's volume (its IFM channel
+		 * added per micro-block), and the channel's start. */
+		size_t r0 = ((size_t)(s->sy + ky) * kw + (size_t)(s->sx + kx)) *
+		    ifm;
 		for (int ui = 0; ui < inner; ui += iu) {
-			int z0 = s->ib + ui + uo, o0 = s->ob + ub;
-			/* valid IFM channels of the micro-block, and OFM */
-			int nz = ky < s->sh ? imin(iz_n, o->ifm - z0) : 0;
-			int no = imin(ou, o->depth - o0);
-			size_t c0 = (size_t)o->core + (size_t)o0 *
-			    (size_t)g->ncores;
-			/* The element of the channel's volume, and the
-			 * channel's start. */
-			size_t r = ((size_t)(s->sy + ky) * (size_t)g->kernel_w +
-			    (size_t)(s->sx + kx)) * (size_t)o->ifm + (size_t)z0;
+			int z0 = s->ib + ui + uo;
+			/* valid IFM channels of the micro-block */
+			int nz = ky < s->sh ? imin(iz_n, (int)ifm - z0) : 0;
+			size_t r = r0 + (size_t)z0;
 			order_grow(o, (size_t)ou * (size_t)iz_n);
-			if (o->src)
-				put_vals(o, c0 * o->src->ostride + r *
-				    o->src->rstride, o->src->ostride *
-				    (size_t)g->ncores, ou, iz_n, no, nz);
-			else
-				put_idx(o, c0 * ch + r, ch * (size_t)g->ncores,
+			if (src)
+				put_vals(o, c0 * ost + r * rst, ost * ncores,
 				    ou, iz_n, no, nz);
+			else
+				put_idx(o, c0 * ch + r, ch * ncores, ou, iz_n,
+				    no, nz);
 		}
 	}
 }
@@ -656,14 +688,24 @@ ethosu_scales_encode(int ofm_depth, int core, int ncores,
 
 /* ====================================================== the tensor */
 
+/* The tensor being packed, or only measured: the size path runs the
+ * same code (pack below) with `count` set, so every offset, padding and
+ * rounding is the packer's own; only the bytes are not stored. */
 typedef struct Buf {
 	uint8_t *p;
 	size_t n, cap;
+	bool count;             /* measure: n grows, nothing is stored */
+	EthosuMlwPlan **rec;    /* count: each range's encoder plan, or NULL */
+	EthosuMlwPlan *const *use; /* write: plans to follow, or NULL */
 } Buf;
 
 static void
 buf_add(Buf *b, const uint8_t *data, size_t n)
 {
+	if (b->count) {
+		b->n += n;
+		return;
+	}
 	if (b->n + n > b->cap) {
 		while (b->n + n > b->cap)
 			b->cap = b->cap ? b->cap * 2 : 1024;
@@ -686,6 +728,8 @@ buf_reserve(Buf *b, const EthosuWeightGeom *g, bool weights, bool scales,
     int nslices)
 {
 	size_t bytes = (size_t)nslices * 2 * 64 + 1024;
+	if (b->count)
+		return;
 	if (weights)
 		bytes += 2 * ethosu_weights_volume(g) * 5 / 4;
 	if (scales)
@@ -698,15 +742,16 @@ buf_reserve(Buf *b, const EthosuWeightGeom *g, bool weights, bool scales,
 	}
 }
 
-/* Appends core's weight stream to b: the values gathered into the
- * scratch's room (sized exactly: order_grow never reallocates it), the
- * stream encoded straight into b, no copy in between. */
+/* Appends core's weight stream to b (range k of the tensor): the
+ * values gathered into the scratch's room (sized exactly: order_grow
+ * never reallocates it), the stream encoded straight into b, no copy in
+ * between; or only measured, its plan kept when asked. */
 static bool
 encode_into(EthosuMlwScratch *s, const EthosuWeightGeom *g, int core,
-    const EthosuWeightSrc *src, Buf *b, EthosuWeightError *e)
+    const EthosuWeightSrc *src, Buf *b, size_t k, EthosuWeightError *e)
 {
 	Order o = {0};
-	size_t len;
+	size_t len, bytes;
 	if (!check_core(g, core, e))
 		return false;
 	len = (size_t)order_length(g, core);
@@ -715,15 +760,26 @@ encode_into(EthosuMlwScratch *s, const EthosuWeightGeom *g, int core,
 	o.cap = len ? len : 1;
 	order_walk(g, core, &o);
 	assert(o.n <= len);
+	if (b->count) {
+		if (!ethosu_mlw_size(s, o.vals, o.n, &bytes, b->rec ?
+		    &b->rec[k] : NULL, e))
+			return false;
+		b->n += bytes;
+		return true;
+	}
+	if (b->use && b->use[k])
+		return ethosu_mlw_encode_planned(s, b->use[k], o.vals, o.n,
+		    &b->p, &b->n, &b->cap, e);
 	return ethosu_mlw_encode_append(s, o.vals, o.n, &b->p, &b->n, &b->cap,
 	    e);
 }
 
-/* Appends one (slice, core) range: scales, padding, weights. */
+/* Appends one (slice, core) range (range k): scales, padding,
+ * weights. */
 static bool
 pack_range(EthosuMlwScratch *s, const EthosuWeightGeom *gs, int core,
     const EthosuWeightSrc *src, const EthosuScale *scales, Buf *b,
-    EthosuWeightRange *r, EthosuWeightError *e)
+    size_t k, EthosuWeightRange *r, EthosuWeightError *e)
 {
 	size_t at;
 	uint8_t *p;
@@ -732,6 +788,7 @@ pack_range(EthosuMlwScratch *s, const EthosuWeightGeom *gs, int core,
 	r->scale_offset = b->n;
 	r->scale_bytes = 0;
 	if (scales) {
+		/* Encoded also when measuring: the same checks. */
 		if (!ethosu_scales_encode(gs->ofm_depth, core, gs->ncores,
 		    scales, &p, &np, e))
 			return false;
@@ -743,7 +800,7 @@ pack_range(EthosuMlwScratch *s, const EthosuWeightGeom *gs, int core,
 	r->weight_offset = at = b->n;
 	r->weight_bytes = 0;
 	if (src) {
-		if (!encode_into(s, gs, core, src, b, e))
+		if (!encode_into(s, gs, core, src, b, k, e))
 			return false;
 		r->weight_bytes = b->n - at;
 	}
@@ -855,21 +912,23 @@ ethosu_weights_pack_src(EthosuMlwScratch *s, const EthosuWeightGeom *g,
 	    nslices, NULL, 0, out, nout, ranges, nranges, e);
 }
 
-bool
-ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+/* Every packing entry point: b says whether to write (into b->p, which
+ * it takes) or to measure. */
+static bool
+pack(EthosuMlwScratch *s, const EthosuWeightGeom *g,
     const EthosuWeightSrc *src, const EthosuScale *scales,
-    const int *depth_offsets, int nslices, uint8_t *buf, size_t cap,
-    uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
-    size_t *nranges, EthosuWeightError *e)
+    const int *depth_offsets, int nslices, Buf *bp, uint8_t **out,
+    size_t *nout, EthosuWeightRange **ranges, size_t *nranges,
+    EthosuWeightError *e)
 {
-	Buf b = { .p = buf, .cap = buf ? cap : 0 };
+	Buf b = *bp;
 	int ncores = imin(g->ncores, g->ofm_depth);
 	*out = NULL;
 	*nout = 0;
 	*ranges = NULL;
 	*nranges = 0;
 	if (!check_slices(g, depth_offsets, nslices, e)) {
-		free(buf);
+		free(b.p);
 		return false;
 	}
 	if (src && !src->data)
@@ -878,7 +937,7 @@ ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
 	 * wrap a difference back into range. */
 	if (src && (src->zp < -1024 || src->zp > 1024)) {
 		seterr(e, 0, "weight zero point %d out of range", src->zp);
-		free(buf);
+		free(b.p);
 		return false;
 	}
 	*ranges = ir_xcalloc((size_t)nslices * 2, sizeof(**ranges));
@@ -899,7 +958,8 @@ ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
 				continue;
 			r->depth = d0;
 			if (!pack_range(s, &gs, core, src ? &ss : NULL,
-			    scales ? scales + d0 : NULL, &b, r, e)) {
+			    scales ? scales + d0 : NULL, &b, *nranges, r,
+			    e)) {
 				free(b.p);
 				free(*ranges);
 				*ranges = NULL;
@@ -910,9 +970,65 @@ ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
 		}
 	}
 	/* The unused tail back (a big block shrinks in place) */
-	if (b.cap - b.n >= 4096)
+	if (!b.count && b.cap - b.n >= 4096)
 		b.p = ir_xrealloc(b.p, b.n ? b.n : 1);
 	*out = b.p;
 	*nout = b.n;
 	return true;
+}
+
+bool
+ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, uint8_t *buf, size_t cap,
+    uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
+    size_t *nranges, EthosuWeightError *e)
+{
+	return ethosu_weights_pack_planned(s, g, src, scales, depth_offsets,
+	    nslices, NULL, buf, cap, out, nout, ranges, nranges, e);
+}
+
+bool
+ethosu_weights_pack_planned(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, EthosuMlwPlan *const *plans,
+    uint8_t *buf, size_t cap, uint8_t **out, size_t *nout,
+    EthosuWeightRange **ranges, size_t *nranges, EthosuWeightError *e)
+{
+	Buf b = { .p = buf, .cap = buf ? cap : 0, .use = plans };
+	return pack(s, g, src, scales, depth_offsets, nslices, &b, out, nout,
+	    ranges, nranges, e);
+}
+
+bool
+ethosu_weights_pack_size(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, size_t *nout,
+    EthosuWeightRange **ranges, size_t *nranges, EthosuMlwPlan ***plans,
+    EthosuWeightError *e)
+{
+	/* Room for a plan per range: at most two a slice. */
+	size_t room = nslices > 0 ? (size_t)nslices * 2 : 1;
+	Buf b = { .count = true, .rec = plans ? ir_xcalloc(room,
+	    sizeof(EthosuMlwPlan *)) : NULL };
+	uint8_t *none;
+	bool ok = pack(s, g, src, scales, depth_offsets, nslices, &b, &none,
+	    nout, ranges, nranges, e);
+	if (!ok && b.rec) {
+		ethosu_weights_plans_free(b.rec, room);
+		b.rec = NULL;
+	}
+	if (plans)
+		*plans = b.rec;
+	return ok;
+}
+
+void
+ethosu_weights_plans_free(EthosuMlwPlan **plans, size_t n)
+{
+	if (!plans)
+		return;
+	for (size_t k = 0; k < n; k++)
+		ethosu_mlw_plan_free(plans[k]);
+	free(plans);
 }

@@ -248,4 +248,35 @@ bool ethosu_weights_pack_into(EthosuMlwScratch *s, const EthosuWeightGeom *g,
     uint8_t **out, size_t *nout, EthosuWeightRange **ranges,
     size_t *nranges, EthosuWeightError *e);
 
+/* ------------------------------------------ the size of a packing */
+
+/* The size ethosu_weights_pack_src's tensor would have, measured
+ * without writing it: the same ranges, scale records and padding (the
+ * packer's own code runs, only counting), each weight stream's length
+ * from ethosu_mlw_size (the encoder's choices made, no bits emitted).
+ * *nout and the ranges (*ranges malloc'd, the caller frees) equal the
+ * packing's for every input, and it fails
+ * where the packing fails, with the same message. With plans not NULL,
+ * *plans (malloc'd) holds each range's encoder plan (NULL for a range
+ * without weights), for ethosu_weights_pack_planned; free it with
+ * ethosu_weights_plans_free(*plans, *nranges). */
+bool ethosu_weights_pack_size(EthosuMlwScratch *s, const EthosuWeightGeom *g,
+    const EthosuWeightSrc *src, const EthosuScale *scales,
+    const int *depth_offsets, int nslices, size_t *nout,
+    EthosuWeightRange **ranges, size_t *nranges, EthosuMlwPlan ***plans,
+    EthosuWeightError *e);
+
+/* ethosu_weights_pack_into following the plans ethosu_weights_pack_size
+ * made for the same arguments (NULL: none): each stream skips the
+ * encoder's choices. The same bytes and ranges. */
+bool ethosu_weights_pack_planned(EthosuMlwScratch *s,
+    const EthosuWeightGeom *g, const EthosuWeightSrc *src,
+    const EthosuScale *scales, const int *depth_offsets, int nslices,
+    EthosuMlwPlan *const *plans, uint8_t *buf, size_t cap, uint8_t **out,
+    size_t *nout, EthosuWeightRange **ranges, size_t *nranges,
+    EthosuWeightError *e);
+
+/* Frees plans[0..n) and the array (NULL is fine). */
+void ethosu_weights_plans_free(EthosuMlwPlan **plans, size_t n);
+
 #endif /* NPUIR_TARGETS_ETHOS_U_WEIGHTS_H */

@@ -3,8 +3,9 @@
  * weight stream (and, read again, a scale stream). Checks: no crash or
  * out-of-bounds read on any input; whatever decodes re-encodes to a
  * stream that decodes to the same values (mlw and per-core weights),
- * and the encoder's two builds (baseline, AVX2 where the CPU has it)
- * give the same bytes. */
+ * the encoder's two builds (baseline, AVX2 where the CPU has it)
+ * give the same bytes, and its size path counts them exactly (with a
+ * plan that encodes them again). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,31 @@
 #include "targets/ethos_u/weights.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The size path counts exactly the encoder's bytes, and its plan
+ * encodes them again. */
+static void
+size_check(const int16_t *v, size_t n, const uint8_t *enc, size_t nenc)
+{
+	EthosuMlwScratch *s = ethosu_mlw_scratch_create();
+	EthosuMlwPlan *plan;
+	int16_t *w = malloc((n ? n : 1) * sizeof(*w));
+	uint8_t *buf = NULL;
+	size_t bytes, len = 0, cap = 0;
+	if (n)
+		memcpy(w, v, n * sizeof(*w));
+	if (!ethosu_mlw_size(s, w, n, &bytes, &plan, NULL) || bytes != nenc)
+		abort();
+	if (n)
+		memcpy(w, v, n * sizeof(*w));
+	if (!ethosu_mlw_encode_planned(s, plan, w, n, &buf, &len, &cap,
+	    NULL) || len != nenc || (nenc && memcmp(buf, enc, nenc) != 0))
+		abort();
+	ethosu_mlw_plan_free(plan);
+	ethosu_mlw_scratch_destroy(s);
+	free(buf);
+	free(w);
+}
 
 static void
 mlw_round_trip(const uint8_t *data, size_t size)
@@ -28,6 +54,7 @@ mlw_round_trip(const uint8_t *data, size_t size)
 	    (nenc && memcmp(base, enc, nenc) != 0))
 		abort();
 	free(base);
+	size_check(v, n, enc, nenc);
 	if (!ethosu_mlw_decode(enc, nenc, n, &v2, &n2, NULL) || n2 != n ||
 	    (n && memcmp(v, v2, n * sizeof(*v)) != 0))
 		abort();

@@ -8,6 +8,7 @@
 #include <xxhash.h>
 
 #include "targets/ethos_u/mlw.h"
+#include "test/unit/ethos_u/mlw_size.h"
 
 /* Four zeros. Zero dominates, so zeros are runs; with nothing else the
  * first zero is coded as a weight (direct index 1, "-0") so the slice is
@@ -226,6 +227,7 @@ check_pin_of(const Pin *p, EthosuMlwIsa isa)
 		EthosuWeightError e;
 		p->fill(v, n, &s, t % 4);
 		cr_assert(ethosu_mlw_encode_isa(v, n, isa, &enc, &nenc, &e));
+		mlw_check_size(v, n, isa, enc, nenc, "a pinned stream");
 		XXH3_64bits_update(h, enc, nenc);
 		total += nenc;
 		free(v);

@@ -31,6 +31,28 @@ vela_shared_dir(void)
 	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? dir : NULL;
 }
 
+int
+vela_each_compiled(const char *shared, int (*fn)(const char *path))
+{
+	static const char *const models[] = { "conv10", "hello_world_int8",
+	    "micro_speech_quantized", "person_detect" };
+	static const char *const configs[] = { "a-u55-128-shared-sram",
+	    "b-u65-256-dedicated-sram", "c-u55-256-shared-sram-size" };
+	char path[4096];
+	int total = 0;
+	for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
+		for (size_t c = 0; c < sizeof(configs) / sizeof(configs[0]);
+		    c++) {
+			snprintf(path, sizeof(path), "%s/vela/%s/%s/%s_vela."
+			    "tflite", shared, models[i], configs[c],
+			    models[i]);
+			total += fn(path);
+		}
+	snprintf(path, sizeof(path), "%s/models/person_detect_vela.tflite",
+	    shared);
+	return total + fn(path);
+}
+
 static void
 quiet(IrContext *ctx, const IrDiagnostic *d, void *user)
 {

@@ -12,6 +12,12 @@
 /* ../shared (beside the source tree), or NULL when absent. */
 const char *vela_shared_dir(void);
 
+/* Calls fn on the path of each program Vela compiled in shared (four
+ * models in three configurations each under vela/, and TFLite Micro's
+ * models/person_detect_vela.tflite); returns the sum of what fn
+ * returned. */
+int vela_each_compiled(const char *shared, int (*fn)(const char *path));
+
 /* A byte range one NPU op reads, and where it came from in the flash
  * blob (flash_off is -1 when it was not DMA'd from the flash region). */
 typedef struct VelaRange {

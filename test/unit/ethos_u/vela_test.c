@@ -10,15 +10,10 @@
 #include "interp/qmath.h"
 #include "test/unit/ethos_u/vela.h"
 
-static const char *models[] = {
-	"conv10", "hello_world_int8", "micro_speech_quantized",
-	"person_detect",
-};
 static const char *configs[] = {
 	"a-u55-128-shared-sram", "b-u65-256-dedicated-sram",
 	"c-u55-256-shared-sram-size",
 };
-#define NMODELS (sizeof(models) / sizeof(models[0]))
 #define NCONFIGS (sizeof(configs) / sizeof(configs[0]))
 
 static bool
@@ -184,18 +179,7 @@ check_model(const char *path)
 
 Test(ethosu_vela, every_stream_round_trips)
 {
-	const char *shared = need_shared();
-	char path[4096];
-	int total = 0;
-	for (size_t i = 0; i < NMODELS; i++) {
-		for (size_t c = 0; c < NCONFIGS; c++) {
-			vela_path(shared, models[i], configs[c], path,
-			    sizeof(path));
-			total += check_model(path);
-		}
-	}
-	vela_path(shared, "person_detect", NULL, path, sizeof(path));
-	total += check_model(path);
+	int total = vela_each_compiled(need_shared(), check_model);
 	cr_log_info("%d weight and scale streams round-tripped", total);
 	cr_assert_gt(total, 100);
 }

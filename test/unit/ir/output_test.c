@@ -1,8 +1,12 @@
 /* test/unit/ir/output_test.c: atomic output files: committed only on
  * success, nothing left behind on failure, devices and symlinks written
- * in place, write errors caught at the flush. */
+ * in place, write errors caught at the flush, an existing file replaced
+ * in one step and kept whole for whoever still holds it. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -140,4 +144,85 @@ Test(output, a_missing_directory_is_reported_at_open)
 	cr_expect(strstr(err, "cannot create '/nonexistent-dir/x.txt.tmp."),
 	    "%s", err);
 	cr_expect(strstr(err, "': No such file or directory"), "%s", err);
+}
+
+/* A replaced file is a new file in the old one's place (never the old
+ * one rewritten): a hard link to the old file and a reader that has it
+ * open still see the old bytes, and no temp file is left (the swapped
+ * out old file included). Both ways of writing: streamed and buffered. */
+Test(output, a_replaced_file_stays_whole_for_its_holders)
+{
+	char path[128], other[128], buf[64];
+	make_dir();
+	snprintf(path, sizeof path, "%s/out.bin", dir);
+	snprintf(other, sizeof other, "%s/old.bin", dir);
+	for (int buffered = 0; buffered < 2; buffered++) {
+		write_text(path, "old contents\n", true, false);
+		cr_assert_eq(link(path, other), 0);
+		int fd = open(path, O_RDONLY);
+		cr_assert_geq(fd, 0);
+		write_text(path, "new\n", true, buffered);
+		slurp(path, buf, sizeof buf);
+		cr_expect_str_eq(buf, "new\n");
+		slurp(other, buf, sizeof buf);
+		cr_expect_str_eq(buf, "old contents\n");
+		ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+		cr_assert_eq(n, 13);
+		buf[n] = 0;
+		cr_expect_str_eq(buf, "old contents\n");
+		close(fd);
+		cr_expect_eq(count_files(), 2, "a temp file was left");
+		cr_assert_eq(unlink(other), 0);
+	}
+	cleanup();
+}
+
+typedef struct Watch {
+	const char *path;
+	atomic_bool stop;
+	atomic_long opened, missing;
+} Watch;
+
+static void *
+watch(void *arg)
+{
+	Watch *w = arg;
+	while (!atomic_load(&w->stop)) {
+		int fd = open(w->path, O_RDONLY);
+		if (fd < 0) {
+			atomic_fetch_add(&w->missing, 1);
+			continue;
+		}
+		atomic_fetch_add(&w->opened, 1);
+		close(fd);
+	}
+	return NULL;
+}
+
+/* While an existing output is replaced again and again, a reader that
+ * opens it by name always finds a file: the new one takes the name in
+ * one step, with no moment between removing the old file and renaming
+ * the new one. */
+Test(output, the_target_never_disappears_while_replaced)
+{
+	char path[128], buf[64];
+	make_dir();
+	snprintf(path, sizeof path, "%s/busy.txt", dir);
+	write_text(path, "0\n", true, false);
+	Watch w = { .path = path };
+	pthread_t t;
+	cr_assert_eq(pthread_create(&t, NULL, watch, &w), 0);
+	for (int i = 1; i <= 300 || atomic_load(&w.opened) < 100; i++) {
+		char text[32];
+		snprintf(text, sizeof text, "%d\n", i);
+		write_text(path, text, true, i % 2);
+	}
+	atomic_store(&w.stop, true);
+	pthread_join(t, NULL);
+	cr_expect_eq(atomic_load(&w.missing), 0, "%ld opens of %ld found "
+	    "no file", atomic_load(&w.missing), atomic_load(&w.opened));
+	slurp(path, buf, sizeof buf);
+	cr_expect_neq(buf[0], '0');
+	cr_expect_eq(count_files(), 1);
+	cleanup();
 }
