@@ -736,7 +736,13 @@ static bool
 check_inferred(IrOp *op, const IrOpDef *def)
 {
 	IrContext *ctx = ir_op_context(op);
-	IrValue **vals = ir_xcalloc(op->noperands + 1, sizeof *vals);
+	/* Most ops have a few operands and results: no allocation for
+	 * them at each verification. */
+	enum { FEW = 8 };
+	IrValue *vbuf[FEW] = { 0 };
+	const IrType *tbuf[FEW] = { 0 };
+	IrValue **vals = op->noperands < FEW ? vbuf :
+	    ir_xcalloc(op->noperands + 1, sizeof *vals);
 	for (unsigned i = 0; i < op->noperands; i++)
 		vals[i] = op->operands[i].value;
 	IrOpState st = {
@@ -745,7 +751,8 @@ check_inferred(IrOp *op, const IrOpDef *def)
 		.operands = vals, .attrs = op->attrs,
 		.nregions = op->nregions,
 	};
-	const IrType **types = ir_xcalloc(op->nresults + 1, sizeof *types);
+	const IrType **types = op->nresults < FEW ? tbuf :
+	    ir_xcalloc(op->nresults + 1, sizeof *types);
 	bool ok = def->infer_types(ctx, &st, op->nresults, types);
 	for (unsigned i = 0; ok && i < op->nresults; i++) {
 		if (dialect_type_compatible(types[i],
@@ -759,8 +766,10 @@ check_inferred(IrOp *op, const IrOpDef *def)
 		free(b);
 		ok = false;
 	}
-	free(types);
-	free(vals);
+	if (types != tbuf)
+		free(types);
+	if (vals != vbuf)
+		free(vals);
 	return ok;
 }
 

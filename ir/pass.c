@@ -173,6 +173,7 @@ struct IrPass {
 	OptVal *vals;            /* one per def->options */
 	uint64_t *stats;         /* one per def->stats */
 	double seconds;          /* accumulated run time */
+	bool attrs_only;         /* this run: ir_pass_mark_attrs_only */
 };
 
 static void
@@ -268,6 +269,12 @@ ir_pass_stat_add(IrPass *pass, const char *name, uint64_t n)
 		}
 	}
 	ir_unreachable("pass statistic not declared");
+}
+
+void
+ir_pass_mark_attrs_only(IrPass *pass)
+{
+	pass->attrs_only = true;
 }
 
 /* ------------------------------------------------------------ option values */
@@ -426,6 +433,9 @@ struct IrPassManager {
 	IrContext *ctx;
 	IrPmOptions opts;
 	IrOp *module;            /* during ir_pm_run */
+	/* The op the last verification checked whole and found valid, in
+	 * this run (NULL: none yet, or a pass ran since without one). */
+	IrOp *verified;
 	Pipeline top;
 	Phase *phases;
 	size_t nphases;
@@ -1053,6 +1063,9 @@ run_pass(IrPassManager *pm, Pipeline *pl, Elem *e, IrOp *op)
 	uint64_t before = o->print_after_change ? fingerprint(op) : 0;
 	unsigned errs = ir_context_error_count(pm->ctx);
 	double t0 = now();
+	pass->attrs_only = false;
+	IrOp *verified = pm->verified;
+	pm->verified = NULL;
 	bool ok = pass->def->run(op, pass);
 	double dt = now() - t0;
 	e->seconds += dt;
@@ -1065,7 +1078,15 @@ run_pass(IrPassManager *pm, Pipeline *pl, Elem *e, IrOp *op)
 	}
 	if (o->verify_each) {
 		t0 = now();
-		ok = ir_verify(op);
+		/* A pass that changed only op's attributes, on IR verified
+		 * whole just before it: op alone is checked again (MLIR skips
+		 * the verifier after a pass that preserved everything). */
+		if (pass->attrs_only && verified == op)
+			ok = ir_verify_local(op);
+		else
+			ok = ir_verify(op);
+		if (ok)
+			pm->verified = op;
 		pl->verify_seconds += now() - t0;
 		if (!ok) {
 			ir_emit_error(pm->ctx, ir_op_loc(op),
@@ -1128,8 +1149,10 @@ ir_pm_run(IrPassManager *pm, IrOp *module)
 		return false;
 	}
 	pm->module = module;
+	pm->verified = NULL;
 	bool ok = run_pipeline(pm, &pm->top, module);
 	pm->module = NULL;
+	pm->verified = NULL;
 	return ok;
 }
 

@@ -86,6 +86,12 @@ const char *const *ir_pass_string_list(const IrPass *pass, const char *name,
     size_t *n);
 /* Adds n to the statistic named `name` (declared in the definition). */
 void ir_pass_stat_add(IrPass *pass, const char *name, uint64_t n);
+/* Inside run: this run changed nothing but the attributes of the op the
+ * pass runs on (no op nested in it, no value, no type). The pass manager
+ * then verifies that op alone when the IR was verified whole just
+ * before the pass (ir_verify_local). A pass that says so and changes
+ * more leaves its changes unverified. */
+void ir_pass_mark_attrs_only(IrPass *pass);
 
 /* ---------------------------------------------------------------- pipelines */
 

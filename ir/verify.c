@@ -545,22 +545,30 @@ verify_region(IrOp *op, IrRegion *r, Walk *w)
 	return ok;
 }
 
-/* Checks op itself, then its regions and everything nested. */
+/* Checks op itself (iso_ok: its isolation is known to hold). */
 static bool
-verify_op(IrOp *op, Walk *w)
+verify_self(IrOp *op, bool iso_ok)
 {
 	const IrOpDef *def = op->name->def;
 	bool ok = verify_operands(op);
 	ok &= verify_successors(op);
 	if (def) {
 		bool local = verify_counts(op, def) &&
-		    verify_traits(op, w->iso_ok);
+		    verify_traits(op, iso_ok);
 		if (local && def->verify)
 			local = def->verify(op);
 		ok &= local;
 	} else {
 		ok &= verify_unregistered(op);
 	}
+	return ok;
+}
+
+/* Checks op itself, then its regions and everything nested. */
+static bool
+verify_op(IrOp *op, Walk *w)
+{
+	bool ok = verify_self(op, w->iso_ok);
 	IrRegion *iso = w->iso;
 	bool isolated = has_trait(op, IR_TRAIT_ISOLATED);
 	for (unsigned i = 0; i < op->nregions; i++) {
@@ -808,4 +816,11 @@ ir_verify(IrOp *op)
 		ok &= dominance_ops(d, op);
 	ir_dominance_destroy(d);
 	return ok;
+}
+
+bool
+ir_verify_local(IrOp *op)
+{
+	/* The nested ops, isolation included, are as last verified. */
+	return verify_self(op, true);
 }

@@ -479,6 +479,8 @@ estimate_run(IrOp *module, IrPass *pass)
 	/* ethos-u-codegen buffers by this record what the report counted. */
 	if (ok)
 		ethos_u_target_set_optimise(module, size);
+	/* The module's npu.target is all the estimate changes. */
+	ir_pass_mark_attrs_only(pass);
 	free(ls.v);
 	return ok;
 }

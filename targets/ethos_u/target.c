@@ -317,6 +317,8 @@ target_run(IrOp *module, IrPass *pass)
 	if (!ethos_u_config_load(ctx, &c, &t))
 		return false;
 	ir_op_set_attr(module, TARGET_ATTR, ethos_u_target_attr(ctx, &t));
+	/* Only the module's npu.target changed: no full verification. */
+	ir_pass_mark_attrs_only(pass);
 	return true;
 }
 

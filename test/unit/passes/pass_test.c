@@ -133,6 +133,71 @@ Test(pass, verify_each_catches_broken_ir)
 	ir_pm_destroy(pm);
 }
 
+/* A pass that breaks a function (as test-break-ir) but says it changed
+ * only the module's attributes; and one that sets a bad module
+ * attribute and says so truthfully. */
+static bool
+lie_run(IrOp *op, IrPass *pass)
+{
+	IrOp *f = ir_module_body(op)->first;
+	ir_op_erase(ir_func_entry(f)->last);
+	ir_pass_mark_attrs_only(pass);
+	return true;
+}
+
+static bool
+bad_attr_run(IrOp *op, IrPass *pass)
+{
+	ir_op_set_attr(op, "sym_visibility", ir_attr_unit(
+	    ir_pass_context(pass)));
+	ir_pass_mark_attrs_only(pass);
+	return true;
+}
+
+static const IrPassDef def_lie = { .argument = "rec-lie",
+	.summary = "breaks a function, says attributes only",
+	.anchor = "builtin.module", .run = lie_run };
+static const IrPassDef def_bad_attr = { .argument = "rec-bad-attr",
+	.summary = "a bad module attribute", .anchor = "builtin.module",
+	.run = bad_attr_run };
+
+static bool
+run_verified(const char *pipeline)
+{
+	IrPmOptions o;
+	ir_pm_options_default(&o);
+	IrPassManager *pm = ir_pm_create(ctx, &o);
+	cr_assert(ir_pm_add_pipeline(pm, pipeline));
+	IrOp *m = parse(two_funcs);
+	bool ok = ir_pm_run(pm, m);
+	ir_op_destroy(m);
+	ir_pm_destroy(pm);
+	return ok;
+}
+
+/* After a pass marked attributes-only, the op it ran on is verified
+ * alone when the IR was verified whole just before it; otherwise (the
+ * first pass of a run: its input is not known to be valid) whole. */
+Test(pass, attrs_only_verifies_the_op_alone)
+{
+	ir_register_pass(ctx, &def_a);
+	ir_register_pass(ctx, &def_lie);
+	ir_register_pass(ctx, &def_bad_attr);
+	/* First in the run: verified whole, the broken function found. */
+	cr_assert_not(run_verified("rec-lie"));
+	cr_assert_str_eq(diags.msg[diags.n - 1], "error: the IR is invalid "
+	    "after pass 'rec-lie'");
+	/* After a verified pass: only the module's own rules (the
+	 * contract: the function's change goes unverified). */
+	cr_assert(run_verified("rec-a,rec-lie"));
+	/* The next pass, not marked, verifies the whole IR again. */
+	cr_assert_not(run_verified("rec-a,rec-lie,rec-a"));
+	/* The module's own attributes are still checked. */
+	cr_assert_not(run_verified("rec-a,rec-bad-attr"));
+	cr_assert_str_eq(diags.msg[diags.n - 1], "error: the IR is invalid "
+	    "after pass 'rec-bad-attr'");
+}
+
 Test(pass, option_values)
 {
 	IrPassManager *pm = ir_pm_create(ctx, NULL);
