@@ -954,12 +954,13 @@ option_after(SchedProblem *p, int i, const SchedOption *o, double enter)
 	SchedPoint pt = o->pt;
 	const SchedFirst *f = &o->first;
 	if (f->in >= 0) {
-		const SchedCost *base = stripe_cost(p, i + f->k, f->in, f->out,
+		/* A copy: the next lookup may move the cache. */
+		SchedCost base = *stripe_cost(p, i + f->k, f->in, f->out,
 		    false, o->stream, 0);
 		const SchedCost *now = stripe_cost(p, i + f->k, f->in, f->out,
 		    false, o->stream, enter);
-		if (now->leave == base->leave && now->wbuf == base->wbuf) {
-			pt.cycles += now->cycles - base->cycles;
+		if (now->leave == base.leave && now->wbuf == base.wbuf) {
+			pt.cycles += now->cycles - base.cycles;
 			return pt;
 		}
 	}
