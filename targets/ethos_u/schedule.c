@@ -954,12 +954,13 @@ option_after(SchedProblem *p, int i, const SchedOption *o, double enter)
 	SchedPoint pt = o->pt;
 	const SchedFirst *f = &o->first;
 	if (f->in >= 0) {
-		const SchedCost *base = stripe_cost(p, i + f->k, f->in, f->out,
+		/* A copy: the next lookup may move the cache. */
+		SchedCost base = *stripe_cost(p, i + f->k, f->in, f->out,
 		    false, o->stream, 0);
 		const SchedCost *now = stripe_cost(p, i + f->k, f->in, f->out,
 		    false, o->stream, enter);
-		if (now->leave == base->leave && now->wbuf == base->wbuf) {
-			pt.cycles += now->cycles - base->cycles;
+		if (now->leave == base.leave && now->wbuf == base.wbuf) {
+			pt.cycles += now->cycles - base.cycles;
 			return pt;
 		}
 	}
@@ -969,42 +970,45 @@ option_after(SchedProblem *p, int i, const SchedOption *o, double enter)
 	return pt;
 }
 
-/* Inserts x into the front l (peak ascending, cycles strictly
- * descending): x goes when a label with no more peak has no more cycles,
- * and the labels x beats go. The first of equal labels stays, so the
- * result does not depend on a sort's order. */
+/* Does plan a make plan b needless? a has no more SRAM peak and no more
+ * cycles, and would have no more after the next op's weight DMA hid
+ * under the slack each leaves (Vela's rule hides at most one cycle of
+ * DMA per cycle of slack): a plan with more cycles but more slack stays
+ * (it may make the next op cheaper by more than it costs). */
+static bool
+dominates(const SchedPoint *a, const SchedPoint *b)
+{
+	return a->peak <= b->peak && a->cycles <= b->cycles &&
+	    a->cycles - a->slack <= b->cycles - b->slack;
+}
+
+/* Inserts x into the front l (peak, then cycles, ascending): x goes
+ * when a label dominates it, and the labels x dominates go. The first
+ * of equal labels stays, so the result does not depend on a sort's
+ * order. */
 static void
 push(SchedLabels *l, SchedLabel x)
 {
-	int lo = 0, hi = l->n;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (l->v[mid].pt.peak <= x.pt.peak)
-			lo = mid + 1;
-		else
-			hi = mid;
+	for (int k = 0; k < l->n; k++)
+		if (dominates(&l->v[k].pt, &x.pt))
+			return;
+	int n = 0;
+	for (int k = 0; k < l->n; k++)
+		if (!dominates(&x.pt, &l->v[k].pt))
+			l->v[n++] = l->v[k];
+	l->n = n;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = ir_xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
 	}
-	if (lo > 0 && l->v[lo - 1].pt.cycles <= x.pt.cycles)
-		return;
-	int start = lo > 0 && l->v[lo - 1].pt.peak == x.pt.peak ? lo - 1 : lo;
-	int end = lo;
-	while (end < l->n && l->v[end].pt.cycles >= x.pt.cycles)
-		end++;
-	if (end == start) {
-		if (l->n == l->cap) {
-			l->cap = l->cap ? 2 * l->cap : 16;
-			l->v = ir_xrealloc(l->v, (size_t)l->cap *
-			    sizeof *l->v);
-		}
-		memmove(l->v + start + 1, l->v + start, (size_t)(l->n -
-		    start) * sizeof *l->v);
-		l->n++;
-	} else if (end > start + 1) {
-		memmove(l->v + start + 1, l->v + end, (size_t)(l->n - end) *
-		    sizeof *l->v);
-		l->n -= end - start - 1;
-	}
-	l->v[start] = x;
+	int at = l->n;
+	while (at > 0 && (l->v[at - 1].pt.peak > x.pt.peak ||
+	    (l->v[at - 1].pt.peak == x.pt.peak &&
+	    l->v[at - 1].pt.cycles > x.pt.cycles)))
+		at--;
+	memmove(l->v + at + 1, l->v + at, (size_t)(l->n - at) * sizeof *l->v);
+	l->v[at] = x;
+	l->n++;
 }
 
 /* The plan of label k at the end, as cascades. */
@@ -1152,10 +1156,13 @@ ethos_u_sched_search(SchedProblem *p, int64_t budget, double max_cycles,
 	if (ok && n) {
 		r->chosen = F[n].v[k].pt;
 		trace_back(p, F, opts, n, k, r);
+		/* The plans no other beats on SRAM and cycles (the front
+		 * also kept plans for the slack they left). */
 		r->pareto = ir_xcalloc((size_t)F[n].n, sizeof *r->pareto);
 		for (int a = 0; a < F[n].n; a++)
-			r->pareto[a] = F[n].v[a].pt;
-		r->npareto = F[n].n;
+			if (!r->npareto || F[n].v[a].pt.cycles <
+			    r->pareto[r->npareto - 1].cycles)
+				r->pareto[r->npareto++] = F[n].v[a].pt;
 	} else if (!ok) {
 		worst_op(p, opts, nopts, r);
 	}

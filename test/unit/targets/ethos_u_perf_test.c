@@ -370,3 +370,47 @@ Test(ethos_u_perf, one_row_block_layout_fits)
 	cr_expect_not(ethos_u_shram_layout(&t, &q, cfg.ofm_block,
 	    cfg.ifm_block, cfg.acc, &l));
 }
+
+/* ethos_u_slack_matters says when the slack before an op changes its
+ * estimate, which the scheduler's search relies on to cost a stripe
+ * once for every slack before it: buffered weights, a table's load or
+ * a copy between memories do; the rest costs the same after any op.
+ * ethos_u_estimate_next chains the slack as ethos-u-estimate does. */
+Test(ethos_u_perf, slack_matters_exactly_when_it_changes_the_estimate)
+{
+	EthosUTarget t = target("ethos-u55-256", "Ethos_U55_High_End_Embedded",
+	    "Shared_Sram");
+	EthosUQuery q = pointwise(6, 6, 64, 128);
+	q.const_mem = t.const_mem;
+	EthosUWeights w = { .present = true, .elements = 64 * 128,
+	    .encoded_bytes = 9280, .bias_bytes = 4, .buffered = true };
+	EthosUPerf none, some;
+	cr_assert(ethos_u_slack_matters(&q, &w));
+	cr_assert(ethos_u_estimate(&t, &q, &w, 0, &none));
+	cr_assert(ethos_u_estimate(&t, &q, &w, 808, &some));
+	cr_expect_lt(some.cycles[ETHOS_U_CYC_TOTAL],
+	    none.cycles[ETHOS_U_CYC_TOTAL]);
+	/* A later stripe reads the buffer the first filled; streamed
+	 * weights are read where they live: no DMA to hide. */
+	EthosUWeights later = w, streamed = w;
+	later.buffered = false, later.resident = true;
+	streamed.buffered = false;
+	const EthosUWeights *same[] = { &later, &streamed };
+	for (int i = 0; i < 2; i++) {
+		cr_expect_not(ethos_u_slack_matters(&q, same[i]));
+		cr_assert(ethos_u_estimate(&t, &q, same[i], 0, &none));
+		cr_assert(ethos_u_estimate(&t, &q, same[i], 1e6, &some));
+		cr_expect_eq(memcmp(&none, &some, sizeof none), 0);
+	}
+	EthosUQuery lut = softmax_sub(&t), copy = q;
+	EthosUWeights nw = { 0 };
+	cr_expect(ethos_u_slack_matters(&lut, &nw));
+	copy.block = ETHOS_U_DMA;
+	cr_expect(ethos_u_slack_matters(&copy, &nw));
+	/* The chain: the slack after is the op's own. */
+	double slack = 808;
+	cr_assert(ethos_u_estimate_next(&t, &q, &w, NULL, &slack, &some));
+	cr_assert(ethos_u_estimate(&t, &q, &w, 808, &none));
+	cr_expect_eq(memcmp(&none, &some, sizeof none), 0);
+	cr_expect_eq(slack, some.slack);
+}
