@@ -1079,16 +1079,13 @@ scan_run(const int16_t *v, int *last, int *prev, int i, int end, int lim)
 
 /* Section starts: where Vela restarts the palette. Between checks the
  * work per value is the look-up of its last position (into the ring;
- * with a palette, also: is it new to the palette?) and two stores.
- * stale: unused since windows are counted from the ring (the caller
- * still makes room for it; nothing is written there). */
+ * with a palette, also: is it new to the palette?) and two stores. */
 ENC void
 find_sections(Scan *s, const int16_t *v, int n, bool wide, uint64_t *nzb,
-    uint64_t *stale, IntVec *starts)
+    IntVec *starts)
 {
 	/* cnt: non-zeros in the section before i */
 	int i = 0, cnt = 0, lo, hi;
-	(void)stale;
 	s->v = v;
 	s->n = n;
 	s->nzb = nzb;
@@ -1296,7 +1293,7 @@ struct EthosuMlwScratch {
 	Grow ckpt;              /* its saved states */
 	Grow tab;               /* its bits per index and parameter */
 	Grow scan;              /* the palette scan */
-	Grow scanbits;          /* its bit vectors */
+	Grow scanbits;          /* its bit vector of non-zeros */
 	IntVec starts;          /* section starts */
 	Runs wr, zr;            /* the searches' runs */
 };
@@ -2916,10 +2913,9 @@ encode_stream(EthosuMlwScratch *sc, const int16_t *values, int n, int lo,
 		nsec = d->use->nsec;
 	} else {
 		size_t nw = (size_t)(n + 63) / 64 + 1;
-		uint64_t *bits = grow(&sc->scanbits, 2 * nw *
-		    sizeof(uint64_t));
+		uint64_t *bits = grow(&sc->scanbits, nw * sizeof(uint64_t));
 		find_sections(grow(&sc->scan, sizeof(Scan)), values, n, wide,
-		    bits, bits + nw, &starts);
+		    bits, &starts);
 		sc->starts = starts;
 		nsec = starts.n;
 	}
