@@ -5,21 +5,8 @@
  * across its wrap and at section starts, the extreme values, one value,
  * all zeros. */
 #include <criterion/criterion.h>
-#include <stdlib.h>
-#include <string.h>
-#include <xxhash.h>
 
-#include "targets/ethos_u/mlw.h"
-
-/* xorshift: deterministic test data. */
-static uint32_t
-rnd(uint32_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
+#include "test/unit/ethos_u/mlw_pin.h"
 
 /* A value from an alphabet of k values spread over -255..255, the two
  * ends included once k > 1. */
@@ -46,11 +33,11 @@ pick(uint32_t r, int k)
 static void
 fill(int16_t *v, size_t n, uint32_t *s, int t)
 {
-	int k = 2 + (int)(rnd(s) % 19), shape = (t / 4) % 4;
+	int k = 2 + (int)(mlw_rnd(s) % 19), shape = (t / 4) % 4;
 	size_t gap = 118 + (size_t)(t / 8) % 13;
-	size_t next = 4000 + rnd(s) % 200;
+	size_t next = 4000 + mlw_rnd(s) % 200;
 	for (size_t i = 0; i < n; i++) {
-		uint32_t r = rnd(s);
+		uint32_t r = mlw_rnd(s);
 		switch (t % 4) {
 		case 0:
 			if ((i / 6000) % 3 == 1)
@@ -62,8 +49,8 @@ fill(int16_t *v, size_t n, uint32_t *s, int t)
 			break;
 		case 1:
 			if (i == next) {
-				k = 2 + (int)(rnd(s) % 39);
-				next += 4000 + rnd(s) % 200;
+				k = 2 + (int)(mlw_rnd(s) % 39);
+				next += 4000 + mlw_rnd(s) % 200;
 			}
 			v[i] = pick(r >> 8, k);
 			break;
@@ -99,71 +86,22 @@ len_of(int t, uint32_t *s)
 	static const size_t lens[] = { 1, 2, 63, 4095, 4096, 4097, 8191,
 		8193, 12289, 60000 };
 	return t < 80 ? lens[t % 10] + (size_t)(t / 40) :
-	    1 + rnd(s) % 60000;
-}
-
-/* The streams' total bytes and hash under isa. */
-static void
-hash_streams(EthosuMlwIsa isa, size_t *bytes, uint64_t *hash)
-{
-	XXH3_state_t *h = XXH3_createState();
-	uint32_t s = 2026;
-	cr_assert_not_null(h);
-	XXH3_64bits_reset(h);
-	*bytes = 0;
-	for (int t = 0; t < 160; t++) {
-		size_t n = len_of(t, &s);
-		int16_t *v = malloc(n * sizeof(*v));
-		uint8_t *enc;
-		size_t nenc;
-		EthosuWeightError e;
-		fill(v, n, &s, t);
-		cr_assert(ethosu_mlw_encode_isa(v, n, isa, &enc, &nenc, &e),
-		    "stream %d: %s", t, e.msg);
-		XXH3_64bits_update(h, enc, nenc);
-		*bytes += nenc;
-		free(v);
-		free(enc);
-	}
-	*hash = XXH3_64bits_digest(h);
-	XXH3_freeState(h);
+	    1 + mlw_rnd(s) % 60000;
 }
 
 /* Recorded from the encoder at cdb3bd6, whose scan set a bit at each
  * value's previous position and counted a window's bits. */
+static const MlwPin edges = { 160, 2026, len_of, fill, 1061232,
+	0x9c14203682f2e32full };
+
 Test(ethosu_mlw_scan, edges_equal_the_recorded_encoder)
 {
-	static const EthosuMlwIsa isas[] = { ETHOSU_MLW_ISA_AUTO,
-		ETHOSU_MLW_ISA_BASELINE };
-	for (int k = 0; k < 2; k++) {
-		size_t bytes;
-		uint64_t hash;
-		hash_streams(isas[k], &bytes, &hash);
-		cr_assert_eq(bytes, 1061232, "isa %d: %zu bytes", (int)isas[k],
-		    bytes);
-		cr_assert_eq(hash, 0x9c14203682f2e32full, "isa %d: hash "
-		    "%016llx", (int)isas[k], (unsigned long long)hash);
-	}
+	mlw_check_pin(&edges, ETHOSU_MLW_ISA_AUTO);
+	mlw_check_pin(&edges, ETHOSU_MLW_ISA_BASELINE);
 }
 
 /* Every stream decodes back to its values. */
 Test(ethosu_mlw_scan, edges_round_trip)
 {
-	uint32_t s = 2026;
-	for (int t = 0; t < 160; t++) {
-		size_t n = len_of(t, &s), nback;
-		int16_t *v = malloc(n * sizeof(*v)), *back;
-		uint8_t *enc;
-		size_t nenc;
-		EthosuWeightError e;
-		fill(v, n, &s, t);
-		cr_assert(ethosu_mlw_encode(v, n, &enc, &nenc, &e));
-		cr_assert(ethosu_mlw_decode(enc, nenc, n, &back, &nback, &e),
-		    "stream %d: %s", t, e.msg);
-		cr_assert_eq(nback, n, "stream %d", t);
-		cr_assert_arr_eq(back, v, n * sizeof(*v), "stream %d", t);
-		free(v);
-		free(back);
-		free(enc);
-	}
+	mlw_check_round_trips(&edges);
 }

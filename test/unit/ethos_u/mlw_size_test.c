@@ -3,7 +3,7 @@
  * length for every input, and a plan must re-encode the same bytes:
  * checked on Vela's own streams (../shared/vela), on random streams of
  * every shape the encoder has a path for, on the pins of mlw_test.c
- * (check_pin_of calls mlw_check_size), and for whole packed tensors
+ * (mlw_check_pin calls mlw_check_size), and for whole packed tensors
  * (ethosu_weights_pack_size against ethosu_weights_pack). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 
 #include "targets/ethos_u/mlw.h"
 #include "targets/ethos_u/weights.h"
+#include "test/unit/ethos_u/mlw_pin.h"
 #include "test/unit/ethos_u/mlw_size.h"
 #include "test/unit/ethos_u/vela.h"
 
@@ -65,15 +66,6 @@ check(const int16_t *v, size_t n, EthosuMlwIsa isa, const char *what)
 	return nenc;
 }
 
-static uint32_t
-rnd(uint32_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
 /* Streams that take each of the coder's paths: the chunk shapes depend
  * on the quotients (large ones carry over chunks, truncated codes have
  * one position each), zero runs long and short (divisor 3 has 8-bit
@@ -82,12 +74,12 @@ rnd(uint32_t *s)
 static void
 fill(int16_t *v, size_t n, uint32_t *s, int kind)
 {
-	int spread = 1 + (int)(rnd(s) % 255), alpha = 2 + (int)(rnd(s) % 40);
+	int spread = 1 + (int)(mlw_rnd(s) % 255), alpha = 2 + (int)(mlw_rnd(s) % 40);
 	for (size_t i = 0; i < n; i++) {
-		uint32_t r = rnd(s);
+		uint32_t r = mlw_rnd(s);
 		if (i % 1000 == 999) {
-			spread = 1 + (int)(rnd(s) % 255);
-			alpha = 2 + (int)(rnd(s) % 40);
+			spread = 1 + (int)(mlw_rnd(s) % 255);
+			alpha = 2 + (int)(mlw_rnd(s) % 40);
 		}
 		switch (kind) {
 		case 0: /* uniform: raw or large quotients */
@@ -120,7 +112,7 @@ Test(ethosu_mlw_size, random_streams_under_both_builds)
 	uint32_t s = 777;
 	char what[64];
 	for (int t = 0; t < 300; t++) {
-		size_t n = 1 + rnd(&s) % (t % 25 == 24 ? 100000 : t % 5 == 4 ?
+		size_t n = 1 + mlw_rnd(&s) % (t % 25 == 24 ? 100000 : t % 5 == 4 ?
 		    9000 : 400);
 		int16_t *v = malloc(n * sizeof(*v));
 		fill(v, n, &s, t % 6);
@@ -222,17 +214,17 @@ static void
 geometry(uint32_t *s, EthosuWeightGeom *g)
 {
 	static const int macs[5] = { 32, 64, 128, 256, 256 };
-	int a = (int)(rnd(s) % 5);
+	int a = (int)(mlw_rnd(s) % 5);
 	memset(g, 0, sizeof(*g));
-	g->kind = rnd(s) % 3 ? ETHOSU_WEIGHTS_CONV : ETHOSU_WEIGHTS_DEPTHWISE;
-	g->part_kernel = g->kind == ETHOSU_WEIGHTS_CONV && rnd(s) % 2;
-	g->ifm_bits = rnd(s) % 4 ? 8 : 16;
+	g->kind = mlw_rnd(s) % 3 ? ETHOSU_WEIGHTS_CONV : ETHOSU_WEIGHTS_DEPTHWISE;
+	g->part_kernel = g->kind == ETHOSU_WEIGHTS_CONV && mlw_rnd(s) % 2;
+	g->ifm_bits = mlw_rnd(s) % 4 ? 8 : 16;
 	g->dilation_x = g->dilation_y = 1;
-	g->ofm_depth = 1 + (int)(rnd(s) % 80);
-	g->ifm_depth = 1 + (int)(rnd(s) % 70);
-	g->kernel_h = 1 + (int)(rnd(s) % 5);
-	g->kernel_w = 1 + (int)(rnd(s) % 5);
-	g->ofm_block_depth = 8 << (rnd(s) % 4);
+	g->ofm_depth = 1 + (int)(mlw_rnd(s) % 80);
+	g->ifm_depth = 1 + (int)(mlw_rnd(s) % 70);
+	g->kernel_h = 1 + (int)(mlw_rnd(s) % 5);
+	g->kernel_w = 1 + (int)(mlw_rnd(s) % 5);
+	g->ofm_block_depth = 8 << (mlw_rnd(s) % 4);
 	cr_assert(ethosu_weight_geom_set_accel(g, macs[a], a == 4 ? 2 : 1));
 }
 
@@ -249,7 +241,7 @@ Test(ethosu_mlw_size, packed_tensor_sizes_equal_the_packing)
 		size_t vol = ethosu_weights_volume(&g);
 		int16_t *w = malloc(vol * sizeof(*w));
 		EthosuScale *sc = calloc((size_t)g.ofm_depth, sizeof(*sc));
-		int depth[8] = { 0 }, ns = 1 + (int)(rnd(&s) % 4);
+		int depth[8] = { 0 }, ns = 1 + (int)(mlw_rnd(&s) % 4);
 		fill(w, vol, &s, t % 6);
 		for (int c = 0; c < g.ofm_depth; c++)
 			sc[c] = (EthosuScale){ c * 1000 - 7, 1u << 30, 20 };

@@ -5,10 +5,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
 
 #include "targets/ethos_u/mlw.h"
-#include "test/unit/ethos_u/mlw_size.h"
+#include "test/unit/ethos_u/mlw_pin.h"
 
 /* Four zeros. Zero dominates, so zeros are runs; with nothing else the
  * first zero is coded as a weight (direct index 1, "-0") so the slice is
@@ -76,27 +75,18 @@ Test(ethosu_mlw, empty_stream_is_empty)
 	cr_assert_null(back);
 }
 
-/* xorshift: deterministic test data. */
-static uint32_t
-rnd(uint32_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
 /* Values shaped like real weights: a sparsity, a spread, and now and
- * then a section with a different distribution (so palettes restart). */
+ * then a section with a different distribution (so palettes restart);
+ * kind % 4 picks the shape (a pin passes its stream's index). */
 static void
 fill(int16_t *v, size_t n, uint32_t *s, int kind)
 {
-	int spread = 1 + (int)(rnd(s) % 255);
+	int spread = 1 + (int)(mlw_rnd(s) % 255);
 	for (size_t i = 0; i < n; i++) {
-		uint32_t r = rnd(s);
+		uint32_t r = mlw_rnd(s);
 		if (i % 700 == 699)
-			spread = 1 + (int)(rnd(s) % 255);
-		switch (kind) {
+			spread = 1 + (int)(mlw_rnd(s) % 255);
+		switch (kind % 4) {
 		case 0: /* uniform over the whole range */
 			v[i] = (int16_t)((int)(r % 511) - 255);
 			break;
@@ -114,26 +104,17 @@ fill(int16_t *v, size_t n, uint32_t *s, int kind)
 	}
 }
 
+static size_t
+round_trip_len(int t, uint32_t *s)
+{
+	return 1 + mlw_rnd(s) % (t < 150 ? 300 : 40000);
+}
+
 Test(ethosu_mlw, random_round_trips)
 {
-	uint32_t s = 12345;
-	for (int t = 0; t < 200; t++) {
-		size_t n = 1 + rnd(&s) % (t < 150 ? 300 : 40000);
-		int16_t *v = malloc(n * sizeof(*v)), *back;
-		uint8_t *enc;
-		size_t nenc, nback;
-		EthosuWeightError e;
-		fill(v, n, &s, t % 4);
-		cr_assert(ethosu_mlw_encode(v, n, &enc, &nenc, &e));
-		cr_assert_eq(nenc % 16, 0);
-		cr_assert(ethosu_mlw_decode(enc, nenc, n, &back, &nback, &e),
-		    "case %d: %s", t, e.msg);
-		cr_assert_eq(nback, n, "case %d", t);
-		cr_assert_arr_eq(back, v, n * sizeof(*v), "case %d", t);
-		free(v);
-		free(back);
-		free(enc);
-	}
+	static const MlwPin streams = { 200, 12345, round_trip_len, fill,
+		0, 0 };
+	mlw_check_round_trips(&streams);
 }
 
 /* The in-place entry point gives ethosu_mlw_encode's bytes (the
@@ -144,7 +125,7 @@ Test(ethosu_mlw, inplace_gives_the_same_bytes)
 {
 	uint32_t s = 777;
 	for (int t = 0; t < 60; t++) {
-		size_t n = 1 + rnd(&s) % (t < 40 ? 500 : 60000);
+		size_t n = 1 + mlw_rnd(&s) % (t < 40 ? 500 : 60000);
 		int16_t *v = malloc(n * sizeof(*v));
 		int16_t *w = malloc(n * sizeof(*w));
 		uint8_t *a, *b;
@@ -200,49 +181,10 @@ Test(ethosu_mlw, long_runs_and_long_slices)
 	free(v);
 }
 
-/* A pin: `count` streams from `seed`, stream t of length len(t) made
- * by fill(kind t % 4), encoded under isa; their total bytes and hash. */
-typedef struct Pin {
-	int count;
-	uint32_t seed;
-	size_t (*len)(int t, uint32_t *s);
-	void (*fill)(int16_t *v, size_t n, uint32_t *s, int kind);
-	size_t bytes;
-	uint64_t hash;
-} Pin;
-
-static void
-check_pin_of(const Pin *p, EthosuMlwIsa isa)
-{
-	XXH3_state_t *h = XXH3_createState();
-	uint32_t s = p->seed;
-	size_t total = 0;
-	cr_assert_not_null(h);
-	XXH3_64bits_reset(h);
-	for (int t = 0; t < p->count; t++) {
-		size_t n = p->len(t, &s);
-		int16_t *v = malloc(n * sizeof(*v));
-		uint8_t *enc;
-		size_t nenc;
-		EthosuWeightError e;
-		p->fill(v, n, &s, t % 4);
-		cr_assert(ethosu_mlw_encode_isa(v, n, isa, &enc, &nenc, &e));
-		mlw_check_size(v, n, isa, enc, nenc, "a pinned stream");
-		XXH3_64bits_update(h, enc, nenc);
-		total += nenc;
-		free(v);
-		free(enc);
-	}
-	cr_assert_eq(total, p->bytes, "isa %d: %zu bytes", (int)isa, total);
-	cr_assert_eq(XXH3_64bits_digest(h), p->hash, "isa %d: hash %016llx",
-	    (int)isa, (unsigned long long)XXH3_64bits_digest(h));
-	XXH3_freeState(h);
-}
-
 static size_t
 pin_len(int t, uint32_t *s)
 {
-	return 1 + rnd(s) % (t % 10 == 9 ? 70000 : 3000);
+	return 1 + mlw_rnd(s) % (t % 10 == 9 ? 70000 : 3000);
 }
 
 /* A pin against the encoder's own history: 400 random streams (the
@@ -257,9 +199,9 @@ pin_len(int t, uint32_t *s)
 static void
 check_pin(EthosuMlwIsa isa)
 {
-	static const Pin pin = { 400, 4242, pin_len, fill, 1004144,
+	static const MlwPin pin = { 400, 4242, pin_len, fill, 1004144,
 		0x057900411c7e33dfull };
-	check_pin_of(&pin, isa);
+	mlw_check_pin(&pin, isa);
 }
 
 Test(ethosu_mlw, bytes_equal_the_recorded_encoder)
@@ -273,14 +215,15 @@ Test(ethosu_mlw, bytes_equal_the_recorded_encoder)
  * reaches back over many 64-value words), an alphabet that keeps
  * growing after a palette is set (the scan restarts sections on the
  * way), and lengths either side of 64, 8,192 (where the weight search
- * is cut into pieces) and of a 64-value word. */
+ * is cut into pieces) and of a 64-value word. kind % 4 picks the
+ * shape. */
 static void
 fill_scan(int16_t *v, size_t n, uint32_t *s, int kind)
 {
 	int alphabet = 2;
 	for (size_t i = 0; i < n; i++) {
-		uint32_t r = rnd(s);
-		switch (kind) {
+		uint32_t r = mlw_rnd(s);
+		switch (kind % 4) {
 		case 0: /* bursts of ~40 values between ~600 zeros */
 			v[i] = (i / 40) % 16 ? 0 :
 			    (int16_t)((int)(r % 61) - 30);
@@ -309,7 +252,7 @@ scan_len(int t, uint32_t *s)
 {
 	static const size_t lens[] = { 63, 64, 65, 127, 128, 8191, 8192,
 		8193, 20000, 70001 };
-	return t < 40 ? lens[t % 10] : 1 + rnd(s) % 30000;
+	return t < 40 ? lens[t % 10] : 1 + mlw_rnd(s) % 30000;
 }
 
 /* The same kind of pin as check_pin on fill_scan's shapes: 120
@@ -319,9 +262,9 @@ scan_len(int t, uint32_t *s)
 static void
 check_scan_pin(EthosuMlwIsa isa)
 {
-	static const Pin pin = { 120, 777, scan_len, fill_scan, 699632,
+	static const MlwPin pin = { 120, 777, scan_len, fill_scan, 699632,
 		0xbd96cbab72d3c273ull };
-	check_pin_of(&pin, isa);
+	mlw_check_pin(&pin, isa);
 }
 
 Test(ethosu_mlw, scan_shapes_equal_the_recorded_encoder)
@@ -337,12 +280,12 @@ Test(ethosu_mlw, builds_give_the_same_bytes)
 {
 	uint32_t s = 31337;
 	for (int t = 0; t < 300; t++) {
-		size_t n = t < 40 ? (size_t)t + 1 : 1 + rnd(&s) % 5000;
+		size_t n = t < 40 ? (size_t)t + 1 : 1 + mlw_rnd(&s) % 5000;
 		int16_t *v = malloc(n * sizeof(*v));
 		uint8_t *a, *b;
 		size_t na, nb;
 		for (size_t i = 0; i < n; i++) {
-			uint32_t r = rnd(&s);
+			uint32_t r = mlw_rnd(&s);
 			switch (t % 3) {
 			case 0: /* sparse: long zero runs */
 				v[i] = r % 97 ? 0 : (int16_t)(r >> 8) % 200;
